@@ -1,0 +1,33 @@
+//! Counts the solutions of a problem in a plain numeric format, for timing
+//! the engine alone: a first line `n_primary n_secondary`, then one option a
+//! line as item numbers (primary items first). Usage: `count FILE`.
+use std::sync::Arc;
+use std::time::Instant;
+use xc::{CompiledProblem, Search};
+
+fn main() {
+    let path = std::env::args().nth(1).expect("usage: count FILE");
+    let text = std::fs::read_to_string(&path).expect("cannot read the file");
+    let mut lines = text.lines();
+    let head: Vec<u32> = lines.next().unwrap().split_whitespace().map(|t| t.parse().unwrap()).collect();
+    let (n1, n2) = (head[0], head[1]);
+    let mut start = vec![0u32];
+    let mut items = Vec::new();
+    for line in lines.filter(|l| !l.trim().is_empty()) {
+        items.extend(line.split_whitespace().map(|t| t.parse::<u32>().unwrap()));
+        start.push(items.len() as u32);
+    }
+    let p = CompiledProblem::new(n1, n2, vec![1; n1 as usize], vec![1; n1 as usize], start, items, vec![])
+        .expect("not a valid problem");
+    let t = Instant::now();
+    let mut s = Search::new(Arc::new(p), None);
+    let n = s.count_all();
+    let st = s.stats();
+    println!(
+        "{n} solutions, {} nodes, {} updates, {} mems, {:.3} s",
+        st.nodes,
+        st.updates,
+        st.mems,
+        t.elapsed().as_secs_f64()
+    );
+}

@@ -1,0 +1,29 @@
+//! The engine of `covering`: exact cover by Knuth's Algorithm X, with
+//! secondary items and colors (Algorithm C) and multiplicities (Algorithm M),
+//! danced on sparse sets as in Knuth's SSXCC.
+//!
+//! The crate is pure Rust and never sees a string: a [`CompiledProblem`] is a
+//! set of flat arrays (items numbered primary first, colors as small
+//! integers), and a [`Search`] explores it step by step, resumable after any
+//! solution or budget, without recursion.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use xc::{CompiledProblem, Search};
+//! // Cover {0, 1, 2} exactly with the options {0, 1}, {2}, {0}, {1, 2}.
+//! let p = CompiledProblem::new(3, 0, vec![1; 3], vec![1; 3],
+//!     vec![0, 2, 3, 4, 6], vec![0, 1, 2, 0, 1, 2], vec![]).unwrap();
+//! let mut s = Search::new(Arc::new(p), None);
+//! assert_eq!(s.count_all(), 2);
+//! ```
+
+mod cells;
+mod problem;
+mod rng;
+mod search;
+mod stats;
+
+pub use problem::{CompiledProblem, Error};
+pub use rng::Rng;
+pub use search::{Limits, Search, Step};
+pub use stats::{fraction_done, Stats};

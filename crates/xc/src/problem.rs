@@ -1,0 +1,330 @@
+//! The compiled problem: what the engine is given, as flat arrays.
+//!
+//! Python owns names, labels and colors as strings; it numbers the items
+//! densely (primary items first, then secondary ones), the colors as small
+//! positive integers (0 = no color), and hands over the options in CSR form:
+//! option `o` is `option_item[option_start[o]..option_start[o + 1]]`, with the
+//! matching colors in `option_color` (empty when no option has a color).
+//! Each primary item `i` carries bounds `lo[i]..=hi[i]`: exact cover is
+//! `1..=1` everywhere, Knuth's multiplicities (DLX3, Algorithm M) anything else.
+//!
+//! [`CompiledProblem::new`] checks every array once, so that the search can
+//! trust them; errors report indices, and the Python side turns indices back
+//! into names.
+
+use std::fmt;
+
+/// Why a set of arrays is not a problem the engine can solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// There is no primary item at all: nothing would have to be covered.
+    NoPrimaryItems,
+    /// The arrays are longer than the engine's 32-bit indices allow.
+    TooLarge,
+    /// `lo` and `hi` must have one entry per primary item.
+    BoundsLength { expected: usize, lo: usize, hi: usize },
+    /// A primary item with `lo > hi` or `hi == 0`.
+    Bounds { item: u32, lo: u32, hi: u32 },
+    /// `option_start` must start at 0, never decrease and end at `option_item.len()`.
+    OptionStart { option: u32 },
+    /// `option_color` must be empty or as long as `option_item`.
+    ColorsLength { expected: usize, got: usize },
+    /// An item index past the last item.
+    UnknownItem { option: u32, item: u32 },
+    /// The same item twice in one option.
+    RepeatedItem { option: u32, item: u32 },
+    /// A color on a primary item (only secondary items have colors).
+    ColorOnPrimary { option: u32, item: u32 },
+    /// An option without any primary item (it could never be chosen).
+    NoPrimaryInOption { option: u32 },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::NoPrimaryItems => write!(f, "the problem has no primary item"),
+            Error::TooLarge => write!(f, "the problem is too large (more than 2^31 items or nodes)"),
+            Error::BoundsLength { expected, lo, hi } => write!(
+                f,
+                "bounds arrays have lengths {lo} and {hi}, expected {expected} (one per primary item)"
+            ),
+            Error::Bounds { item, lo, hi } => {
+                if *hi == 0 {
+                    write!(f, "item {item}: upper bound is zero")
+                } else {
+                    write!(f, "item {item}: lower bound {lo} exceeds upper bound {hi}")
+                }
+            }
+            Error::OptionStart { option } => write!(f, "option {option}: bad option_start array"),
+            Error::ColorsLength { expected, got } => {
+                write!(f, "option_color has length {got}, expected 0 or {expected}")
+            }
+            Error::UnknownItem { option, item } => write!(f, "option {option}: unknown item {item}"),
+            Error::RepeatedItem { option, item } => {
+                write!(f, "option {option}: item {item} appears twice")
+            }
+            Error::ColorOnPrimary { option, item } => {
+                write!(f, "option {option}: primary item {item} cannot have a color")
+            }
+            Error::NoPrimaryInOption { option } => write!(f, "option {option} has no primary item"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// A validated exact cover problem (XC, XCC or MCC) in flat arrays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompiledProblem {
+    n_primary: u32,
+    n_secondary: u32,
+    lo: Vec<u32>,
+    hi: Vec<u32>,
+    option_start: Vec<u32>,
+    option_item: Vec<u32>,
+    option_color: Vec<u32>,
+}
+
+impl CompiledProblem {
+    /// Checks the arrays and freezes them into a problem.
+    ///
+    /// ```
+    /// use xc::CompiledProblem;
+    /// // Items A B C (primary) and x (secondary); options "A B", "C x:1", "A C".
+    /// let p = CompiledProblem::new(3, 1, vec![1; 3], vec![1; 3],
+    ///     vec![0, 2, 4, 6], vec![0, 1, 2, 3, 0, 2], vec![0, 0, 0, 1, 0, 0]).unwrap();
+    /// assert_eq!(p.n_options(), 3);
+    /// assert!(p.has_colors());
+    /// ```
+    pub fn new(
+        n_primary: u32,
+        n_secondary: u32,
+        lo: Vec<u32>,
+        hi: Vec<u32>,
+        option_start: Vec<u32>,
+        option_item: Vec<u32>,
+        mut option_color: Vec<u32>,
+    ) -> Result<Self, Error> {
+        // Room is kept for the header slots and spacers the engine adds.
+        const LIMIT: u64 = (i32::MAX as u64) / 2;
+        let n_items = n_primary as u64 + n_secondary as u64;
+        if n_items > LIMIT || option_item.len() as u64 > LIMIT || option_start.len() as u64 > LIMIT {
+            return Err(Error::TooLarge);
+        }
+        if n_primary == 0 {
+            return Err(Error::NoPrimaryItems);
+        }
+        if lo.len() != n_primary as usize || hi.len() != n_primary as usize {
+            return Err(Error::BoundsLength { expected: n_primary as usize, lo: lo.len(), hi: hi.len() });
+        }
+        for (item, (&l, &h)) in lo.iter().zip(hi.iter()).enumerate() {
+            if h == 0 || l > h {
+                return Err(Error::Bounds { item: item as u32, lo: l, hi: h });
+            }
+        }
+        if option_start.first() != Some(&0) {
+            return Err(Error::OptionStart { option: 0 });
+        }
+        for (o, w) in option_start.windows(2).enumerate() {
+            if w[1] < w[0] || w[1] as usize > option_item.len() {
+                return Err(Error::OptionStart { option: o as u32 });
+            }
+        }
+        if *option_start.last().unwrap() as usize != option_item.len() {
+            return Err(Error::OptionStart { option: option_start.len().saturating_sub(2) as u32 });
+        }
+        if !option_color.is_empty() && option_color.len() != option_item.len() {
+            return Err(Error::ColorsLength { expected: option_item.len(), got: option_color.len() });
+        }
+        if option_color.iter().all(|&c| c == 0) {
+            option_color.clear(); // plain XC pays nothing for colors it does not use
+        }
+        let n_items = n_items as usize;
+        // `seen[i] == o + 1` marks item i as used by option o: one pass, no clearing.
+        let mut seen = vec![0u32; n_items];
+        for o in 0..option_start.len() - 1 {
+            let option = o as u32;
+            let (a, b) = (option_start[o] as usize, option_start[o + 1] as usize);
+            let mut has_primary = false;
+            for k in a..b {
+                let item = option_item[k];
+                if item as usize >= n_items {
+                    return Err(Error::UnknownItem { option, item });
+                }
+                if seen[item as usize] == option + 1 {
+                    return Err(Error::RepeatedItem { option, item });
+                }
+                seen[item as usize] = option + 1;
+                if item < n_primary {
+                    has_primary = true;
+                    if !option_color.is_empty() && option_color[k] != 0 {
+                        return Err(Error::ColorOnPrimary { option, item });
+                    }
+                }
+            }
+            if !has_primary {
+                return Err(Error::NoPrimaryInOption { option });
+            }
+        }
+        Ok(CompiledProblem { n_primary, n_secondary, lo, hi, option_start, option_item, option_color })
+    }
+
+    /// Number of primary items (they come first in the numbering).
+    pub fn n_primary(&self) -> usize {
+        self.n_primary as usize
+    }
+    /// Number of secondary items.
+    pub fn n_secondary(&self) -> usize {
+        self.n_secondary as usize
+    }
+    /// Number of items, primary and secondary.
+    pub fn n_items(&self) -> usize {
+        self.n_primary as usize + self.n_secondary as usize
+    }
+    /// Number of options.
+    pub fn n_options(&self) -> usize {
+        self.option_start.len() - 1
+    }
+    /// Number of (item, option) incidences: the ones of the 0/1 matrix.
+    pub fn n_entries(&self) -> usize {
+        self.option_item.len()
+    }
+    /// The items of option `o`.
+    pub fn option(&self, o: usize) -> &[u32] {
+        &self.option_item[self.option_start[o] as usize..self.option_start[o + 1] as usize]
+    }
+    /// The colors of option `o` (0 = none), parallel to [`Self::option`]; empty without colors.
+    pub fn option_colors(&self, o: usize) -> &[u32] {
+        if self.option_color.is_empty() {
+            &[]
+        } else {
+            &self.option_color[self.option_start[o] as usize..self.option_start[o + 1] as usize]
+        }
+    }
+    /// The color of entry `k` of `option_item` (0 = none).
+    pub fn color_at(&self, k: usize) -> u32 {
+        if self.option_color.is_empty() {
+            0
+        } else {
+            self.option_color[k]
+        }
+    }
+    /// Does any option give a color to a secondary item (XCC)?
+    pub fn has_colors(&self) -> bool {
+        !self.option_color.is_empty()
+    }
+    /// Does any primary item have bounds other than `1..=1` (MCC)?
+    pub fn has_multiplicities(&self) -> bool {
+        self.lo.iter().chain(self.hi.iter()).any(|&b| b != 1)
+    }
+    /// Lower bounds of the primary items.
+    pub fn lo(&self) -> &[u32] {
+        &self.lo
+    }
+    /// Upper bounds of the primary items.
+    pub fn hi(&self) -> &[u32] {
+        &self.hi
+    }
+    /// The CSR offsets of the options.
+    pub fn option_start(&self) -> &[u32] {
+        &self.option_start
+    }
+    /// The items of all options, concatenated.
+    pub fn option_item(&self) -> &[u32] {
+        &self.option_item
+    }
+    /// The colors of all entries, or empty.
+    pub fn option_color(&self) -> &[u32] {
+        &self.option_color
+    }
+
+    /// Does the set of options `chosen` meet the definition: every primary item
+    /// covered within its bounds, every secondary item either unused or used
+    /// with one color by every option that has it (uncolored use counts as a
+    /// color of its own, so it allows a single option)?
+    ///
+    /// This is the checker the tests run on every reported solution; it knows
+    /// nothing of how the search works.
+    pub fn is_solution(&self, chosen: &[u32]) -> bool {
+        let mut times = vec![0u32; self.n_primary as usize];
+        // For secondary items: None = unused; Some(c) = used with color c (0 = uncolored).
+        let mut color: Vec<Option<u32>> = vec![None; self.n_secondary as usize];
+        let mut seen = std::collections::HashSet::new();
+        for &o in chosen {
+            if o as usize >= self.n_options() || !seen.insert(o) {
+                return false;
+            }
+            let start = self.option_start[o as usize] as usize;
+            for (k, &item) in self.option(o as usize).iter().enumerate() {
+                if item < self.n_primary {
+                    times[item as usize] += 1;
+                } else {
+                    let c = self.color_at(start + k);
+                    let slot = &mut color[(item - self.n_primary) as usize];
+                    match *slot {
+                        None => *slot = Some(c),
+                        Some(prev) if prev == c && c != 0 => {}
+                        Some(_) => return false,
+                    }
+                }
+            }
+        }
+        times.iter().enumerate().all(|(i, &t)| self.lo[i] <= t && t <= self.hi[i])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn simple(items: Vec<u32>, starts: Vec<u32>) -> Result<CompiledProblem, Error> {
+        CompiledProblem::new(2, 1, vec![1, 1], vec![1, 1], starts, items, vec![])
+    }
+
+    #[test]
+    fn rejects_bad_arrays_with_indices() {
+        assert_eq!(simple(vec![0, 5], vec![0, 2]), Err(Error::UnknownItem { option: 0, item: 5 }));
+        assert_eq!(simple(vec![0, 1, 1], vec![0, 1, 3]), Err(Error::RepeatedItem { option: 1, item: 1 }));
+        assert_eq!(simple(vec![0, 2], vec![0, 1, 2]), Err(Error::NoPrimaryInOption { option: 1 }));
+        assert_eq!(simple(vec![0], vec![1, 1]), Err(Error::OptionStart { option: 0 }));
+        assert_eq!(simple(vec![0, 1], vec![0, 2, 1]), Err(Error::OptionStart { option: 1 }));
+        assert_eq!(
+            CompiledProblem::new(1, 0, vec![2], vec![1], vec![0], vec![], vec![]),
+            Err(Error::Bounds { item: 0, lo: 2, hi: 1 })
+        );
+        assert_eq!(
+            CompiledProblem::new(1, 0, vec![0], vec![0], vec![0], vec![], vec![]),
+            Err(Error::Bounds { item: 0, lo: 0, hi: 0 })
+        );
+        assert_eq!(
+            CompiledProblem::new(0, 1, vec![], vec![], vec![0], vec![], vec![]),
+            Err(Error::NoPrimaryItems)
+        );
+        assert_eq!(
+            CompiledProblem::new(1, 1, vec![1], vec![1], vec![0, 2], vec![0, 1], vec![3, 0]),
+            Err(Error::ColorOnPrimary { option: 0, item: 0 })
+        );
+    }
+
+    #[test]
+    fn drops_all_zero_colors() {
+        let p = CompiledProblem::new(1, 1, vec![1], vec![1], vec![0, 2], vec![0, 1], vec![0, 0]).unwrap();
+        assert!(!p.has_colors());
+        assert!(!p.has_multiplicities());
+    }
+
+    #[test]
+    fn checks_solutions_by_definition() {
+        // A B | x ; options: "A x:1", "B x:1", "B x", "A"
+        let p = CompiledProblem::new(
+            2, 1, vec![1, 1], vec![1, 1],
+            vec![0, 2, 4, 6, 7], vec![0, 2, 1, 2, 1, 2, 0], vec![0, 1, 0, 1, 0, 0, 0],
+        )
+        .unwrap();
+        assert!(p.is_solution(&[0, 1]));
+        assert!(!p.is_solution(&[0, 2])); // x colored 1 and uncolored
+        assert!(p.is_solution(&[3, 2]));
+        assert!(!p.is_solution(&[3]));
+        assert!(!p.is_solution(&[0, 3, 1]));
+    }
+}

@@ -1,0 +1,87 @@
+//! Small builders for the engine tests: problems from option lists, and the
+//! classic generators (L-trominoes, queens) written out plainly.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+use xc::{CompiledProblem, Search};
+
+/// A problem from options given as `(item, color)` pairs over items numbered
+/// primary first; `bounds` gives `(lo, hi)` per primary item.
+pub fn problem(
+    n_primary: u32,
+    n_secondary: u32,
+    bounds: &[(u32, u32)],
+    options: &[Vec<(u32, u32)>],
+) -> CompiledProblem {
+    let mut start = vec![0u32];
+    let mut items = Vec::new();
+    let mut colors = Vec::new();
+    for o in options {
+        for &(i, c) in o {
+            items.push(i);
+            colors.push(c);
+        }
+        start.push(items.len() as u32);
+    }
+    let (lo, hi): (Vec<u32>, Vec<u32>) = bounds.iter().copied().unzip();
+    CompiledProblem::new(n_primary, n_secondary, lo, hi, start, items, colors).unwrap()
+}
+
+/// An exact cover problem (all primary, bounds 1..1) from plain item lists.
+pub fn exact(n_items: u32, options: &[Vec<u32>]) -> CompiledProblem {
+    let opts: Vec<Vec<(u32, u32)>> = options.iter().map(|o| o.iter().map(|&i| (i, 0)).collect()).collect();
+    problem(n_items, 0, &vec![(1, 1); n_items as usize], &opts)
+}
+
+pub fn count(p: CompiledProblem) -> u64 {
+    Search::new(Arc::new(p), None).count_all()
+}
+
+/// The L-tromino placements of seed 000 on an n x n board, cells y*n+x, with
+/// cell `hole` removed (items are renumbered to stay dense).
+pub fn l_tromino(n: u32, hole: Option<u32>) -> CompiledProblem {
+    let mut options = Vec::new();
+    for x in 0..n - 1 {
+        for y in 0..n - 1 {
+            let z = y * n + x;
+            for cells in [[z, z + 1, z + n], [z, z + 1, z + n + 1], [z, z + n, z + n + 1], [z + 1, z + n, z + n + 1]] {
+                if Some(cells[0]) != hole && Some(cells[1]) != hole && Some(cells[2]) != hole {
+                    let renum = |c: u32| match hole {
+                        Some(h) if c > h => c - 1,
+                        _ => c,
+                    };
+                    options.push(cells.iter().map(|&c| renum(c)).collect());
+                }
+            }
+        }
+    }
+    exact(n * n - hole.is_some() as u32, &options)
+}
+
+/// n queens: rows and columns primary, the 2(2n-1) diagonals secondary.
+pub fn queens(n: u32) -> CompiledProblem {
+    let mut options = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let a = 2 * n + r + c;
+            let b = 2 * n + (2 * n - 1) + (n - 1 + r - c);
+            options.push(vec![(r, 0), (n + c, 0), (a, 0), (b, 0)]);
+        }
+    }
+    problem(2 * n, 2 * (2 * n - 1), &vec![(1, 1); 2 * n as usize], &options)
+}
+
+/// Every set of options that meets the definition, by trying all subsets.
+pub fn brute_force(p: &CompiledProblem) -> Vec<Vec<u32>> {
+    let m = p.n_options();
+    assert!(m <= 16);
+    let mut out = Vec::new();
+    for mask in 0u32..(1 << m) {
+        let chosen: Vec<u32> = (0..m as u32).filter(|&o| mask >> o & 1 == 1).collect();
+        if p.is_solution(&chosen) {
+            out.push(chosen);
+        }
+    }
+    out.sort();
+    out
+}

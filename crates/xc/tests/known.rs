@@ -1,0 +1,158 @@
+//! Known answers: Knuth's intro examples for DLX1, DLX2 and DLX3, the tromino
+//! counts of the seeds, and n-queens with secondary diagonals.
+mod common;
+
+use common::*;
+use std::sync::Arc;
+use xc::{Limits, Search, Step};
+
+#[test]
+fn knuth_dlx1_intro_has_one_solution() {
+    // TAOCP 7.2.2.1-(5): items a..g; options c e / a d g / b c f / a d f / b g / d e g.
+    let p = exact(7, &[vec![2, 4], vec![0, 3, 6], vec![1, 2, 5], vec![0, 3, 5], vec![1, 6], vec![3, 4, 6]]);
+    let mut s = Search::new(Arc::new(p), None);
+    assert_eq!(s.all_solutions(), vec![vec![0, 3, 4]]);
+    assert_eq!(s.stats().solutions, 1);
+}
+
+#[test]
+fn knuth_dlx2_intro_colors() {
+    // A B C | X Y ; "A B X:0 Y:0", "A C X:1 Y:1", "B X:1", "C Y:1"
+    // (the input's "X:0 Y:1" has no primary item and is skipped, as DLX2 does).
+    let (a, b, c, x, y) = (0, 1, 2, 3, 4);
+    let p = problem(
+        3,
+        2,
+        &[(1, 1); 3],
+        &[
+            vec![(a, 0), (b, 0), (x, 1), (y, 1)],
+            vec![(a, 0), (c, 0), (x, 2), (y, 2)],
+            vec![(b, 0), (x, 2)],
+            vec![(c, 0), (y, 2)],
+        ],
+    );
+    let mut s = Search::new(Arc::new(p), None);
+    assert_eq!(s.all_solutions(), vec![vec![1, 2]]);
+}
+
+#[test]
+fn knuth_dlx3_intro_multiplicities() {
+    // A B 2:3|C | X Y ; "A B X:0 Y:0" "A C X:1 Y:1" "C X:0" "B X:1" "C Y:1"
+    let (a, b, c, x, y) = (0, 1, 2, 3, 4);
+    let p = problem(
+        3,
+        2,
+        &[(1, 1), (1, 1), (2, 3)],
+        &[
+            vec![(a, 0), (b, 0), (x, 1), (y, 1)],
+            vec![(a, 0), (c, 0), (x, 2), (y, 2)],
+            vec![(c, 0), (x, 1)],
+            vec![(b, 0), (x, 2)],
+            vec![(c, 0), (y, 2)],
+        ],
+    );
+    assert!(p.has_multiplicities());
+    let mut s = Search::new(Arc::new(p), None);
+    assert_eq!(s.all_solutions(), vec![vec![1, 3, 4]]);
+}
+
+#[test]
+fn l_tromino_counts_of_the_seeds() {
+    assert_eq!(count(l_tromino(6, None)), 162);
+    let holes = [0, 1, 2, 3, 8, 9, 10, 16, 17, 24];
+    let expected = [1440, 704, 816, 1088, 704, 288, 576, 608, 416, 736];
+    for (h, e) in holes.iter().zip(expected) {
+        assert_eq!(count(l_tromino(7, Some(*h))), e, "7x7 minus {h}");
+    }
+    assert_eq!(count(l_tromino(4, Some(0))), 1);
+    assert_eq!(count(l_tromino(5, Some(0))), 8);
+    assert_eq!(count(l_tromino(5, Some(1))), 0);
+    assert_eq!(count(l_tromino(5, Some(12))), 32);
+}
+
+#[test]
+fn queens_with_secondary_diagonals() {
+    let a000170 = [1u64, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+    for (n, &e) in (1..=10).zip(a000170.iter()) {
+        assert_eq!(count(queens(n)), e, "n = {n}");
+    }
+}
+
+#[test]
+fn enumeration_and_count_agree_and_solutions_are_valid() {
+    let p = Arc::new(l_tromino(7, Some(9)));
+    let mut s = Search::new(p.clone(), None);
+    let sols = s.all_solutions();
+    assert_eq!(sols.len(), 288);
+    assert!(sols.iter().all(|x| p.is_solution(x)));
+    let mut distinct = sols.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 288);
+}
+
+#[test]
+fn pausing_anywhere_changes_nothing() {
+    let p = Arc::new(queens(7));
+    let mut whole = Search::new(p.clone(), None);
+    let expected = whole.all_solutions();
+    let mut s = Search::new(p.clone(), None);
+    let mut got = Vec::new();
+    let mut slices = 0;
+    loop {
+        let st = s.stats();
+        match s.run(Limits { nodes: st.nodes + 3, updates: st.updates + 5 }) {
+            Step::Solution => got.push(s.solution()),
+            Step::Paused => slices += 1,
+            Step::Exhausted => break,
+        }
+    }
+    assert_eq!(got, expected);
+    assert!(slices > 10);
+    assert_eq!(s.stats().nodes, whole.stats().nodes);
+    // Counting in slices, with a target, also adds up.
+    let mut c = Search::new(p, None);
+    let mut steps = 0;
+    while c.count(Limits::NONE, c.stats().solutions + 1) != Step::Exhausted {
+        steps += 1;
+    }
+    assert_eq!(c.stats().solutions, 40);
+    assert!(steps >= 10);
+}
+
+#[test]
+fn random_order_gives_the_same_solutions_reproducibly() {
+    let p = Arc::new(l_tromino(6, None));
+    let mut plain = Search::new(p.clone(), None).all_solutions();
+    let mut a = Search::new(p.clone(), Some(3)).all_solutions();
+    let b = Search::new(p.clone(), Some(3)).all_solutions();
+    let c = Search::new(p, Some(4)).all_solutions();
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+    plain.sort();
+    a.sort();
+    assert_eq!(a, plain);
+}
+
+#[test]
+fn forced_options_restrict_the_search() {
+    let p = Arc::new(queens(8));
+    let mut s = Search::new(p.clone(), None);
+    // Queen in row 0, column 0 (option 0): 4 of the 92 solutions.
+    assert!(s.force(0));
+    // Row 1, column 1 is attacked: refused, and nothing changes.
+    assert!(!s.force(9));
+    let sols = s.all_solutions();
+    assert_eq!(sols.len(), 4);
+    assert!(sols.iter().all(|x| x.contains(&0) && p.is_solution(x)));
+}
+
+#[test]
+fn a_solution_of_100000_options_needs_no_recursion() {
+    let n = 100_000u32;
+    let options: Vec<Vec<u32>> = (0..n).map(|i| vec![i]).collect();
+    let mut s = Search::new(Arc::new(exact(n, &options)), None);
+    assert_eq!(s.run(Limits::NONE), Step::Solution);
+    assert_eq!(s.solution().len(), n as usize);
+    assert_eq!(s.run(Limits::NONE), Step::Exhausted);
+}
