@@ -1,15 +1,20 @@
 //! Counts the solutions of a problem in a plain numeric format, for timing
 //! the engine alone: a first line `n_primary n_secondary`, then one option a
-//! line as item numbers (primary items first). Usage: `count FILE`.
+//! line as item numbers (primary items first). Usage: `count FILE [cells|bits]`.
 use std::sync::Arc;
 use std::time::Instant;
-use xc::{CompiledProblem, Search};
+use xc::{CompiledProblem, Engine, Search};
 
 fn main() {
     let path = std::env::args().nth(1).expect("usage: count FILE");
     let text = std::fs::read_to_string(&path).expect("cannot read the file");
     let mut lines = text.lines();
-    let head: Vec<u32> = lines.next().unwrap().split_whitespace().map(|t| t.parse().unwrap()).collect();
+    let head: Vec<u32> = lines
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
     let (n1, n2) = (head[0], head[1]);
     let mut start = vec![0u32];
     let mut items = Vec::new();
@@ -17,14 +22,28 @@ fn main() {
         items.extend(line.split_whitespace().map(|t| t.parse::<u32>().unwrap()));
         start.push(items.len() as u32);
     }
-    let p = CompiledProblem::new(n1, n2, vec![1; n1 as usize], vec![1; n1 as usize], start, items, vec![])
-        .expect("not a valid problem");
+    let p = CompiledProblem::new(
+        n1,
+        n2,
+        vec![1; n1 as usize],
+        vec![1; n1 as usize],
+        start,
+        items,
+        vec![],
+    )
+    .expect("not a valid problem");
     let t = Instant::now();
-    let mut s = Search::new(Arc::new(p), None);
+    let engine = match std::env::args().nth(2).as_deref() {
+        Some("cells") => Engine::Cells,
+        Some("bits") => Engine::Bits,
+        _ => Engine::Auto,
+    };
+    let mut s = Search::with_engine(Arc::new(p), None, engine);
     let n = s.count_all();
     let st = s.stats();
     println!(
-        "{n} solutions, {} nodes, {} updates, {} mems, {:.3} s",
+        "{:?}: {n} solutions, {} nodes, {} updates, {} mems, {:.3} s",
+        s.engine(),
         st.nodes,
         st.updates,
         st.mems,

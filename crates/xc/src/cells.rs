@@ -83,6 +83,10 @@ pub(crate) struct Cells {
     pub item: Vec<u32>,
     pub active: u32,
     pub second: u32,
+    /// How many active primary items have an empty set (kept by the `TRACK`
+    /// variants of the operations, for Algorithms X and C): a positive value
+    /// means the current partial solution is a dead end.
+    pub zeros: u32,
     /// Option number of each node (spacers: `u32::MAX`); for output only.
     pub node_option: Vec<u32>,
     /// First node of each option.
@@ -110,7 +114,11 @@ impl Cells {
         let n_nodes = p.n_entries() + p.n_options() + 1;
         let mut nd = vec![Node::default(); n_nodes];
         let colors = p.has_colors();
-        let mut clr = if colors { vec![0i32; n_nodes] } else { Vec::new() };
+        let mut clr = if colors {
+            vec![0i32; n_nodes]
+        } else {
+            Vec::new()
+        };
         let mut node_option = vec![u32::MAX; n_nodes];
         let mut option_node = Vec::with_capacity(p.n_options());
         let mut fill = vec![0u32; n];
@@ -125,7 +133,10 @@ impl Cells {
                 let x = base[i as usize];
                 let q = x + fill[i as usize];
                 fill[i as usize] += 1;
-                nd[y] = Node { itm: x as i32, loc: q };
+                nd[y] = Node {
+                    itm: x as i32,
+                    loc: q,
+                };
                 set[q as usize] = y as u32;
                 node_option[y] = o as u32;
                 if colors {
@@ -133,7 +144,10 @@ impl Cells {
                 }
             }
             y += 1;
-            nd[y] = Node { itm: -(items.len() as i32), loc: 0 };
+            nd[y] = Node {
+                itm: -(items.len() as i32),
+                loc: 0,
+            };
         }
         let mut item = Vec::with_capacity(n);
         for (k, &x) in base.iter().enumerate() {
@@ -154,6 +168,7 @@ impl Cells {
             item,
             active: p.n_primary() as u32,
             second: p.n_primary() as u32,
+            zeros: count[..p.n_primary()].iter().filter(|&&c| c == 0).count() as u32,
             node_option,
             option_node,
             base,
@@ -207,30 +222,45 @@ impl Cells {
 
     /// Removes the option of node `tt` from the sets of all its items except
     /// `tt`'s own ("hiding" it). Nodes of purified items are left alone: their
-    /// sets are frozen until the item is unpurified.
+    /// sets are frozen until the item is unpurified. With `TRACK`, an active
+    /// primary item whose set becomes empty is counted in `zeros`.
     #[inline(always)]
-    pub fn hide<const COLORS: bool>(&mut self, tt: u32, c: &mut Counters) {
+    pub fn hide<const COLORS: bool, const TRACK: bool>(&mut self, tt: u32, c: &mut Counters) {
+        // Local slices: the compiler may then keep their bases in registers,
+        // as it cannot otherwise know that writing `set` leaves `nd` alone.
+        let Cells {
+            nd,
+            set,
+            clr,
+            active,
+            zeros,
+            ..
+        } = self;
+        let (nd, set, clr, active) = (&mut nd[..], &mut set[..], &clr[..], *active);
         let mut nn = tt + 1;
         while nn != tt {
-            let node = at!(self.nd, nn);
+            let node = at!(nd, nn);
             if node.itm <= 0 {
                 nn = (nn as i32 + node.itm) as u32;
                 continue;
             }
             c.mems += 1;
-            if COLORS && at!(self.clr, nn) < 0 {
+            if COLORS && at!(clr, nn) < 0 {
                 nn += 1;
                 continue;
             }
             let uu = node.itm as u32;
-            let ss = self.size(uu) - 1;
-            let nnp = at!(self.set, uu + ss);
-            self.set_size(uu, ss);
-            set_at!(self.set, uu + ss, nn);
-            set_at!(self.set, node.loc, nnp);
+            let ss = at!(set, uu - 1) - 1;
+            let nnp = at!(set, uu + ss);
+            set_at!(set, uu - 1, ss);
+            set_at!(set, uu + ss, nn);
+            set_at!(set, node.loc, nnp);
             unsafe {
-                self.nd.get_unchecked_mut(nn as usize).loc = uu + ss;
-                self.nd.get_unchecked_mut(nnp as usize).loc = node.loc;
+                nd.get_unchecked_mut(nn as usize).loc = uu + ss;
+                nd.get_unchecked_mut(nnp as usize).loc = node.loc;
+            }
+            if TRACK && ss == 0 && at!(set, uu - 2) < active {
+                *zeros += 1;
             }
             c.mems += 6;
             c.updates += 1;
@@ -241,17 +271,30 @@ impl Cells {
     /// Undoes [`Self::hide`]: the removed nodes are just past the ends of
     /// their sets, so growing each set by one brings them back.
     #[inline(always)]
-    pub fn unhide<const COLORS: bool>(&mut self, tt: u32, c: &mut Counters) {
+    pub fn unhide<const COLORS: bool, const TRACK: bool>(&mut self, tt: u32, c: &mut Counters) {
+        let Cells {
+            nd,
+            set,
+            clr,
+            active,
+            zeros,
+            ..
+        } = self;
+        let (nd, set, clr, active) = (&nd[..], &mut set[..], &clr[..], *active);
         let mut nn = tt + 1;
         while nn != tt {
-            let itm = at!(self.nd, nn).itm;
+            let itm = at!(nd, nn).itm;
             if itm <= 0 {
                 nn = (nn as i32 + itm) as u32;
                 continue;
             }
-            if !COLORS || at!(self.clr, nn) >= 0 {
+            if !COLORS || at!(clr, nn) >= 0 {
                 let uu = itm as u32;
-                self.set_size(uu, self.size(uu) + 1);
+                let s = at!(set, uu - 1);
+                set_at!(set, uu - 1, s + 1);
+                if TRACK && s == 0 && at!(set, uu - 2) < active {
+                    *zeros -= 1;
+                }
                 c.mems += 2;
             }
             c.mems += 1;
@@ -262,33 +305,39 @@ impl Cells {
     /// Covers item `x`: takes it out of the active primary items (if primary)
     /// and hides all of its options from the other items.
     #[inline(always)]
-    pub fn cover<const COLORS: bool>(&mut self, x: u32, c: &mut Counters) {
+    pub fn cover<const COLORS: bool, const TRACK: bool>(&mut self, x: u32, c: &mut Counters) {
         let k = self.pos(x);
+        let end = x + self.size(x);
         if k < self.second {
+            if TRACK && end == x {
+                self.zeros -= 1;
+            }
             self.deactivate(x, k);
             c.mems += 4;
         }
-        let end = x + self.size(x);
         c.mems += 1;
         for rr in x..end {
             let tt = at!(self.set, rr);
             c.mems += 1;
-            self.hide::<COLORS>(tt, c);
+            self.hide::<COLORS, TRACK>(tt, c);
         }
     }
 
     /// Undoes [`Self::cover`].
     #[inline(always)]
-    pub fn uncover<const COLORS: bool>(&mut self, x: u32, c: &mut Counters) {
+    pub fn uncover<const COLORS: bool, const TRACK: bool>(&mut self, x: u32, c: &mut Counters) {
         let end = x + self.size(x);
         c.mems += 1;
         for rr in x..end {
             let tt = at!(self.set, rr);
             c.mems += 1;
-            self.unhide::<COLORS>(tt, c);
+            self.unhide::<COLORS, TRACK>(tt, c);
         }
         if self.pos(x) < self.second {
             self.active += 1;
+            if TRACK && end == x {
+                self.zeros += 1;
+            }
         }
     }
 
@@ -308,7 +357,7 @@ impl Cells {
     /// it another color (or none) are hidden, the others are marked `-1` so that
     /// choosing them later neither purifies nor covers it again.
     #[inline(always)]
-    pub fn purify(&mut self, p: u32, c: &mut Counters) {
+    pub fn purify<const TRACK: bool>(&mut self, p: u32, c: &mut Counters) {
         let x = at!(self.nd, p).itm as u32;
         let color = at!(self.clr, p);
         let end = x + self.size(x);
@@ -317,7 +366,7 @@ impl Cells {
             let tt = at!(self.set, rr);
             c.mems += 1;
             if at!(self.clr, tt) != color {
-                self.hide::<true>(tt, c);
+                self.hide::<true, TRACK>(tt, c);
             } else {
                 set_at!(self.clr, tt, -1);
                 c.cleansings += 1;
@@ -327,7 +376,7 @@ impl Cells {
 
     /// Undoes [`Self::purify`].
     #[inline(always)]
-    pub fn unpurify(&mut self, p: u32, c: &mut Counters) {
+    pub fn unpurify<const TRACK: bool>(&mut self, p: u32, c: &mut Counters) {
         let x = at!(self.nd, p).itm as u32;
         let color = at!(self.clr, p);
         let end = x + self.size(x);
@@ -335,7 +384,7 @@ impl Cells {
             let tt = at!(self.set, rr);
             c.mems += 1;
             if at!(self.clr, tt) >= 0 {
-                self.unhide::<true>(tt, c);
+                self.unhide::<true, TRACK>(tt, c);
             } else {
                 set_at!(self.clr, tt, color);
             }

@@ -17,7 +17,9 @@
 //! assert_eq!(s.count_all(), 2);
 //! ```
 
+mod bits;
 mod cells;
+mod cellsearch;
 mod problem;
 mod rng;
 mod search;
@@ -25,5 +27,5 @@ mod stats;
 
 pub use problem::{CompiledProblem, Error};
 pub use rng::Rng;
-pub use search::{Limits, Search, Step};
+pub use search::{Engine, Limits, Search, Step};
 pub use stats::{fraction_done, Stats};

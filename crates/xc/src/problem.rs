@@ -22,7 +22,11 @@ pub enum Error {
     /// The arrays are longer than the engine's 32-bit indices allow.
     TooLarge,
     /// `lo` and `hi` must have one entry per primary item.
-    BoundsLength { expected: usize, lo: usize, hi: usize },
+    BoundsLength {
+        expected: usize,
+        lo: usize,
+        hi: usize,
+    },
     /// A primary item with `lo > hi` or `hi == 0`.
     Bounds { item: u32, lo: u32, hi: u32 },
     /// `option_start` must start at 0, never decrease and end at `option_item.len()`.
@@ -108,18 +112,27 @@ impl CompiledProblem {
         // Room is kept for the header slots and spacers the engine adds.
         const LIMIT: u64 = (i32::MAX as u64) / 2;
         let n_items = n_primary as u64 + n_secondary as u64;
-        if n_items > LIMIT || option_item.len() as u64 > LIMIT || option_start.len() as u64 > LIMIT {
+        if n_items > LIMIT || option_item.len() as u64 > LIMIT || option_start.len() as u64 > LIMIT
+        {
             return Err(Error::TooLarge);
         }
         if n_primary == 0 {
             return Err(Error::NoPrimaryItems);
         }
         if lo.len() != n_primary as usize || hi.len() != n_primary as usize {
-            return Err(Error::BoundsLength { expected: n_primary as usize, lo: lo.len(), hi: hi.len() });
+            return Err(Error::BoundsLength {
+                expected: n_primary as usize,
+                lo: lo.len(),
+                hi: hi.len(),
+            });
         }
         for (item, (&l, &h)) in lo.iter().zip(hi.iter()).enumerate() {
             if h == 0 || l > h {
-                return Err(Error::Bounds { item: item as u32, lo: l, hi: h });
+                return Err(Error::Bounds {
+                    item: item as u32,
+                    lo: l,
+                    hi: h,
+                });
             }
         }
         if option_start.first() != Some(&0) {
@@ -131,10 +144,15 @@ impl CompiledProblem {
             }
         }
         if *option_start.last().unwrap() as usize != option_item.len() {
-            return Err(Error::OptionStart { option: option_start.len().saturating_sub(2) as u32 });
+            return Err(Error::OptionStart {
+                option: option_start.len().saturating_sub(2) as u32,
+            });
         }
         if !option_color.is_empty() && option_color.len() != option_item.len() {
-            return Err(Error::ColorsLength { expected: option_item.len(), got: option_color.len() });
+            return Err(Error::ColorsLength {
+                expected: option_item.len(),
+                got: option_color.len(),
+            });
         }
         if option_color.iter().all(|&c| c == 0) {
             option_color.clear(); // plain XC pays nothing for colors it does not use
@@ -166,7 +184,15 @@ impl CompiledProblem {
                 return Err(Error::NoPrimaryInOption { option });
             }
         }
-        Ok(CompiledProblem { n_primary, n_secondary, lo, hi, option_start, option_item, option_color })
+        Ok(CompiledProblem {
+            n_primary,
+            n_secondary,
+            lo,
+            hi,
+            option_start,
+            option_item,
+            option_color,
+        })
     }
 
     /// Number of primary items (they come first in the numbering).
@@ -269,7 +295,10 @@ impl CompiledProblem {
                 }
             }
         }
-        times.iter().enumerate().all(|(i, &t)| self.lo[i] <= t && t <= self.hi[i])
+        times
+            .iter()
+            .enumerate()
+            .all(|(i, &t)| self.lo[i] <= t && t <= self.hi[i])
     }
 }
 
@@ -283,18 +312,41 @@ mod tests {
 
     #[test]
     fn rejects_bad_arrays_with_indices() {
-        assert_eq!(simple(vec![0, 5], vec![0, 2]), Err(Error::UnknownItem { option: 0, item: 5 }));
-        assert_eq!(simple(vec![0, 1, 1], vec![0, 1, 3]), Err(Error::RepeatedItem { option: 1, item: 1 }));
-        assert_eq!(simple(vec![0, 2], vec![0, 1, 2]), Err(Error::NoPrimaryInOption { option: 1 }));
-        assert_eq!(simple(vec![0], vec![1, 1]), Err(Error::OptionStart { option: 0 }));
-        assert_eq!(simple(vec![0, 1], vec![0, 2, 1]), Err(Error::OptionStart { option: 1 }));
+        assert_eq!(
+            simple(vec![0, 5], vec![0, 2]),
+            Err(Error::UnknownItem { option: 0, item: 5 })
+        );
+        assert_eq!(
+            simple(vec![0, 1, 1], vec![0, 1, 3]),
+            Err(Error::RepeatedItem { option: 1, item: 1 })
+        );
+        assert_eq!(
+            simple(vec![0, 2], vec![0, 1, 2]),
+            Err(Error::NoPrimaryInOption { option: 1 })
+        );
+        assert_eq!(
+            simple(vec![0], vec![1, 1]),
+            Err(Error::OptionStart { option: 0 })
+        );
+        assert_eq!(
+            simple(vec![0, 1], vec![0, 2, 1]),
+            Err(Error::OptionStart { option: 1 })
+        );
         assert_eq!(
             CompiledProblem::new(1, 0, vec![2], vec![1], vec![0], vec![], vec![]),
-            Err(Error::Bounds { item: 0, lo: 2, hi: 1 })
+            Err(Error::Bounds {
+                item: 0,
+                lo: 2,
+                hi: 1
+            })
         );
         assert_eq!(
             CompiledProblem::new(1, 0, vec![0], vec![0], vec![0], vec![], vec![]),
-            Err(Error::Bounds { item: 0, lo: 0, hi: 0 })
+            Err(Error::Bounds {
+                item: 0,
+                lo: 0,
+                hi: 0
+            })
         );
         assert_eq!(
             CompiledProblem::new(0, 1, vec![], vec![], vec![0], vec![], vec![]),
@@ -308,7 +360,8 @@ mod tests {
 
     #[test]
     fn drops_all_zero_colors() {
-        let p = CompiledProblem::new(1, 1, vec![1], vec![1], vec![0, 2], vec![0, 1], vec![0, 0]).unwrap();
+        let p = CompiledProblem::new(1, 1, vec![1], vec![1], vec![0, 2], vec![0, 1], vec![0, 0])
+            .unwrap();
         assert!(!p.has_colors());
         assert!(!p.has_multiplicities());
     }
@@ -317,8 +370,13 @@ mod tests {
     fn checks_solutions_by_definition() {
         // A B | x ; options: "A x:1", "B x:1", "B x", "A"
         let p = CompiledProblem::new(
-            2, 1, vec![1, 1], vec![1, 1],
-            vec![0, 2, 4, 6, 7], vec![0, 2, 1, 2, 1, 2, 0], vec![0, 1, 0, 1, 0, 0, 0],
+            2,
+            1,
+            vec![1, 1],
+            vec![1, 1],
+            vec![0, 2, 4, 6, 7],
+            vec![0, 2, 1, 2, 1, 2, 0],
+            vec![0, 1, 0, 1, 0, 0, 0],
         )
         .unwrap();
         assert!(p.is_solution(&[0, 1]));

@@ -9,7 +9,9 @@ pub struct Rng {
 impl Rng {
     /// A generator whose whole sequence is fixed by `seed`.
     pub fn new(seed: u64) -> Rng {
-        Rng { state: seed ^ 0x5DEE_CE66_D1CE_4E5B }
+        Rng {
+            state: seed ^ 0x5DEE_CE66_D1CE_4E5B,
+        }
     }
 
     /// The next 64 random bits.

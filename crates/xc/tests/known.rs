@@ -4,12 +4,22 @@ mod common;
 
 use common::*;
 use std::sync::Arc;
-use xc::{Limits, Search, Step};
+use xc::{Engine, Limits, Search, Step};
 
 #[test]
 fn knuth_dlx1_intro_has_one_solution() {
     // TAOCP 7.2.2.1-(5): items a..g; options c e / a d g / b c f / a d f / b g / d e g.
-    let p = exact(7, &[vec![2, 4], vec![0, 3, 6], vec![1, 2, 5], vec![0, 3, 5], vec![1, 6], vec![3, 4, 6]]);
+    let p = exact(
+        7,
+        &[
+            vec![2, 4],
+            vec![0, 3, 6],
+            vec![1, 2, 5],
+            vec![0, 3, 5],
+            vec![1, 6],
+            vec![3, 4, 6],
+        ],
+    );
     let mut s = Search::new(Arc::new(p), None);
     assert_eq!(s.all_solutions(), vec![vec![0, 3, 4]]);
     assert_eq!(s.stats().solutions, 1);
@@ -94,57 +104,68 @@ fn enumeration_and_count_agree_and_solutions_are_valid() {
 #[test]
 fn pausing_anywhere_changes_nothing() {
     let p = Arc::new(queens(7));
-    let mut whole = Search::new(p.clone(), None);
-    let expected = whole.all_solutions();
-    let mut s = Search::new(p.clone(), None);
-    let mut got = Vec::new();
-    let mut slices = 0;
-    loop {
-        let st = s.stats();
-        match s.run(Limits { nodes: st.nodes + 3, updates: st.updates + 5 }) {
-            Step::Solution => got.push(s.solution()),
-            Step::Paused => slices += 1,
-            Step::Exhausted => break,
+    for engine in [Engine::Cells, Engine::Bits] {
+        let mut whole = Search::with_engine(p.clone(), None, engine);
+        let expected = whole.all_solutions();
+        let mut s = Search::with_engine(p.clone(), None, engine);
+        assert_eq!(s.engine(), engine);
+        let mut got = Vec::new();
+        let mut slices = 0;
+        loop {
+            let st = s.stats();
+            match s.run(Limits {
+                nodes: st.nodes + 3,
+                updates: st.updates + 5,
+            }) {
+                Step::Solution => got.push(s.solution()),
+                Step::Paused => slices += 1,
+                Step::Exhausted => break,
+            }
         }
+        assert_eq!(got, expected);
+        assert!(slices > 10);
+        assert_eq!(s.stats().nodes, whole.stats().nodes);
+        // Counting in slices, with a target, also adds up.
+        let mut c = Search::with_engine(p.clone(), None, engine);
+        let mut steps = 0;
+        while c.count(Limits::NONE, c.stats().solutions + 1) != Step::Exhausted {
+            steps += 1;
+        }
+        assert_eq!(c.stats().solutions, 40);
+        assert!(steps >= 10);
     }
-    assert_eq!(got, expected);
-    assert!(slices > 10);
-    assert_eq!(s.stats().nodes, whole.stats().nodes);
-    // Counting in slices, with a target, also adds up.
-    let mut c = Search::new(p, None);
-    let mut steps = 0;
-    while c.count(Limits::NONE, c.stats().solutions + 1) != Step::Exhausted {
-        steps += 1;
-    }
-    assert_eq!(c.stats().solutions, 40);
-    assert!(steps >= 10);
 }
 
 #[test]
 fn random_order_gives_the_same_solutions_reproducibly() {
     let p = Arc::new(l_tromino(6, None));
-    let mut plain = Search::new(p.clone(), None).all_solutions();
-    let mut a = Search::new(p.clone(), Some(3)).all_solutions();
-    let b = Search::new(p.clone(), Some(3)).all_solutions();
-    let c = Search::new(p, Some(4)).all_solutions();
-    assert_eq!(a, b);
-    assert_ne!(a, c);
-    plain.sort();
-    a.sort();
-    assert_eq!(a, plain);
+    for engine in [Engine::Cells, Engine::Bits] {
+        let new = |seed| Search::with_engine(p.clone(), seed, engine);
+        let mut plain = new(None).all_solutions();
+        let mut a = new(Some(3)).all_solutions();
+        let b = new(Some(3)).all_solutions();
+        let c = new(Some(4)).all_solutions();
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        plain.sort();
+        a.sort();
+        assert_eq!(a, plain);
+    }
 }
 
 #[test]
 fn forced_options_restrict_the_search() {
     let p = Arc::new(queens(8));
-    let mut s = Search::new(p.clone(), None);
-    // Queen in row 0, column 0 (option 0): 4 of the 92 solutions.
-    assert!(s.force(0));
-    // Row 1, column 1 is attacked: refused, and nothing changes.
-    assert!(!s.force(9));
-    let sols = s.all_solutions();
-    assert_eq!(sols.len(), 4);
-    assert!(sols.iter().all(|x| x.contains(&0) && p.is_solution(x)));
+    for engine in [Engine::Cells, Engine::Bits] {
+        let mut s = Search::with_engine(p.clone(), None, engine);
+        // Queen in row 0, column 0 (option 0): 4 of the 92 solutions.
+        assert!(s.force(0));
+        // Row 1, column 1 is attacked: refused, and nothing changes.
+        assert!(!s.force(9));
+        let sols = s.all_solutions();
+        assert_eq!(sols.len(), 4);
+        assert!(sols.iter().all(|x| x.contains(&0) && p.is_solution(x)));
+    }
 }
 
 #[test]

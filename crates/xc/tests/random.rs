@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use std::sync::Arc;
-use xc::{CompiledProblem, Limits, Rng, Search, Step};
+use xc::{CompiledProblem, Engine, Limits, Rng, Search, Step};
 
 fn random_problem(rng: &mut Rng, colors: bool, multiplicities: bool) -> CompiledProblem {
     let n1 = 1 + rng.below(4) as u32;
@@ -26,7 +26,11 @@ fn random_problem(rng: &mut Rng, colors: bool, multiplicities: bool) -> Compiled
         let mut o = Vec::new();
         for i in 0..n1 + n2 {
             if rng.below(100) < 40 {
-                let c = if i >= n1 && colors { rng.below(3) as u32 } else { 0 };
+                let c = if i >= n1 && colors {
+                    rng.below(3) as u32
+                } else {
+                    0
+                };
                 o.push((i, c));
             }
         }
@@ -45,24 +49,40 @@ fn random_problem(rng: &mut Rng, colors: bool, multiplicities: bool) -> Compiled
 fn check(p: CompiledProblem, seed: u64) {
     let p = Arc::new(p);
     let expected = brute_force(&p);
-    let mut s = Search::new(p.clone(), None);
-    let mut got = s.all_solutions();
-    assert!(got.iter().all(|x| p.is_solution(x)), "invalid solution in {p:?}");
-    got.sort();
-    assert_eq!(got, expected, "solutions of {p:?}");
-    assert_eq!(Search::new(p.clone(), None).count_all(), expected.len() as u64, "count of {p:?}");
-    let mut r = Search::new(p.clone(), Some(seed)).all_solutions();
-    r.sort();
-    assert_eq!(r, expected, "random order of {p:?}");
-    // Counting in tiny slices gives the same total.
-    let mut sliced = Search::new(p.clone(), None);
-    loop {
-        let st = sliced.stats();
-        if sliced.count(Limits { nodes: st.nodes + 1, updates: u64::MAX }, u64::MAX) == Step::Exhausted {
-            break;
+    for engine in [Engine::Cells, Engine::Bits] {
+        let new = |seed| Search::with_engine(p.clone(), seed, engine);
+        let mut got = new(None).all_solutions();
+        assert!(
+            got.iter().all(|x| p.is_solution(x)),
+            "invalid solution in {p:?} ({engine:?})"
+        );
+        got.sort();
+        assert_eq!(got, expected, "solutions of {p:?} ({engine:?})");
+        assert_eq!(
+            new(None).count_all(),
+            expected.len() as u64,
+            "count of {p:?} ({engine:?})"
+        );
+        let mut r = new(Some(seed)).all_solutions();
+        r.sort();
+        assert_eq!(r, expected, "random order of {p:?} ({engine:?})");
+        // Counting in tiny slices gives the same total.
+        let mut sliced = new(None);
+        loop {
+            let st = sliced.stats();
+            if sliced.count(
+                Limits {
+                    nodes: st.nodes + 1,
+                    updates: u64::MAX,
+                },
+                u64::MAX,
+            ) == Step::Exhausted
+            {
+                break;
+            }
         }
+        assert_eq!(sliced.stats().solutions, expected.len() as u64);
     }
-    assert_eq!(sliced.stats().solutions, expected.len() as u64);
 }
 
 #[test]
@@ -92,17 +112,26 @@ fn multiplicities_and_colors() {
 
 #[test]
 fn forcing_matches_filtering() {
-    // Forcing option o must give exactly the solutions that contain o.
+    // Forcing options must give exactly the solutions that contain them.
     let mut rng = Rng::new(4);
     for k in 0..1500 {
         let p = Arc::new(random_problem(&mut rng, k % 2 == 0, k % 3 == 0));
         let all = brute_force(&p);
-        let o = rng.below(p.n_options() as u64) as u32;
-        let mut s = Search::new(p.clone(), None);
-        let ok = s.force(o);
-        let mut got = if ok { s.all_solutions() } else { vec![] };
-        got.sort();
-        let expected: Vec<Vec<u32>> = all.into_iter().filter(|x| x.contains(&o)).collect();
-        assert_eq!(got, expected, "forcing {o} in {p:?}");
+        let mut forced: Vec<u32> = (0..1 + k % 2)
+            .map(|_| rng.below(p.n_options() as u64) as u32)
+            .collect();
+        forced.dedup(); // an option cannot be chosen twice: forcing it again is refused
+        for engine in [Engine::Cells, Engine::Bits] {
+            let mut s = Search::with_engine(p.clone(), None, engine);
+            let ok = forced.iter().all(|&o| s.force(o));
+            let mut got = if ok { s.all_solutions() } else { vec![] };
+            got.sort();
+            let expected: Vec<Vec<u32>> = all
+                .iter()
+                .filter(|x| forced.iter().all(|o| x.contains(o)))
+                .cloned()
+                .collect();
+            assert_eq!(got, expected, "forcing {forced:?} in {p:?} ({engine:?})");
+        }
     }
 }

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use std::sync::Arc;
-use xc::{CompiledProblem, Search};
+use xc::{CompiledProblem, Engine, Search};
 
 /// A problem from options given as `(item, color)` pairs over items numbered
 /// primary first; `bounds` gives `(lo, hi)` per primary item.
@@ -29,12 +29,20 @@ pub fn problem(
 
 /// An exact cover problem (all primary, bounds 1..1) from plain item lists.
 pub fn exact(n_items: u32, options: &[Vec<u32>]) -> CompiledProblem {
-    let opts: Vec<Vec<(u32, u32)>> = options.iter().map(|o| o.iter().map(|&i| (i, 0)).collect()).collect();
+    let opts: Vec<Vec<(u32, u32)>> = options
+        .iter()
+        .map(|o| o.iter().map(|&i| (i, 0)).collect())
+        .collect();
     problem(n_items, 0, &vec![(1, 1); n_items as usize], &opts)
 }
 
+/// The number of solutions, counted on both data structures (which must agree).
 pub fn count(p: CompiledProblem) -> u64 {
-    Search::new(Arc::new(p), None).count_all()
+    let p = Arc::new(p);
+    let cells = Search::with_engine(p.clone(), None, Engine::Cells).count_all();
+    let bits = Search::with_engine(p, None, Engine::Bits).count_all();
+    assert_eq!(cells, bits, "the engines disagree");
+    cells
 }
 
 /// The L-tromino placements of seed 000 on an n x n board, cells y*n+x, with
@@ -44,7 +52,12 @@ pub fn l_tromino(n: u32, hole: Option<u32>) -> CompiledProblem {
     for x in 0..n - 1 {
         for y in 0..n - 1 {
             let z = y * n + x;
-            for cells in [[z, z + 1, z + n], [z, z + 1, z + n + 1], [z, z + n, z + n + 1], [z + 1, z + n, z + n + 1]] {
+            for cells in [
+                [z, z + 1, z + n],
+                [z, z + 1, z + n + 1],
+                [z, z + n, z + n + 1],
+                [z + 1, z + n, z + n + 1],
+            ] {
                 if Some(cells[0]) != hole && Some(cells[1]) != hole && Some(cells[2]) != hole {
                     let renum = |c: u32| match hole {
                         Some(h) if c > h => c - 1,
@@ -68,7 +81,12 @@ pub fn queens(n: u32) -> CompiledProblem {
             options.push(vec![(r, 0), (n + c, 0), (a, 0), (b, 0)]);
         }
     }
-    problem(2 * n, 2 * (2 * n - 1), &vec![(1, 1); 2 * n as usize], &options)
+    problem(
+        2 * n,
+        2 * (2 * n - 1),
+        &vec![(1, 1); 2 * n as usize],
+        &options,
+    )
 }
 
 /// Every set of options that meets the definition, by trying all subsets.

@@ -1,0 +1,586 @@
+//! Algorithms X and C on bitsets, for problems with few options.
+//!
+//! Dancing cells spend most of their time *hiding*: every option that
+//! conflicts with a chosen one leaves the set of each of its other items, one
+//! swap at a time. When a problem has at most a few thousand options, the set
+//! of options still available fits in a few dozen 64-bit words, and choosing
+//! an option becomes `live &= !conflict[o]`, one word at a time, where
+//! `conflict[o]` (computed once) holds every option that cannot go with `o`:
+//! those sharing a primary item, an uncolored secondary item, or a secondary
+//! item with another color. The only bookkeeping left is the number of live
+//! options of each primary item, which Knuth's MRV rule needs; it is
+//! decremented for each option that dies, and a count that reaches zero ends
+//! the move at once (a dead end, found before the node is entered).
+//!
+//! Each level keeps its own copy of `live` and of the counts, so backing up
+//! costs nothing. The search is Algorithm X as in the dancing-cells engine:
+//! the same rule for choosing items (fewest live options; ties broken by item
+//! number here, by position in the active list there), the same moves.
+
+use std::sync::Arc;
+
+use crate::problem::CompiledProblem;
+use crate::rng::Rng;
+use crate::search::{Limits, State, Step};
+use crate::stats::Stats;
+
+/// Problems with more options than this use dancing cells: the conflict
+/// table grows as the square of the number of options.
+pub const MAX_OPTIONS: usize = 4096;
+/// Problems with more primary items than this use dancing cells: every level
+/// copies one count per primary item.
+pub const MAX_PRIMARY: usize = 1024;
+
+/// A count at or above this marks a covered item (it is never decremented to 0).
+pub(crate) const COVERED: u32 = 1 << 31;
+
+/// The tables of a problem, fixed once built.
+#[derive(Clone, Debug)]
+pub(crate) struct Bits {
+    /// Words per set of options.
+    pub w: usize,
+    pub n_primary: usize,
+    pub n_options: usize,
+    /// `itemset[i * w..(i + 1) * w]`: the options of primary item `i`.
+    pub itemset: Vec<u64>,
+    /// `conflict[o * w..(o + 1) * w]`: the options incompatible with `o` (`o` included).
+    pub conflict: Vec<u64>,
+    /// The primary items of option `o`: `prim[prim_start[o]..prim_start[o + 1]]`.
+    pub prim: Vec<u32>,
+    pub prim_start: Vec<u32>,
+    /// Option number in the problem of each internal option number (the
+    /// internal numbering is shuffled for a random order).
+    pub external: Vec<u32>,
+    /// Internal number of each option of the problem.
+    pub internal: Vec<u32>,
+    /// Initial number of options of each primary item.
+    pub counts: Vec<u32>,
+}
+
+impl Bits {
+    /// Can `p` be solved on bitsets?
+    pub fn suits(p: &CompiledProblem) -> bool {
+        !p.has_multiplicities() && p.n_options() <= MAX_OPTIONS && p.n_primary() <= MAX_PRIMARY
+    }
+
+    /// The tables of `p` (which must suit); with `rng`, options are numbered
+    /// in a random order, so that each item tries its options in that order.
+    pub fn new(p: &CompiledProblem, rng: Option<&mut Rng>) -> Bits {
+        let m = p.n_options();
+        let n1 = p.n_primary();
+        let w = m.div_ceil(64).max(1);
+        let mut external: Vec<u32> = (0..m as u32).collect();
+        if let Some(rng) = rng {
+            for k in (1..m).rev() {
+                let r = rng.below(k as u64 + 1) as usize;
+                external.swap(k, r);
+            }
+        }
+        let mut internal = vec![0u32; m];
+        for (k, &o) in external.iter().enumerate() {
+            internal[o as usize] = k as u32;
+        }
+        let mut itemset = vec![0u64; n1 * w];
+        let mut counts = vec![0u32; n1];
+        let mut prim = Vec::new();
+        let mut prim_start = vec![0u32];
+        // (option, color) pairs of each secondary item.
+        let mut secondary: Vec<Vec<(u32, u32)>> = vec![Vec::new(); p.n_secondary()];
+        for k in 0..m {
+            let o = external[k] as usize;
+            let start = p.option_start()[o] as usize;
+            for (j, &i) in p.option(o).iter().enumerate() {
+                let i = i as usize;
+                if i < n1 {
+                    itemset[i * w + k / 64] |= 1 << (k % 64);
+                    counts[i] += 1;
+                    prim.push(i as u32);
+                } else {
+                    secondary[i - n1].push((k as u32, p.color_at(start + j)));
+                }
+            }
+            prim_start.push(prim.len() as u32);
+        }
+        let mut conflict = vec![0u64; m * w];
+        for k in 0..m {
+            let row = &mut conflict[k * w..(k + 1) * w];
+            for &i in &prim[prim_start[k] as usize..prim_start[k + 1] as usize] {
+                for (r, s) in row
+                    .iter_mut()
+                    .zip(&itemset[i as usize * w..(i as usize + 1) * w])
+                {
+                    *r |= s;
+                }
+            }
+            row[k / 64] |= 1 << (k % 64);
+        }
+        for users in &secondary {
+            for &(a, ca) in users {
+                for &(b, cb) in users {
+                    if ca == 0 || ca != cb {
+                        conflict[a as usize * w + b as usize / 64] |= 1 << (b % 64);
+                    }
+                }
+            }
+        }
+        Bits {
+            w,
+            n_primary: n1,
+            n_options: m,
+            itemset,
+            conflict,
+            prim,
+            prim_start,
+            external,
+            internal,
+            counts,
+        }
+    }
+
+    /// The primary items of internal option `k`.
+    #[inline(always)]
+    pub fn prim(&self, k: usize) -> &[u32] {
+        // SAFETY: prim_start has n_options + 1 increasing entries within prim.
+        unsafe {
+            let a = *self.prim_start.get_unchecked(k) as usize;
+            let b = *self.prim_start.get_unchecked(k + 1) as usize;
+            self.prim.get_unchecked(a..b)
+        }
+    }
+}
+
+/// One level's state: the live options and the counts, as two slices of the
+/// level stacks.
+pub(crate) struct Frame<'a> {
+    pub live: &'a [u64],
+    pub counts: &'a [u32],
+}
+
+/// Chooses option `k` from the state `(live, counts)` into `(live2, counts2)`;
+/// returns false as soon as some uncovered primary item is left with no option.
+#[inline(always)]
+pub(crate) fn commit<const CHECK: bool>(
+    bits: &Bits,
+    from: Frame<'_>,
+    live2: &mut [u64],
+    counts2: &mut [u32],
+    k: usize,
+    updates: &mut u64,
+) -> bool {
+    let w = bits.w;
+    let conflict = &bits.conflict[k * w..(k + 1) * w];
+    counts2.copy_from_slice(from.counts);
+    for &i in bits.prim(k) {
+        counts2[i as usize] = COVERED;
+    }
+    for ((l2, &l), &c) in live2.iter_mut().zip(from.live).zip(conflict) {
+        *l2 = l & !c;
+    }
+    for (j, (&l, &c)) in from.live.iter().zip(conflict).enumerate() {
+        let mut dying = l & c;
+        while dying != 0 {
+            let b = dying.trailing_zeros() as usize;
+            dying &= dying - 1;
+            let x = j * 64 + b;
+            let items = bits.prim(x);
+            *updates += items.len() as u64;
+            for &i in items {
+                // SAFETY: item numbers in `prim` are below n_primary = counts2.len().
+                let c = unsafe { counts2.get_unchecked_mut(i as usize) };
+                *c -= 1;
+                if CHECK && *c == 0 {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The next live option of item `i` after internal option `after` (or from
+/// the start when `after` is `None`).
+#[inline(always)]
+pub(crate) fn next_option(
+    bits: &Bits,
+    live: &[u64],
+    i: usize,
+    after: Option<usize>,
+) -> Option<usize> {
+    let w = bits.w;
+    let set = &bits.itemset[i * w..(i + 1) * w];
+    let (mut j, mut mask) = match after {
+        None => (0, !0u64),
+        Some(k) => (
+            k / 64,
+            if k % 64 == 63 {
+                0
+            } else {
+                !0u64 << (k % 64 + 1)
+            },
+        ),
+    };
+    while j < w {
+        let word = set[j] & live[j] & mask;
+        if word != 0 {
+            return Some(j * 64 + word.trailing_zeros() as usize);
+        }
+        j += 1;
+        mask = !0;
+    }
+    None
+}
+
+/// How many live options of item `i` come before internal option `k` (for the progress path).
+pub(crate) fn rank(bits: &Bits, live: &[u64], i: usize, k: usize) -> u32 {
+    let w = bits.w;
+    let set = &bits.itemset[i * w..(i + 1) * w];
+    let mut r = 0;
+    for j in 0..=k / 64 {
+        let mut word = set[j] & live[j];
+        if j == k / 64 {
+            word &= (1u64 << (k % 64)) - 1;
+        }
+        r += word.count_ones();
+    }
+    r
+}
+
+/// Algorithms X and C on the tables of [`Bits`], resumable like the
+/// dancing-cells search (see `search.rs` for the state machine).
+#[derive(Clone, Debug)]
+pub(crate) struct BitSearch {
+    problem: Arc<CompiledProblem>,
+    bits: Arc<Bits>,
+    /// `live[l * w..(l + 1) * w]`: the options still available at level `l`.
+    live: Vec<u64>,
+    /// `counts[l * n..(l + 1) * n]`: live options of each primary item at level
+    /// `l` (`COVERED` for a covered item).
+    counts: Vec<u32>,
+    /// Uncovered primary items at each level.
+    remaining: Vec<u32>,
+    best: Vec<u32>,
+    /// The (internal) option chosen at each level.
+    choice: Vec<u32>,
+    /// The branching degree at each level, for the progress path.
+    deg: Vec<u32>,
+    level: usize,
+    base: usize,
+    state: State,
+    sol_len: usize,
+    nodes: u64,
+    updates: u64,
+    mems: u64,
+    solutions: u64,
+    max_level: usize,
+    rng: Option<Rng>,
+}
+
+impl BitSearch {
+    pub fn new(problem: Arc<CompiledProblem>, seed: Option<u64>) -> BitSearch {
+        let mut rng = seed.map(Rng::new);
+        let bits = Bits::new(&problem, rng.as_mut());
+        // Every level covers at least one primary item.
+        let depth = bits.n_primary + 2;
+        let mut live = vec![0u64; depth * bits.w];
+        for k in 0..bits.n_options {
+            live[k / 64] |= 1 << (k % 64);
+        }
+        let mut counts = vec![0u32; depth * bits.n_primary];
+        counts[..bits.n_primary].copy_from_slice(&bits.counts);
+        let mut remaining = vec![0u32; depth];
+        remaining[0] = bits.n_primary as u32;
+        BitSearch {
+            problem,
+            bits: Arc::new(bits),
+            live,
+            counts,
+            remaining,
+            best: vec![0; depth],
+            choice: vec![0; depth],
+            deg: vec![0; depth],
+            level: 0,
+            base: 0,
+            state: State::Forward,
+            sol_len: 0,
+            nodes: 0,
+            updates: 0,
+            mems: 0,
+            solutions: 0,
+            max_level: 0,
+            rng,
+        }
+    }
+
+    pub fn problem(&self) -> &Arc<CompiledProblem> {
+        &self.problem
+    }
+
+    pub fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.nodes,
+            updates: self.updates,
+            mems: self.mems,
+            cleansings: 0,
+            solutions: self.solutions,
+            max_level: self.max_level as u64,
+        }
+    }
+
+    pub fn is_exhausted(&self) -> bool {
+        self.state == State::Done
+    }
+
+    pub fn solution_into(&self, out: &mut Vec<u32>) {
+        out.clear();
+        out.extend(
+            self.choice[..self.sol_len]
+                .iter()
+                .map(|&k| self.bits.external[k as usize]),
+        );
+    }
+
+    /// Commits option `k` from level `l` into level `l + 1`; with `CHECK`,
+    /// stops at the first item left without options (returns false).
+    #[inline(always)]
+    fn commit_at<const CHECK: bool>(&mut self, l: usize, k: usize) -> bool {
+        let (w, n) = (self.bits.w, self.bits.n_primary);
+        let (live_a, live_b) = self.live.split_at_mut((l + 1) * w);
+        let (counts_a, counts_b) = self.counts.split_at_mut((l + 1) * n);
+        let from = Frame {
+            live: &live_a[l * w..],
+            counts: &counts_a[l * n..],
+        };
+        self.mems += (2 * w + n) as u64;
+        let ok = commit::<CHECK>(
+            &self.bits,
+            from,
+            &mut live_b[..w],
+            &mut counts_b[..n],
+            k,
+            &mut self.updates,
+        );
+        self.remaining[l + 1] = self.remaining[l] - self.bits.prim(k).len() as u32;
+        ok
+    }
+
+    pub fn force(&mut self, o: u32) -> bool {
+        assert!(
+            self.level == self.base && self.state == State::Forward && self.nodes == 0,
+            "options can only be forced before the search starts"
+        );
+        if o as usize >= self.bits.n_options {
+            return false;
+        }
+        let k = self.bits.internal[o as usize] as usize;
+        let l = self.level;
+        let w = self.bits.w;
+        if self.live[l * w + k / 64] >> (k % 64) & 1 == 0 {
+            return false;
+        }
+        // Any item left without options shows up as a zero count at the next node.
+        self.commit_at::<false>(l, k);
+        self.choice[l] = k as u32;
+        self.best[l] = self.bits.prim(k)[0];
+        self.level += 1;
+        self.base = self.level;
+        true
+    }
+
+    pub fn run(&mut self, limits: Limits) -> Step {
+        self.search::<false>(limits, u64::MAX)
+    }
+
+    pub fn count(&mut self, limits: Limits, target: u64) -> Step {
+        self.search::<true>(limits, target)
+    }
+
+    pub fn progress(&self) -> Vec<(u32, u32)> {
+        let top = if self.state == State::Done {
+            self.base
+        } else {
+            self.level
+        };
+        let (w, n) = (self.bits.w, self.bits.n_primary);
+        (self.base..top)
+            .map(|l| {
+                let live = &self.live[l * w..(l + 1) * w];
+                let k = rank(
+                    &self.bits,
+                    live,
+                    self.best[l] as usize,
+                    self.choice[l] as usize,
+                ) + 1;
+                let _ = n;
+                (k, self.deg[l].max(k))
+            })
+            .collect()
+    }
+
+    /// The uncovered primary item with the fewest live options (ties: the
+    /// first, or a random one), with that number.
+    #[inline(always)]
+    fn choose(&mut self, l: usize) -> (u32, u32) {
+        let n = self.bits.n_primary;
+        let counts = &self.counts[l * n..(l + 1) * n];
+        self.mems += n as u64;
+        let (mut best, mut t) = (0u32, u32::MAX);
+        if let Some(rng) = self.rng.as_mut() {
+            let mut ties = 0;
+            for (i, &c) in counts.iter().enumerate() {
+                if c < t {
+                    (best, t, ties) = (i as u32, c, 1);
+                } else if c == t {
+                    ties += 1;
+                    if rng.below(ties) == 0 {
+                        best = i as u32;
+                    }
+                }
+            }
+        } else {
+            // Above the forced levels no count is zero (a move that empties an
+            // item is refused), so the first forced move can be taken at once.
+            let stop = if l > self.base { 1 } else { 0 };
+            for (i, &c) in counts.iter().enumerate() {
+                if c < t {
+                    (best, t) = (i as u32, c);
+                    if c <= stop {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, t)
+    }
+
+    fn search<const COUNT: bool>(&mut self, limits: Limits, target: u64) -> Step {
+        let w = self.bits.w;
+        let mut level = self.level;
+        let mut state = self.state;
+        loop {
+            match state {
+                State::Forward => {
+                    if self.nodes >= limits.nodes || self.updates >= limits.updates {
+                        self.level = level;
+                        self.state = State::Forward;
+                        return Step::Paused;
+                    }
+                    self.nodes += 1;
+                    self.max_level = self.max_level.max(level);
+                    if self.remaining[level] == 0 {
+                        // Only reachable when forced options cover everything.
+                        self.sol_len = level;
+                        self.solutions += 1;
+                        state = State::DoneWithLevel;
+                        if !COUNT || self.solutions >= target {
+                            self.level = level;
+                            self.state = state;
+                            return if COUNT { Step::Paused } else { Step::Solution };
+                        }
+                        continue;
+                    }
+                    let (i, t) = self.choose(level);
+                    self.best[level] = i;
+                    self.deg[level] = t;
+                    self.choice[level] = u32::MAX; // before the first option
+                    if t == 0 {
+                        state = State::DoneWithLevel;
+                    } else if self.remaining[level] == 1 {
+                        // The last primary item: each live option of it is a
+                        // solution (see the dancing-cells search).
+                        self.max_level = self.max_level.max(level + 1);
+                        if COUNT {
+                            self.solutions += t as u64;
+                            state = State::DoneWithLevel;
+                            if self.solutions >= target {
+                                self.level = level;
+                                self.state = state;
+                                return Step::Paused;
+                            }
+                        } else {
+                            state = State::Leaf;
+                        }
+                    } else {
+                        state = State::Advance;
+                    }
+                }
+                State::Leaf => {
+                    let i = self.best[level] as usize;
+                    let after = self.choice[level];
+                    let after = if after == u32::MAX {
+                        None
+                    } else {
+                        Some(after as usize)
+                    };
+                    let live = &self.live[level * w..(level + 1) * w];
+                    if COUNT {
+                        // The rest of the leaf's options, counted at once.
+                        let mut k = after;
+                        while let Some(x) = next_option(&self.bits, live, i, k) {
+                            self.solutions += 1;
+                            k = Some(x);
+                        }
+                        state = State::DoneWithLevel;
+                        continue;
+                    }
+                    match next_option(&self.bits, live, i, after) {
+                        None => state = State::DoneWithLevel,
+                        Some(k) => {
+                            self.choice[level] = k as u32;
+                            self.sol_len = level + 1;
+                            self.solutions += 1;
+                            self.level = level;
+                            self.state = State::Leaf;
+                            return Step::Solution;
+                        }
+                    }
+                }
+                State::Advance => {
+                    let i = self.best[level] as usize;
+                    let after = self.choice[level];
+                    let after = if after == u32::MAX {
+                        None
+                    } else {
+                        Some(after as usize)
+                    };
+                    let next =
+                        next_option(&self.bits, &self.live[level * w..(level + 1) * w], i, after);
+                    let Some(k) = next else {
+                        state = State::DoneWithLevel;
+                        continue;
+                    };
+                    self.choice[level] = k as u32;
+                    if !self.commit_at::<true>(level, k) {
+                        continue; // a dead end: next option
+                    }
+                    if self.remaining[level + 1] == 0 {
+                        self.sol_len = level + 1;
+                        self.solutions += 1;
+                        self.max_level = self.max_level.max(level + 1);
+                        if !COUNT || self.solutions >= target {
+                            self.level = level;
+                            self.state = State::Advance;
+                            return if COUNT { Step::Paused } else { Step::Solution };
+                        }
+                    } else {
+                        level += 1;
+                        state = State::Forward;
+                    }
+                }
+                State::DoneWithLevel => {
+                    if level == self.base {
+                        self.level = level;
+                        self.state = State::Done;
+                        return Step::Exhausted;
+                    }
+                    level -= 1;
+                    state = State::Advance;
+                }
+                State::Done => {
+                    self.level = level;
+                    return Step::Exhausted;
+                }
+                _ => unreachable!("no such state in the bitset search"),
+            }
+        }
+    }
+}

@@ -1,0 +1,793 @@
+//! Algorithms X, C and M on dancing cells: the general engine.
+//!
+//! See `search.rs` for the shape of the state machine; this file holds the
+//! two loops over the sparse sets of `cells.rs`:
+//! * `run_xcc` (Algorithms X and C): every primary item is covered exactly
+//!   once, so the branch at each level tries each option of one item.
+//! * `run_mcc` (Algorithm M): a primary item may take between `lo` and `hi`
+//!   options. Knuth's "tweak" makes each option of the branching item either
+//!   the next one it takes, or excluded for the rest of this level; the final
+//!   "null" branch, allowed once the lower bound is met, gives it no more.
+//!
+//! Each loop is generic over `COLORS` (does any option color a secondary
+//! item?) and `COUNT` (count solutions instead of stopping at each), so plain
+//! exact cover runs code with no color test and no per-solution exit.
+
+use std::sync::Arc;
+
+use crate::cells::{at, Cells, Counters};
+use crate::problem::CompiledProblem;
+use crate::rng::Rng;
+use crate::search::{Limits, State, Step};
+use crate::stats::Stats;
+
+/// The "no option" choice of Algorithm M's null branch.
+const NULL: u32 = u32::MAX;
+
+/// One search over a compiled problem, with its own copy of the dancing cells.
+#[derive(Clone, Debug)]
+pub(crate) struct CellSearch {
+    problem: Arc<CompiledProblem>,
+    cells: Cells,
+    counters: Counters,
+    nodes: u64,
+    solutions: u64,
+    max_level: usize,
+    level: usize,
+    /// Levels below `base` hold forced options (see [`Search::force`]).
+    base: usize,
+    /// The node chosen at each level (`NULL` for Algorithm M's null branch).
+    choice: Vec<u32>,
+    /// The item branched on at each level.
+    best: Vec<u32>,
+    /// Algorithm M: the size of `best`'s set on entering the level (Knuth's
+    /// FT, first tweak), to untweak; also the branching degree, for progress.
+    ft: Vec<u32>,
+    deg: Vec<u32>,
+    /// Position in `set` of the next option to try at the current level.
+    cur: u32,
+    state: State,
+    sol_len: usize,
+    rng: Option<Rng>,
+    mcc: bool,
+    colors: bool,
+}
+
+impl CellSearch {
+    /// A search over `problem`, its options shuffled when there is a `seed`.
+    pub fn new(problem: Arc<CompiledProblem>, seed: Option<u64>) -> CellSearch {
+        let mut rng = seed.map(Rng::new);
+        let cells = Cells::new(&problem, rng.as_mut());
+        // A level chooses a distinct option, or (Algorithm M) gives up on a
+        // primary item for good; so this many levels always suffice.
+        let depth = problem.n_options() + problem.n_primary() + 1;
+        let mcc = problem.has_multiplicities();
+        let colors = problem.has_colors();
+        CellSearch {
+            problem,
+            cells,
+            counters: Counters::default(),
+            nodes: 0,
+            solutions: 0,
+            max_level: 0,
+            level: 0,
+            base: 0,
+            choice: vec![0; depth],
+            best: vec![0; depth],
+            ft: if mcc { vec![0; depth] } else { Vec::new() },
+            deg: if mcc { vec![0; depth] } else { Vec::new() },
+            cur: 0,
+            state: State::Forward,
+            sol_len: 0,
+            rng,
+            mcc,
+            colors,
+        }
+    }
+
+    /// The problem being solved.
+    pub fn problem(&self) -> &Arc<CompiledProblem> {
+        &self.problem
+    }
+
+    /// The counters so far.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.nodes,
+            updates: self.counters.updates,
+            mems: self.counters.mems,
+            cleansings: self.counters.cleansings,
+            solutions: self.solutions,
+            max_level: self.max_level as u64,
+        }
+    }
+
+    /// Has the whole tree been explored?
+    pub fn is_exhausted(&self) -> bool {
+        self.state == State::Done
+    }
+
+    /// The options of the solution just reported (unsorted).
+    pub fn solution_into(&self, out: &mut Vec<u32>) {
+        out.clear();
+        for &node in &self.choice[..self.sol_len] {
+            if node != NULL {
+                out.push(self.cells.node_option[node as usize]);
+            }
+        }
+    }
+
+    /// Puts option `o` into every solution, before the search starts; returns
+    /// false (and changes nothing) when `o` conflicts with the options already
+    /// forced, in which case the problem has no solution at all.
+    ///
+    /// This is how a Sudoku's givens are placed without rebuilding the problem.
+    pub fn force(&mut self, o: u32) -> bool {
+        assert!(
+            self.level == self.base && self.state == State::Forward && self.nodes == 0,
+            "options can only be forced before the search starts"
+        );
+        if o as usize >= self.problem.n_options() || !self.cells.option_is_live(o) {
+            return false;
+        }
+        // The node of `o` in its first primary item, which plays the branching item.
+        let mut x = self.cells.option_node[o as usize];
+        while self.cells.pos(at!(self.cells.nd, x).itm as u32) >= self.cells.second {
+            x += 1;
+        }
+        let i = at!(self.cells.nd, x).itm as u32;
+        let mut c = self.counters;
+        if self.mcc {
+            if self.colors {
+                self.cells.hide::<true, false>(x, &mut c);
+            } else {
+                self.cells.hide::<false, false>(x, &mut c);
+            }
+            self.cells.remove_from_own_set(x, &mut c);
+            let b = self.cells.bound(i) - 1;
+            self.cells.set_bound(i, b);
+            if b == 0 {
+                if self.colors {
+                    self.cells.cover::<true, false>(i, &mut c);
+                } else {
+                    self.cells.cover::<false, false>(i, &mut c);
+                }
+            }
+            if self.colors {
+                self.commit_mcc::<true>(x, &mut c);
+            } else {
+                self.commit_mcc::<false>(x, &mut c);
+            }
+        } else if self.colors {
+            self.cells.cover::<true, true>(i, &mut c);
+            self.commit::<true, false>(x, &mut c);
+        } else {
+            self.cells.cover::<false, true>(i, &mut c);
+            self.commit::<false, false>(x, &mut c);
+        }
+        self.counters = c;
+        self.choice[self.level] = x;
+        self.best[self.level] = i;
+        self.level += 1;
+        self.base = self.level;
+        true
+    }
+
+    /// Runs until the next solution, the end, or the limits.
+    pub fn run(&mut self, limits: Limits) -> Step {
+        match (self.mcc, self.colors) {
+            (false, false) => self.run_xcc::<false, false>(limits, u64::MAX),
+            (false, true) => self.run_xcc::<true, false>(limits, u64::MAX),
+            (true, false) => self.run_mcc::<false, false>(limits, u64::MAX),
+            (true, true) => self.run_mcc::<true, false>(limits, u64::MAX),
+        }
+    }
+
+    /// Counts solutions without reporting them, until the end ([`Step::Exhausted`]),
+    /// the limits, or `stats().solutions >= target` (both [`Step::Paused`]).
+    /// When the last primary item is reached, its options are counted without
+    /// being tried one by one, so the count may pass `target` a little.
+    pub fn count(&mut self, limits: Limits, target: u64) -> Step {
+        match (self.mcc, self.colors) {
+            (false, false) => self.run_xcc::<false, true>(limits, target),
+            (false, true) => self.run_xcc::<true, true>(limits, target),
+            (true, false) => self.run_mcc::<false, true>(limits, target),
+            (true, true) => self.run_mcc::<true, true>(limits, target),
+        }
+    }
+
+    /// Knuth's progress path: for each level above the forced ones, the choice
+    /// being explored as `(k, d)`, "the k-th of d".
+    pub fn progress(&self) -> Vec<(u32, u32)> {
+        let mut path = Vec::new();
+        let top = if self.state == State::Done {
+            self.base
+        } else {
+            self.level
+        };
+        for l in self.base..top {
+            let i = self.best[l];
+            let node = self.choice[l];
+            if self.mcc {
+                let d = self.deg[l];
+                let k = if node == NULL {
+                    d
+                } else if self.cells.bound(i) == 0 && self.cells.slack(i) == 0 {
+                    at!(self.cells.nd, node).loc - i + 1
+                } else {
+                    self.ft[l] - self.cells.size(i)
+                };
+                path.push((k.min(d).max(1), d.max(1)));
+            } else {
+                path.push((at!(self.cells.nd, node).loc - i + 1, self.cells.size(i)));
+            }
+        }
+        path
+    }
+
+    /// Chooses the primary item with the fewest options (Knuth's MRV
+    /// heuristic); ties go to the first in the active list, or to a random one
+    /// when randomizing. Returns `(item, size)`.
+    #[inline(always)]
+    fn choose_xcc(&mut self, c: &mut Counters) -> (u32, u32) {
+        let cells = &self.cells;
+        if cells.zeros > 0 {
+            return (0, 0); // some active item has no option left
+        }
+        let mut t = u32::MAX;
+        let mut best = 0;
+        if let Some(rng) = self.rng.as_mut() {
+            let mut ties = 0u64;
+            for k in 0..cells.active {
+                let x = at!(cells.item, k);
+                let s = cells.size(x);
+                if s < t {
+                    t = s;
+                    best = x;
+                    ties = 1;
+                } else if s == t {
+                    ties += 1;
+                    if rng.below(ties) == 0 {
+                        best = x;
+                    }
+                }
+            }
+        } else {
+            // Scanning from the end breaks ties in favour of the item that
+            // entered the active list last; on the pentominoes this visits 12%
+            // fewer nodes than the first-in-list rule (3.60M against 4.11M).
+            let mut k = cells.active;
+            while k > 0 {
+                k -= 1;
+                let x = at!(cells.item, k);
+                let s = cells.size(x);
+                if s < t {
+                    t = s;
+                    best = x;
+                    if s <= 1 {
+                        break; // no zeros (checked above): nothing beats a forced move
+                    }
+                }
+            }
+        }
+        c.mems += 2 * cells.active as u64;
+        (best, t)
+    }
+
+    /// Chooses all the other items of the option of node `cur` (Knuth's
+    /// "cover all other items of cur_node"): cover the uncolored ones, purify
+    /// the colored ones, skip those already purified to this color.
+    ///
+    /// Unlike Knuth's programs, it first takes all the option's primary items
+    /// out of the active list, then hides their options item by item, and
+    /// (with `CHECK`) stops as soon as some other active primary item is left
+    /// with no option: everything is then undone and it returns false. Most
+    /// nodes of a tiling search are such dead ends (two thirds of them on the
+    /// pentominoes), and this skips the rest of their covering and the visit
+    /// of the empty node.
+    #[inline(always)]
+    fn commit<const COLORS: bool, const CHECK: bool>(
+        &mut self,
+        cur: u32,
+        c: &mut Counters,
+    ) -> bool {
+        let cells = &mut self.cells;
+        // Take the primary items out of the active list.
+        let mut pp = cur + 1;
+        while pp != cur {
+            let cc = at!(cells.nd, pp).itm;
+            if cc <= 0 {
+                pp = (pp as i32 + cc) as u32;
+                continue;
+            }
+            let k = cells.pos(cc as u32);
+            if k < cells.second {
+                if cells.size(cc as u32) == 0 {
+                    cells.zeros -= 1;
+                }
+                cells.deactivate(cc as u32, k);
+                c.mems += 4;
+            }
+            pp += 1;
+        }
+        if CHECK && cells.zeros > 0 {
+            Self::reactivate(cells, cur);
+            return false;
+        }
+        // Hide the options of each item in turn.
+        let mut pp = cur + 1;
+        while pp != cur {
+            let cc = at!(cells.nd, pp).itm;
+            if cc <= 0 {
+                pp = (pp as i32 + cc) as u32;
+                continue;
+            }
+            c.mems += 1;
+            let cc = cc as u32;
+            if !COLORS || at!(cells.clr, pp) == 0 {
+                let end = cc + cells.size(cc);
+                for rr in cc..end {
+                    let tt = at!(cells.set, rr);
+                    cells.hide::<COLORS, true>(tt, c);
+                }
+                c.mems += 1 + (end - cc) as u64;
+            } else if at!(cells.clr, pp) > 0 {
+                cells.purify::<true>(pp, c);
+            }
+            if CHECK && cells.zeros > 0 {
+                // A dead end: undo the items hidden so far, from `pp` back.
+                Self::unhide_items::<COLORS>(cells, cur, pp, c);
+                Self::reactivate(cells, cur);
+                return false;
+            }
+            pp += 1;
+        }
+        true
+    }
+
+    /// Unhides the options of the items of `cur`'s option from `from` back
+    /// leftward to just after `cur` (the second half of [`Self::commit`], undone).
+    #[inline(always)]
+    fn unhide_items<const COLORS: bool>(cells: &mut Cells, cur: u32, from: u32, c: &mut Counters) {
+        let mut pp = from;
+        while pp != cur {
+            let node = at!(cells.nd, pp);
+            if node.itm <= 0 {
+                pp += node.loc;
+                continue;
+            }
+            c.mems += 1;
+            let cc = node.itm as u32;
+            if !COLORS || at!(cells.clr, pp) == 0 {
+                let end = cc + cells.size(cc);
+                for rr in cc..end {
+                    let tt = at!(cells.set, rr);
+                    cells.unhide::<COLORS, true>(tt, c);
+                }
+                c.mems += 1 + (end - cc) as u64;
+            } else if at!(cells.clr, pp) > 0 {
+                cells.unpurify::<true>(pp, c);
+            }
+            pp -= 1;
+        }
+    }
+
+    /// Puts the primary items of `cur`'s option back into the active list
+    /// (the first half of [`Self::commit`], undone), in reverse order.
+    #[inline(always)]
+    fn reactivate(cells: &mut Cells, cur: u32) {
+        let mut pp = cur - 1;
+        while pp != cur {
+            let node = at!(cells.nd, pp);
+            if node.itm <= 0 {
+                pp += node.loc;
+                continue;
+            }
+            let cc = node.itm as u32;
+            if cells.pos(cc) < cells.second {
+                cells.active += 1;
+                if cells.size(cc) == 0 {
+                    cells.zeros += 1;
+                }
+            }
+            pp -= 1;
+        }
+    }
+
+    /// Undoes a successful [`Self::commit`].
+    #[inline(always)]
+    fn uncommit<const COLORS: bool>(&mut self, cur: u32, c: &mut Counters) {
+        Self::unhide_items::<COLORS>(&mut self.cells, cur, cur - 1, c);
+        Self::reactivate(&mut self.cells, cur);
+    }
+
+    fn save(&mut self, level: usize, state: State, c: Counters) {
+        self.level = level;
+        self.state = state;
+        self.counters = c;
+    }
+
+    /// Algorithms X and C.
+    fn run_xcc<const COLORS: bool, const COUNT: bool>(
+        &mut self,
+        limits: Limits,
+        target: u64,
+    ) -> Step {
+        let mut c = self.counters;
+        let mut level = self.level;
+        let mut state = self.state;
+        let mut cur = self.cur;
+        let mut best = self.best.get(level).copied().unwrap_or(0);
+        if state == State::Recover {
+            // Resuming after a solution: the level's choice tells where we were.
+            let node = self.choice[level];
+            best = at!(self.cells.nd, node).itm as u32;
+            cur = at!(self.cells.nd, node).loc;
+        }
+        loop {
+            match state {
+                State::Forward => {
+                    if self.nodes >= limits.nodes || c.updates >= limits.updates {
+                        self.save(level, State::Forward, c);
+                        return Step::Paused;
+                    }
+                    self.nodes += 1;
+                    if level > self.max_level {
+                        self.max_level = level;
+                    }
+                    if self.cells.active == 0 {
+                        // Only reachable when forced options cover everything.
+                        self.sol_len = level;
+                        self.solutions += 1;
+                        state = State::DoneWithLevel;
+                        if !COUNT {
+                            self.save(level, state, c);
+                            return Step::Solution;
+                        }
+                        continue;
+                    }
+                    let (x, t) = self.choose_xcc(&mut c);
+                    best = x;
+                    self.best[level] = x;
+                    if t == 0 {
+                        state = State::DoneWithLevel;
+                    } else if self.cells.active == 1 {
+                        // The last primary item: each of its options completes
+                        // a solution, since every option still listed is
+                        // compatible with the choices made, and no two of them
+                        // can go together. No need to cover anything.
+                        if level + 1 > self.max_level {
+                            self.max_level = level + 1;
+                        }
+                        if COUNT {
+                            self.solutions += t as u64;
+                            state = State::DoneWithLevel;
+                            if self.solutions >= target {
+                                self.save(level, state, c);
+                                return Step::Paused;
+                            }
+                        } else {
+                            cur = x;
+                            state = State::Leaf;
+                        }
+                    } else {
+                        self.cells.cover::<COLORS, true>(x, &mut c);
+                        cur = x;
+                        state = State::Try;
+                    }
+                }
+                State::Leaf => {
+                    if cur >= best + self.cells.size(best) {
+                        state = State::DoneWithLevel;
+                        continue;
+                    }
+                    if COUNT {
+                        self.solutions += (best + self.cells.size(best) - cur) as u64;
+                        state = State::DoneWithLevel;
+                        continue;
+                    }
+                    self.choice[level] = at!(self.cells.set, cur);
+                    cur += 1;
+                    self.sol_len = level + 1;
+                    self.solutions += 1;
+                    self.cur = cur;
+                    self.save(level, State::Leaf, c);
+                    return Step::Solution;
+                }
+                State::Advance => {
+                    state = if cur >= best + self.cells.size(best) {
+                        State::Backup
+                    } else {
+                        State::Try
+                    };
+                }
+                State::Try => {
+                    let node = at!(self.cells.set, cur);
+                    self.choice[level] = node;
+                    if !self.commit::<COLORS, true>(node, &mut c) {
+                        cur += 1;
+                        state = State::Advance;
+                    } else if self.cells.active == 0 {
+                        self.sol_len = level + 1;
+                        self.solutions += 1;
+                        if level + 1 > self.max_level {
+                            self.max_level = level + 1;
+                        }
+                        state = State::Recover;
+                        if !COUNT || self.solutions >= target {
+                            self.save(level, state, c);
+                            return if COUNT { Step::Paused } else { Step::Solution };
+                        }
+                    } else {
+                        level += 1;
+                        state = State::Forward;
+                    }
+                }
+                State::Backup => {
+                    self.cells.uncover::<COLORS, true>(best, &mut c);
+                    state = State::DoneWithLevel;
+                }
+                State::DoneWithLevel => {
+                    if level == self.base {
+                        self.save(level, State::Done, c);
+                        return Step::Exhausted;
+                    }
+                    level -= 1;
+                    let node = self.choice[level];
+                    best = at!(self.cells.nd, node).itm as u32;
+                    cur = at!(self.cells.nd, node).loc;
+                    state = State::Recover;
+                }
+                State::Recover => {
+                    let node = self.choice[level];
+                    self.uncommit::<COLORS>(node, &mut c);
+                    cur += 1;
+                    state = State::Advance;
+                }
+                State::Done => {
+                    self.save(level, State::Done, c);
+                    return Step::Exhausted;
+                }
+                State::Restore => unreachable!("Algorithm M state in Algorithm X/C"),
+            }
+        }
+    }
+
+    /// Chooses the primary item of least branching degree `len + s - b + 1`
+    /// (`b` its bound, `s = min(slack, b)`); ties go to the smaller `s`, then
+    /// to the longer list, as in Knuth's DLX3. Returns `(item, degree)`.
+    #[inline(always)]
+    fn choose_mcc(&mut self, c: &mut Counters) -> (u32, i64) {
+        let cells = &self.cells;
+        let mut score = i64::MAX;
+        let (mut best, mut best_s, mut best_l) = (0u32, 0u32, 0u32);
+        let mut ties = 0u64;
+        for k in 0..cells.active {
+            let x = at!(cells.item, k);
+            let b = cells.bound(x);
+            let s = cells.slack(x).min(b);
+            let l = cells.size(x);
+            let t = l as i64 + s as i64 - b as i64 + 1;
+            if t < score || (t == score && (s < best_s || (s == best_s && l > best_l))) {
+                (score, best, best_s, best_l) = (t, x, s, l);
+                ties = 1;
+            } else if t == score && s == best_s && l == best_l {
+                ties += 1;
+                if let Some(rng) = self.rng.as_mut() {
+                    if rng.below(ties) == 0 {
+                        best = x;
+                    }
+                }
+            }
+        }
+        c.mems += 3 * cells.active as u64;
+        (best, score)
+    }
+
+    /// Takes the option of node `x` into the solution (step M6): every other
+    /// primary item uses up one unit of its bound and is covered when none is
+    /// left; secondary items are covered or purified as in Algorithm C.
+    #[inline(always)]
+    fn commit_mcc<const COLORS: bool>(&mut self, x: u32, c: &mut Counters) {
+        let cells = &mut self.cells;
+        let mut pp = x + 1;
+        while pp != x {
+            let cc = at!(cells.nd, pp).itm;
+            if cc <= 0 {
+                pp = (pp as i32 + cc) as u32;
+                continue;
+            }
+            let cc = cc as u32;
+            c.mems += 2;
+            if cells.pos(cc) < cells.second {
+                let b = cells.bound(cc) - 1;
+                cells.set_bound(cc, b);
+                if b == 0 {
+                    cells.cover::<COLORS, false>(cc, c);
+                }
+            } else if !COLORS || at!(cells.clr, pp) == 0 {
+                cells.cover::<COLORS, false>(cc, c);
+            } else if at!(cells.clr, pp) > 0 {
+                cells.purify::<false>(pp, c);
+            }
+            pp += 1;
+        }
+    }
+
+    /// Undoes [`Self::commit_mcc`], walking leftward.
+    #[inline(always)]
+    fn uncommit_mcc<const COLORS: bool>(&mut self, x: u32, c: &mut Counters) {
+        let cells = &mut self.cells;
+        let mut pp = x - 1;
+        while pp != x {
+            let node = at!(cells.nd, pp);
+            if node.itm <= 0 {
+                pp += node.loc;
+                continue;
+            }
+            let cc = node.itm as u32;
+            c.mems += 2;
+            if cells.pos(cc) < cells.second {
+                let b = cells.bound(cc);
+                if b == 0 {
+                    cells.uncover::<COLORS, false>(cc, c);
+                }
+                cells.set_bound(cc, b + 1);
+            } else if !COLORS || at!(cells.clr, pp) == 0 {
+                cells.uncover::<COLORS, false>(cc, c);
+            } else if at!(cells.clr, pp) > 0 {
+                cells.unpurify::<false>(pp, c);
+            }
+            pp -= 1;
+        }
+    }
+
+    /// Algorithm M (TAOCP 7.2.2.1), on sparse sets.
+    fn run_mcc<const COLORS: bool, const COUNT: bool>(
+        &mut self,
+        limits: Limits,
+        target: u64,
+    ) -> Step {
+        let mut c = self.counters;
+        let mut level = self.level;
+        let mut state = self.state;
+        let mut cur = self.cur;
+        loop {
+            match state {
+                State::Forward => {
+                    // M2: enter the level.
+                    if self.nodes >= limits.nodes || c.updates >= limits.updates {
+                        self.save(level, State::Forward, c);
+                        return Step::Paused;
+                    }
+                    self.nodes += 1;
+                    if level > self.max_level {
+                        self.max_level = level;
+                    }
+                    if self.cells.active == 0 {
+                        self.sol_len = level;
+                        self.solutions += 1;
+                        state = State::DoneWithLevel;
+                        if !COUNT || self.solutions >= target {
+                            self.save(level, state, c);
+                            return if COUNT { Step::Paused } else { Step::Solution };
+                        }
+                        continue;
+                    }
+                    // M3: choose the item i.
+                    let (i, score) = self.choose_mcc(&mut c);
+                    if score <= 0 {
+                        state = State::DoneWithLevel; // too few options left for i
+                        continue;
+                    }
+                    // M4: prepare to branch on i.
+                    self.best[level] = i;
+                    self.deg[level] = score as u32;
+                    let b = self.cells.bound(i) - 1;
+                    self.cells.set_bound(i, b);
+                    if b == 0 {
+                        self.cells.cover::<COLORS, false>(i, &mut c);
+                    }
+                    self.ft[level] = self.cells.size(i);
+                    cur = i;
+                    state = State::Advance;
+                }
+                State::Advance => {
+                    // M5: possibly tweak the next option.
+                    let i = self.best[level];
+                    let b = self.cells.bound(i);
+                    let slack = self.cells.slack(i);
+                    let s = self.cells.size(i);
+                    if b == 0 && slack == 0 {
+                        // Exactly one more: plain branching over the covered item.
+                        if cur >= i + s {
+                            state = State::Restore;
+                        } else {
+                            self.choice[level] = at!(self.cells.set, cur);
+                            state = State::Try;
+                        }
+                    } else if s as i64 <= b as i64 - slack as i64 {
+                        state = State::Restore; // the lower bound can no longer be met
+                    } else if s > 0 {
+                        let x = at!(self.cells.set, i);
+                        if b != 0 {
+                            self.cells.hide::<COLORS, false>(x, &mut c);
+                        }
+                        self.cells.remove_from_own_set(x, &mut c);
+                        self.choice[level] = x;
+                        state = State::Try;
+                    } else {
+                        // The null branch: i takes no more options.
+                        if b != 0 {
+                            let k = self.cells.pos(i);
+                            self.cells.deactivate(i, k);
+                        }
+                        self.choice[level] = NULL;
+                        level += 1;
+                        state = State::Forward;
+                    }
+                }
+                State::Try => {
+                    // M6: try the option.
+                    let x = self.choice[level];
+                    self.commit_mcc::<COLORS>(x, &mut c);
+                    level += 1;
+                    state = State::Forward;
+                }
+                State::DoneWithLevel => {
+                    // M9: leave the level.
+                    if level == self.base {
+                        self.save(level, State::Done, c);
+                        return Step::Exhausted;
+                    }
+                    level -= 1;
+                    let x = self.choice[level];
+                    let i = self.best[level];
+                    if x == NULL {
+                        if self.cells.bound(i) != 0 {
+                            self.cells.active += 1; // reactivate i
+                        }
+                        state = State::Restore;
+                    } else {
+                        // M7: try again.
+                        self.uncommit_mcc::<COLORS>(x, &mut c);
+                        if self.cells.bound(i) == 0 && self.cells.slack(i) == 0 {
+                            cur = at!(self.cells.nd, x).loc + 1;
+                        }
+                        state = State::Advance;
+                    }
+                }
+                State::Restore => {
+                    // M8: restore i (uncover, or untweak).
+                    let i = self.best[level];
+                    let b = self.cells.bound(i);
+                    if b == 0 && self.cells.slack(i) == 0 {
+                        self.cells.uncover::<COLORS, false>(i, &mut c);
+                    } else {
+                        let s = self.cells.size(i);
+                        let f = self.ft[level];
+                        if b != 0 {
+                            for q in i + s..i + f {
+                                let x = at!(self.cells.set, q);
+                                self.cells.unhide::<COLORS, false>(x, &mut c);
+                            }
+                        }
+                        self.cells.set_size(i, f);
+                        if b == 0 {
+                            self.cells.uncover::<COLORS, false>(i, &mut c);
+                        }
+                    }
+                    self.cells.set_bound(i, b + 1);
+                    state = State::DoneWithLevel;
+                }
+                State::Done => {
+                    self.save(level, State::Done, c);
+                    return Step::Exhausted;
+                }
+                State::Backup | State::Recover | State::Leaf => {
+                    unreachable!("Algorithm X state in Algorithm M")
+                }
+            }
+        }
+    }
+}
