@@ -1,0 +1,44 @@
+# The only commands anyone needs: dev | demo | test | lint | bench | fmt.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+SOURCES := $(shell find src crates/xc/src python -name '*.rs' -o -name '*.py' -o -name '*.pyi') \
+           Cargo.toml crates/xc/Cargo.toml pyproject.toml
+
+.PHONY: dev demo test test-rust test-python lint bench fmt clean
+
+# A virtual environment with covering built (release) and the test tools.
+$(STAMP): $(SOURCES)
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+dev: $(STAMP)
+
+demo: dev
+	$(BIN)/covering demo
+
+test: test-rust test-python
+
+test-rust:
+	cargo test -p covering-xc
+
+test-python: dev
+	$(BIN)/python -m pytest
+
+lint: dev
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	$(BIN)/python -m mypy
+	$(BIN)/python -m mypy.stubtest covering._core --allowlist stubtest-allowlist.txt
+
+bench: dev
+	$(BIN)/python benchmarks/engine.py
+
+fmt:
+	cargo fmt --all
+
+clean:
+	rm -rf $(VENV) target

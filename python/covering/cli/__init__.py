@@ -1,0 +1,72 @@
+"""The ``covering`` command line.
+
+Rules common to every command (DESIGN.md, "Interfaces outside tools rely
+on"): data on stdout, messages and progress on stderr; an error is one line,
+``covering: error: <where>: <what>``, never a traceback; exit status 0 when
+the run completed (no solution is a result), 2 for bad usage or input, 130
+after Ctrl-C, having printed what was found so far.
+
+>>> main(["--version"])  # doctest: +ELLIPSIS
+covering ...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from .. import __version__
+from ..errors import ProblemError
+from . import demo, dlx
+from .common import EXIT_BAD, UsageError, error
+
+__all__ = ["main"]
+
+COMMANDS = (dlx, demo)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with usage errors on one line like every other error."""
+
+    def error(self, message: str) -> NoReturn:
+        where = self.prog.removeprefix("covering").strip()
+        self.exit(EXIT_BAD, f"covering: error: {where + ': ' if where else ''}{message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="covering",
+        description="Exact cover problems (Knuth's Algorithm X, dancing links) and the puzzles built on them.",
+    )
+    parser.add_argument("--version", action="version", version=f"covering {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for command in COMMANDS:
+        command.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Runs the command line; returns the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help, --version, or a usage error (status 2)
+        return int(e.code or 0)
+    try:
+        return int(args.run(args))
+    except UsageError as e:
+        return error(str(e))
+    except ProblemError as e:
+        return error(str(e))
+    except OSError as e:
+        if isinstance(e, BrokenPipeError):
+            # The reader went away (e.g. `| head`): stop quietly.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            return 0
+        return error(f"{e.filename or ''}: {e.strerror}" if e.filename else str(e))

@@ -1,0 +1,79 @@
+"""Exceptions and warnings of `covering`.
+
+Every error about bad input is a `ProblemError`, itself a `ValueError`, so an
+existing ``except ValueError`` keeps working. The message says where: the
+line of a file, the option, the item or the cell.
+
+>>> from covering import Problem, UnknownItemError
+>>> p = Problem()
+>>> p.add_primary(["A"])
+>>> try:
+...     p.add_option(["A", "B"])
+... except UnknownItemError as e:
+...     print(e)
+option 0: unknown item 'B'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._core import ProblemError
+
+__all__ = [
+    "ProblemError",
+    "UnknownItemError",
+    "DuplicateItemError",
+    "BoundsError",
+    "ColorError",
+    "NoPrimaryItemError",
+    "DlxSyntaxError",
+    "LimitReached",
+    "OptionSkippedWarning",
+    "NameWarning",
+]
+
+
+class UnknownItemError(ProblemError):
+    """An option names an item that was never declared."""
+
+
+class DuplicateItemError(ProblemError):
+    """An item declared twice, or named twice in one option."""
+
+
+class BoundsError(ProblemError):
+    """Bounds of a primary item that are not ``0 <= lo <= hi``, ``hi >= 1``."""
+
+
+class ColorError(ProblemError):
+    """A color given to a primary item, or an empty color."""
+
+
+class NoPrimaryItemError(ProblemError):
+    """A problem (or an item line) without any primary item."""
+
+
+class DlxSyntaxError(ProblemError):
+    """A line of a ``.dlx`` file that cannot be read."""
+
+
+class LimitReached(Exception):
+    """A node or time budget stopped a count before the end.
+
+    The count so far is a lower bound, not an answer, so it is carried here
+    rather than returned: ``e.count`` and ``e.stats``.
+    """
+
+    def __init__(self, message: str, count: int, stats: Any) -> None:
+        super().__init__(message)
+        self.count = count
+        self.stats = stats
+
+
+class OptionSkippedWarning(UserWarning):
+    """An option without primary item was skipped (as Knuth's programs do)."""
+
+
+class NameWarning(UserWarning):
+    """A ``.dlx`` file written with names or colors Knuth's programs cannot read."""

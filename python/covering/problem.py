@@ -1,0 +1,442 @@
+"""The `Problem` builder: items and options by name, compiled once for the engine.
+
+An exact cover problem has *items* and *options* (sets of items). Primary
+items must each be covered exactly once, or between ``lo`` and ``hi`` times
+when they have bounds (Knuth's multiplicities); secondary items at most once,
+unless every option that has one gives it the same *color*. A solution is a
+set of options meeting all of that.
+
+Names, labels and colors live here, in Python; `compile()` numbers the items
+(primary first), the colors (from 1) and the options, and hands the engine
+flat arrays. Every check by name happens here, so errors can say which
+option and which item.
+
+>>> from covering import Problem
+>>> p = Problem()
+>>> p.add_primary(["A", "B", "C"])
+>>> p.add_secondary(["x"])
+>>> for items in (["A", "B"], ["C", "x:red"], ["A"], ["B", "C"], ["B", "x:red"]):
+...     _ = p.add_option(items)
+>>> for solution in p.solutions():
+...     print(solution)
+[('A', 'B'), ('C', 'x:red')]
+[('A',), ('B', 'C')]
+[('C', 'x:red'), ('A',), ('B', 'x:red')]
+>>> p.count()
+3
+"""
+
+from __future__ import annotations
+
+import enum
+import warnings
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+from . import _core
+from .errors import (
+    BoundsError,
+    ColorError,
+    DuplicateItemError,
+    NoPrimaryItemError,
+    OptionSkippedWarning,
+    UnknownItemError,
+)
+
+if TYPE_CHECKING:
+    from .solver import Solver
+
+__all__ = ["Problem", "Uniqueness"]
+
+
+class Uniqueness(enum.Enum):
+    """How many solutions a problem has, as far as a search could tell."""
+
+    NONE = "none"
+    UNIQUE = "unique"
+    MULTIPLE = "multiple"
+    #: A budget stopped the search before it could tell.
+    UNKNOWN = "unknown"
+
+
+def _check_bounds(name: Hashable, bounds: tuple[int, int]) -> tuple[int, int]:
+    try:
+        lo, hi = bounds
+    except (TypeError, ValueError):
+        raise BoundsError(f"item {name!r}: bounds must be a pair (lo, hi), not {bounds!r}") from None
+    if not (isinstance(lo, int) and isinstance(hi, int)) or isinstance(lo, bool) or isinstance(hi, bool):
+        raise BoundsError(f"item {name!r}: bounds must be integers, not {bounds!r}")
+    if lo < 0 or hi < 1 or lo > hi:
+        if hi < 1:
+            raise BoundsError(f"item {name!r}: upper bound is {hi}, it must be at least 1")
+        if lo < 0:
+            raise BoundsError(f"item {name!r}: lower bound {lo} is negative")
+        raise BoundsError(f"item {name!r}: lower bound {lo} exceeds upper bound {hi}")
+    return lo, hi
+
+
+class Problem:
+    """An exact cover problem, built item by item and option by option.
+
+    Items are any hashable names (strings are usual). An option is a list of
+    entries, each an item name, or a secondary item with a color written
+    ``"name:color"`` or ``(name, color)``.
+
+    >>> p = Problem()
+    >>> p.add_primary(["r0", "r1", "c0", "c1"])
+    >>> for r in range(2):
+    ...     for c in range(2):
+    ...         _ = p.add_option([f"r{r}", f"c{c}"], label=(r, c))
+    >>> p.solutions(ids=True).__next__()
+    (0, 3)
+    >>> [sorted(s) for s in p.solutions()]
+    [[(0, 0), (1, 1)], [(0, 1), (1, 0)]]
+    """
+
+    def __init__(self) -> None:
+        # name -> (lo, hi); insertion order is the order of the primary items.
+        self._primary: dict[Hashable, tuple[int, int]] = {}
+        self._secondary: dict[Hashable, None] = {}
+        self._colors: dict[Hashable, int] = {}
+        # Each option: its item names and the color id of each (0 = none).
+        self._options: list[tuple[tuple[Hashable, ...], tuple[int, ...]]] = []
+        self._labels: list[Any] = []
+        self._compiled: _core.CompiledProblem | None = None
+        self._last: Solver | None = None
+
+    # ------------------------------------------------------------------ items
+
+    def add_primary(self, names: Iterable[Hashable], bounds: tuple[int, int] | None = None) -> None:
+        """Declares primary items: covered exactly once, or ``lo..hi`` times.
+
+        >>> p = Problem()
+        >>> p.add_primary(["A", "B"])
+        >>> p.add_primary(["N"], bounds=(2, 3))
+        >>> p.primary
+        ['A', 'B', 'N']
+        """
+        if isinstance(names, str):
+            raise TypeError("add_primary takes a list of names; wrap a single name in a list")
+        for name in list(names):
+            self._check_new(name)
+            self._primary[name] = (1, 1) if bounds is None else _check_bounds(name, bounds)
+        self._compiled = None
+
+    def add_secondary(self, names: Iterable[Hashable]) -> None:
+        """Declares secondary items: covered at most once, or by options that
+        all give them the same color.
+
+        >>> p = Problem()
+        >>> p.add_secondary(["x", "y"])
+        >>> p.secondary
+        ['x', 'y']
+        """
+        if isinstance(names, str):
+            raise TypeError("add_secondary takes a list of names; wrap a single name in a list")
+        for name in list(names):
+            self._check_new(name)
+            self._secondary[name] = None
+        self._compiled = None
+
+    def _check_new(self, name: Hashable) -> None:
+        if not isinstance(name, Hashable):
+            raise TypeError(f"item names must be hashable, not {type(name).__name__}")
+        if self.has_item(name):
+            raise DuplicateItemError(f"item {name!r} is declared twice")
+        if isinstance(name, str) and name == "":
+            raise UnknownItemError("an item name cannot be empty")
+
+    def has_item(self, name: Hashable) -> bool:
+        """Is `name` a declared item (primary or secondary)?
+
+        >>> p = Problem(); p.add_secondary(["x"]); p.has_item("x"), p.has_item("y")
+        (True, False)
+        """
+        return name in self._primary or name in self._secondary
+
+    @property
+    def primary(self) -> list[Hashable]:
+        """The primary items, in the order declared."""
+        return list(self._primary)
+
+    @property
+    def secondary(self) -> list[Hashable]:
+        """The secondary items, in the order declared."""
+        return list(self._secondary)
+
+    def bounds(self, item: Hashable) -> tuple[int, int]:
+        """The bounds ``(lo, hi)`` of a primary item.
+
+        >>> p = Problem(); p.add_primary(["N"], bounds=(0, 2)); p.bounds("N")
+        (0, 2)
+        """
+        try:
+            return self._primary[item]
+        except KeyError:
+            raise UnknownItemError(f"no primary item {item!r}") from None
+
+    # ---------------------------------------------------------------- options
+
+    def _entry(self, entry: Any, where: str) -> tuple[Hashable, Hashable | None]:
+        """Splits one entry of an option into (item, color or None)."""
+        if isinstance(entry, Hashable) and self.has_item(entry):
+            return entry, None
+        if isinstance(entry, tuple) and len(entry) == 2:
+            name, color = entry
+            if self.has_item(name):
+                return name, color
+        if isinstance(entry, str) and ":" in entry:
+            name, _, color = entry.rpartition(":")
+            if self.has_item(name):
+                if color == "":
+                    raise ColorError(f"{where}: empty color for item {name!r}")
+                return name, color
+            raise UnknownItemError(f"{where}: unknown item {name!r}")
+        if not isinstance(entry, Hashable):
+            raise TypeError(f"{where}: an item must be hashable, not {type(entry).__name__}")
+        raise UnknownItemError(f"{where}: unknown item {entry!r}")
+
+    def add_option(self, items: Iterable[Any], label: Any = None) -> int | None:
+        """Adds an option; returns its id (0, 1, ... in the order added).
+
+        ``label`` is what `solutions()` reports for it; by default the tuple
+        of its entries as given. An option without a primary item could
+        never be chosen: it is skipped with an `OptionSkippedWarning` (as
+        Knuth's programs do) and the result is None.
+
+        >>> p = Problem(); p.add_primary(["A"]); p.add_secondary(["x"])
+        >>> p.add_option(["A", ("x", 1)], label="first")
+        0
+        >>> p.labels
+        ['first']
+        """
+        if isinstance(items, str):
+            raise TypeError("add_option takes a list of items; wrap a single item in a list")
+        entries = list(items)
+        where = f"option {len(self._options)}"
+        names: list[Hashable] = []
+        colors: list[int] = []
+        seen: set[Hashable] = set()
+        has_primary = False
+        for entry in entries:
+            name, color = self._entry(entry, where)
+            if name in seen:
+                raise DuplicateItemError(f"{where}: item {name!r} appears twice")
+            seen.add(name)
+            if name in self._primary:
+                if color is not None:
+                    raise ColorError(f"{where}: primary item {name!r} cannot have a color")
+                has_primary = True
+            names.append(name)
+            colors.append(0 if color is None else self._colors.setdefault(color, len(self._colors) + 1))
+        if not has_primary:
+            warnings.warn(
+                f"{where} has no primary item and is skipped: {entries!r}", OptionSkippedWarning, stacklevel=2
+            )
+            return None
+        self._options.append((tuple(names), tuple(colors)))
+        self._labels.append(tuple(entries) if label is None else label)
+        self._compiled = None
+        return len(self._options) - 1
+
+    @property
+    def labels(self) -> list[Any]:
+        """The label of each option, by id."""
+        return list(self._labels)
+
+    @property
+    def n_options(self) -> int:
+        """The number of options."""
+        return len(self._options)
+
+    def option(self, i: int) -> list[tuple[Hashable, Hashable | None]]:
+        """The entries of option ``i`` as (item, color or None) pairs.
+
+        >>> p = Problem(); p.add_primary(["A"]); p.add_secondary(["x"])
+        >>> _ = p.add_option(["A", "x:red"]); p.option(0)
+        [('A', None), ('x', 'red')]
+        """
+        names, colors = self._options[i]
+        color_names = {v: k for k, v in self._colors.items()}
+        return [(n, color_names[c] if c else None) for n, c in zip(names, colors)]
+
+    # -------------------------------------------------------------- compiling
+
+    def compile(self) -> _core.CompiledProblem:
+        """The problem as the engine's frozen arrays (cached until the next change).
+
+        >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"])
+        >>> p.compile()
+        CompiledProblem(1 primary, 0 secondary items, 1 options)
+        """
+        if self._compiled is None:
+            if not self._primary:
+                raise NoPrimaryItemError("the problem has no primary item")
+            ids = {name: k for k, name in enumerate(self._primary)}
+            base = len(ids)
+            ids.update((name, base + k) for k, name in enumerate(self._secondary))
+            start = [0]
+            item: list[int] = []
+            color: list[int] = []
+            for names, colors in self._options:
+                item.extend(ids[n] for n in names)
+                color.extend(colors)
+                start.append(len(item))
+            lo = [b[0] for b in self._primary.values()]
+            hi = [b[1] for b in self._primary.values()]
+            self._compiled = _core.CompiledProblem(len(self._primary), len(self._secondary), lo, hi, start, item, color)
+        return self._compiled
+
+    def is_solution(self, option_ids: Sequence[int]) -> bool:
+        """Does this set of options meet every rule (checked by the definition)?
+
+        >>> p = Problem(); p.add_primary(["A", "B"])
+        >>> _ = p.add_option(["A"]); _ = p.add_option(["B"]); _ = p.add_option(["A", "B"])
+        >>> p.is_solution([0, 1]), p.is_solution([0, 2])
+        (True, False)
+        """
+        return self.compile().is_solution(list(option_ids))
+
+    # -------------------------------------------------------------- searching
+
+    def solver(self, *, order: str = "input", seed: int | None = None, engine: str = "auto") -> Solver:
+        """A `Solver`: one search over this problem, with its stats and `cancel()`.
+
+        >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"])
+        >>> s = p.solver(); s.count(), s.exhausted
+        (1, True)
+        """
+        from .solver import Solver
+
+        solver = Solver(self, order=order, seed=seed, engine=engine)
+        self._last = solver
+        return solver
+
+    def solutions(
+        self,
+        limit: int | None = None,
+        *,
+        ids: bool = False,
+        order: str = "input",
+        seed: int | None = None,
+        nodes: int | None = None,
+        seconds: float | None = None,
+        engine: str = "auto",
+    ) -> Iterator[Any]:
+        """The solutions, one at a time, found as they are asked for.
+
+        Each is a list of labels (or, with ``ids=True``, a tuple of option
+        ids), in the order the options were added. ``limit`` stops after
+        that many; ``order="random"`` (with a ``seed``, for repeatability)
+        tries options and items in a random order; ``nodes`` and
+        ``seconds`` are budgets: if one ends the stream early,
+        `LimitReached` is raised after the last solution.
+
+        >>> p = Problem(); p.add_primary(["A", "B"])
+        >>> for items in (["A"], ["B"], ["A", "B"]):
+        ...     _ = p.add_option(items)
+        >>> list(p.solutions(ids=True))
+        [(0, 1), (2,)]
+        >>> len(list(p.solutions(limit=1)))
+        1
+        """
+        return self.solver(order=order, seed=seed, engine=engine).solutions(
+            limit, ids=ids, nodes=nodes, seconds=seconds
+        )
+
+    def first(self, **kwargs: Any) -> Any:
+        """The first solution found, or None if there is none (same arguments
+        as `solutions()` but ``limit``).
+
+        >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"], label="a")
+        >>> p.first()
+        ['a']
+        """
+        return next(iter(self.solutions(1, **kwargs)), None)
+
+    def count(
+        self,
+        limit: int | None = None,
+        *,
+        nodes: int | None = None,
+        seconds: float | None = None,
+        engine: str = "auto",
+    ) -> int:
+        """The number of solutions, counted without listing them.
+
+        With ``limit``, stops once that many are found and returns at most
+        ``limit``. If the ``nodes`` or ``seconds`` budget runs out first,
+        `LimitReached` is raised, carrying the count so far.
+
+        >>> p = Problem(); p.add_primary(["A", "B"])
+        >>> for items in (["A"], ["B"], ["A", "B"]):
+        ...     _ = p.add_option(items)
+        >>> p.count(), p.count(limit=1)
+        (2, 1)
+        """
+        return self.solver(engine=engine).count(limit, nodes=nodes, seconds=seconds)
+
+    def uniqueness(self, *, nodes: int | None = None, seconds: float | None = None) -> Uniqueness:
+        """Whether the problem has no solution, exactly one, or several
+        (`Uniqueness.UNKNOWN` if a budget ran out first).
+
+        >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"])
+        >>> p.uniqueness()
+        <Uniqueness.UNIQUE: 'unique'>
+        """
+        return self.solver().uniqueness(nodes=nodes, seconds=seconds)
+
+    @property
+    def stats(self) -> _core.Stats | None:
+        """The cost counters of the last search started on this problem."""
+        return None if self._last is None else self._last.stats
+
+    # ------------------------------------------------------------- conversion
+
+    @classmethod
+    def from_dlx(cls, text: str) -> Problem:
+        """Reads Knuth's ``.dlx`` format (see `covering.dlxfile`).
+
+        >>> p = Problem.from_dlx("A B | x\\nA x:1\\nB x:1\\n")
+        >>> p.count()
+        1
+        """
+        from .dlxfile import read_dlx
+
+        return read_dlx(text)
+
+    def to_dlx(self) -> str:
+        """Writes Knuth's ``.dlx`` format (see `covering.dlxfile`).
+
+        >>> p = Problem(); p.add_primary(["A"]); p.add_secondary(["x"])
+        >>> _ = p.add_option(["A", "x:1"]); print(p.to_dlx(), end="")
+        A | x
+        A x:1
+        """
+        from .dlxfile import write_dlx
+
+        return write_dlx(self)
+
+    @classmethod
+    def from_matrix(cls, matrix: Any, *, secondary: Iterable[int] = (), names: Sequence[Hashable] | None = None) -> Problem:
+        """A problem from a 0/1 matrix: one row per option, one column per item.
+
+        ``matrix`` may be a numpy array, a scipy sparse matrix, or a list of
+        lists. Columns listed in ``secondary`` are secondary items; items are
+        named by column number unless ``names`` are given; each option's
+        label is its row number. Rows without a primary item are skipped with
+        a warning.
+
+        >>> p = Problem.from_matrix([[1, 0, 1], [0, 1, 0], [1, 1, 0]], secondary=[2])
+        >>> list(p.solutions())
+        [[0, 1], [2]]
+        """
+        from .matrix import from_matrix
+
+        return from_matrix(matrix, secondary=secondary, names=names)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Problem: {len(self._primary)} primary items, {len(self._secondary)} secondary, "
+            f"{len(self._options)} options>"
+        )

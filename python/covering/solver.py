@@ -1,0 +1,150 @@
+"""`Solver`: one search over a problem, driven from Python.
+
+The engine works in slices with the GIL released; between slices it checks
+for Ctrl-C (raised as KeyboardInterrupt), for `cancel()` from another thread
+and for the budgets. A solver keeps its place: after a `LimitReached` or an
+interrupt, its `stats` say how far it got, and calling it again continues.
+
+>>> from covering import Problem
+>>> p = Problem(); p.add_primary(["A", "B"])
+>>> for items in (["A"], ["B"], ["A", "B"]):
+...     _ = p.add_option(items)
+>>> s = p.solver()
+>>> next(s.solutions(ids=True))
+(0, 1)
+>>> s.count()        # the rest, after the one already seen
+1
+>>> s.exhausted, s.stats.solutions
+(True, 2)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from . import _core
+from .errors import LimitReached
+from .problem import Uniqueness
+
+if TYPE_CHECKING:
+    from .problem import Problem
+
+__all__ = ["Solver"]
+
+
+class Solver:
+    """A search over `problem`, in the input order or (``order="random"``) a
+    random one fixed by ``seed``; ``engine`` picks the data structure
+    ("auto", "cells" for dancing cells, "bits" for bitsets).
+
+    >>> from covering import Problem
+    >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"])
+    >>> Solver(p).count()
+    1
+    """
+
+    def __init__(self, problem: Problem, *, order: str = "input", seed: int | None = None, engine: str = "auto"):
+        if order not in ("input", "random"):
+            raise ValueError(f"order must be 'input' or 'random', not {order!r}")
+        if order == "input" and seed is not None:
+            raise ValueError("a seed needs order='random'")
+        if order == "random" and seed is None:
+            seed = random.randrange(2**63)
+        self.problem = problem
+        self.seed = seed
+        self._search = _core.Search(problem.compile(), seed, engine)
+
+    @property
+    def stats(self) -> _core.Stats:
+        """Nodes, updates, mems, cleansings, solutions and max level so far."""
+        return self._search.stats
+
+    @property
+    def exhausted(self) -> bool:
+        """Has the whole search tree been explored?"""
+        return self._search.exhausted
+
+    @property
+    def engine(self) -> str:
+        """The data structure in use: "cells" or "bits"."""
+        return self._search.engine
+
+    def cancel(self) -> None:
+        """Stops the search from another thread (within a few milliseconds)."""
+        self._search.cancel()
+
+    def force(self, option: int) -> bool:
+        """Puts option ``option`` (an id) into every solution, before the
+        search starts; False if it conflicts with the options already forced.
+
+        >>> from covering import Problem
+        >>> p = Problem(); p.add_primary(["A", "B"])
+        >>> for items in (["A"], ["B"], ["A", "B"]):
+        ...     _ = p.add_option(items)
+        >>> s = p.solver(); s.force(2), s.count()
+        (True, 1)
+        """
+        return self._search.force(option)
+
+    def progress(self) -> list[tuple[int, int]]:
+        """Knuth's progress path: ``(k, d)`` per level, "choice k of d"."""
+        return self._search.progress()
+
+    def fraction_done(self) -> float:
+        """Knuth's estimate of the fraction of the tree explored so far."""
+        return self._search.fraction_done()
+
+    def solutions(
+        self,
+        limit: int | None = None,
+        *,
+        ids: bool = False,
+        nodes: int | None = None,
+        seconds: float | None = None,
+    ) -> Iterator[Any]:
+        """The next solutions (see `Problem.solutions`); ``nodes`` bounds the
+        total nodes of this solver, ``seconds`` the time of this iteration."""
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be non-negative, not {limit}")
+        labels = self.problem.labels
+        deadline = None if seconds is None else time.monotonic() + seconds
+        found = 0
+        while limit is None or found < limit:
+            remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+            sol = self._search.next_solution(nodes, remaining)
+            if sol is None:
+                if not self._search.exhausted and not self._search.cancelled:
+                    raise LimitReached(
+                        f"budget reached after {found} solutions", count=found, stats=self._search.stats
+                    )
+                return
+            found += 1
+            yield tuple(sol) if ids else [labels[o] for o in sol]
+
+    def count(self, limit: int | None = None, *, nodes: int | None = None, seconds: float | None = None) -> int:
+        """Counts the solutions not yet seen (see `Problem.count`)."""
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be non-negative, not {limit}")
+        before = self._search.stats.solutions
+        target = None if limit is None else before + limit
+        total = self._search.count(target, nodes, seconds)
+        n = total - before
+        if limit is not None and n >= limit:
+            return limit
+        if not self._search.exhausted:
+            raise LimitReached(f"budget reached after {n} solutions", count=n, stats=self._search.stats)
+        return n
+
+    def uniqueness(self, *, nodes: int | None = None, seconds: float | None = None) -> Uniqueness:
+        """NONE, UNIQUE or MULTIPLE (among the solutions not yet seen);
+        UNKNOWN when a budget ran out first."""
+        before = self._search.stats.solutions
+        n = self._search.count(before + 2, nodes, seconds) - before
+        if n >= 2:
+            return Uniqueness.MULTIPLE
+        if not self._search.exhausted:
+            return Uniqueness.UNKNOWN
+        return Uniqueness.UNIQUE if n == 1 else Uniqueness.NONE

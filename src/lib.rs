@@ -1,0 +1,20 @@
+//! The Python binding of `covering`: converts and forwards, nothing more.
+//! The engine is the `xc` crate; the Python package wraps these classes.
+
+use pyo3::prelude::*;
+
+mod errors;
+mod problem;
+mod search;
+
+#[pymodule]
+mod _core {
+    #[pymodule_export]
+    use crate::errors::ProblemError;
+    #[pymodule_export]
+    use crate::problem::PyCompiledProblem;
+    #[pymodule_export]
+    use crate::search::PySearch;
+    #[pymodule_export]
+    use crate::search::PyStats;
+}

@@ -1,0 +1,249 @@
+//! `Search`: one run of the engine, driven from Python in slices.
+//!
+//! Every call releases the GIL and lets the engine work in slices of at most
+//! `SLICE_NODES` nodes and `SLICE_UPDATES` updates (a few milliseconds);
+//! between slices it checks for signals (so Ctrl-C raises KeyboardInterrupt
+//! at once), for `cancel()` from another thread, and for the caller's node
+//! and time budgets. The search sits behind a mutex that is held only inside
+//! a slice, never while waiting for the GIL, so another thread may read the
+//! stats or cancel while a search runs.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::problem::PyCompiledProblem;
+
+const SLICE_NODES: u64 = 1 << 16;
+const SLICE_UPDATES: u64 = 1 << 20;
+
+/// The cost counters of a search (Knuth's: nodes, updates, mems, ...).
+#[pyclass(name = "Stats", module = "covering._core", frozen, get_all)]
+#[derive(Clone)]
+pub struct PyStats {
+    /// Search-tree nodes entered.
+    nodes: u64,
+    /// Options removed from an item's set (dancing cells), or item counts
+    /// decremented (bitsets).
+    updates: u64,
+    /// Approximate 64-bit memory accesses.
+    mems: u64,
+    /// Purification steps of secondary items (colors).
+    cleansings: u64,
+    /// Solutions found (or counted) so far.
+    solutions: u64,
+    /// Deepest level reached.
+    max_level: u64,
+}
+
+#[pymethods]
+impl PyStats {
+    fn __repr__(&self) -> String {
+        format!(
+            "Stats(nodes={}, updates={}, mems={}, cleansings={}, solutions={}, max_level={})",
+            self.nodes, self.updates, self.mems, self.cleansings, self.solutions, self.max_level
+        )
+    }
+}
+
+impl From<xc::Stats> for PyStats {
+    fn from(s: xc::Stats) -> Self {
+        PyStats {
+            nodes: s.nodes,
+            updates: s.updates,
+            mems: s.mems,
+            cleansings: s.cleansings,
+            solutions: s.solutions,
+            max_level: s.max_level,
+        }
+    }
+}
+
+/// A search over a compiled problem: the engine's state between calls.
+#[pyclass(name = "Search", module = "covering._core", frozen)]
+pub struct PySearch {
+    search: Mutex<xc::Search>,
+    cancelled: AtomicBool,
+}
+
+enum Goal {
+    Next,
+    Count(u64),
+}
+
+enum Outcome {
+    Solution(Vec<u32>),
+    /// Exhausted, or stopped by a budget, a target or cancel().
+    Stopped,
+}
+
+impl PySearch {
+    fn lock(&self) -> PyResult<MutexGuard<'_, xc::Search>> {
+        self.search
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("the search was left inconsistent by an internal error"))
+    }
+
+    /// Runs slices until the goal, the end, a budget, a signal or cancel().
+    fn drive(&self, py: Python<'_>, goal: Goal, node_limit: Option<u64>, seconds: Option<f64>) -> PyResult<Outcome> {
+        let deadline = match seconds {
+            Some(s) if !(s >= 0.0 && s.is_finite()) => {
+                return Err(PyValueError::new_err(format!("seconds must be a non-negative number, not {s}")))
+            }
+            Some(s) => Some(Instant::now() + Duration::from_secs_f64(s)),
+            None => None,
+        };
+        let node_limit = node_limit.unwrap_or(u64::MAX);
+        loop {
+            if self.cancelled.load(Ordering::Relaxed) {
+                return Ok(Outcome::Stopped);
+            }
+            let result = py.detach(|| {
+                let mut guard = self.lock()?;
+                let search = &mut *guard;
+                let st = search.stats();
+                if st.nodes >= node_limit || search.is_exhausted() {
+                    return Ok((xc::Step::Exhausted, None));
+                }
+                let limits = xc::Limits {
+                    nodes: (st.nodes + SLICE_NODES).min(node_limit),
+                    updates: st.updates.saturating_add(SLICE_UPDATES),
+                };
+                // The engine does not panic on a validated problem; if it ever
+                // did, the caller gets an exception, never an abort.
+                catch_unwind(AssertUnwindSafe(|| {
+                    let step = match goal {
+                        Goal::Next => search.run(limits),
+                        Goal::Count(target) => search.count(limits, target),
+                    };
+                    let sol = (step == xc::Step::Solution).then(|| search.solution());
+                    (step, sol)
+                }))
+                .map_err(|_| PyRuntimeError::new_err("internal error in the search engine"))
+            })?;
+            match result {
+                (xc::Step::Solution, Some(sol)) => return Ok(Outcome::Solution(sol)),
+                (xc::Step::Exhausted, _) | (xc::Step::Solution, None) => return Ok(Outcome::Stopped),
+                (xc::Step::Paused, _) => {
+                    if let Goal::Count(target) = goal {
+                        if self.lock()?.stats().solutions >= target {
+                            return Ok(Outcome::Stopped);
+                        }
+                    }
+                    py.check_signals()?;
+                    if deadline.is_some_and(|d| Instant::now() >= d) {
+                        return Ok(Outcome::Stopped);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[pymethods]
+impl PySearch {
+    /// A search over `problem`; `seed` randomizes the order of options and the
+    /// choice among equally good items; `engine` is "auto", "cells" or "bits".
+    #[new]
+    #[pyo3(signature = (problem, seed=None, engine="auto"))]
+    fn new(problem: &PyCompiledProblem, seed: Option<u64>, engine: &str) -> PyResult<Self> {
+        let engine = match engine {
+            "auto" => xc::Engine::Auto,
+            "cells" => xc::Engine::Cells,
+            "bits" => xc::Engine::Bits,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "engine must be 'auto', 'cells' or 'bits', not {other:?}"
+                )))
+            }
+        };
+        let search = xc::Search::with_engine(problem.inner.clone(), seed, engine);
+        Ok(PySearch { search: Mutex::new(search), cancelled: AtomicBool::new(false) })
+    }
+
+    /// Puts option `option` in every solution (before the search starts);
+    /// False when it conflicts with the options forced before it.
+    fn force(&self, option: u32) -> PyResult<bool> {
+        let mut s = self.lock()?;
+        if s.stats().nodes > 0 || s.is_exhausted() {
+            return Err(PyRuntimeError::new_err("options can only be forced before the search starts"));
+        }
+        if option as usize >= s.problem().n_options() {
+            return Err(PyValueError::new_err(format!("no option {option}")));
+        }
+        Ok(s.force(option))
+    }
+
+    /// The next solution as a list of option ids (increasing), or None when
+    /// the search is exhausted, cancelled, or stopped by `node_limit` (total
+    /// nodes) or `seconds`.
+    #[pyo3(signature = (node_limit=None, seconds=None))]
+    fn next_solution(&self, py: Python<'_>, node_limit: Option<u64>, seconds: Option<f64>) -> PyResult<Option<Vec<u32>>> {
+        match self.drive(py, Goal::Next, node_limit, seconds)? {
+            Outcome::Solution(s) => Ok(Some(s)),
+            Outcome::Stopped => Ok(None),
+        }
+    }
+
+    /// Counts solutions until the end, or until `target` are known, or a budget
+    /// stops it; returns the number counted so far (check `exhausted`).
+    #[pyo3(signature = (target=None, node_limit=None, seconds=None))]
+    fn count(&self, py: Python<'_>, target: Option<u64>, node_limit: Option<u64>, seconds: Option<f64>) -> PyResult<u64> {
+        self.drive(py, Goal::Count(target.unwrap_or(u64::MAX)), node_limit, seconds)?;
+        Ok(self.lock()?.stats().solutions)
+    }
+
+    /// Stops a running search from another thread, at the end of its slice.
+    fn cancel(&self) {
+        self.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    /// Has the whole search tree been explored?
+    #[getter]
+    fn exhausted(&self) -> PyResult<bool> {
+        Ok(self.lock()?.is_exhausted())
+    }
+
+    /// Was cancel() called?
+    #[getter]
+    fn cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::Relaxed)
+    }
+
+    /// The cost counters so far.
+    #[getter]
+    fn stats(&self) -> PyResult<PyStats> {
+        Ok(self.lock()?.stats().into())
+    }
+
+    /// "cells" or "bits": the data structure in use.
+    #[getter]
+    fn engine(&self) -> PyResult<&'static str> {
+        Ok(match self.lock()?.engine() {
+            xc::Engine::Bits => "bits",
+            _ => "cells",
+        })
+    }
+
+    /// Knuth's progress path: (k, d) at each level, "choice k of d".
+    fn progress(&self) -> PyResult<Vec<(u32, u32)>> {
+        Ok(self.lock()?.progress())
+    }
+
+    /// Knuth's estimate of the fraction of the search tree explored.
+    fn fraction_done(&self) -> PyResult<f64> {
+        Ok(self.lock()?.fraction_done())
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Vec<u32>>> {
+        self.next_solution(py, None, None)
+    }
+}

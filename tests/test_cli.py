@@ -1,0 +1,135 @@
+"""The command line: output formats, exit statuses, one-line errors, Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from helpers import l_tromino
+
+from covering.cli import main
+
+KNUTH2 = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n"
+
+
+@pytest.fixture
+def knuth2(tmp_path: Path) -> str:
+    f = tmp_path / "knuth2.dlx"
+    f.write_text(KNUTH2)
+    return str(f)
+
+
+def test_solutions_as_option_lines(knuth2: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["dlx", knuth2]) == 0
+    out, err = capsys.readouterr()
+    assert out == "A C X:1 Y:1\nB X:1\n"
+    assert f"{knuth2}:4:" in err and "skipped" in err
+
+
+def test_blank_line_between_solutions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "two.dlx"
+    f.write_text("A B\nA\nB\nA B\n")
+    assert main(["dlx", str(f)]) == 0
+    assert capsys.readouterr().out == "A\nB\n\nA B\n"
+    assert main(["dlx", "--first", str(f)]) == 0
+    assert capsys.readouterr().out == "A\nB\n"
+
+
+def test_count_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "t.dlx"
+    f.write_text(l_tromino(6).to_dlx())
+    assert main(["dlx", "--count", str(f)]) == 0
+    assert capsys.readouterr().out == "162\n"
+    assert main(["dlx", "--json", "--limit", "3", str(f)]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [len(x["solution"]) for x in lines[:3]] == [12, 12, 12]
+    last = lines[3]
+    assert last["count"] == 3 and last["interrupted"] is False
+    assert {"nodes", "seconds"} <= set(last)
+    assert main(["dlx", "--json", "--count", str(f)]) == 0
+    (only,) = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert only["count"] == 162 and only["complete"] is True
+
+
+def test_random_order(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "t.dlx"
+    f.write_text(l_tromino(6).to_dlx())
+    outs = set()
+    for seed in ("1", "2", "1"):
+        assert main(["dlx", "--first", "--random", seed, str(f)]) == 0
+        outs.add(capsys.readouterr().out)
+    assert len(outs) == 2
+
+
+def test_no_solution_is_a_result(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "none.dlx"
+    f.write_text("A B\nA B\nA\n")
+    assert main(["dlx", "--count", str(f)]) == 0
+    assert capsys.readouterr().out == "1\n"
+    f.write_text("A B\nA\n")
+    assert main(["dlx", str(f)]) == 0
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize(
+    ("args", "text", "message"),
+    [
+        (["dlx"], "A B\nA C\n", "covering: error: {f}:2: unknown item 'C'"),
+        (["dlx"], "A B\nA B A\n", "covering: error: {f}:2: item 'A' appears twice"),
+        (["dlx"], "A 2:1|B\nA\n", "covering: error: {f}:1: item 'B': lower bound 2 exceeds upper bound 1"),
+        (["dlx", "--first", "--limit", "2"], "A\nA\n", "covering: error: --first and --limit cannot go together"),
+        (["dlx", "--limit", "x"], "A\nA\n", "covering: error: dlx: argument --limit: not an integer: 'x'"),
+    ],
+)
+def test_errors_are_one_line_with_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], text: str, message: str
+) -> None:
+    f = tmp_path / "bad.dlx"
+    f.write_text(text)
+    assert main(args + [str(f)]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines() == [message.format(f=f)]
+
+
+def test_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["dlx", "/no/such/file.dlx"]) == 2
+    assert capsys.readouterr().err == "covering: error: /no/such/file.dlx: No such file or directory\n"
+
+
+def test_stdin_help_and_version() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "covering", "dlx", "--count", "-"], input=KNUTH2, capture_output=True, text=True
+    )
+    assert (run.returncode, run.stdout) == (0, "1\n")
+    for args in (["--help"], ["dlx", "--help"], ["--version"]):
+        run = subprocess.run([sys.executable, "-m", "covering", *args], capture_output=True, text=True)
+        assert run.returncode == 0 and run.stdout
+
+
+def test_demo_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo"]) == 0
+    assert "DLX3" in capsys.readouterr().out
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
+def test_ctrl_c_prints_the_partial_count_and_exits_130(tmp_path: Path) -> None:
+    f = tmp_path / "big.dlx"
+    f.write_text(l_tromino(10, 0).to_dlx())  # hours of counting
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "covering", "dlx", "--count", "--no-progress", str(f)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(1.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert int(out.strip()) >= 0
+    assert "interrupted" in err and "Traceback" not in err
