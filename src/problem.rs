@@ -27,8 +27,16 @@ impl PyCompiledProblem {
         option_item: Vec<u32>,
         option_color: Vec<u32>,
     ) -> PyResult<Self> {
-        let p = xc::CompiledProblem::new(n_primary, n_secondary, lo, hi, option_start, option_item, option_color)
-            .map_err(to_py)?;
+        let p = xc::CompiledProblem::new(
+            n_primary,
+            n_secondary,
+            lo,
+            hi,
+            option_start,
+            option_item,
+            option_color,
+        )
+        .map_err(to_py)?;
         Ok(PyCompiledProblem { inner: Arc::new(p) })
     }
 

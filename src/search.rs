@@ -83,16 +83,24 @@ enum Outcome {
 
 impl PySearch {
     fn lock(&self) -> PyResult<MutexGuard<'_, xc::Search>> {
-        self.search
-            .lock()
-            .map_err(|_| PyRuntimeError::new_err("the search was left inconsistent by an internal error"))
+        self.search.lock().map_err(|_| {
+            PyRuntimeError::new_err("the search was left inconsistent by an internal error")
+        })
     }
 
     /// Runs slices until the goal, the end, a budget, a signal or cancel().
-    fn drive(&self, py: Python<'_>, goal: Goal, node_limit: Option<u64>, seconds: Option<f64>) -> PyResult<Outcome> {
+    fn drive(
+        &self,
+        py: Python<'_>,
+        goal: Goal,
+        node_limit: Option<u64>,
+        seconds: Option<f64>,
+    ) -> PyResult<Outcome> {
         let deadline = match seconds {
             Some(s) if !(s >= 0.0 && s.is_finite()) => {
-                return Err(PyValueError::new_err(format!("seconds must be a non-negative number, not {s}")))
+                return Err(PyValueError::new_err(format!(
+                    "seconds must be a non-negative number, not {s}"
+                )))
             }
             Some(s) => Some(Instant::now() + Duration::from_secs_f64(s)),
             None => None,
@@ -127,7 +135,9 @@ impl PySearch {
             })?;
             match result {
                 (xc::Step::Solution, Some(sol)) => return Ok(Outcome::Solution(sol)),
-                (xc::Step::Exhausted, _) | (xc::Step::Solution, None) => return Ok(Outcome::Stopped),
+                (xc::Step::Exhausted, _) | (xc::Step::Solution, None) => {
+                    return Ok(Outcome::Stopped)
+                }
                 (xc::Step::Paused, _) => {
                     if let Goal::Count(target) = goal {
                         if self.lock()?.stats().solutions >= target {
@@ -162,7 +172,10 @@ impl PySearch {
             }
         };
         let search = xc::Search::with_engine(problem.inner.clone(), seed, engine);
-        Ok(PySearch { search: Mutex::new(search), cancelled: AtomicBool::new(false) })
+        Ok(PySearch {
+            search: Mutex::new(search),
+            cancelled: AtomicBool::new(false),
+        })
     }
 
     /// Puts option `option` in every solution (before the search starts);
@@ -170,7 +183,9 @@ impl PySearch {
     fn force(&self, option: u32) -> PyResult<bool> {
         let mut s = self.lock()?;
         if s.stats().nodes > 0 || s.is_exhausted() {
-            return Err(PyRuntimeError::new_err("options can only be forced before the search starts"));
+            return Err(PyRuntimeError::new_err(
+                "options can only be forced before the search starts",
+            ));
         }
         if option as usize >= s.problem().n_options() {
             return Err(PyValueError::new_err(format!("no option {option}")));
@@ -182,7 +197,12 @@ impl PySearch {
     /// the search is exhausted, cancelled, or stopped by `node_limit` (total
     /// nodes) or `seconds`.
     #[pyo3(signature = (node_limit=None, seconds=None))]
-    fn next_solution(&self, py: Python<'_>, node_limit: Option<u64>, seconds: Option<f64>) -> PyResult<Option<Vec<u32>>> {
+    fn next_solution(
+        &self,
+        py: Python<'_>,
+        node_limit: Option<u64>,
+        seconds: Option<f64>,
+    ) -> PyResult<Option<Vec<u32>>> {
         match self.drive(py, Goal::Next, node_limit, seconds)? {
             Outcome::Solution(s) => Ok(Some(s)),
             Outcome::Stopped => Ok(None),
@@ -192,8 +212,19 @@ impl PySearch {
     /// Counts solutions until the end, or until `target` are known, or a budget
     /// stops it; returns the number counted so far (check `exhausted`).
     #[pyo3(signature = (target=None, node_limit=None, seconds=None))]
-    fn count(&self, py: Python<'_>, target: Option<u64>, node_limit: Option<u64>, seconds: Option<f64>) -> PyResult<u64> {
-        self.drive(py, Goal::Count(target.unwrap_or(u64::MAX)), node_limit, seconds)?;
+    fn count(
+        &self,
+        py: Python<'_>,
+        target: Option<u64>,
+        node_limit: Option<u64>,
+        seconds: Option<f64>,
+    ) -> PyResult<u64> {
+        self.drive(
+            py,
+            Goal::Count(target.unwrap_or(u64::MAX)),
+            node_limit,
+            seconds,
+        )?;
         Ok(self.lock()?.stats().solutions)
     }
 
