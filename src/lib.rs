@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 
 mod errors;
 mod problem;
+mod queens;
 mod search;
 
 #[pymodule]
@@ -13,6 +14,10 @@ mod _core {
     use crate::errors::ProblemError;
     #[pymodule_export]
     use crate::problem::PyCompiledProblem;
+    #[pymodule_export]
+    use crate::queens::count_queens;
+    #[pymodule_export]
+    use crate::queens::PyInfiniteQueens;
     #[pymodule_export]
     use crate::search::PySearch;
     #[pymodule_export]

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import l_tromino
+from covering.puzzles.polyomino import l_tromino
 
 from covering.cli import main
 

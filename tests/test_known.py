@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from helpers import l_tromino, pentominoes, queens
+from covering.puzzles.polyomino import PENTOMINOES, Board, l_tromino, tiling
+from covering.puzzles.queens import queens_problem as queens
 
 from covering import Problem
 from covering.reference import algorithm_x, dlx
@@ -39,18 +40,17 @@ def test_tromino_small_boards_match_the_references() -> None:
     ("rows", "cols", "expected"), [(6, 10, 9356), (5, 12, 4040), (4, 15, 1472), (3, 20, 8)]
 )
 def test_pentominoes(rows: int, cols: int, expected: int) -> None:
-    assert pentominoes(rows, cols).count() == expected
+    assert tiling(PENTOMINOES, Board.rectangle(rows, cols)).count() == expected
 
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_pentominoes_8x8_minus_centre(engine: str) -> None:
-    centre = frozenset({(3, 3), (3, 4), (4, 3), (4, 4)})
-    p = pentominoes(8, 8, centre)
+    p = tiling(PENTOMINOES, Board.rectangle(8, 8, holes=[(3, 3), (3, 4), (4, 3), (4, 4)]))
     assert p.count(engine=engine) == 520
     # Every tiling uses each piece once and each cell once.
     for labels in p.solutions(limit=20, engine=engine):
-        cells = [item for label in labels for item in label[1:]]
-        assert sorted(label[0] for label in labels) == sorted("FILNPTUVWXYZ")
+        cells = [cell for _, placed in labels for cell in placed]
+        assert sorted(name for name, _ in labels) == sorted("FILNPTUVWXYZ")
         assert len(cells) == len(set(cells)) == 60
 
 

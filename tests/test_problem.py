@@ -7,9 +7,11 @@ import _thread
 import pickle
 import threading
 import time
+from pathlib import Path
 
 import pytest
-from helpers import l_tromino, queens
+from covering.puzzles.polyomino import l_tromino
+from covering.puzzles.queens import queens_problem as queens
 
 from covering import (
     BoundsError,
@@ -203,3 +205,23 @@ def test_keyboard_interrupt_stops_a_long_count() -> None:
     with pytest.raises(LimitReached):
         s.count(nodes=before + 1000)
     assert s.stats.nodes > before
+
+
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="reads Linux /proc")
+def test_streaming_solutions_does_not_grow_memory() -> None:
+    def rss() -> int:
+        return int(Path("/proc/self/statm").read_text().split()[1]) * 4096
+
+    p = Problem()
+    p.add_primary(range(20))
+    for i in range(20):
+        p.add_option([i])
+        p.add_option([i])
+    stream = p.solutions(ids=True)
+    for _ in zip(range(10_000), stream):
+        pass
+    before = rss()
+    for _ in zip(range(400_000), stream):
+        pass
+    # Holding on to even 64 bytes a solution would add 25 MB.
+    assert rss() - before < 8 * 2**20

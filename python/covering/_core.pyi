@@ -3,7 +3,7 @@
 from collections.abc import Sequence
 from typing import final
 
-__all__ = ["CompiledProblem", "ProblemError", "Search", "Stats"]
+__all__ = ["CompiledProblem", "InfiniteQueens", "ProblemError", "Search", "Stats", "count_queens"]
 
 class ProblemError(ValueError):
     """A problem the engine cannot accept; the message names the item or option."""
@@ -81,3 +81,17 @@ class Search:
     def fraction_done(self) -> float: ...
     def __iter__(self) -> Search: ...
     def __next__(self) -> list[int]: ...
+
+def count_queens(n: int, threads: int = 1) -> int:
+    """Solutions of n-queens (1 <= n <= 32), by bitboards; Ctrl-C stops it."""
+
+@final
+class InfiniteQueens:
+    """The infinite queens sequence (OEIS A065188), 1-based, in batches."""
+
+    def __new__(cls) -> InfiniteQueens: ...
+    def take(self, count: int) -> list[int]: ...
+    def take_bytes(self, count: int) -> bytes: ...
+    def take_text(self, count: int, offset: int = 0) -> str: ...
+    @property
+    def produced(self) -> int: ...

@@ -21,11 +21,13 @@ mod bits;
 mod cells;
 mod cellsearch;
 mod problem;
+mod queens;
 mod rng;
 mod search;
 mod stats;
 
 pub use problem::{CompiledProblem, Error};
+pub use queens::{count_queens, count_queens_until, InfiniteQueens};
 pub use rng::Rng;
 pub use search::{Engine, Limits, Search, Step};
 pub use stats::{fraction_done, Stats};

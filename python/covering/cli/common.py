@@ -66,3 +66,33 @@ def non_negative(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be at least 0, not {value}")
     return value
+
+
+def positive(text: str) -> int:
+    value = non_negative(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def add_threads_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--threads", type=positive, metavar="N",
+                        help="threads to use (default: $COVERING_THREADS, else all cores)")
+
+
+def threads_from(args: argparse.Namespace) -> int:
+    """--threads N, else COVERING_THREADS, else all cores."""
+    import os
+
+    if getattr(args, "threads", None):
+        return int(args.threads)
+    env = os.environ.get("COVERING_THREADS", "").strip()
+    if env:
+        try:
+            value = int(env)
+        except ValueError:
+            raise UsageError(f"COVERING_THREADS must be a positive integer, not {env!r}") from None
+        if value < 1:
+            raise UsageError(f"COVERING_THREADS must be a positive integer, not {env!r}")
+        return value
+    return os.cpu_count() or 1

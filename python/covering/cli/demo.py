@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import sys
+import warnings
 
+from ..errors import OptionSkippedWarning
 from ..problem import Problem
+from ..puzzles import polyomino, queens
 
 #: Knuth's introductory examples for DLX1, DLX2 and DLX3.
 KNUTH = {
@@ -20,16 +24,38 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.set_defaults(run=run)
 
 
+def section(title: str) -> None:
+    print(f"\n== {title}")
+
+
 def run(args: argparse.Namespace) -> int:
-    import warnings
-
-    from ..errors import OptionSkippedWarning
-
+    color = sys.stdout.isatty()
+    section("Knuth's introductory examples")
     for title, text in KNUTH.items():
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", OptionSkippedWarning)
             problem = Problem.from_dlx(text)
-        print(f"Knuth's {title}: {problem.count()} solution(s)")
         for solution in problem.solutions():
-            print("    " + " / ".join(solution))
+            print(f"{title}: " + " / ".join(solution))
+
+    section("L-trominoes (seeds 000 and 004): tilings of n x n minus cell A")
+    print("board  A  tilings")
+    print(f"6x6    -  {polyomino.l_tromino(6).count():7}")
+    for hole in (0, 1, 2, 3, 8, 9, 10, 16, 17, 24):
+        print(f"7x7   {hole:2}  {polyomino.l_tromino(7, hole).count():7}")
+    print(f"8x8    0  {polyomino.l_tromino(8, 0).count():7}")
+    print("the first tiling of 8x8 minus cell 0:")
+    print(polyomino.Tiling.of_tromino(8, polyomino.l_tromino(8, 0).first()).text(color=color))
+
+    section("Pentominoes on 6x10, up to symmetry")
+    p = polyomino.tiling(polyomino.PENTOMINOES, polyomino.Board.rectangle(6, 10), symmetry=True)
+    print(polyomino.Tiling.of(p.first()).text(color=color))
+    print(f"{p.count()} tilings up to symmetry (9356 in all)")
+
+    section("Queens (seed 003)")
+    sols = queens.solutions(8)
+    print(f"8 queens: {len(sols)} solutions; the first: {' '.join(map(str, sols[0]))}")
+    print(queens.board_text(sols[0]))
+    print("counts for n = 1..12:", " ".join(str(queens.count(n)) for n in range(1, 13)))
+    print("infinite queens (0-based, as seed 003):", " ".join(map(str, queens.infinite(30, zero_based=True))))
     return 0

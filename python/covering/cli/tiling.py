@@ -1,0 +1,171 @@
+"""``covering tromino`` and ``covering polyomino``: tilings, pictured and counted."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..puzzles import polyomino
+from ..puzzles.polyomino import Board, Shape, Tiling
+from .common import EXIT_INTERRUPTED, UsageError, add_progress_flags, non_negative, progress, read_input
+
+NAMED = {
+    "dominoes": polyomino.DOMINOES,
+    "trominoes": polyomino.TROMINOES,
+    "tetrominoes": polyomino.TETROMINOES,
+    "pentominoes": polyomino.PENTOMINOES,
+    "hexominoes": polyomino.HEXOMINOES,
+}
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    t = sub.add_parser("tromino", help="L-tromino tilings of an n x n board (seeds 000 and 004)",
+                       description="Tile an N x N board, minus cell K (cells numbered y*N+x), with L-trominoes.")
+    t.add_argument("n", type=non_negative, metavar="N")
+    t.add_argument("--hole", type=non_negative, metavar="K", help="remove cell K = y*N+x")
+    t.add_argument("--count", action="store_true", help="print only the number of tilings")
+    add_color_flag(t)
+    add_progress_flags(t)
+    t.set_defaults(run=run_tromino)
+
+    p = sub.add_parser("polyomino", help="tile a board with polyominoes",
+                       description="Tile a board with a set of polyominoes; print the first tiling and "
+                       "the count.")
+    p.add_argument("--pieces", default="pentominoes",
+                   help=f"a named set ({', '.join(NAMED)}) or a file of pieces: blocks separated by "
+                   "blank lines, a name on the first line, then the picture ('#' cells, '.' gaps)")
+    board = p.add_mutually_exclusive_group()
+    board.add_argument("--board", metavar="RxC", help="a rectangle of R rows and C columns (default 6x10)")
+    board.add_argument("--board-file", metavar="FILE", help="a picture of the board ('.' or space: no cell)")
+    p.add_argument("--uses", default="once", help="how often each piece is used: once, any, N or LO:HI")
+    p.add_argument("--no-rotations", action="store_true", help="pieces may not be rotated")
+    p.add_argument("--no-reflections", action="store_true", help="pieces may not be turned over")
+    p.add_argument("--symmetry", action="store_true", help="count tilings up to the board's symmetries")
+    p.add_argument("--count", action="store_true", help="print only the number of tilings")
+    p.add_argument("--limit", type=non_negative, metavar="N", help="print the first N tilings, then the count of those")
+    p.add_argument("--svg", metavar="FILE", help="also write the first tiling as SVG")
+    add_color_flag(p)
+    add_progress_flags(p)
+    p.set_defaults(run=run_polyomino)
+
+
+def add_color_flag(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--color", dest="color", action="store_true", default=None,
+                       help="colour the pictures (default: when stdout is a terminal)")
+    group.add_argument("--no-color", dest="color", action="store_false", help="plain text pictures")
+
+
+def _color(args: argparse.Namespace) -> bool:
+    return bool(args.color) if args.color is not None else sys.stdout.isatty()
+
+
+def run_tromino(args: argparse.Namespace) -> int:
+    n = args.n
+    if n < 2:
+        raise UsageError(f"N must be at least 2, not {n}")
+    if args.hole is not None and args.hole >= n * n:
+        raise UsageError(f"--hole {args.hole}: the cells of a {n} x {n} board are 0 to {n * n - 1}")
+    problem = polyomino.l_tromino(n, args.hole)
+    solver = problem.solver()
+    try:
+        with progress(args, solver):
+            if not args.count:
+                first = next(iter(solver.solutions(1)), None)
+                if first is None:
+                    print("no tiling")
+                else:
+                    print(Tiling.of_tromino(n, first).text(color=_color(args)))
+                solver = problem.solver()
+            count = solver.count()
+    except KeyboardInterrupt:
+        print(solver.stats.solutions)
+        print(f"covering: interrupted after {solver.stats.solutions} tilings", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    print(count)
+    return 0
+
+
+def _pieces(spec: str) -> dict[str, Shape]:
+    if spec in NAMED:
+        return dict(NAMED[spec])
+    text, name = read_input(spec)
+    pieces: dict[str, Shape] = {}
+    for k, block in enumerate(b for b in text.split("\n\n") if b.strip()):
+        lines = block.strip("\n").splitlines()
+        if len(lines) < 2:
+            raise UsageError(f"{name}: piece {k + 1} needs a name line and a picture")
+        try:
+            pieces[lines[0].strip()] = Shape.from_picture("\n".join(lines[1:]))
+        except ValueError as e:
+            raise UsageError(f"{name}: piece {lines[0].strip()!r}: {e}") from None
+    if not pieces:
+        raise UsageError(f"{name}: no pieces")
+    return pieces
+
+
+def _board(args: argparse.Namespace) -> Board:
+    if args.board_file:
+        text, name = read_input(args.board_file)
+        try:
+            return Board.from_picture(text)
+        except ValueError as e:
+            raise UsageError(f"{name}: {e}") from None
+    spec = args.board or "6x10"
+    try:
+        rows, cols = (int(x) for x in spec.lower().split("x"))
+    except ValueError:
+        raise UsageError(f"--board must look like 6x10, not {spec!r}") from None
+    if rows < 1 or cols < 1:
+        raise UsageError(f"--board {spec}: no cell")
+    return Board.rectangle(rows, cols)
+
+
+def _uses(spec: str) -> polyomino.Uses:
+    if spec in ("once", "any"):
+        return spec  # type: ignore[return-value]
+    try:
+        if ":" in spec:
+            lo, hi = (int(x) for x in spec.split(":"))
+            return (lo, hi)
+        return int(spec)
+    except ValueError:
+        raise UsageError(f"--uses must be once, any, N or LO:HI, not {spec!r}") from None
+
+
+def run_polyomino(args: argparse.Namespace) -> int:
+    pieces = _pieces(args.pieces)
+    board = _board(args)
+    problem = polyomino.tiling(
+        pieces,
+        board,
+        uses=_uses(args.uses),
+        rotations=not args.no_rotations,
+        reflections=not args.no_reflections,
+        symmetry=args.symmetry,
+    )
+    solver = problem.solver()
+    shown = 0
+    try:
+        with progress(args, solver):
+            if args.count:
+                print(solver.count())
+                return 0
+            want = 1 if args.limit is None else args.limit
+            for labels in solver.solutions(want):
+                t = Tiling.of(labels)
+                if shown:
+                    print()
+                print(t.text(color=_color(args)))
+                if shown == 0 and args.svg:
+                    with open(args.svg, "w", encoding="utf-8") as f:
+                        f.write(t.svg())
+                shown += 1
+            if shown == 0:
+                print("no tiling")
+            if args.limit is None:
+                print(problem.count())
+    except KeyboardInterrupt:
+        print(f"covering: interrupted after {max(shown, solver.stats.solutions)} tilings", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    return 0

@@ -1,0 +1,388 @@
+"""Polyomino tilings: the L-tromino boards of the seeds, and any pieces on any board.
+
+Shapes and boards are small ASCII pictures: any character other than a
+space or ``.`` is a cell, so a board may have holes.
+
+>>> board = Board.from_picture('''
+... ########
+... ########
+... ########
+... ###..###
+... ###..###
+... ########
+... ########
+... ########
+... ''')
+>>> p = tiling(PENTOMINOES, board)
+>>> p.count()
+520
+>>> l_tromino(6).count()
+162
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Literal, Union
+
+from ..problem import Problem
+from ..render import svg as svg_render
+from ..render import text as text_render
+from .symmetry import Placement, Transform, board_symmetries, break_symmetry
+
+__all__ = [
+    "Shape",
+    "Board",
+    "Tiling",
+    "tiling",
+    "l_tromino",
+    "polyominoes",
+    "DOMINOES",
+    "TROMINOES",
+    "TETROMINOES",
+    "PENTOMINOES",
+    "HEXOMINOES",
+]
+
+Cell = tuple[int, int]  # (row, column)
+
+
+def _cells_of(picture: str) -> list[Cell]:
+    lines = picture.strip("\n").splitlines()
+    return [(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch not in " ."]
+
+
+@dataclass(frozen=True, order=True)
+class Shape:
+    """A set of cells, moved so that its top row and left column are 0.
+
+    >>> Shape.from_picture("##\\n#.").cells
+    ((0, 0), (0, 1), (1, 0))
+    >>> len(PENTOMINOES["F"].orientations())
+    8
+    """
+
+    cells: tuple[Cell, ...]
+
+    @staticmethod
+    def of(cells: Iterable[Cell]) -> Shape:
+        cells = list(cells)
+        if not cells:
+            raise ValueError("a shape needs at least one cell")
+        r0 = min(r for r, _ in cells)
+        c0 = min(c for _, c in cells)
+        return Shape(tuple(sorted((r - r0, c - c0) for r, c in cells)))
+
+    @staticmethod
+    def from_picture(picture: str) -> Shape:
+        return Shape.of(_cells_of(picture))
+
+    def rotated(self) -> Shape:
+        """A quarter turn clockwise."""
+        return Shape.of((c, -r) for r, c in self.cells)
+
+    def reflected(self) -> Shape:
+        """Mirrored left to right."""
+        return Shape.of((r, -c) for r, c in self.cells)
+
+    def orientations(self, rotations: bool = True, reflections: bool = True) -> list[Shape]:
+        """The distinct shapes reached by the allowed moves, sorted."""
+        found = {self}
+        frontier = [self]
+        while frontier:
+            s = frontier.pop()
+            moves = ([s.rotated()] if rotations else []) + ([s.reflected()] if reflections else [])
+            for t in moves:
+                if t not in found:
+                    found.add(t)
+                    frontier.append(t)
+        return sorted(found)
+
+    def picture(self) -> str:
+        """The shape drawn with ``#`` and ``.``."""
+        rows = 1 + max(r for r, _ in self.cells)
+        cols = 1 + max(c for _, c in self.cells)
+        cells = set(self.cells)
+        return "\n".join("".join("#" if (r, c) in cells else "." for c in range(cols)) for r in range(rows))
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+
+@dataclass(frozen=True)
+class Board:
+    """The cells to tile.
+
+    >>> Board.rectangle(2, 3).cells[:4]
+    ((0, 0), (0, 1), (0, 2), (1, 0))
+    """
+
+    cells: tuple[Cell, ...]
+
+    @staticmethod
+    def from_picture(picture: str) -> Board:
+        cells = _cells_of(picture)
+        if not cells:
+            raise ValueError("the board has no cell")
+        return Board(tuple(sorted(cells)))
+
+    @staticmethod
+    def rectangle(rows: int, cols: int, holes: Iterable[Cell] = ()) -> Board:
+        holes = set(holes)
+        return Board(tuple((r, c) for r in range(rows) for c in range(cols) if (r, c) not in holes))
+
+    @property
+    def rows(self) -> int:
+        return 1 + max(r for r, _ in self.cells)
+
+    @property
+    def cols(self) -> int:
+        return 1 + max(c for _, c in self.cells)
+
+
+def cell_name(cell: Cell) -> str:
+    """The item name of a cell: ``"r,c"``."""
+    return f"{cell[0]},{cell[1]}"
+
+
+Uses = Union[Literal["once", "any"], int, tuple[int, int]]
+
+
+def _group(board: Board, pieces: Mapping[str, Shape], rotations: bool, reflections: bool) -> list[Transform]:
+    """The board's symmetries that map every piece's allowed orientations onto
+    allowed orientations (without reflections, a mirrored tiling is no tiling)."""
+    out = []
+    for g in board_symmetries(board.cells):
+        ok = True
+        for shape in pieces.values():
+            allowed = set(shape.orientations(rotations, reflections))
+            if any(Shape.of(g(c) for c in o.cells) not in allowed for o in allowed):
+                ok = False
+                break
+        if ok:
+            out.append(g)
+    return out
+
+
+def tiling(
+    pieces: Mapping[str, Shape],
+    board: Board,
+    *,
+    uses: Uses | Mapping[str, Uses] = "once",
+    rotations: bool = True,
+    reflections: bool = True,
+    symmetry: bool = False,
+) -> Problem:
+    """The exact cover problem of tiling `board` with `pieces`.
+
+    Items: one per cell (``"r,c"``), and one per piece (its name) unless it
+    may be used any number of times. ``uses`` says how often each piece is
+    used: ``"once"``, ``"any"``, a number, or ``(lo, hi)`` (multiplicities);
+    one value for all pieces or a mapping by name. Each option is a
+    placement; its label is ``(piece, cells)``. With ``symmetry=True`` the
+    problem is restricted so that its solutions are the tilings up to the
+    board's symmetries, one per class (see `covering.puzzles.symmetry`).
+
+    >>> p = tiling(DOMINOES, Board.rectangle(2, 3), uses="any")
+    >>> p.count()
+    3
+    >>> p = tiling(TROMINOES, Board.rectangle(2, 3), uses=(0, 2))
+    >>> p.count()  # two straight ones, or two L's in two ways
+    3
+    >>> tiling(PENTOMINOES, Board.rectangle(6, 10), symmetry=True).count()
+    2339
+    """
+    board_cells = set(board.cells)
+    bounds: dict[str, tuple[int, int] | None] = {}
+    for name in pieces:
+        u = uses[name] if isinstance(uses, Mapping) else uses
+        if u == "any":
+            bounds[name] = None
+        elif u == "once":
+            bounds[name] = (1, 1)
+        elif isinstance(u, int):
+            bounds[name] = (u, u)
+        else:
+            bounds[name] = (u[0], u[1])
+    placements: dict[str, list[Placement]] = {}
+    for name, shape in pieces.items():
+        b = bounds[name]
+        placements[name] = []
+        if b is not None and b[1] == 0:
+            continue  # a piece that may not be used has no placement
+        for o in shape.orientations(rotations, reflections):
+            height = max(r for r, _ in o.cells)
+            width = max(c for _, c in o.cells)
+            for r in range(board.rows - height):
+                for c in range(board.cols - width):
+                    placed = frozenset((r + a, c + d) for a, d in o.cells)
+                    if placed <= board_cells:
+                        placements[name].append((name, placed))
+    dropped: set[Placement] = set()
+    extra: dict[Placement, list[str]] = {}
+    if symmetry:
+        group = _group(board, pieces, rotations, reflections)
+        once = [name for name in pieces if bounds[name] == (1, 1)]
+        dropped, extra = break_symmetry(placements, group, once)
+    p = Problem()
+    p.add_primary([cell_name(c) for c in board.cells])
+    for name in pieces:
+        b = bounds[name]
+        if b is not None and b[1] > 0:
+            p.add_primary([name], bounds=b)
+    p.add_secondary(sorted({item for items in extra.values() for item in items}))
+    for name in pieces:
+        piece_item = [name] if bounds[name] is not None else []
+        for x in placements[name]:
+            if x in dropped:
+                continue
+            cells = tuple(sorted(x[1]))
+            items = piece_item + [cell_name(c) for c in cells] + extra.get(x, [])
+            p.add_option(items, label=(name, cells))
+    return p
+
+
+@dataclass(frozen=True)
+class Tiling:
+    """A tiling: the piece on each cell, by a name unique to each placed piece.
+
+    >>> t = Tiling.of(tiling(TROMINOES, Board.rectangle(2, 3), uses="any").first())
+    >>> print(t.text(color=False))
+    aaa
+    bbb
+    >>> t.svg().startswith("<svg")
+    True
+    """
+
+    cells: Mapping[Cell, str]
+
+    @staticmethod
+    def of(solution: Iterable[tuple[str, Iterable[Cell]]]) -> Tiling:
+        """From a solution of `tiling()`: its labels ``(piece, cells)``.
+        A piece placed several times gets a number after its name."""
+        placed = list(solution)
+        seen: dict[str, int] = {}
+        for name, _ in placed:
+            seen[name] = seen.get(name, 0) + 1
+        counter: dict[str, int] = {}
+        cells: dict[Cell, str] = {}
+        for name, where in placed:
+            if seen[name] > 1:
+                counter[name] = counter.get(name, 0) + 1
+                tag = f"{name}{counter[name]}"
+            else:
+                tag = name
+            for cell in where:
+                cells[cell] = tag
+        return Tiling(cells)
+
+    @staticmethod
+    def of_tromino(n: int, solution: Iterable[Iterable[int]]) -> Tiling:
+        """From a solution of `l_tromino()` (cells numbered ``y*n+x``): the
+        trominoes are named a, b, c, ... in the order of the solution.
+
+        >>> print(Tiling.of_tromino(4, l_tromino(4, 0).first()).text(color=False))
+        .add
+        aacd
+        bcce
+        bbee
+        """
+        names = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        cells: dict[Cell, str] = {}
+        for k, tromino in enumerate(solution):
+            tag = names[k] if k < len(names) else f"t{k}"
+            for z in tromino:
+                cells[(z // n, z % n)] = tag
+        return Tiling(cells)
+
+    def symbols(self) -> dict[str, str]:
+        """One character per piece: the first of its name when those differ,
+        else letters in order of appearance."""
+        tags = list(dict.fromkeys(self.cells[c] for c in sorted(self.cells)))
+        if len({t[0] for t in tags}) == len(tags):
+            return {t: t[0] for t in tags}
+        alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+        return {t: alphabet[k % len(alphabet)] for k, t in enumerate(tags)}
+
+    def text(self, color: bool = True) -> str:
+        """The board with one character per piece (see `symbols`); with
+        `color`, each piece on its own background color (ANSI, for a terminal)."""
+        sym = self.symbols()
+        shown = {cell: sym[tag] for cell, tag in self.cells.items()}
+        if not color:
+            return text_render.regions(shown, color=False)
+        # Colors by piece, shown as two characters a cell so that cells look square.
+        return text_render.regions(self.cells, color=True, width=2, show=shown)
+
+    def svg(self, cell: int = 24, labels: bool = False) -> str:
+        """An SVG picture: each piece its own color, borders between pieces."""
+        return svg_render.regions(self.cells, cell=cell, labels=labels)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+
+def l_tromino(n: int, hole: int | None = None) -> Problem:
+    """The L-tromino problem of seeds 000 and 004: an n x n board, cells
+    numbered ``y*n+x``, with cell `hole` removed. Options are generated as
+    in the seeds, and each option's label is its list of cells.
+
+    >>> l_tromino(4, 0).first()  # as seed 000 prints it
+    [[1, 4, 5], [8, 12, 13], [6, 9, 10], [2, 3, 7], [11, 14, 15]]
+    >>> l_tromino(5, 1).count()
+    0
+    """
+    if hole is not None and not 0 <= hole < n * n:
+        raise ValueError(f"cell {hole} is not on a {n} x {n} board (cells 0 to {n * n - 1})")
+    p = Problem()
+    p.add_primary([z for z in range(n * n) if z != hole])
+    for x in range(n - 1):
+        for y in range(n - 1):
+            z = y * n + x
+            for cells in ([z, z + 1, z + n], [z, z + 1, z + n + 1], [z, z + n, z + n + 1], [z + 1, z + n, z + n + 1]):
+                if hole not in cells:
+                    p.add_option(cells, label=cells)
+    return p
+
+
+def polyominoes(size: int) -> dict[str, Shape]:
+    """All free polyominoes of `size` cells (up to rotation and reflection),
+    grown cell by cell from the smaller ones; named by size and number.
+
+    >>> [len(polyominoes(k)) for k in range(1, 7)]
+    [1, 1, 2, 5, 12, 35]
+    """
+    if size < 1:
+        raise ValueError("a polyomino has at least one cell")
+    level = {Shape(((0, 0),))}
+    for _ in range(size - 1):
+        grown = set()
+        for s in level:
+            cells = set(s.cells)
+            for r, c in s.cells:
+                for d in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                    x = (r + d[0], c + d[1])
+                    if x not in cells:
+                        grown.add(min(Shape.of(cells | {x}).orientations()))
+        level = grown
+    return {f"{size}.{k + 1}": s for k, s in enumerate(sorted(level))}
+
+
+def _named(pictures: Mapping[str, str]) -> dict[str, Shape]:
+    return {name: Shape.from_picture(p) for name, p in pictures.items()}
+
+
+DOMINOES = _named({"D": "##"})
+TROMINOES = _named({"I": "###", "L": "##\n#."})
+TETROMINOES = _named({"I": "####", "O": "##\n##", "T": "###\n.#.", "S": ".##\n##.", "L": "###\n#.."})
+#: Conway's names.
+PENTOMINOES = _named(
+    {
+        "F": ".##\n##.\n.#.", "I": "#####", "L": "####\n#...", "N": "##..\n.###",
+        "P": "##\n##\n#.", "T": "###\n.#.\n.#.", "U": "#.#\n###", "V": "#..\n#..\n###",
+        "W": "#..\n##.\n.##", "X": ".#.\n###\n.#.", "Y": "####\n.#..", "Z": "##.\n.#.\n.##",
+    }
+)  # fmt: skip
+#: The 35 free hexominoes, numbered.
+HEXOMINOES = {f"H{k + 1:02d}": s for k, s in enumerate(polyominoes(6).values())}

@@ -1,0 +1,1 @@
+"""Pictures: text (always) and SVG, for boards of cells."""

@@ -1,0 +1,111 @@
+//! The queens kernels: the bitboard counter and Knuth's Algorithm G.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+/// The number of solutions of n-queens (1 <= n <= 32), by bitboards with the
+/// half-board symmetry, on `threads` threads, without the GIL. The count runs
+/// on its own threads while this one watches for Ctrl-C every 20 ms.
+#[pyfunction]
+#[pyo3(signature = (n, threads=1))]
+pub fn count_queens(py: Python<'_>, n: u32, threads: usize) -> PyResult<u64> {
+    if !(1..=32).contains(&n) {
+        return Err(PyValueError::new_err(format!(
+            "n must be between 1 and 32, not {n}"
+        )));
+    }
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        let counting = s.spawn(|| xc::count_queens_until(n, threads.max(1), &stop));
+        while !counting.is_finished() {
+            py.detach(|| std::thread::sleep(Duration::from_millis(20)));
+            if let Err(e) = py.check_signals() {
+                stop.store(true, Ordering::Relaxed);
+                let _ = counting.join();
+                return Err(e);
+            }
+        }
+        match counting.join() {
+            Ok(Some(count)) => Ok(count),
+            _ => Err(PyRuntimeError::new_err(
+                "internal error in the queens counter",
+            )),
+        }
+    })
+}
+
+/// The infinite queens sequence (OEIS A065188), produced in batches.
+#[pyclass(name = "InfiniteQueens", module = "covering._core", frozen)]
+pub struct PyInfiniteQueens {
+    inner: Mutex<xc::InfiniteQueens>,
+}
+
+impl PyInfiniteQueens {
+    fn fill(&self, py: Python<'_>, count: usize) -> PyResult<Vec<u64>> {
+        let mut out = vec![0u64; count];
+        py.detach(|| {
+            let mut q = self
+                .inner
+                .lock()
+                .map_err(|_| PyRuntimeError::new_err("internal error"))?;
+            q.fill(&mut out);
+            Ok::<(), PyErr>(())
+        })?;
+        Ok(out)
+    }
+}
+
+#[pymethods]
+impl PyInfiniteQueens {
+    #[new]
+    fn new() -> Self {
+        PyInfiniteQueens {
+            inner: Mutex::new(xc::InfiniteQueens::new()),
+        }
+    }
+
+    /// The next `count` terms (1-based rows), as a list.
+    fn take(&self, py: Python<'_>, count: usize) -> PyResult<Vec<u64>> {
+        self.fill(py, count)
+    }
+
+    /// The next `count` terms as bytes: native-endian unsigned 64-bit
+    /// integers, for `array.array("Q")` (no Python int per term).
+    fn take_bytes<'py>(&self, py: Python<'py>, count: usize) -> PyResult<Bound<'py, PyBytes>> {
+        let terms = self.fill(py, count)?;
+        let bytes: Vec<u8> = terms.iter().flat_map(|q| q.to_ne_bytes()).collect();
+        Ok(PyBytes::new(py, &bytes))
+    }
+
+    /// The next `count` terms minus `offset`, in decimal, separated by spaces
+    /// (what `covering queens infinite` prints).
+    #[pyo3(signature = (count, offset=0))]
+    fn take_text(&self, py: Python<'_>, count: usize, offset: u64) -> PyResult<String> {
+        let terms = self.fill(py, count)?;
+        Ok(py.detach(|| {
+            let mut out = String::with_capacity(count * 9);
+            for (k, q) in terms.iter().enumerate() {
+                if k > 0 {
+                    out.push(' ');
+                }
+                out.push_str(&(q - offset).to_string());
+            }
+            out
+        }))
+    }
+
+    /// How many terms have been produced so far.
+    #[getter]
+    fn produced(&self) -> PyResult<u64> {
+        Ok(self
+            .inner
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("internal error"))?
+            .len())
+    }
+}
