@@ -70,9 +70,11 @@ pub struct PySearch {
     cancelled: AtomicBool,
 }
 
-enum Goal {
+enum Goal<'a> {
     Next,
     Count(u64),
+    /// Count the solutions that are canonical under these option permutations.
+    Canonical(&'a [Vec<u32>]),
 }
 
 enum Outcome {
@@ -92,9 +94,10 @@ impl PySearch {
     fn drive(
         &self,
         py: Python<'_>,
-        goal: Goal,
+        goal: Goal<'_>,
         node_limit: Option<u64>,
         seconds: Option<f64>,
+        kept: &mut u64,
     ) -> PyResult<Outcome> {
         let deadline = match seconds {
             Some(s) if !(s >= 0.0 && s.is_finite()) => {
@@ -123,10 +126,22 @@ impl PySearch {
                 };
                 // The engine does not panic on a validated problem; if it ever
                 // did, the caller gets an exception, never an abort.
+                let kept = &mut *kept;
                 catch_unwind(AssertUnwindSafe(|| {
                     let step = match goal {
                         Goal::Next => search.run(limits),
                         Goal::Count(target) => search.count(limits, target),
+                        Goal::Canonical(perms) => {
+                            let (mut sol, mut scratch) = (Vec::new(), Vec::new());
+                            loop {
+                                let step = search.run(limits);
+                                if step != xc::Step::Solution {
+                                    break step;
+                                }
+                                search.solution_into(&mut sol);
+                                *kept += xc::is_canonical(&sol, perms, &mut scratch) as u64;
+                            }
+                        }
                     };
                     let sol = (step == xc::Step::Solution).then(|| search.solution());
                     (step, sol)
@@ -203,7 +218,7 @@ impl PySearch {
         node_limit: Option<u64>,
         seconds: Option<f64>,
     ) -> PyResult<Option<Vec<u32>>> {
-        match self.drive(py, Goal::Next, node_limit, seconds)? {
+        match self.drive(py, Goal::Next, node_limit, seconds, &mut 0)? {
             Outcome::Solution(s) => Ok(Some(s)),
             Outcome::Stopped => Ok(None),
         }
@@ -224,8 +239,27 @@ impl PySearch {
             Goal::Count(target.unwrap_or(u64::MAX)),
             node_limit,
             seconds,
+            &mut 0,
         )?;
         Ok(self.lock()?.stats().solutions)
+    }
+
+    /// Counts the solutions not yet seen that are canonical: no larger, as
+    /// sorted lists of option ids, than their images under `perms` (each a
+    /// map of option ids, forming a group of symmetries with the identity).
+    /// Returns the number of canonical solutions found by this call (check
+    /// `exhausted`); `stats.solutions` counts them all.
+    #[pyo3(signature = (perms, node_limit=None, seconds=None))]
+    fn count_canonical(
+        &self,
+        py: Python<'_>,
+        perms: Vec<Vec<u32>>,
+        node_limit: Option<u64>,
+        seconds: Option<f64>,
+    ) -> PyResult<u64> {
+        let mut kept = 0;
+        self.drive(py, Goal::Canonical(&perms), node_limit, seconds, &mut kept)?;
+        Ok(kept)
     }
 
     /// Stops a running search from another thread, at the end of its slice.

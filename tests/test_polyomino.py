@@ -15,9 +15,11 @@ from covering.puzzles.polyomino import (
     Board,
     Shape,
     Tiling,
+    count_tilings,
     l_tromino,
     polyominoes,
     tiling,
+    tilings,
 )
 from covering.puzzles.symmetry import D4, SymmetryError, board_symmetries
 from covering.reference import algorithm_x
@@ -75,10 +77,11 @@ def test_uses_any_and_bounds() -> None:
 
 
 def orbits(pieces: dict[str, Shape], board: Board) -> int:
-    """Tilings up to the board's symmetries, by brute force: canonical forms."""
+    """Tilings up to the board's symmetries, by brute force: canonical forms.
+    (A single shape is used any number of times, several shapes once each.)"""
     group = [g for g in board_symmetries(board.cells)]
     seen = set()
-    for labels in tiling(pieces, board).solutions():
+    for labels in tiling(pieces, board, uses="any" if len(pieces) == 1 else "once").solutions():
         forms = []
         for g in group:
             forms.append(tuple(sorted((name, tuple(sorted(g(c) for c in cells))) for name, cells in labels)))
@@ -118,9 +121,32 @@ def test_pentominoes_up_to_symmetry() -> None:
     assert p.count() == 2 * q.count()
 
 
-def test_symmetry_needs_a_piece_used_once() -> None:
+def test_what_one_problem_cannot_break_is_filtered() -> None:
+    # Dominoes on a square: no piece used once, no cell fixed by every symmetry.
     with pytest.raises(SymmetryError):
-        tiling(DOMINOES, Board.rectangle(2, 2), uses="any", symmetry=True)
+        tiling(DOMINOES, Board.rectangle(4, 4), uses="any", symmetry=True)
+    L = {"L": TROMINOES["L"]}
+    cases = [
+        (DOMINOES, Board.rectangle(4, 4)),  # everything filtered
+        (L, Board.rectangle(6, 6)),  # everything filtered
+        (L, Board.rectangle(5, 5, holes=[(2, 2)])),  # the hole is the fixed cell
+        (L, Board.rectangle(7, 7, holes=[(3, 3)])),
+        (L, Board.rectangle(6, 6, holes=[(0, 0), (0, 5), (5, 0)])),  # a diagonal symmetry only
+    ]
+    for pieces, board in cases:
+        n = orbits(pieces, board)
+        assert count_tilings(pieces, board, uses="any", symmetry=True) == n
+        listed = list(tilings(pieces, board, uses="any", symmetry=True))
+        assert len(listed) == n == len({tuple(sorted(t)) for t in listed})
+    assert count_tilings(L, Board.rectangle(6, 6), uses="any", symmetry=True) == 25
+
+
+def test_l_tromino_9x9_up_to_symmetry() -> None:
+    # The centre cell breaks most of the symmetry inside the problem; the
+    # tilings whose centre tromino is symmetric are filtered by the engine.
+    board = Board.rectangle(9, 9)
+    assert count_tilings({"L": TROMINOES["L"]}, board, uses="any") == 1193600
+    assert count_tilings({"L": TROMINOES["L"]}, board, uses="any", symmetry=True) == 149200
 
 
 def test_board_symmetries() -> None:
@@ -187,6 +213,10 @@ def test_polyomino_cli(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> 
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == "2" and out[1] == "c.b"
     assert svg.read_text().startswith("<svg")
-    assert main(["polyomino", "--board", "2x2", "--pieces", "dominoes", "--uses", "any", "--symmetry"]) == 2
-    assert "used exactly once" in capsys.readouterr().err
+    assert main(["polyomino", "--board", "2x2", "--pieces", "dominoes", "--uses", "any", "--symmetry",
+                 "--no-color"]) == 0
+    assert capsys.readouterr().out == "aa\nbb\n1\n"
+    assert main(["tromino", "9", "--symmetry", "--count"]) == 0
+    assert capsys.readouterr().out == "149200\n"
     assert main(["polyomino", "--board", "six"]) == 2
+    assert "--board must look like 6x10" in capsys.readouterr().err

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import _core
@@ -137,6 +137,27 @@ class Solver:
         if not self._search.exhausted:
             raise LimitReached(f"budget reached after {n} solutions", count=n, stats=self._search.stats)
         return n
+
+    def count_canonical(
+        self, perms: Sequence[Sequence[int]], *, nodes: int | None = None, seconds: float | None = None
+    ) -> int:
+        """Counts the solutions not yet seen that are *canonical*: as sorted
+        lists of option ids, no larger than their images under the option
+        permutations `perms` (symmetries of the problem: with the identity,
+        a group). Each class of solutions then counts once; `LimitReached`
+        if a budget runs out.
+
+        >>> from covering import Problem
+        >>> p = Problem(); p.add_primary(["A", "B"])
+        >>> for items in (["A"], ["B"], ["A", "B"]):
+        ...     _ = p.add_option(items)
+        >>> p.solver().count_canonical([[0, 1, 2]])  # the identity: nothing merges
+        2
+        """
+        kept = self._search.count_canonical([list(p) for p in perms], nodes, seconds)
+        if not self._search.exhausted:
+            raise LimitReached(f"budget reached after {kept} canonical solutions", count=kept, stats=self.stats)
+        return kept
 
     def uniqueness(self, *, nodes: int | None = None, seconds: float | None = None) -> Uniqueness:
         """NONE, UNIQUE or MULTIPLE (among the solutions not yet seen);

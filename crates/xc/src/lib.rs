@@ -18,6 +18,7 @@
 //! ```
 
 mod bits;
+mod canon;
 mod cells;
 mod cellsearch;
 mod problem;
@@ -26,6 +27,7 @@ mod rng;
 mod search;
 mod stats;
 
+pub use canon::is_canonical;
 pub use problem::{CompiledProblem, Error};
 pub use queens::{count_queens, count_queens_until, InfiniteQueens};
 pub use rng::Rng;

@@ -24,6 +24,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     t.add_argument("n", type=non_negative, metavar="N")
     t.add_argument("--hole", type=non_negative, metavar="K", help="remove cell K = y*N+x")
     t.add_argument("--count", action="store_true", help="print only the number of tilings")
+    t.add_argument("--symmetry", action="store_true", help="count tilings up to the board's symmetries")
     add_color_flag(t)
     add_progress_flags(t)
     t.set_defaults(run=run_tromino)
@@ -66,6 +67,15 @@ def run_tromino(args: argparse.Namespace) -> int:
         raise UsageError(f"N must be at least 2, not {n}")
     if args.hole is not None and args.hole >= n * n:
         raise UsageError(f"--hole {args.hole}: the cells of a {n} x {n} board are 0 to {n * n - 1}")
+    if args.symmetry:
+        holes = [] if args.hole is None else [divmod(args.hole, n)]
+        board = Board.rectangle(n, n, holes=holes)
+        pieces = {"L": polyomino.TROMINOES["L"]}
+        if not args.count:
+            first = next(polyomino.tilings(pieces, board, uses="any", symmetry=True, limit=1), None)
+            print("no tiling" if first is None else Tiling.of(first).text(color=_color(args)))
+        print(polyomino.count_tilings(pieces, board, uses="any", symmetry=True))
+        return 0
     problem = polyomino.l_tromino(n, args.hole)
     solver = problem.solver()
     try:
@@ -136,36 +146,49 @@ def _uses(spec: str) -> polyomino.Uses:
 def run_polyomino(args: argparse.Namespace) -> int:
     pieces = _pieces(args.pieces)
     board = _board(args)
-    problem = polyomino.tiling(
-        pieces,
-        board,
-        uses=_uses(args.uses),
-        rotations=not args.no_rotations,
-        reflections=not args.no_reflections,
-        symmetry=args.symmetry,
+    options = dict(
+        uses=_uses(args.uses), rotations=not args.no_rotations, reflections=not args.no_reflections
     )
-    solver = problem.solver()
     shown = 0
     try:
+        if args.symmetry:
+            # One tiling per class: the problem breaks what it can, the rest is filtered.
+            if args.count:
+                print(polyomino.count_tilings(pieces, board, symmetry=True, **options))  # type: ignore[arg-type]
+                return 0
+            want = 1 if args.limit is None else args.limit
+            for labels in polyomino.tilings(pieces, board, symmetry=True, limit=want, **options):  # type: ignore[arg-type]
+                shown = _show(args, labels, shown)
+            if shown == 0:
+                print("no tiling")
+            if args.limit is None:
+                print(polyomino.count_tilings(pieces, board, symmetry=True, **options))  # type: ignore[arg-type]
+            return 0
+        problem = polyomino.tiling(pieces, board, **options)  # type: ignore[arg-type]
+        solver = problem.solver()
         with progress(args, solver):
             if args.count:
                 print(solver.count())
                 return 0
             want = 1 if args.limit is None else args.limit
             for labels in solver.solutions(want):
-                t = Tiling.of(labels)
-                if shown:
-                    print()
-                print(t.text(color=_color(args)))
-                if shown == 0 and args.svg:
-                    with open(args.svg, "w", encoding="utf-8") as f:
-                        f.write(t.svg())
-                shown += 1
+                shown = _show(args, labels, shown)
             if shown == 0:
                 print("no tiling")
             if args.limit is None:
                 print(problem.count())
     except KeyboardInterrupt:
-        print(f"covering: interrupted after {max(shown, solver.stats.solutions)} tilings", file=sys.stderr)
+        print(f"covering: interrupted after {shown} tilings shown", file=sys.stderr)
         return EXIT_INTERRUPTED
     return 0
+
+
+def _show(args: argparse.Namespace, labels: list[polyomino.Label], shown: int) -> int:
+    t = Tiling.of(labels)
+    if shown:
+        print()
+    print(t.text(color=_color(args)))
+    if shown == 0 and args.svg:
+        with open(args.svg, "w", encoding="utf-8") as f:
+            f.write(t.svg())
+    return shown + 1

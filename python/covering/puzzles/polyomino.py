@@ -22,20 +22,24 @@ space or ``.`` is a cell, so a board may have holes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import itertools
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal, Union
 
 from ..problem import Problem
+from ..solver import Solver
 from ..render import svg as svg_render
 from ..render import text as text_render
-from .symmetry import Placement, Transform, board_symmetries, break_symmetry
+from .symmetry import Placement, Plan, SymmetryError, Transform, board_symmetries, canonical, plan
 
 __all__ = [
     "Shape",
     "Board",
     "Tiling",
     "tiling",
+    "tilings",
+    "count_tilings",
     "l_tromino",
     "polyominoes",
     "DOMINOES",
@@ -165,6 +169,134 @@ def _group(board: Board, pieces: Mapping[str, Shape], rotations: bool, reflectio
     return out
 
 
+def _bounds(pieces: Mapping[str, Shape], uses: Uses | Mapping[str, Uses]) -> dict[str, tuple[int, int] | None]:
+    """(lo, hi) of each piece, or None for "any number of times"."""
+    out: dict[str, tuple[int, int] | None] = {}
+    for name in pieces:
+        u = uses[name] if isinstance(uses, Mapping) else uses
+        if u == "any":
+            out[name] = None
+        elif u == "once":
+            out[name] = (1, 1)
+        elif isinstance(u, int):
+            out[name] = (u, u)
+        else:
+            out[name] = (u[0], u[1])
+    return out
+
+
+def _placements(
+    pieces: Mapping[str, Shape], board: Board, bounds: Mapping[str, tuple[int, int] | None], rotations: bool, reflections: bool
+) -> dict[str, list[Placement]]:
+    board_cells = set(board.cells)
+    placements: dict[str, list[Placement]] = {}
+    for name, shape in pieces.items():
+        b = bounds[name]
+        placements[name] = []
+        if b is not None and b[1] == 0:
+            continue  # a piece that may not be used has no placement
+        for o in shape.orientations(rotations, reflections):
+            height = max(r for r, _ in o.cells)
+            width = max(c for _, c in o.cells)
+            for r in range(board.rows - height):
+                for c in range(board.cols - width):
+                    placed = frozenset((r + a, c + d) for a, d in o.cells)
+                    if placed <= board_cells:
+                        placements[name].append((name, placed))
+    return placements
+
+
+def _problem(
+    board: Board,
+    bounds: Mapping[str, tuple[int, int] | None],
+    placements: Mapping[str, list[Placement]],
+    dropped: set[Placement],
+    extra: Mapping[Placement, list[str]],
+) -> Problem:
+    p = Problem()
+    p.add_primary([cell_name(c) for c in board.cells])
+    for name, b in bounds.items():
+        if b is not None and b[1] > 0:
+            p.add_primary([name], bounds=b)
+    p.add_secondary(sorted({item for items in extra.values() for item in items}))
+    for name, xs in placements.items():
+        piece_item = [name] if bounds[name] is not None else []
+        for x in xs:
+            if x not in dropped:
+                cells = tuple(sorted(x[1]))
+                p.add_option(piece_item + [cell_name(c) for c in cells] + extra.get(x, []), label=(name, cells))
+    return p
+
+
+class _Tilings:
+    """A tiling problem and its symmetry plan (see `covering.puzzles.symmetry`)."""
+
+    def __init__(
+        self,
+        pieces: Mapping[str, Shape],
+        board: Board,
+        uses: Uses | Mapping[str, Uses],
+        rotations: bool,
+        reflections: bool,
+        symmetry: bool,
+    ) -> None:
+        self.bounds = _bounds(pieces, uses)
+        self.placements = _placements(pieces, board, self.bounds, rotations, reflections)
+        if symmetry:
+            group = _group(board, pieces, rotations, reflections)
+            once = [name for name in pieces if self.bounds[name] == (1, 1)]
+            self.plan = plan(self.placements, group, once)
+        else:
+            self.plan = Plan()
+        filtered = {r for r, _ in self.plan.filtered if r is not None}
+        if any(r is None for r, _ in self.plan.filtered):
+            self.main: Problem | None = None  # every tiling is filtered
+        else:
+            self.main = _problem(board, self.bounds, self.placements, self.plan.dropped | filtered, self.plan.extra)
+        self.board = board
+        self._full: Problem | None = None
+
+    def full(self) -> Problem:
+        """The problem with the filtered placements kept (for the filtered tilings)."""
+        if self._full is None:
+            self._full = _problem(self.board, self.bounds, self.placements, self.plan.dropped, self.plan.extra)
+        return self._full
+
+    def _filtered_solvers(self) -> Iterator[tuple[Solver, list[Transform]]]:
+        for r, group in self.plan.filtered:
+            problem = self.full()
+            solver = problem.solver()
+            if r is not None:
+                solver.force(problem.labels.index((r[0], tuple(sorted(r[1])))))
+            yield solver, group
+
+    def filtered(self) -> Iterator[list[Label]]:
+        """The filtered tilings that are the smallest of their class."""
+        for solver, group in self._filtered_solvers():
+            for labels in solver.solutions():
+                if canonical([(name, frozenset(cells)) for name, cells in labels], group):
+                    yield labels
+
+    def count_filtered(self) -> int:
+        """How many filtered tilings are the smallest of their class (the
+        engine enumerates and checks them, with the symmetries as
+        permutations of the options)."""
+        total = 0
+        for solver, group in self._filtered_solvers():
+            labels = solver.problem.labels
+            index = {label: k for k, label in enumerate(labels)}
+            perms = []
+            for g in group[1:]:
+                perms.append(
+                    [index.get((name, tuple(sorted(g(c) for c in cells))), 2**32 - 1) for name, cells in labels]
+                )
+            total += solver.count_canonical(perms)
+        return total
+
+
+Label = tuple[str, tuple[Cell, ...]]
+
+
 def tiling(
     pieces: Mapping[str, Shape],
     board: Board,
@@ -182,7 +314,9 @@ def tiling(
     one value for all pieces or a mapping by name. Each option is a
     placement; its label is ``(piece, cells)``. With ``symmetry=True`` the
     problem is restricted so that its solutions are the tilings up to the
-    board's symmetries, one per class (see `covering.puzzles.symmetry`).
+    board's symmetries, one per class (see `covering.puzzles.symmetry`); when
+    that takes filtering besides, `SymmetryError` says to use `tilings()` or
+    `count_tilings()`.
 
     >>> p = tiling(DOMINOES, Board.rectangle(2, 3), uses="any")
     >>> p.count()
@@ -193,54 +327,59 @@ def tiling(
     >>> tiling(PENTOMINOES, Board.rectangle(6, 10), symmetry=True).count()
     2339
     """
-    board_cells = set(board.cells)
-    bounds: dict[str, tuple[int, int] | None] = {}
-    for name in pieces:
-        u = uses[name] if isinstance(uses, Mapping) else uses
-        if u == "any":
-            bounds[name] = None
-        elif u == "once":
-            bounds[name] = (1, 1)
-        elif isinstance(u, int):
-            bounds[name] = (u, u)
-        else:
-            bounds[name] = (u[0], u[1])
-    placements: dict[str, list[Placement]] = {}
-    for name, shape in pieces.items():
-        b = bounds[name]
-        placements[name] = []
-        if b is not None and b[1] == 0:
-            continue  # a piece that may not be used has no placement
-        for o in shape.orientations(rotations, reflections):
-            height = max(r for r, _ in o.cells)
-            width = max(c for _, c in o.cells)
-            for r in range(board.rows - height):
-                for c in range(board.cols - width):
-                    placed = frozenset((r + a, c + d) for a, d in o.cells)
-                    if placed <= board_cells:
-                        placements[name].append((name, placed))
-    dropped: set[Placement] = set()
-    extra: dict[Placement, list[str]] = {}
-    if symmetry:
-        group = _group(board, pieces, rotations, reflections)
-        once = [name for name in pieces if bounds[name] == (1, 1)]
-        dropped, extra = break_symmetry(placements, group, once)
-    p = Problem()
-    p.add_primary([cell_name(c) for c in board.cells])
-    for name in pieces:
-        b = bounds[name]
-        if b is not None and b[1] > 0:
-            p.add_primary([name], bounds=b)
-    p.add_secondary(sorted({item for items in extra.values() for item in items}))
-    for name in pieces:
-        piece_item = [name] if bounds[name] is not None else []
-        for x in placements[name]:
-            if x in dropped:
-                continue
-            cells = tuple(sorted(x[1]))
-            items = piece_item + [cell_name(c) for c in cells] + extra.get(x, [])
-            p.add_option(items, label=(name, cells))
-    return p
+    t = _Tilings(pieces, board, uses, rotations, reflections, symmetry)
+    if t.plan.filtered or t.main is None:
+        raise SymmetryError(
+            "the symmetry of this board cannot be broken inside one problem with these pieces; "
+            "tilings() and count_tilings() finish the work by filtering"
+        )
+    return t.main
+
+
+def tilings(
+    pieces: Mapping[str, Shape],
+    board: Board,
+    *,
+    uses: Uses | Mapping[str, Uses] = "once",
+    rotations: bool = True,
+    reflections: bool = True,
+    symmetry: bool = False,
+    limit: int | None = None,
+) -> Iterator[list[Label]]:
+    """The tilings (their labels, as `tiling()` gives them), one per class
+    with ``symmetry=True``, whatever the pieces: what the problem cannot
+    break is filtered (see `covering.puzzles.symmetry`).
+
+    >>> board = Board.rectangle(6, 6)
+    >>> sum(1 for _ in tilings({"L": TROMINOES["L"]}, board, uses="any", symmetry=True))
+    25
+    """
+    t = _Tilings(pieces, board, uses, rotations, reflections, symmetry)
+    stream = t.filtered() if t.main is None else itertools.chain(t.main.solutions(), t.filtered())
+    yield from itertools.islice(stream, limit)
+
+
+def count_tilings(
+    pieces: Mapping[str, Shape],
+    board: Board,
+    *,
+    uses: Uses | Mapping[str, Uses] = "once",
+    rotations: bool = True,
+    reflections: bool = True,
+    symmetry: bool = False,
+) -> int:
+    """The number of tilings (of classes, with ``symmetry=True``): counted by
+    the engine, plus the filtered tilings when some symmetry could not be
+    broken inside the problem.
+
+    >>> count_tilings({"L": TROMINOES["L"]}, Board.rectangle(6, 6), uses="any")
+    162
+    >>> count_tilings(PENTOMINOES, Board.rectangle(5, 12), symmetry=True)
+    1010
+    """
+    t = _Tilings(pieces, board, uses, rotations, reflections, symmetry)
+    n = 0 if t.main is None else t.main.count()
+    return n + t.count_filtered()
 
 
 @dataclass(frozen=True)

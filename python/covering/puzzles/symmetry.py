@@ -2,20 +2,26 @@
 
 The eight symmetries of the square (the dihedral group D4) act on cells. A
 board's symmetries are those that map its cells onto themselves (after
-moving back to row 0 and column 0). Two tilings that differ by one of them
-are "the same up to symmetry"; to count each class once, the problem itself
-is restricted, as Knuth does for the pentominoes (TAOCP 7.2.2.1):
+moving back into place). Two tilings that differ by one of them are "the
+same up to symmetry"; to count or list each class once, the problem itself
+is restricted, as Knuth does for the pentominoes (TAOCP 7.2.2.1). A *breaker*
+is a set of placements of which every tiling has exactly one, mapped onto
+itself by the symmetries: the placements of a piece used exactly once, or
+the placements covering a cell that every symmetry leaves in place (the
+centre of an odd square).
 
-1. a piece P used exactly once, whose placements are never left in place by
-   a symmetry, keeps only one placement of each orbit (the smallest): each
-   class of tilings then keeps exactly one member;
-2. if some kept placement r of P is left in place by a subgroup H, a second
-   piece Q, never left in place by H, breaks what remains: a secondary item
-   shared by P's option r and by every Q placement that is not the smallest
-   of its H-orbit forbids the two together.
+1. The breaker keeps one placement of each orbit (the smallest): every class
+   of tilings keeps the members that use it.
+2. If a kept placement r is left in place by a subgroup H, a piece Q used once
+   and never left in place by H breaks what remains: a secondary item shared
+   by r and by every placement of Q that is not the smallest of its H-orbit
+   forbids the two together.
+3. What neither can break is *filtered*: the tilings with r are listed and
+   only those that are smallest under H (as sorted lists of placements) are
+   kept. With no breaker at all, every tiling is filtered under the whole
+   group.
 
-No count is divided afterwards: the solutions of the restricted problem are
-the classes themselves.
+No count is ever divided: each class is one solution.
 
 >>> board = [(r, c) for r in range(6) for c in range(10)]
 >>> len(board_symmetries(board))
@@ -25,10 +31,11 @@ the classes themselves.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 
 from ..errors import ProblemError
 
-__all__ = ["D4", "board_symmetries", "break_symmetry", "SymmetryError", "Transform"]
+__all__ = ["D4", "board_symmetries", "plan", "canonical", "Plan", "SymmetryError", "Transform"]
 
 Cell = tuple[int, int]
 Transform = Callable[[Cell], Cell]
@@ -91,19 +98,34 @@ def _key(x: Placement) -> tuple[str, tuple[Cell, ...]]:
     return (x[0], tuple(sorted(x[1])))
 
 
-def break_symmetry(
-    placements: dict[str, list[Placement]], group: Sequence[Transform], once: Sequence[str]
-) -> tuple[set[Placement], dict[Placement, list[str]]]:
-    """Which placements to drop, and which secondary items to add, so that the
-    tilings left are one per class under `group` (see the module's text).
+@dataclass
+class Plan:
+    """How to list each class of tilings once (see the module's text)."""
 
-    `placements` maps each piece to its placements; `once` lists the pieces
-    used exactly once (only they can break symmetry). Returns the dropped
-    placements and, for some kept ones, the names of new secondary items.
-    """
-    if len(group) == 1:
-        return set(), {}
-    g_rest = group[1:]
+    #: Placements removed from the problem (not the smallest of their orbit).
+    dropped: set[Placement] = field(default_factory=set)
+    #: Secondary items to add to some placements (step 2).
+    extra: dict[Placement, list[str]] = field(default_factory=dict)
+    #: Placements whose tilings are filtered, each with its residual group;
+    #: `None` stands for "every tiling" (no breaker was found).
+    filtered: list[tuple[Placement | None, list[Transform]]] = field(default_factory=list)
+
+
+def canonical(tiling: Iterable[Placement], group: Sequence[Transform]) -> bool:
+    """Is `tiling` the smallest of its images under `group`, as a sorted list?"""
+    me = sorted(_key(x) for x in tiling)
+    return all(me <= sorted(_key(_moved(g, x)) for x in tiling) for g in group)
+
+
+def plan(
+    placements: dict[str, list[Placement]], group: Sequence[Transform], once: Sequence[str]
+) -> Plan:
+    """The plan for tilings from `placements` (by piece) under `group`;
+    `once` lists the pieces used exactly once."""
+    result = Plan()
+    if len(group) <= 1:
+        return result
+    rest = list(group[1:])
 
     def stabilizer(x: Placement, among: Sequence[Transform]) -> list[Transform]:
         return [g for g in among if _moved(g, x) == x]
@@ -111,31 +133,37 @@ def break_symmetry(
     def smallest(x: Placement, among: Sequence[Transform]) -> bool:
         return all(_key(x) <= _key(_moved(g, x)) for g in among)
 
-    candidates = []
-    for name in once:
-        kept = [x for x in placements[name] if smallest(x, g_rest)]
-        fixed = any(stabilizer(x, g_rest) for x in kept)
-        candidates.append((fixed, len(kept), name))
-    if not candidates:
-        raise SymmetryError("counting up to symmetry needs a piece that is used exactly once")
-    p = min(candidates)[2]
-    dropped = {x for x in placements[p] if not smallest(x, g_rest)}
-    extra: dict[Placement, list[str]] = {}
-    for k, r in enumerate(x for x in placements[p] if x not in dropped):
-        h = stabilizer(r, g_rest)
+    # The breakers: pieces used once, and cells that every symmetry fixes.
+    breakers: list[list[Placement]] = [placements[name] for name in once]
+    everything = [x for xs in placements.values() for x in xs]
+    cells = {c for x in everything for c in x[1]}
+    for c in sorted(cells):
+        if all(g(c) == c for g in rest):
+            breakers.append([x for x in everything if c in x[1]])
+    if not breakers:
+        result.filtered.append((None, list(group)))
+        return result
+
+    def score(b: list[Placement]) -> tuple[bool, int]:
+        kept = [x for x in b if smallest(x, rest)]
+        return (any(stabilizer(x, rest) for x in kept), len(kept))
+
+    breaker = min(breakers, key=score)
+    result.dropped = {x for x in breaker if not smallest(x, rest)}
+    for k, r in enumerate(x for x in breaker if x not in result.dropped):
+        h = stabilizer(r, rest)
         if not h:
             continue
-        # Break the symmetries H that leave r in place with a second piece.
-        for q in once:
-            if q != p and all(not stabilizer(y, h) for y in placements[q]):
-                break
-        else:
-            raise SymmetryError(
-                f"placement {sorted(r[1])} of {p!r} is symmetric, and no other piece used once can break it"
-            )
+        second = next(
+            (q for q in once if placements[q] is not breaker and all(not stabilizer(y, h) for y in placements[q])),
+            None,
+        )
+        if second is None:
+            result.filtered.append((r, [group[0]] + h))
+            continue
         item = f"sym#{k}"
-        extra.setdefault(r, []).append(item)
-        for y in placements[q]:
+        result.extra.setdefault(r, []).append(item)
+        for y in placements[second]:
             if not smallest(y, h):
-                extra.setdefault(y, []).append(item)
-    return dropped, extra
+                result.extra.setdefault(y, []).append(item)
+    return result
