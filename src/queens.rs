@@ -22,8 +22,11 @@ pub fn count_queens(py: Python<'_>, n: u32, threads: usize) -> PyResult<u64> {
     let stop = AtomicBool::new(false);
     std::thread::scope(|s| {
         let counting = s.spawn(|| xc::count_queens_until(n, threads.max(1), &stop));
+        let mut nap = Duration::from_micros(100);
         while !counting.is_finished() {
-            py.detach(|| std::thread::sleep(Duration::from_millis(20)));
+            // Short naps first, so that quick counts return quickly.
+            py.detach(|| std::thread::sleep(nap));
+            nap = (nap * 2).min(Duration::from_millis(20));
             if let Err(e) = py.check_signals() {
                 stop.store(true, Ordering::Relaxed);
                 let _ = counting.join();
@@ -78,8 +81,10 @@ impl PyInfiniteQueens {
     /// integers, for `array.array("Q")` (no Python int per term).
     fn take_bytes<'py>(&self, py: Python<'py>, count: usize) -> PyResult<Bound<'py, PyBytes>> {
         let terms = self.fill(py, count)?;
-        let bytes: Vec<u8> = terms.iter().flat_map(|q| q.to_ne_bytes()).collect();
-        Ok(PyBytes::new(py, &bytes))
+        // SAFETY: a slice of u64 is also a valid slice of 8 times as many bytes.
+        let bytes =
+            unsafe { std::slice::from_raw_parts(terms.as_ptr().cast::<u8>(), terms.len() * 8) };
+        Ok(PyBytes::new(py, bytes))
     }
 
     /// The next `count` terms minus `offset`, in decimal, separated by spaces
@@ -97,6 +102,22 @@ impl PyInfiniteQueens {
             }
             out
         }))
+    }
+
+    /// Computes the next `count` terms without keeping them; returns the last
+    /// (0 if `count` is 0). This is the kernel alone, for timing.
+    fn skip(&self, py: Python<'_>, count: u64) -> PyResult<u64> {
+        py.detach(|| {
+            let mut q = self
+                .inner
+                .lock()
+                .map_err(|_| PyRuntimeError::new_err("internal error"))?;
+            let mut last = 0;
+            for _ in 0..count {
+                last = q.step();
+            }
+            Ok(last)
+        })
     }
 
     /// How many terms have been produced so far.

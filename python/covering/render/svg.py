@@ -23,11 +23,10 @@ def regions(
     cell: int = 24,
     labels: bool = False,
     thick: float = 3.0,
-    thin: float = 0.5,
 ) -> str:
     """An SVG picture: each region (pieces of a tiling) in its own color, a
-    thick line where two regions (or a region and the outside) meet, a thin
-    one between cells of the same region; ``labels`` writes the region names."""
+    line where two regions (or a region and the outside) meet and nowhere
+    else; ``labels`` writes the region names."""
     if not cells:
         return '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0"/>'
     rows = 1 + max(r for r, _ in cells)
@@ -41,12 +40,13 @@ def regions(
         f'<g transform="translate({pad:g},{pad:g})">',
     ]
     for (r, c), name in sorted(cells.items()):
+        # A hair wider than the cell, so that no seam shows between cells of one region.
         out.append(
-            f'<rect x="{c * cell}" y="{r * cell}" width="{cell}" height="{cell}" fill="{fill[name]}">'
+            f'<rect x="{c * cell}" y="{r * cell}" width="{cell + 0.5}" height="{cell + 0.5}" fill="{fill[name]}">'
             f"<title>{escape(str(name))}</title></rect>"
         )
-    # Each cell edge: thick between different regions or at the border, thin inside a region.
-    thick_lines, thin_lines = [], []
+    # A cell edge is drawn where two regions meet, or at the border.
+    thick_lines = []
     for (r, c), name in cells.items():
         for (dr, dc), (x1, y1, x2, y2) in (
             ((-1, 0), (c, r, c + 1, r)),
@@ -58,10 +58,6 @@ def regions(
             seg = f"M{x1 * cell} {y1 * cell}L{x2 * cell} {y2 * cell}"
             if other != name or (r + dr, c + dc) not in cells:
                 thick_lines.append(seg)
-            elif (dr, dc) in ((1, 0), (0, 1)):
-                thin_lines.append(seg)
-    if thin_lines:
-        out.append(f'<path d="{"".join(thin_lines)}" stroke="#555" stroke-width="{thin:g}" fill="none"/>')
     out.append(
         f'<path d="{"".join(thick_lines)}" stroke="#000" stroke-width="{thick:g}" '
         'stroke-linecap="round" fill="none"/>'
