@@ -7,6 +7,7 @@ mod errors;
 mod problem;
 mod queens;
 mod search;
+mod sudoku;
 
 #[pymodule]
 mod _core {
@@ -22,4 +23,6 @@ mod _core {
     use crate::search::PySearch;
     #[pymodule_export]
     use crate::search::PyStats;
+    #[pymodule_export]
+    use crate::sudoku::PySudokuBatch;
 }

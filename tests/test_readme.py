@@ -30,3 +30,10 @@ def test_shell_example() -> None:
     run = subprocess.run([sys.executable, "-m", "covering", "dlx"], input=text, capture_output=True, text=True)
     assert run.returncode == 0
     assert run.stdout == block.group(2)
+
+
+def test_version_agrees_with_pyproject() -> None:
+    import covering
+
+    pyproject = (Path(__file__).parent.parent / "pyproject.toml").read_text()
+    assert f'version = "{covering.__version__}"' in pyproject

@@ -3,7 +3,7 @@
 from collections.abc import Sequence
 from typing import final
 
-__all__ = ["CompiledProblem", "InfiniteQueens", "ProblemError", "Search", "Stats", "count_queens"]
+__all__ = ["CompiledProblem", "InfiniteQueens", "ProblemError", "Search", "Stats", "SudokuBatch", "count_queens"]
 
 class ProblemError(ValueError):
     """A problem the engine cannot accept; the message names the item or option."""
@@ -99,3 +99,14 @@ class InfiniteQueens:
     def skip(self, count: int) -> int: ...
     @property
     def produced(self) -> int: ...
+
+@final
+class SudokuBatch:
+    """Many puzzles of one size, solved in the engine with their givens forced."""
+
+    def __new__(
+        cls, problem: CompiledProblem, n: int, box_rows: int, box_cols: int, symbols: str, blanks: str
+    ) -> SudokuBatch: ...
+    def run(
+        self, text: str, mode: str = "solve", cap: int = 1000, threads: int = 1
+    ) -> tuple[list[str], list[tuple[int, str]]]: ...

@@ -31,8 +31,13 @@ pub const MAX_OPTIONS: usize = 4096;
 /// copies one count per primary item.
 pub const MAX_PRIMARY: usize = 1024;
 
-/// A count at or above this marks a covered item (it is never decremented to 0).
-pub(crate) const COVERED: u32 = 1 << 31;
+/// The type of a count of live options: at most `MAX_OPTIONS`, so 16 bits
+/// do; signed, so that the minimum of a frame vectorizes with plain SSE2.
+pub(crate) type Count = i16;
+
+/// The count of a covered item: far above any real count, and it stays so,
+/// since it is decremented at most `MAX_OPTIONS` times.
+pub(crate) const COVERED: Count = i16::MAX;
 
 /// The tables of a problem, fixed once built.
 #[derive(Clone, Debug)]
@@ -54,7 +59,7 @@ pub(crate) struct Bits {
     /// Internal number of each option of the problem.
     pub internal: Vec<u32>,
     /// Initial number of options of each primary item.
-    pub counts: Vec<u32>,
+    pub counts: Vec<Count>,
 }
 
 impl Bits {
@@ -81,7 +86,7 @@ impl Bits {
             internal[o as usize] = k as u32;
         }
         let mut itemset = vec![0u64; n1 * w];
-        let mut counts = vec![0u32; n1];
+        let mut counts: Vec<Count> = vec![0; n1];
         let mut prim = Vec::new();
         let mut prim_start = vec![0u32];
         // (option, color) pairs of each secondary item.
@@ -149,51 +154,47 @@ impl Bits {
     }
 }
 
-/// One level's state: the live options and the counts, as two slices of the
-/// level stacks.
-pub(crate) struct Frame<'a> {
-    pub live: &'a [u64],
-    pub counts: &'a [u32],
-}
-
-/// Chooses option `k` from the state `(live, counts)` into `(live2, counts2)`;
-/// returns false as soon as some uncovered primary item is left with no option.
+/// Takes option `k` into the state `(live, counts)`, in place: the options
+/// that clash with it die, and each of their primary items loses one. With
+/// `CHECK`, stops (returning false) as soon as an uncovered primary item has
+/// no option left; `hint` gets an item whose count fell to 1, if any.
 #[inline(always)]
-pub(crate) fn commit<const CHECK: bool>(
+pub(crate) fn apply<const CHECK: bool>(
     bits: &Bits,
-    from: Frame<'_>,
-    live2: &mut [u64],
-    counts2: &mut [u32],
+    live: &mut [u64],
+    counts: &mut [Count],
     k: usize,
     updates: &mut u64,
+    hint: &mut u32,
 ) -> bool {
     let w = bits.w;
     let conflict = &bits.conflict[k * w..(k + 1) * w];
-    counts2.copy_from_slice(from.counts);
     for &i in bits.prim(k) {
-        counts2[i as usize] = COVERED;
+        counts[i as usize] = COVERED;
     }
-    for ((l2, &l), &c) in live2.iter_mut().zip(from.live).zip(conflict) {
-        *l2 = l & !c;
-    }
-    for (j, (&l, &c)) in from.live.iter().zip(conflict).enumerate() {
-        let mut dying = l & c;
+    let mut found = u32::MAX;
+    for (j, (l, &c)) in live.iter_mut().zip(conflict).enumerate() {
+        let mut dying = *l & c;
+        *l &= !c;
         while dying != 0 {
             let b = dying.trailing_zeros() as usize;
             dying &= dying - 1;
-            let x = j * 64 + b;
-            let items = bits.prim(x);
+            let items = bits.prim(j * 64 + b);
             *updates += items.len() as u64;
             for &i in items {
-                // SAFETY: item numbers in `prim` are below n_primary = counts2.len().
-                let c = unsafe { counts2.get_unchecked_mut(i as usize) };
+                // SAFETY: item numbers in `prim` are below n_primary = counts.len().
+                let c = unsafe { counts.get_unchecked_mut(i as usize) };
                 *c -= 1;
                 if CHECK && *c == 0 {
+                    *hint = found;
                     return false;
                 }
+                // A forced move: a hint for the next choice (without a branch).
+                found = if *c == 1 { i } else { found };
             }
         }
     }
+    *hint = found;
     true
 }
 
@@ -255,7 +256,7 @@ pub(crate) struct BitSearch {
     live: Vec<u64>,
     /// `counts[l * n..(l + 1) * n]`: live options of each primary item at level
     /// `l` (`COVERED` for a covered item).
-    counts: Vec<u32>,
+    counts: Vec<Count>,
     /// Uncovered primary items at each level.
     remaining: Vec<u32>,
     best: Vec<u32>,
@@ -263,6 +264,11 @@ pub(crate) struct BitSearch {
     choice: Vec<u32>,
     /// The branching degree at each level, for the progress path.
     deg: Vec<u32>,
+    /// The (internal) options forced before the search, all at level 1.
+    forced: Vec<u32>,
+    /// At each level, an item whose count fell to 1 in the commit that made
+    /// the level (`u32::MAX` if none): probably a forced move, checked first.
+    hint: Vec<u32>,
     level: usize,
     base: usize,
     state: State,
@@ -285,7 +291,7 @@ impl BitSearch {
         for k in 0..bits.n_options {
             live[k / 64] |= 1 << (k % 64);
         }
-        let mut counts = vec![0u32; depth * bits.n_primary];
+        let mut counts: Vec<Count> = vec![0; depth * bits.n_primary];
         counts[..bits.n_primary].copy_from_slice(&bits.counts);
         let mut remaining = vec![0u32; depth];
         remaining[0] = bits.n_primary as u32;
@@ -298,6 +304,8 @@ impl BitSearch {
             best: vec![0; depth],
             choice: vec![0; depth],
             deg: vec![0; depth],
+            forced: Vec::new(),
+            hint: vec![u32::MAX; depth],
             level: 0,
             base: 0,
             state: State::Forward,
@@ -313,6 +321,15 @@ impl BitSearch {
 
     pub fn problem(&self) -> &Arc<CompiledProblem> {
         &self.problem
+    }
+
+    /// Back to the state before any search or forcing. Level 0's frame is
+    /// never written after construction, so this is only bookkeeping.
+    pub fn reset(&mut self) {
+        (self.level, self.base, self.sol_len, self.max_level) = (0, 0, 0, 0);
+        (self.nodes, self.updates, self.mems, self.solutions) = (0, 0, 0, 0);
+        self.state = State::Forward;
+        self.forced.clear();
     }
 
     pub fn stats(&self) -> Stats {
@@ -332,8 +349,9 @@ impl BitSearch {
 
     pub fn solution_into(&self, out: &mut Vec<u32>) {
         out.clear();
+        out.extend(self.forced.iter().map(|&k| self.bits.external[k as usize]));
         out.extend(
-            self.choice[..self.sol_len]
+            self.choice[self.base.min(self.sol_len)..self.sol_len]
                 .iter()
                 .map(|&k| self.bits.external[k as usize]),
         );
@@ -344,20 +362,16 @@ impl BitSearch {
     #[inline(always)]
     fn commit_at<const CHECK: bool>(&mut self, l: usize, k: usize) -> bool {
         let (w, n) = (self.bits.w, self.bits.n_primary);
-        let (live_a, live_b) = self.live.split_at_mut((l + 1) * w);
-        let (counts_a, counts_b) = self.counts.split_at_mut((l + 1) * n);
-        let from = Frame {
-            live: &live_a[l * w..],
-            counts: &counts_a[l * n..],
-        };
+        self.live.copy_within(l * w..(l + 1) * w, (l + 1) * w);
+        self.counts.copy_within(l * n..(l + 1) * n, (l + 1) * n);
         self.mems += (2 * w + n) as u64;
-        let ok = commit::<CHECK>(
+        let ok = apply::<CHECK>(
             &self.bits,
-            from,
-            &mut live_b[..w],
-            &mut counts_b[..n],
+            &mut self.live[(l + 1) * w..(l + 2) * w],
+            &mut self.counts[(l + 1) * n..(l + 2) * n],
             k,
             &mut self.updates,
+            &mut self.hint[l + 1],
         );
         self.remaining[l + 1] = self.remaining[l] - self.bits.prim(k).len() as u32;
         ok
@@ -377,12 +391,25 @@ impl BitSearch {
         if self.live[l * w + k / 64] >> (k % 64) & 1 == 0 {
             return false;
         }
-        // Any item left without options shows up as a zero count at the next node.
-        self.commit_at::<false>(l, k);
-        self.choice[l] = k as u32;
-        self.best[l] = self.bits.prim(k)[0];
-        self.level += 1;
-        self.base = self.level;
+        // Any item left without options shows up as a zero count at the next
+        // node. The forced options share level 1, applied there in place.
+        if self.base == 0 {
+            self.commit_at::<false>(0, k);
+            self.level = 1;
+            self.base = 1;
+        } else {
+            let (w, n) = (self.bits.w, self.bits.n_primary);
+            apply::<false>(
+                &self.bits,
+                &mut self.live[w..2 * w],
+                &mut self.counts[n..2 * n],
+                k,
+                &mut self.updates,
+                &mut self.hint[1],
+            );
+            self.remaining[1] -= self.bits.prim(k).len() as u32;
+        }
+        self.forced.push(k as u32);
         true
     }
 
@@ -422,34 +449,31 @@ impl BitSearch {
     fn choose(&mut self, l: usize) -> (u32, u32) {
         let n = self.bits.n_primary;
         let counts = &self.counts[l * n..(l + 1) * n];
-        self.mems += n as u64;
-        let (mut best, mut t) = (0u32, u32::MAX);
-        if let Some(rng) = self.rng.as_mut() {
-            let mut ties = 0;
-            for (i, &c) in counts.iter().enumerate() {
-                if c < t {
-                    (best, t, ties) = (i as u32, c, 1);
-                } else if c == t {
-                    ties += 1;
-                    if rng.below(ties) == 0 {
-                        best = i as u32;
-                    }
-                }
-            }
-        } else {
-            // Above the forced levels no count is zero (a move that empties an
-            // item is refused), so the first forced move can be taken at once.
-            let stop = if l > self.base { 1 } else { 0 };
-            for (i, &c) in counts.iter().enumerate() {
-                if c < t {
-                    (best, t) = (i as u32, c);
-                    if c <= stop {
-                        break;
-                    }
-                }
-            }
+        // A forced move found by the commit that made this level is as good
+        // as any (no count is 0 above the forced levels), and saves the scan.
+        let hint = self.hint[l];
+        if l > self.base && hint != u32::MAX && counts[hint as usize] == 1 {
+            self.mems += 1;
+            return (hint, 1);
         }
-        (best, t)
+        self.mems += n as u64;
+        // The smallest count (a loop the compiler turns into vector minima),
+        // then the first item that has it, or a random one among them.
+        let t = counts.iter().copied().min().unwrap_or(COVERED);
+        let t32 = t as u32;
+        if let Some(rng) = self.rng.as_mut() {
+            let ties = counts.iter().filter(|&&c| c == t).count() as u64;
+            let pick = rng.below(ties) as usize;
+            let best = counts
+                .iter()
+                .enumerate()
+                .filter(|(_, &c)| c == t)
+                .nth(pick)
+                .map_or(0, |(i, _)| i);
+            return (best as u32, t32);
+        }
+        let best = counts.iter().position(|&c| c == t).unwrap_or(0);
+        (best as u32, t32)
     }
 
     fn search<const COUNT: bool>(&mut self, limits: Limits, target: u64) -> Step {

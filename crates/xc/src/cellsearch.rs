@@ -29,6 +29,8 @@ const NULL: u32 = u32::MAX;
 pub(crate) struct CellSearch {
     problem: Arc<CompiledProblem>,
     cells: Cells,
+    /// The cells as built, for `reset`.
+    initial: Arc<Cells>,
     counters: Counters,
     nodes: u64,
     solutions: u64,
@@ -65,6 +67,7 @@ impl CellSearch {
         let colors = problem.has_colors();
         CellSearch {
             problem,
+            initial: Arc::new(cells.clone()),
             cells,
             counters: Counters::default(),
             nodes: 0,
@@ -83,6 +86,15 @@ impl CellSearch {
             mcc,
             colors,
         }
+    }
+
+    /// Back to the state before any search or forcing, keeping the allocations.
+    pub fn reset(&mut self) {
+        self.cells.clone_from(&self.initial);
+        self.counters = Counters::default();
+        (self.nodes, self.solutions, self.max_level) = (0, 0, 0);
+        (self.level, self.base, self.cur, self.sol_len) = (0, 0, 0, 0);
+        self.state = State::Forward;
     }
 
     /// The problem being solved.

@@ -156,6 +156,13 @@ impl Search {
         }
     }
 
+    /// Back to the state before any search or forcing (with the same random
+    /// order, if any), keeping the allocations: for solving many variants of
+    /// one problem, such as Sudoku puzzles that differ by their givens.
+    pub fn reset(&mut self) {
+        both!(mut self, s => s.reset())
+    }
+
     /// The problem being solved.
     pub fn problem(&self) -> &Arc<CompiledProblem> {
         both!(self, s => s.problem())

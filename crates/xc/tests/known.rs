@@ -177,3 +177,21 @@ fn a_solution_of_100000_options_needs_no_recursion() {
     assert_eq!(s.solution().len(), n as usize);
     assert_eq!(s.run(Limits::NONE), Step::Exhausted);
 }
+
+#[test]
+fn reset_gives_a_fresh_search() {
+    let p = Arc::new(queens(8));
+    for engine in [Engine::Cells, Engine::Bits] {
+        let mut s = Search::with_engine(p.clone(), None, engine);
+        assert!(s.force(0));
+        assert_eq!(s.count_all(), 4);
+        s.reset();
+        assert_eq!(s.stats().nodes, 0);
+        assert_eq!(s.count_all(), 92);
+        s.reset();
+        assert!(s.force(1));
+        let sols = s.all_solutions();
+        assert_eq!(sols.len(), 8);
+        assert!(sols.iter().all(|x| x.contains(&1)));
+    }
+}

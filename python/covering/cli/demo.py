@@ -8,7 +8,6 @@ import warnings
 
 from ..errors import OptionSkippedWarning
 from ..problem import Problem
-from ..puzzles import polyomino, queens
 
 #: Knuth's introductory examples for DLX1, DLX2 and DLX3.
 KNUTH = {
@@ -29,6 +28,8 @@ def section(title: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..puzzles import polyomino, queens
+
     color = sys.stdout.isatty()
     section("Knuth's introductory examples")
     for title, text in KNUTH.items():
@@ -58,4 +59,14 @@ def run(args: argparse.Namespace) -> int:
     print(queens.board_text(sols[0]))
     print("counts for n = 1..12:", " ".join(str(queens.count(n)) for n in range(1, 13)))
     print("infinite queens (0-based, as seed 003):", " ".join(map(str, queens.infinite(30, zero_based=True))))
+
+    from ..puzzles import sudoku
+
+    section("Sudoku (seed 001), with the seed's kanji digits")
+    g = sudoku.generate(9, seed=2024, symbols=sudoku.KANJI)
+    print(f"a puzzle with {g.puzzle.givens} givens (unique solution, difficulty {g.difficulty} nodes):")
+    print(g.puzzle.text())
+    print("its solution:")
+    print(g.solution.text())
+    print(f"4 x 4 grids: {sudoku.Sudoku.parse('.' * 16).count(cap=None)}")
     return 0

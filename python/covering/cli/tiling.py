@@ -9,13 +9,9 @@ from ..puzzles import polyomino
 from ..puzzles.polyomino import Board, Shape, Tiling
 from .common import EXIT_INTERRUPTED, UsageError, add_progress_flags, non_negative, progress, read_input
 
-NAMED = {
-    "dominoes": polyomino.DOMINOES,
-    "trominoes": polyomino.TROMINOES,
-    "tetrominoes": polyomino.TETROMINOES,
-    "pentominoes": polyomino.PENTOMINOES,
-    "hexominoes": polyomino.HEXOMINOES,
-}
+#: The named sets, by the name of their attribute in `polyomino` (read when
+#: used: the hexominoes are grown on first use).
+NAMED = {name: name.upper() for name in ("dominoes", "trominoes", "tetrominoes", "pentominoes", "hexominoes")}
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -98,7 +94,7 @@ def run_tromino(args: argparse.Namespace) -> int:
 
 def _pieces(spec: str) -> dict[str, Shape]:
     if spec in NAMED:
-        return dict(NAMED[spec])
+        return dict(getattr(polyomino, NAMED[spec]))
     text, name = read_input(spec)
     pieces: dict[str, Shape] = {}
     for k, block in enumerate(b for b in text.split("\n\n") if b.strip()):

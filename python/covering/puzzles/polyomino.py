@@ -523,5 +523,13 @@ PENTOMINOES = _named(
         "W": "#..\n##.\n.##", "X": ".#.\n###\n.#.", "Y": "####\n.#..", "Z": "##.\n.#.\n.##",
     }
 )  # fmt: skip
-#: The 35 free hexominoes, numbered.
-HEXOMINOES = {f"H{k + 1:02d}": s for k, s in enumerate(polyominoes(6).values())}
+
+
+def __getattr__(name: str) -> dict[str, Shape]:
+    # HEXOMINOES, the 35 free hexominoes numbered H01..H35, are grown on first
+    # use rather than at import (the command line starts faster).
+    if name == "HEXOMINOES":
+        value = {f"H{k + 1:02d}": s for k, s in enumerate(polyominoes(6).values())}
+        globals()["HEXOMINOES"] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

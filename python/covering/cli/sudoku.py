@@ -1,0 +1,107 @@
+"""``covering sudoku``: solve, count and generate puzzles, one a line."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+
+from ..errors import ProblemError
+from ..puzzles import sudoku
+from .common import UsageError, add_threads_flag, non_negative, positive, read_input, threads_from
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("sudoku", help="solve, count and generate sudokus",
+                       description="Sudoku on the exact cover engine, any size n^2 x n^2, any symbols.")
+    s = p.add_subparsers(dest="action", metavar="ACTION")
+    s.required = True
+    for name, helptext in (("solve", "solve puzzles, one a line"), ("count", "count the solutions of each puzzle")):
+        q = s.add_parser(name, help=helptext,
+                         description="One puzzle a line: n^4 characters, '.' (or '0') for a blank; "
+                         "prints one line per input line.")
+        q.add_argument("file", nargs="?", default="-", help="the puzzles ('-' or nothing: stdin)")
+        q.add_argument("--symbols", help="the n symbols (default 1-9 for 9x9, 1-9A-G for 16x16, ...)")
+        q.add_argument("--grid", action="store_true", help="the input is one puzzle laid out over lines")
+        add_threads_flag(q)
+        if name == "solve":
+            q.add_argument("--unique", action="store_true",
+                           help="prove each solution unique; print 'multiple' when it is not")
+            q.set_defaults(run=run_solve)
+        else:
+            q.add_argument("--cap", type=positive, default=1000, help="count no further than this (default 1000)")
+            q.set_defaults(run=run_count)
+    g = s.add_parser("generate", help="generate puzzles with a unique solution",
+                     description="Random grids, then givens removed while the solution stays unique; "
+                     "prints one puzzle a line, its givens and difficulty (search nodes) on stderr.")
+    g.add_argument("--size", type=positive, default=9, help="cells on a side: 4, 9, 16 or 25 (default 9)")
+    g.add_argument("--count", type=positive, default=1, help="how many puzzles (default 1)")
+    g.add_argument("--seed", type=non_negative, help="the random seed (default: a random one)")
+    g.add_argument("--min-givens", type=non_negative, default=0, help="stop removing givens at this many")
+    g.add_argument("--symbols", help="the symbols to write the puzzles with")
+    g.set_defaults(run=run_generate)
+
+
+def _size(text: str, grid: bool) -> int:
+    """The size n of the puzzles: from the first line (n^4 cells), or the whole grid."""
+    if grid:
+        cells = sum(1 for ch in text if ch not in sudoku.LAYOUT + "\r\n")
+    else:
+        first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+        cells = len(first)
+    n = math.isqrt(math.isqrt(cells))
+    if n < 2 or n**4 != cells:
+        return 9  # wrong lengths are then reported line by line
+    return n * n
+
+
+def _answer(args: argparse.Namespace, mode: str) -> int:
+    text, name = read_input(args.file)
+    n = _size(text, args.grid)
+    if args.symbols is not None and len(args.symbols) != n:
+        raise UsageError(f"--symbols: {n} symbols are needed for {n} x {n}, not {len(args.symbols)}")
+    symbols = args.symbols or sudoku.SYMBOLS.get(n)
+    if symbols is None:
+        raise UsageError(f"no usual symbols for {n} x {n}: give them with --symbols")
+    if args.grid:
+        try:
+            puzzle = sudoku.Sudoku.parse(text, symbols, grid=True)
+        except ProblemError as e:
+            raise UsageError(f"{name}: {e}") from None
+        text = puzzle.line()
+    cap = getattr(args, "cap", 1000)
+    outputs, errors = sudoku.solve_text(text, n=n, symbols=symbols, mode=mode, cap=cap, threads=threads_from(args))
+    if args.grid and mode != "count" and outputs[0] not in ("no solution", "multiple"):
+        given = tuple(v != 0 for v in sudoku.Sudoku.parse(text, symbols).values)
+        solved = sudoku.Sudoku.parse(outputs[0], symbols)
+        sys.stdout.write(sudoku.Sudoku(n, solved.values, symbols, given).text() + "\n")
+    else:
+        sys.stdout.write("".join(line + "\n" for line in outputs))
+    for lineno, message in errors:
+        where = name if args.grid else f"{name}:{lineno}"
+        print(f"covering: error: {where}: {message}", file=sys.stderr)
+    return 2 if errors else 0
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    return _answer(args, "unique" if args.unique else "solve")
+
+
+def run_count(args: argparse.Namespace) -> int:
+    return _answer(args, "count")
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    n = args.size
+    if math.isqrt(n) ** 2 != n or n < 4:
+        raise UsageError(f"--size must be 4, 9, 16, 25, ... not {n}")
+    if args.symbols is not None and len(args.symbols) != n:
+        raise UsageError(f"--symbols: {n} symbols are needed, not {len(args.symbols)}")
+    import random
+
+    rng = random.Random(args.seed)
+    for k in range(args.count):
+        g = sudoku.generate(n, seed=rng.randrange(2**63), min_givens=args.min_givens, symbols=args.symbols)
+        print(g.puzzle.line(), flush=True)
+        print(f"puzzle {k + 1}: {g.puzzle.givens} givens, difficulty {g.difficulty} nodes", file=sys.stderr)
+    return 0

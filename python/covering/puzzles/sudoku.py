@@ -1,0 +1,339 @@
+"""Sudoku (seed 001) on the engine: solve, count, generate; any size n^2 x n^2, any symbols.
+
+The exact cover problem has four families of items, as in the seed: each
+cell holds one digit (``p``), each row, column and box holds each digit once
+(``r``, ``c``, ``b``): 4 x 81 = 324 items and 729 options for 9 x 9. A
+puzzle's givens are *forced* options, so one compiled problem serves every
+puzzle of a size.
+
+>>> s = Sudoku.parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+>>> s.solve().line()
+'417369825632158947958724316825437169791586432346912758289643571573291684164875293'
+>>> s.uniqueness()
+<Uniqueness.UNIQUE: 'unique'>
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from html import escape
+
+from .. import _core
+from ..errors import ProblemError
+from ..problem import Problem, Uniqueness
+from ..solver import Solver
+
+__all__ = ["Sudoku", "SudokuError", "sudoku_problem", "random_grid", "generate", "solve_text", "SYMBOLS", "KANJI"]
+
+#: The usual symbols of each size.
+SYMBOLS = {4: "1234", 9: "123456789", 16: "123456789ABCDEFG", 25: "123456789ABCDEFGHIJKLMNOP"}
+#: Kanji digits, as the seed's symbols.
+KANJI = "一二三四五六七八九"
+#: Separators ignored in a puzzle laid out over lines.
+LAYOUT = " \t|-+"
+
+
+class SudokuError(ProblemError):
+    """A puzzle that cannot be read, or with two equal givens in a unit; the
+    message names the cell as r1c1 (1-based)."""
+
+
+def sudoku_problem(n: int = 9) -> Problem:
+    """The exact cover problem of an empty n x n grid (n a square): option
+    ``(r * n + c) * n + d`` puts digit ``d + 1`` at row ``r``, column ``c``
+    (0-based), labelled ``(r, c, d + 1)``.
+
+    >>> p = sudoku_problem(4)
+    >>> len(p.primary), p.n_options, p.count()
+    (64, 64, 288)
+    """
+    b = math.isqrt(n)
+    if n < 1 or b * b != n:
+        raise ValueError(f"a sudoku has n x n cells with n a square (4, 9, 16, 25), not {n}")
+    p = Problem()
+    p.add_primary(
+        [f"p{r},{c}" for r in range(n) for c in range(n)]
+        + [f"r{r}#{d}" for r in range(n) for d in range(1, n + 1)]
+        + [f"c{c}#{d}" for c in range(n) for d in range(1, n + 1)]
+        + [f"b{k}#{d}" for k in range(n) for d in range(1, n + 1)]
+    )
+    for r in range(n):
+        for c in range(n):
+            k = (r // b) * b + c // b
+            for d in range(1, n + 1):
+                p.add_option([f"p{r},{c}", f"r{r}#{d}", f"c{c}#{d}", f"b{k}#{d}"], label=(r, c, d))
+    return p
+
+
+@functools.lru_cache(maxsize=None)
+def _problem(n: int) -> Problem:
+    """The shared problem of each size (never changed after it is built)."""
+    p = sudoku_problem(n)
+    p.compile()
+    return p
+
+
+@functools.lru_cache(maxsize=None)
+def _compiled(n: int) -> _core.CompiledProblem:
+    """The arrays of `sudoku_problem(n)`, built directly: the command line
+    needs no names or labels, and starts sooner without them."""
+    b = math.isqrt(n)
+    item: list[int] = []
+    for r in range(n):
+        for c in range(n):
+            k = (r // b) * b + c // b
+            for d in range(n):
+                item += [r * n + c, n * n + r * n + d, 2 * n * n + c * n + d, 3 * n * n + k * n + d]
+    m = 4 * n * n
+    return _core.CompiledProblem(m, 0, [1] * m, [1] * m, list(range(0, len(item) + 1, 4)), item, [])
+
+
+@functools.lru_cache(maxsize=None)
+def _batch(n: int, symbols: str) -> _core.SudokuBatch:
+    b = math.isqrt(n)
+    blanks = "." if "0" in symbols else ".0"
+    return _core.SudokuBatch(_compiled(n), n, b, b, symbols, blanks)
+
+
+def _default_symbols(n: int) -> str:
+    if n not in SYMBOLS:
+        raise SudokuError(f"no usual symbols for {n} x {n}: give them with symbols=...")
+    return SYMBOLS[n]
+
+
+@dataclass(frozen=True)
+class Sudoku:
+    """A grid: `values[k]` is the digit (1..n) of cell k = r * n + c, or 0.
+
+    >>> Sudoku.parse("1.3." "..1." ".1.." "2..1").givens
+    6
+    """
+
+    n: int
+    values: tuple[int, ...]
+    symbols: str
+    #: The cells given in the puzzle (for pictures); None when all are.
+    given: tuple[bool, ...] | None = None
+
+    @staticmethod
+    def parse(text: str, symbols: str | None = None, grid: bool = False) -> Sudoku:
+        """A puzzle from one line of n^2 characters (``.`` blank, ``0`` too
+        unless it is a symbol), or, with ``grid=True``, laid out over lines
+        (spaces, ``|``, ``-`` and ``+`` ignored). The size follows from the
+        number of cells; the symbols default to the usual ones.
+
+        >>> Sudoku.parse('''
+        ... 1 2 | . .
+        ... . . | 1 2
+        ... ----+----
+        ... 2 1 | . .
+        ... . . | 2 1''', grid=True).line()
+        '12....1221......21'
+        """
+        cells = [ch for ch in text if ch not in (LAYOUT + "\r\n" if grid else "\r\n")]
+        if not grid:
+            cells = list("".join(cells).strip())
+        n = math.isqrt(math.isqrt(len(cells)))
+        if n**4 != len(cells) or n < 2:
+            raise SudokuError(f"wrong length: {len(cells)} cells (a sudoku has 16, 81, 256 or 625)")
+        n = n * n
+        symbols = symbols or _default_symbols(n)
+        if len(symbols) != n or len(set(symbols)) != n:
+            raise SudokuError(f"{n} distinct symbols are needed, not {symbols!r}")
+        blanks = "." if "0" in symbols else ".0"
+        values = []
+        for k, ch in enumerate(cells):
+            if ch in blanks:
+                values.append(0)
+            elif ch in symbols:
+                values.append(symbols.index(ch) + 1)
+            else:
+                raise SudokuError(f"r{k // n + 1}c{k % n + 1}: bad character {ch!r}")
+        s = Sudoku(n, tuple(values), symbols)
+        s.check()
+        return s
+
+    def check(self) -> None:
+        """Raises `SudokuError` naming both cells if a unit holds a digit twice."""
+        n, b = self.n, math.isqrt(self.n)
+        seen: dict[tuple[str, int, int], int] = {}
+        for k, v in enumerate(self.values):
+            if not v:
+                continue
+            r, c = divmod(k, n)
+            for kind, unit in (("row", r), ("column", c), ("box", (r // b) * b + c // b)):
+                other = seen.setdefault((kind, unit, v), k)
+                if other != k:
+                    raise SudokuError(
+                        f"r{r + 1}c{c + 1}: {self.symbols[v - 1]} is already in "
+                        f"r{other // n + 1}c{other % n + 1}, in the same {kind}"
+                    )
+
+    @property
+    def givens(self) -> int:
+        """The number of filled cells."""
+        return sum(1 for v in self.values if v)
+
+    def line(self, blank: str = ".") -> str:
+        """The grid as one line of symbols."""
+        return "".join(self.symbols[v - 1] if v else blank for v in self.values)
+
+    def solver(self, *, order: str = "input", seed: int | None = None) -> Solver:
+        """A solver of the shared problem with this puzzle's givens forced."""
+        solver = _problem(self.n).solver(order=order, seed=seed)
+        for k, v in enumerate(self.values):
+            if v and not solver.force(k * self.n + v - 1):
+                raise SudokuError(f"r{k // self.n + 1}c{k % self.n + 1}: the givens clash")
+        return solver
+
+    def _grid(self, ids: Sequence[int]) -> Sudoku:
+        values = [0] * (self.n * self.n)
+        for o in ids:
+            values[o // self.n] = o % self.n + 1
+        return Sudoku(self.n, tuple(values), self.symbols, tuple(v != 0 for v in self.values))
+
+    def solutions(self, limit: int | None = None, *, order: str = "input", seed: int | None = None) -> Iterator[Sudoku]:
+        """The completed grids, one at a time."""
+        for ids in self.solver(order=order, seed=seed).solutions(limit, ids=True):
+            yield self._grid(ids)
+
+    def solve(self) -> Sudoku | None:
+        """The first completed grid, or None if there is none."""
+        return next(self.solutions(1), None)
+
+    def count(self, cap: int | None = 1000) -> int:
+        """The number of solutions, counting no further than `cap`.
+
+        >>> Sudoku.parse("." * 16).count(), Sudoku.parse("." * 16).count(cap=None)
+        (288, 288)
+        """
+        return self.solver().count(cap)
+
+    def uniqueness(self) -> Uniqueness:
+        """NONE, UNIQUE or MULTIPLE."""
+        return self.solver().uniqueness()
+
+    def text(self) -> str:
+        """The grid with box separators.
+
+        >>> print(Sudoku.parse(".1.4...34.......").text())
+        . 1 | . 4
+        . . | . 3
+        ----+----
+        4 . | . .
+        . . | . .
+        """
+        n, b = self.n, math.isqrt(self.n)
+        width = max(len(s) for s in self.symbols)
+        rows = []
+        for r in range(n):
+            if r and r % b == 0:
+                rows.append("+".join("-" * (b * (width + 1) + (1 if i else 0) - (1 if i == b - 1 else 0))
+                                     for i in range(b)))
+            cells = [self.symbols[v - 1] if v else "." for v in self.values[r * n : (r + 1) * n]]
+            rows.append(" | ".join(" ".join(cells[i * b : (i + 1) * b]) for i in range(b)))
+        return "\n".join(rows)
+
+    def svg(self, cell: int = 32) -> str:
+        """An SVG picture: givens in black, filled-in digits in blue."""
+        n, b = self.n, math.isqrt(self.n)
+        size = n * cell
+        out = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{size + 4}" height="{size + 4}" '
+            f'viewBox="-2 -2 {size + 4} {size + 4}" font-family="sans-serif">',
+            f'<rect x="0" y="0" width="{size}" height="{size}" fill="white"/>',
+        ]
+        for k in range(1, n):
+            w = 2.5 if k % b == 0 else 0.8
+            out.append(f'<line x1="{k * cell}" y1="0" x2="{k * cell}" y2="{size}" stroke="black" stroke-width="{w}"/>')
+            out.append(f'<line x1="0" y1="{k * cell}" x2="{size}" y2="{k * cell}" stroke="black" stroke-width="{w}"/>')
+        out.append(f'<rect x="0" y="0" width="{size}" height="{size}" fill="none" stroke="black" stroke-width="3"/>')
+        for k, v in enumerate(self.values):
+            if not v:
+                continue
+            r, c = divmod(k, n)
+            given = self.given is None or self.given[k]
+            style = 'fill="black" font-weight="bold"' if given else 'fill="#1f5fbf"'
+            out.append(
+                f'<text x="{(c + 0.5) * cell}" y="{(r + 0.5) * cell}" font-size="{cell * 0.6:g}" '
+                f'text-anchor="middle" dominant-baseline="central" {style}>{escape(self.symbols[v - 1])}</text>'
+            )
+        out.append("</svg>")
+        return "\n".join(out)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+
+def random_grid(n: int = 9, seed: int | None = None, symbols: str | None = None) -> Sudoku:
+    """A complete grid, found by the engine in a random order (seed 001
+    shuffles the rows the same way); the same seed gives the same grid.
+
+    >>> g = random_grid(9, seed=1); g.givens, g.count()
+    (81, 1)
+    >>> random_grid(9, seed=1) == g != random_grid(9, seed=2)
+    True
+    """
+    seed = random.randrange(2**63) if seed is None else seed
+    empty = Sudoku(n, (0,) * (n * n), symbols or _default_symbols(n))
+    grid = next(empty.solutions(1, order="random", seed=seed))
+    return Sudoku(n, grid.values, grid.symbols)
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generated puzzle, its solution, and how hard the engine found it."""
+
+    puzzle: Sudoku
+    solution: Sudoku
+    #: Search nodes of the proof that the solution is unique.
+    difficulty: int
+
+
+def generate(n: int = 9, seed: int | None = None, min_givens: int = 0, symbols: str | None = None) -> Generated:
+    """A puzzle with a unique solution: a random grid, then givens removed in
+    a random order as long as the solution stays unique (and at least
+    `min_givens` remain). The difficulty is the number of search nodes the
+    engine needs to prove uniqueness.
+
+    >>> g = generate(4, seed=3)
+    >>> g.puzzle.uniqueness(), g.puzzle.solve() == g.solution
+    (<Uniqueness.UNIQUE: 'unique'>, True)
+    """
+    rng = random.Random(seed)
+    solution = random_grid(n, seed=rng.randrange(2**63), symbols=symbols)
+    values = list(solution.values)
+    cells = list(range(n * n))
+    rng.shuffle(cells)
+    for k in cells:
+        if n * n - values.count(0) <= min_givens:
+            break
+        keep = values[k]
+        values[k] = 0
+        if Sudoku(n, tuple(values), solution.symbols).uniqueness() is not Uniqueness.UNIQUE:
+            values[k] = keep
+    puzzle = Sudoku(n, tuple(values), solution.symbols)
+    solver = puzzle.solver()
+    solver.uniqueness()
+    return Generated(puzzle, Sudoku(n, solution.values, solution.symbols, tuple(v != 0 for v in values)), solver.stats.nodes)
+
+
+def solve_text(
+    text: str, *, n: int = 9, symbols: str | None = None, mode: str = "solve", cap: int = 1000, threads: int = 1
+) -> tuple[list[str], list[tuple[int, str]]]:
+    """Answers a file of puzzles, one a line, in the engine (no Python per
+    puzzle): for each line the solution, ``no solution``, ``multiple`` (mode
+    ``"unique"``), the count (mode ``"count"``), or ``error``; and the
+    errors as (line number, message naming the cell).
+
+    >>> out, errors = solve_text(".1.4...34.......\\n11..............\\n", n=4, mode="unique")
+    >>> out
+    ['3124241342311342', 'error']
+    >>> errors
+    [(2, 'r1c2: 1 is already in r1c1, in the same row')]
+    """
+    return _batch(n, symbols or _default_symbols(n)).run(text, mode, cap, threads)

@@ -1,0 +1,315 @@
+//! Batch Sudoku: a file of puzzles solved in Rust, one compiled problem for
+//! all of them, the givens forced per puzzle, on every core.
+//!
+//! The Python module `covering.puzzles.sudoku` builds the exact cover problem
+//! (seed 001's four families of items) with option `(r * n + c) * n + d` for
+//! digit `d` in row `r`, column `c`; this file only parses lines, forces the
+//! givens, runs the engine and formats the answers, so that no Python runs
+//! per puzzle.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::problem::PyCompiledProblem;
+
+/// What to do with each puzzle.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The first solution.
+    Solve,
+    /// The solution, and a proof that it is the only one.
+    Unique,
+    /// The number of solutions, up to a cap.
+    Count(u64),
+}
+
+/// Solves many puzzles of one size.
+#[pyclass(name = "SudokuBatch", module = "covering._core", frozen)]
+pub struct PySudokuBatch {
+    problem: Arc<xc::CompiledProblem>,
+    /// Cells on a side.
+    n: usize,
+    /// Box height and width.
+    box_rows: usize,
+    box_cols: usize,
+    symbols: Vec<char>,
+    /// The value (1..=n) of each symbol, 0 for a blank.
+    values: HashMap<char, u8>,
+    /// The same for ASCII characters, `NOT_A_SYMBOL` for the others.
+    ascii: [u8; 128],
+}
+
+const NOT_A_SYMBOL: u8 = u8::MAX;
+
+/// Why a line is not a puzzle: the message names the cell.
+type LineError = String;
+
+/// The output lines, and the errors as (line number, message).
+type Answers = (Vec<String>, Vec<(usize, String)>);
+
+/// What one thread needs: its own search (reset for each puzzle) and buffers.
+struct Worker {
+    search: xc::Search,
+    solution: Vec<u32>,
+    cells: Vec<u8>,
+}
+
+impl PySudokuBatch {
+    /// The givens of one line (0 = blank), or what is wrong with it.
+    fn parse(&self, line: &str, cells: &mut Vec<u8>) -> Result<(), LineError> {
+        let n = self.n;
+        cells.clear();
+        for ch in line.chars() {
+            let v = if ch.is_ascii() {
+                self.ascii[ch as usize]
+            } else {
+                *self.values.get(&ch).unwrap_or(&NOT_A_SYMBOL)
+            };
+            if v == NOT_A_SYMBOL {
+                let k = cells.len();
+                if k < n * n {
+                    return Err(format!(
+                        "r{}c{}: bad character {ch:?}",
+                        k / n + 1,
+                        k % n + 1
+                    ));
+                }
+                return Err(format!("wrong length: more than {} cells", n * n));
+            }
+            cells.push(v);
+        }
+        if cells.len() != n * n {
+            return Err(format!(
+                "wrong length: {} cells, expected {}",
+                cells.len(),
+                n * n
+            ));
+        }
+        // Two equal givens in a unit: bit masks find it, a scan names both cells.
+        let mut masks = [[0u64; 64]; 3];
+        for (k, &v) in cells.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let (r, c) = (k / n, k % n);
+            let b = (r / self.box_rows) * (n / self.box_cols) + c / self.box_cols;
+            let bit = 1u64 << (v - 1);
+            for (kind, unit) in [(0usize, r), (1, c), (2, b)] {
+                if masks[kind][unit] & bit != 0 {
+                    let other = (0..k)
+                        .find(|&j| {
+                            let (rj, cj) = (j / n, j % n);
+                            let bj =
+                                (rj / self.box_rows) * (n / self.box_cols) + cj / self.box_cols;
+                            cells[j] == v && [rj, cj, bj][kind] == unit
+                        })
+                        .unwrap_or(k);
+                    return Err(format!(
+                        "r{}c{}: {} is already in r{}c{}, in the same {}",
+                        r + 1,
+                        c + 1,
+                        self.symbols[v as usize - 1],
+                        other / n + 1,
+                        other % n + 1,
+                        ["row", "column", "box"][kind]
+                    ));
+                }
+                masks[kind][unit] |= bit;
+            }
+        }
+        Ok(())
+    }
+
+    /// The answer for one valid puzzle, appended to `out`.
+    fn answer(&self, w: &mut Worker, cells: &[u8], mode: Mode, out: &mut String) {
+        let n = self.n;
+        let s = &mut w.search;
+        s.reset();
+        for (k, &v) in cells.iter().enumerate() {
+            if v != 0 && !s.force((k * n + v as usize - 1) as u32) {
+                // Cannot happen once the units are checked; stay exact anyway.
+                out.push_str(if let Mode::Count(_) = mode {
+                    "0"
+                } else {
+                    "no solution"
+                });
+                return;
+            }
+        }
+        match mode {
+            Mode::Count(cap) => {
+                s.count(xc::Limits::NONE, cap);
+                out.push_str(&s.stats().solutions.min(cap).to_string());
+            }
+            Mode::Solve | Mode::Unique => {
+                if s.run(xc::Limits::NONE) != xc::Step::Solution {
+                    out.push_str("no solution");
+                    return;
+                }
+                s.solution_into(&mut w.solution);
+                if mode == Mode::Unique && s.count(xc::Limits::NONE, 2) == xc::Step::Paused {
+                    out.push_str("multiple");
+                    return;
+                }
+                let mut grid = vec![0u32; n * n];
+                for &o in &w.solution {
+                    grid[o as usize / n] = o % n as u32;
+                }
+                out.extend(grid.iter().map(|&d| self.symbols[d as usize]));
+            }
+        }
+    }
+
+    fn worker(&self) -> Worker {
+        Worker {
+            search: xc::Search::new(self.problem.clone(), None),
+            solution: Vec::new(),
+            cells: Vec::new(),
+        }
+    }
+
+    /// Answers for a run of lines: the output lines and the errors (line index, message).
+    fn run_lines(&self, w: &mut Worker, lines: &[&str], mode: Mode) -> Answers {
+        let mut outputs = Vec::with_capacity(lines.len());
+        let mut errors = Vec::new();
+        let mut cells = std::mem::take(&mut w.cells);
+        for (i, raw) in lines.iter().enumerate() {
+            let line = raw.trim();
+            let mut out = String::with_capacity(self.n * self.n);
+            if !line.is_empty() {
+                match self.parse(line, &mut cells) {
+                    Ok(()) => self.answer(w, &cells, mode, &mut out),
+                    Err(e) => {
+                        out.push_str("error");
+                        errors.push((i, e));
+                    }
+                }
+            }
+            outputs.push(out);
+        }
+        w.cells = cells;
+        (outputs, errors)
+    }
+}
+
+#[pymethods]
+impl PySudokuBatch {
+    /// A batch solver for puzzles of `n` x `n` cells with boxes of
+    /// `box_rows` x `box_cols`, written with `symbols` (n of them) and blanks
+    /// `blanks`; `problem` is the compiled problem of that size.
+    #[new]
+    #[pyo3(signature = (problem, n, box_rows, box_cols, symbols, blanks))]
+    fn new(
+        problem: &PyCompiledProblem,
+        n: usize,
+        box_rows: usize,
+        box_cols: usize,
+        symbols: &str,
+        blanks: &str,
+    ) -> PyResult<Self> {
+        let symbols: Vec<char> = symbols.chars().collect();
+        if n == 0 || box_rows * box_cols != n || symbols.len() != n {
+            return Err(PyValueError::new_err(
+                "a sudoku needs n symbols and boxes of n cells",
+            ));
+        }
+        if problem.inner.n_options() != n * n * n || problem.inner.n_primary() != 4 * n * n {
+            return Err(PyValueError::new_err(
+                "the compiled problem is not a sudoku of that size",
+            ));
+        }
+        let mut values = HashMap::new();
+        for ch in blanks.chars() {
+            values.insert(ch, 0u8);
+        }
+        for (k, &ch) in symbols.iter().enumerate() {
+            values.insert(ch, (k + 1) as u8);
+        }
+        if values.len() != symbols.len() + blanks.chars().filter(|c| !symbols.contains(c)).count() {
+            return Err(PyValueError::new_err("the symbols must be distinct"));
+        }
+        if n > 64 {
+            return Err(PyValueError::new_err(
+                "sudokus of more than 64 symbols are not supported",
+            ));
+        }
+        let mut ascii = [NOT_A_SYMBOL; 128];
+        for (&ch, &v) in &values {
+            if ch.is_ascii() {
+                ascii[ch as usize] = v;
+            }
+        }
+        Ok(PySudokuBatch {
+            problem: problem.inner.clone(),
+            n,
+            box_rows,
+            box_cols,
+            symbols,
+            values,
+            ascii,
+        })
+    }
+
+    /// Answers every line of `text`: the solution (same symbols), "no solution",
+    /// "multiple" (mode "unique"), the count (mode "count", capped at `cap`),
+    /// "error", or an empty line for an empty one. Returns the output lines
+    /// and the errors as (line number from 1, message). Runs on `threads`
+    /// threads without the GIL; Ctrl-C is seen between rounds of lines.
+    #[pyo3(signature = (text, mode="solve", cap=1000, threads=1))]
+    fn run(
+        &self,
+        py: Python<'_>,
+        text: &str,
+        mode: &str,
+        cap: u64,
+        threads: usize,
+    ) -> PyResult<Answers> {
+        let mode = match mode {
+            "solve" => Mode::Solve,
+            "unique" => Mode::Unique,
+            "count" => Mode::Count(cap.max(1)),
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "mode must be solve, unique or count, not {other:?}"
+                )))
+            }
+        };
+        let lines: Vec<&str> = text.lines().collect();
+        let threads = threads.max(1);
+        let round = 4096 * threads;
+        let mut workers: Vec<Worker> = (0..threads).map(|_| self.worker()).collect();
+        let mut outputs = Vec::with_capacity(lines.len());
+        let mut errors = Vec::new();
+        for (r, chunk) in lines.chunks(round).enumerate() {
+            let per = chunk.len().div_ceil(threads).max(1);
+            let parts = py.detach(|| {
+                if threads == 1 {
+                    return Ok(vec![self.run_lines(&mut workers[0], chunk, mode)]);
+                }
+                std::thread::scope(|s| {
+                    let handles: Vec<_> = chunk
+                        .chunks(per)
+                        .zip(workers.iter_mut())
+                        .map(|(part, w)| s.spawn(move || self.run_lines(w, part, mode)))
+                        .collect();
+                    handles
+                        .into_iter()
+                        .map(|h| h.join())
+                        .collect::<Result<Vec<_>, _>>()
+                })
+            });
+            let parts = parts
+                .map_err(|_| PyRuntimeError::new_err("internal error in the sudoku solver"))?;
+            for (p, (outs, errs)) in parts.into_iter().enumerate() {
+                let first = r * round + p * per;
+                errors.extend(errs.into_iter().map(|(i, e)| (first + i + 1, e)));
+                outputs.extend(outs);
+            }
+            py.check_signals()?;
+        }
+        Ok((outputs, errors))
+    }
+}
