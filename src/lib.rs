@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 
 mod errors;
+mod parallel;
 mod problem;
 mod queens;
 mod search;
@@ -13,6 +14,12 @@ mod sudoku;
 mod _core {
     #[pymodule_export]
     use crate::errors::ProblemError;
+    #[pymodule_export]
+    use crate::parallel::estimate_nodes;
+    #[pymodule_export]
+    use crate::parallel::split_pieces;
+    #[pymodule_export]
+    use crate::parallel::PyPool;
     #[pymodule_export]
     use crate::problem::PyCompiledProblem;
     #[pymodule_export]

@@ -294,6 +294,19 @@ impl PySearch {
         })
     }
 
+    /// What a search stopped by a budget has not explored, as pieces (see
+    /// `covering.parallel`): empty once the search is exhausted.
+    fn frontier(&self) -> PyResult<Vec<Vec<i64>>> {
+        let s = self.lock()?;
+        if s.is_exhausted() {
+            return Ok(Vec::new());
+        }
+        Ok(s.frontier()
+            .iter()
+            .map(|m| crate::parallel::from_moves(m))
+            .collect())
+    }
+
     /// Knuth's progress path: (k, d) at each level, "choice k of d".
     fn progress(&self) -> PyResult<Vec<(u32, u32)>> {
         Ok(self.lock()?.progress())

@@ -3,7 +3,18 @@
 from collections.abc import Sequence
 from typing import final
 
-__all__ = ["CompiledProblem", "InfiniteQueens", "ProblemError", "Search", "Stats", "SudokuBatch", "count_queens"]
+__all__ = [
+    "CompiledProblem",
+    "InfiniteQueens",
+    "Pool",
+    "ProblemError",
+    "Search",
+    "Stats",
+    "SudokuBatch",
+    "count_queens",
+    "estimate_nodes",
+    "split_pieces",
+]
 
 class ProblemError(ValueError):
     """A problem the engine cannot accept; the message names the item or option."""
@@ -80,6 +91,7 @@ class Search:
     def stats(self) -> Stats: ...
     @property
     def engine(self) -> str: ...
+    def frontier(self) -> list[list[int]]: ...
     def progress(self) -> list[tuple[int, int]]: ...
     def fraction_done(self) -> float: ...
     def __iter__(self) -> Search: ...
@@ -110,3 +122,30 @@ class SudokuBatch:
     def run(
         self, text: str, mode: str = "solve", cap: int = 1000, threads: int = 1
     ) -> tuple[list[str], list[tuple[int, str]]]: ...
+
+def split_pieces(
+    problem: CompiledProblem,
+    roots: Sequence[Sequence[int]],
+    target: int,
+    probes: int = 16,
+    seed: int = 0,
+    engine: str = "auto",
+) -> list[tuple[list[int], float]]:
+    """The pieces `roots` ([[]]: the whole tree) cut into about `target`, by estimate."""
+
+def estimate_nodes(problem: CompiledProblem, probes: int = 64, seed: int = 0, engine: str = "auto") -> float:
+    """Knuth's random-probe estimate of the size of the search tree."""
+
+@final
+class Pool:
+    """The engine's threads, searching pieces of one problem."""
+
+    def __new__(cls, problem: CompiledProblem, threads: int, engine: str = "auto") -> Pool: ...
+    def count(
+        self, pieces: Sequence[Sequence[int]], node_budget: int | None = None
+    ) -> tuple[int, int, list[list[int]], bool]: ...
+    def start_solutions(self, pieces: Sequence[Sequence[int]]) -> None: ...
+    def next_solution(self) -> list[int] | None: ...
+    def cancel(self) -> None: ...
+    @property
+    def progress(self) -> tuple[int, int, int, int]: ...

@@ -322,6 +322,7 @@ class Problem:
         nodes: int | None = None,
         seconds: float | None = None,
         engine: str = "auto",
+        threads: int = 1,
     ) -> Iterator[Any]:
         """The solutions, one at a time, found as they are asked for.
 
@@ -330,7 +331,8 @@ class Problem:
         that many; ``order="random"`` (with a ``seed``, for repeatability)
         tries options and items in a random order; ``nodes`` and
         ``seconds`` are budgets: if one ends the stream early,
-        `LimitReached` is raised after the last solution.
+        `LimitReached` is raised after the last solution. With ``threads``
+        above 1 the engine's threads find them, in no particular order.
 
         >>> p = Problem(); p.add_primary(["A", "B"])
         >>> for items in (["A"], ["B"], ["A", "B"]):
@@ -340,6 +342,12 @@ class Problem:
         >>> len(list(p.solutions(limit=1)))
         1
         """
+        if threads > 1:
+            from .parallel import ParallelSearch
+
+            if order != "input" or nodes is not None or seconds is not None:
+                raise ValueError("a search on several threads takes no order, nodes or seconds")
+            return ParallelSearch(self, threads, engine=engine).solutions(limit, ids=ids)
         return self.solver(order=order, seed=seed, engine=engine).solutions(
             limit, ids=ids, nodes=nodes, seconds=seconds
         )
@@ -361,12 +369,16 @@ class Problem:
         nodes: int | None = None,
         seconds: float | None = None,
         engine: str = "auto",
+        threads: int | None = None,
     ) -> int:
         """The number of solutions, counted without listing them.
 
         With ``limit``, stops once that many are found and returns at most
         ``limit``. If the ``nodes`` or ``seconds`` budget runs out first,
-        `LimitReached` is raised, carrying the count so far.
+        `LimitReached` is raised, carrying the count so far. A count that
+        takes more than a moment runs on ``threads`` threads (default: the
+        ``COVERING_THREADS`` variable, else every core); see
+        `covering.parallel`.
 
         >>> p = Problem(); p.add_primary(["A", "B"])
         >>> for items in (["A"], ["B"], ["A", "B"]):
@@ -374,6 +386,10 @@ class Problem:
         >>> p.count(), p.count(limit=1)
         (2, 1)
         """
+        if limit is None and threads != 1:
+            from .parallel import ParallelSearch
+
+            return ParallelSearch(self, threads, engine=engine).count(nodes=nodes, seconds=seconds)
         return self.solver(engine=engine).count(limit, nodes=nodes, seconds=seconds)
 
     def uniqueness(self, *, nodes: int | None = None, seconds: float | None = None) -> Uniqueness:

@@ -26,10 +26,15 @@ from typing import TYPE_CHECKING, TextIO
 if TYPE_CHECKING:
     from .solver import Solver
 
-__all__ = ["Progress", "describe"]
+__all__ = ["Progress", "describe", "duration"]
 
 
-def _duration(seconds: float) -> str:
+def duration(seconds: float) -> str:
+    """Seconds as a short duration.
+
+    >>> duration(75), duration(7300)
+    ('1m15s', '2h01m')
+    """
     if seconds < 60:
         return f"{seconds:.0f}s"
     if seconds < 3600:
@@ -39,8 +44,10 @@ def _duration(seconds: float) -> str:
     return f"{seconds / 86400:.1f} days"
 
 
-def describe(solver: Solver, elapsed: float) -> str:
-    """One line of progress for `solver` after `elapsed` seconds.
+def describe(solver: Solver, elapsed: float, estimate: float | None = None) -> str:
+    """One line of progress for `solver` after `elapsed` seconds: Knuth's
+    fraction done (from the progress path), and, given Knuth's random-probe
+    `estimate` of the number of nodes, that estimate too.
 
     >>> from covering import Problem
     >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"])
@@ -50,9 +57,11 @@ def describe(solver: Solver, elapsed: float) -> str:
     """
     st = solver.stats
     f = solver.fraction_done()
-    line = f"{st.nodes:,} nodes, {st.solutions:,} solutions, {100 * f:.1f}% done, {_duration(elapsed)}"
+    line = f"{st.nodes:,} nodes, {st.solutions:,} solutions, {100 * f:.1f}% done, {duration(elapsed)}"
+    if estimate:
+        line += f", ~{estimate:.3g} nodes estimated"
     if 0.0 < f < 1.0 and elapsed > 1.0:
-        line += f", about {_duration(elapsed * (1 - f) / f)} left"
+        line += f", about {duration(elapsed * (1 - f) / f)} left"
     return line
 
 
@@ -67,14 +76,19 @@ class Progress:
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._start = time.monotonic()
         self._width = 0
+        self._estimate: float | None = None
 
     def _draw(self) -> None:
-        line = describe(self.solver, time.monotonic() - self._start)
+        line = describe(self.solver, time.monotonic() - self._start, self._estimate)
         self.stream.write("\r" + line.ljust(self._width))
         self.stream.flush()
         self._width = len(line)
 
     def _run(self) -> None:
+        from . import _core
+
+        # Knuth's random probes, from the root, on a search of our own.
+        self._estimate = _core.estimate_nodes(self.solver.problem.compile(), 64, 0)
         while not self._stop.wait(self.interval):
             self._draw()
 

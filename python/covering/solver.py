@@ -89,6 +89,23 @@ class Solver:
         """
         return self._search.force(option)
 
+    def frontier(self) -> list[list[int]]:
+        """What this search has not yet explored, after a budget stopped it:
+        pieces of the tree (``o``: option o in every solution, ``-o - 1``:
+        left out), whose solutions are exactly the ones not yet found.
+
+        >>> from covering.parallel import run_piece
+        >>> from covering.puzzles.polyomino import l_tromino
+        >>> p = l_tromino(6); s = p.solver()
+        >>> try:
+        ...     s.count(nodes=5)
+        ... except LimitReached as e:
+        ...     done = e.count
+        >>> done + sum(run_piece(p.compile(), piece, None, 1)[0] for piece in s.frontier())
+        162
+        """
+        return self._search.frontier()
+
     def progress(self) -> list[tuple[int, int]]:
         """Knuth's progress path: ``(k, d)`` per level, "choice k of d"."""
         return self._search.progress()

@@ -1,9 +1,10 @@
 //! Counts the solutions of a problem in a plain numeric format, for timing
 //! the engine alone: a first line `n_primary n_secondary`, then one option a
-//! line as item numbers (primary items first). Usage: `count FILE [cells|bits]`.
+//! line as item numbers (primary items first).
+//! Usage: `count FILE [auto|cells|bits] [THREADS]`.
 use std::sync::Arc;
 use std::time::Instant;
-use xc::{CompiledProblem, Engine, Search};
+use xc::{split, CompiledProblem, Engine, Pool, Search, Shared};
 
 fn main() {
     let path = std::env::args().nth(1).expect("usage: count FILE");
@@ -38,7 +39,25 @@ fn main() {
         Some("bits") => Engine::Bits,
         _ => Engine::Auto,
     };
-    let mut s = Search::with_engine(Arc::new(p), None, engine);
+    let threads: usize = std::env::args()
+        .nth(3)
+        .map_or(0, |t| t.parse().expect("THREADS is a number"));
+    let p = Arc::new(p);
+    if threads > 0 {
+        let pieces = split(&p, &[vec![]], 50 * threads, 16, 1, engine)
+            .into_iter()
+            .map(|e| e.moves)
+            .collect();
+        let report = Pool::new(p, threads, engine).count(pieces, &Shared::default());
+        println!(
+            "{threads} threads: {} solutions, {} nodes, {:.3} s",
+            report.solutions,
+            report.nodes,
+            t.elapsed().as_secs_f64()
+        );
+        return;
+    }
+    let mut s = Search::with_engine(p, None, engine);
     let n = s.count_all();
     let st = s.stats();
     println!(

@@ -21,7 +21,7 @@ use std::sync::Arc;
 
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;
-use crate::search::{Limits, State, Step};
+use crate::search::{Limits, Move, State, Step, MAX_PROBE_DEPTH};
 use crate::stats::Stats;
 
 /// Problems with more options than this use dancing cells: the conflict
@@ -605,6 +605,128 @@ impl BitSearch {
                 }
                 _ => unreachable!("no such state in the bitset search"),
             }
+        }
+    }
+}
+
+/// Pieces of the search tree: what the parallel and distributed counts need.
+impl BitSearch {
+    /// Makes level 1 the working frame of forced and excluded options.
+    fn base_frame(&mut self) {
+        if self.base == 0 {
+            let (w, n) = (self.bits.w, self.bits.n_primary);
+            self.live.copy_within(0..w, w);
+            self.counts.copy_within(0..n, n);
+            self.remaining[1] = self.remaining[0];
+            self.hint[1] = u32::MAX;
+            self.level = 1;
+            self.base = 1;
+        }
+    }
+
+    /// Leaves option `o` out of every solution, before the search starts;
+    /// false (and no change) if it could not be chosen anyway.
+    pub fn exclude(&mut self, o: u32) -> bool {
+        assert!(
+            self.level == self.base && self.state == State::Forward && self.nodes == 0,
+            "options can only be excluded before the search starts"
+        );
+        if o as usize >= self.bits.n_options {
+            return false;
+        }
+        let k = self.bits.internal[o as usize] as usize;
+        let w = self.bits.w;
+        if self.live[self.level * w + k / 64] >> (k % 64) & 1 == 0 {
+            return false;
+        }
+        self.base_frame();
+        let n = self.bits.n_primary;
+        self.live[w + k / 64] &= !(1 << (k % 64));
+        for &i in self.bits.prim(k) {
+            self.counts[n + i as usize] -= 1;
+        }
+        true
+    }
+
+    /// The unexplored part of a search paused before entering a node (see
+    /// the dancing-cells search).
+    pub fn frontier(&self) -> Vec<Vec<Move>> {
+        assert!(
+            self.state == State::Forward,
+            "a frontier is taken before entering a node"
+        );
+        let w = self.bits.w;
+        let mut pieces = Vec::new();
+        let mut path = Vec::new();
+        for l in self.base..self.level {
+            let (i, k) = (self.best[l] as usize, self.choice[l] as usize);
+            let live = &self.live[l * w..(l + 1) * w];
+            let mut after = Some(k);
+            while let Some(x) = next_option(&self.bits, live, i, after) {
+                let mut piece = path.clone();
+                piece.push(Move::Include(self.bits.external[x]));
+                pieces.push(piece);
+                after = Some(x);
+            }
+            path.push(Move::Include(self.bits.external[k]));
+        }
+        pieces.push(path);
+        pieces
+    }
+
+    /// The branches of the node a fresh search starts at: None if that node
+    /// is a solution, else the pieces (possibly none: a dead end).
+    pub fn children(&mut self) -> Option<Vec<Vec<Move>>> {
+        assert!(self.level == self.base && self.state == State::Forward && self.nodes == 0);
+        let l = self.level;
+        if self.remaining[l] == 0 {
+            return None;
+        }
+        let (i, t) = self.choose(l);
+        let w = self.bits.w;
+        let mut out = Vec::new();
+        if t == 0 {
+            return Some(out); // a dead end
+        }
+        let mut after = None;
+        while let Some(x) = next_option(
+            &self.bits,
+            &self.live[l * w..(l + 1) * w],
+            i as usize,
+            after,
+        ) {
+            out.push(vec![Move::Include(self.bits.external[x])]);
+            after = Some(x);
+        }
+        Some(out)
+    }
+
+    /// One of Knuth's random probes (see the dancing-cells search); the
+    /// frames above the current level serve as scratch.
+    pub fn probe(&mut self, rng: &mut Rng) -> f64 {
+        let w = self.bits.w;
+        let (mut total, mut width) = (1.0f64, 1.0f64);
+        let mut l = self.level;
+        loop {
+            if self.remaining[l] == 0 || l - self.level >= MAX_PROBE_DEPTH {
+                return total;
+            }
+            let (i, t) = self.choose(l);
+            if t == 0 {
+                return total;
+            }
+            width *= t as f64;
+            total += width;
+            let r = rng.below(t as u64);
+            let mut x = None;
+            for _ in 0..=r {
+                x = next_option(&self.bits, &self.live[l * w..(l + 1) * w], i as usize, x);
+            }
+            let Some(x) = x else { return total };
+            if !self.commit_at::<true>(l, x) {
+                return total;
+            }
+            l += 1;
         }
     }
 }

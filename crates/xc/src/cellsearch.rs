@@ -18,7 +18,7 @@ use std::sync::Arc;
 use crate::cells::{at, Cells, Counters};
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;
-use crate::search::{Limits, State, Step};
+use crate::search::{Limits, Move, State, Step, MAX_PROBE_DEPTH};
 use crate::stats::Stats;
 
 /// The "no option" choice of Algorithm M's null branch.
@@ -46,6 +46,10 @@ pub(crate) struct CellSearch {
     /// FT, first tweak), to untweak; also the branching degree, for progress.
     ft: Vec<u32>,
     deg: Vec<u32>,
+    /// Algorithm M: how many options of `best` were tweaked at each level,
+    /// and whether the level branches plainly (exactly one more option).
+    tw: Vec<u32>,
+    plain: Vec<bool>,
     /// Position in `set` of the next option to try at the current level.
     cur: u32,
     state: State,
@@ -79,6 +83,8 @@ impl CellSearch {
             best: vec![0; depth],
             ft: if mcc { vec![0; depth] } else { Vec::new() },
             deg: if mcc { vec![0; depth] } else { Vec::new() },
+            tw: if mcc { vec![0; depth] } else { Vec::new() },
+            plain: if mcc { vec![false; depth] } else { Vec::new() },
             cur: 0,
             state: State::Forward,
             sol_len: 0,
@@ -701,6 +707,8 @@ impl CellSearch {
                         self.cells.cover::<COLORS, false>(i, &mut c);
                     }
                     self.ft[level] = self.cells.size(i);
+                    self.tw[level] = 0;
+                    self.plain[level] = b == 0 && self.cells.slack(i) == 0;
                     cur = i;
                     state = State::Advance;
                 }
@@ -726,6 +734,7 @@ impl CellSearch {
                             self.cells.hide::<COLORS, false>(x, &mut c);
                         }
                         self.cells.remove_from_own_set(x, &mut c);
+                        self.tw[level] += 1;
                         self.choice[level] = x;
                         state = State::Try;
                     } else {
@@ -801,5 +810,191 @@ impl CellSearch {
                 }
             }
         }
+    }
+}
+
+/// Pieces of the search tree: what the parallel and distributed counts need.
+impl CellSearch {
+    /// The node of option `o` in its first primary item.
+    fn primary_node(&self, o: u32) -> u32 {
+        let mut x = self.cells.option_node[o as usize];
+        while self.cells.pos(at!(self.cells.nd, x).itm as u32) >= self.cells.second {
+            x += 1;
+        }
+        x
+    }
+
+    /// Leaves option `o` out of every solution, before the search starts;
+    /// false (and no change) if it could not be chosen anyway.
+    pub fn exclude(&mut self, o: u32) -> bool {
+        assert!(
+            self.level == self.base && self.state == State::Forward && self.nodes == 0,
+            "options can only be excluded before the search starts"
+        );
+        if o as usize >= self.problem.n_options() || !self.cells.option_is_live(o) {
+            return false;
+        }
+        let x = self.primary_node(o);
+        let mut c = self.counters;
+        match (self.mcc, self.colors) {
+            (false, false) => self.cells.hide::<false, true>(x, &mut c),
+            (false, true) => self.cells.hide::<true, true>(x, &mut c),
+            (true, false) => self.cells.hide::<false, false>(x, &mut c),
+            (true, true) => self.cells.hide::<true, false>(x, &mut c),
+        }
+        self.cells.remove_from_own_set(x, &mut c);
+        let i = at!(self.cells.nd, x).itm as u32;
+        if !self.mcc && self.cells.size(i) == 0 && self.cells.pos(i) < self.cells.active {
+            self.cells.zeros += 1;
+        }
+        self.counters = c;
+        true
+    }
+
+    fn option_of(&self, node: u32) -> u32 {
+        self.cells.node_option[node as usize]
+    }
+
+    /// The unexplored part of a search paused before entering a node, as
+    /// pieces (moves after the ones already applied): the node itself, and
+    /// the branches not yet taken at each level above it.
+    pub fn frontier(&self) -> Vec<Vec<Move>> {
+        assert!(
+            self.state == State::Forward,
+            "a frontier is taken before entering a node"
+        );
+        let mut pieces = Vec::new();
+        let mut path = Vec::new();
+        for l in self.base..self.level {
+            let (i, x) = (self.best[l], self.choice[l]);
+            if !self.mcc || self.plain[l] {
+                // Each later option of the (covered, frozen) item is a branch.
+                let node = at!(self.cells.nd, x);
+                let end = node.itm as u32 + self.cells.size(node.itm as u32);
+                for q in node.loc + 1..end {
+                    let mut piece = path.clone();
+                    piece.push(Move::Include(self.option_of(at!(self.cells.set, q))));
+                    pieces.push(piece);
+                }
+                path.push(Move::Include(self.option_of(x)));
+                continue;
+            }
+            // Algorithm M, tweaking: the tweaked options sit at the end of
+            // i's run, the latest (the current choice) first.
+            let (ft, tw) = (self.ft[l], self.tw[l]);
+            let tweaked: Vec<u32> = (i + ft - tw..i + ft)
+                .map(|q| self.option_of(at!(self.cells.set, q)))
+                .collect();
+            if x == NULL {
+                path.extend(tweaked.iter().map(|&o| Move::Exclude(o)));
+                continue;
+            }
+            // The branches left: none of the tweaked options.
+            let mut rest = path.clone();
+            rest.extend(tweaked.iter().map(|&o| Move::Exclude(o)));
+            pieces.push(rest);
+            path.extend(tweaked[1..].iter().map(|&o| Move::Exclude(o)));
+            path.push(Move::Include(tweaked[0]));
+        }
+        pieces.push(path);
+        pieces
+    }
+
+    /// The branches of the node a fresh search starts at: None if that node
+    /// is a solution, else the pieces (possibly none: a dead end).
+    pub fn children(&mut self) -> Option<Vec<Vec<Move>>> {
+        assert!(self.level == self.base && self.state == State::Forward && self.nodes == 0);
+        if self.cells.active == 0 {
+            return None;
+        }
+        let mut c = self.counters;
+        if !self.mcc {
+            let (best, t) = if self.cells.zeros > 0 {
+                (0, 0)
+            } else {
+                self.choose_xcc(&mut c)
+            };
+            return Some(
+                (best..best + t)
+                    .map(|q| vec![Move::Include(self.option_of(at!(self.cells.set, q)))])
+                    .collect(),
+            );
+        }
+        let (i, score) = self.choose_mcc(&mut c);
+        if score <= 0 {
+            return Some(Vec::new());
+        }
+        let (b, slack, s) = (
+            self.cells.bound(i) - 1,
+            self.cells.slack(i),
+            self.cells.size(i),
+        );
+        let opts: Vec<u32> = (i..i + s)
+            .map(|q| self.option_of(at!(self.cells.set, q)))
+            .collect();
+        if b == 0 && slack == 0 {
+            return Some(opts.iter().map(|&o| vec![Move::Include(o)]).collect());
+        }
+        // As Algorithm M tweaks: the j-th branch takes option j, the ones
+        // before it left out; the last gives i nothing more, if it may.
+        let mut out = Vec::new();
+        for j in 0..=opts.len() {
+            let left = (opts.len() - j) as i64;
+            if left <= b as i64 - slack as i64 {
+                break;
+            }
+            let mut piece: Vec<Move> = opts[..j].iter().map(|&o| Move::Exclude(o)).collect();
+            if j < opts.len() {
+                piece.push(Move::Include(opts[j]));
+            }
+            out.push(piece);
+        }
+        Some(out)
+    }
+
+    /// One of Knuth's random probes from the node a fresh search starts at:
+    /// a random path down, and the estimate 1 + d1 + d1 d2 + ... of the
+    /// number of nodes below (d the branching degrees met).
+    pub fn probe(&self, rng: &mut Rng) -> f64 {
+        let mut s = self.clone();
+        let mut c = s.counters;
+        let (mut total, mut width) = (1.0f64, 1.0f64);
+        for _ in 0..MAX_PROBE_DEPTH {
+            if s.cells.active == 0 || (!s.mcc && s.cells.zeros > 0) {
+                return total;
+            }
+            if !s.mcc {
+                let (best, t) = s.choose_xcc(&mut c);
+                if t == 0 {
+                    return total;
+                }
+                width *= t as f64;
+                total += width;
+                let x = at!(s.cells.set, best + rng.below(t as u64) as u32);
+                let ok = if s.colors {
+                    s.cells.cover::<true, true>(best, &mut c);
+                    s.commit::<true, true>(x, &mut c)
+                } else {
+                    s.cells.cover::<false, true>(best, &mut c);
+                    s.commit::<false, true>(x, &mut c)
+                };
+                if !ok {
+                    return total;
+                }
+            } else {
+                let (i, score) = s.choose_mcc(&mut c);
+                let size = s.cells.size(i);
+                if score <= 0 || size == 0 {
+                    return total;
+                }
+                width *= score as f64;
+                total += width;
+                let x = at!(s.cells.set, i + rng.below(size as u64) as u32);
+                if !s.force(s.option_of(x)) {
+                    return total;
+                }
+            }
+        }
+        total
     }
 }

@@ -25,11 +25,13 @@ mod problem;
 mod queens;
 mod rng;
 mod search;
+mod split;
 mod stats;
 
 pub use canon::is_canonical;
 pub use problem::{CompiledProblem, Error};
 pub use queens::{count_queens, count_queens_until, InfiniteQueens};
 pub use rng::Rng;
-pub use search::{Engine, Limits, Search, Step};
+pub use search::{Engine, Limits, Move, Search, Step};
+pub use split::{split, Estimated, Pool, Report, Shared};
 pub use stats::{fraction_done, Stats};

@@ -25,6 +25,7 @@ use std::sync::Arc;
 use crate::bits::{BitSearch, Bits};
 use crate::cellsearch::CellSearch;
 use crate::problem::CompiledProblem;
+use crate::rng::Rng;
 use crate::stats::Stats;
 
 /// What a slice of search ended with.
@@ -55,6 +56,18 @@ impl Limits {
         updates: u64::MAX,
     };
 }
+
+/// A move of a piece of the search tree: an option put into, or left out
+/// of, every solution of the piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    Include(u32),
+    Exclude(u32),
+}
+
+/// Random probes stop this deep: an estimate is rough anyway, and a probe of
+/// a problem whose solutions have 100,000 options must not cost a search.
+pub(crate) const MAX_PROBE_DEPTH: usize = 1 << 12;
 
 /// Which data structure to dance on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,6 +213,66 @@ impl Search {
     /// It panics if the search has started.
     pub fn force(&mut self, o: u32) -> bool {
         both!(mut self, s => s.force(o))
+    }
+
+    /// Leaves option `o` out of every solution, before the search starts;
+    /// false (and no change) when it could not be chosen anyway.
+    pub fn exclude(&mut self, o: u32) -> bool {
+        both!(mut self, s => s.exclude(o))
+    }
+
+    /// Applies the moves of a piece, before the search starts; false when an
+    /// included option clashes with the moves before it (the piece is empty).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use xc::{CompiledProblem, Move, Search};
+    /// // Items 0 1; options {0} {1} {0 1}: two solutions, one without option 2.
+    /// let p = CompiledProblem::new(2, 0, vec![1; 2], vec![1; 2], vec![0, 1, 2, 4],
+    ///                              vec![0, 1, 0, 1], vec![]).unwrap();
+    /// let mut s = Search::new(Arc::new(p), None);
+    /// assert!(s.apply(&[Move::Exclude(2)]));
+    /// assert_eq!(s.count_all(), 1);
+    /// ```
+    pub fn apply(&mut self, moves: &[Move]) -> bool {
+        for &m in moves {
+            match m {
+                Move::Include(o) => {
+                    if !self.force(o) {
+                        return false;
+                    }
+                }
+                Move::Exclude(o) => {
+                    self.exclude(o);
+                }
+            }
+        }
+        true
+    }
+
+    /// The unexplored part of a search paused before a node ([`Step::Paused`]
+    /// on a node or update limit): pieces, as moves after those applied, that
+    /// together hold exactly the solutions not yet found.
+    pub fn frontier(&self) -> Vec<Vec<Move>> {
+        both!(self, s => s.frontier())
+    }
+
+    /// The branches of the first node of a search not yet started: None if
+    /// the node is itself a solution, else one piece per branch (none at a
+    /// dead end). Their solutions partition the search's.
+    pub fn children(&mut self) -> Option<Vec<Vec<Move>>> {
+        both!(mut self, s => s.children())
+    }
+
+    /// Knuth's estimate of the number of nodes of the search (not yet
+    /// started), averaged over `probes` random paths down the tree.
+    pub fn estimate(&mut self, probes: u32, rng: &mut Rng) -> f64 {
+        let probes = probes.max(1);
+        let total: f64 = match &mut self.inner {
+            Inner::Cells(s) => (0..probes).map(|_| s.probe(rng)).sum(),
+            Inner::Bits(s) => (0..probes).map(|_| s.probe(rng)).sum(),
+        };
+        total / probes as f64
     }
 
     /// Runs until the next solution, the end, or the limits.

@@ -6,7 +6,7 @@ import argparse
 import contextlib
 import sys
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..progress import Progress
 
@@ -47,10 +47,45 @@ def add_progress_flags(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--no-progress", dest="progress", action="store_false", help="never show progress")
 
 
+def show_progress(args: argparse.Namespace) -> bool:
+    """--progress, --no-progress, else: is stderr a terminal?"""
+    return bool(args.progress) if args.progress is not None else sys.stderr.isatty()
+
+
+class status_line:  # noqa: N801 - used like a function
+    """A callback that redraws one progress line for a count on several
+    threads or workers (see `covering.parallel.Status`)."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.width = 0
+
+    def __call__(self, s: Any) -> None:
+        from ..progress import duration
+
+        line = (
+            f"{s.nodes:,} nodes, {s.solutions:,} solutions, {s.pieces_done}/{s.pieces} pieces, "
+            f"{100 * s.fraction:.1f}% done, {duration(s.seconds)}"
+        )
+        if s.estimate:
+            line += f", ~{s.estimate:.3g} nodes estimated"
+        eta = s.eta()
+        if eta is not None:
+            line += f", about {duration(eta)} left"
+        self.stream.write("\r" + line.ljust(self.width))
+        self.stream.flush()
+        self.width = len(line)
+
+    def close(self) -> None:
+        if self.width:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
 @contextlib.contextmanager
 def progress(args: argparse.Namespace, solver: Solver) -> Iterator[None]:
     """Shows progress while the block runs, if asked or if stderr is a terminal."""
-    show = args.progress if args.progress is not None else sys.stderr.isatty()
+    show = show_progress(args)
     if not show:
         yield
         return

@@ -12,6 +12,8 @@ import json
 import sys
 import time
 import warnings
+from collections.abc import Callable
+from typing import Any
 
 from ..dlxfile import read_dlx
 from ..errors import LimitReached, OptionSkippedWarning, ProblemError
@@ -21,9 +23,13 @@ from .common import (
     EXIT_OK,
     UsageError,
     add_progress_flags,
+    add_threads_flag,
     non_negative,
     progress,
     read_input,
+    show_progress,
+    status_line,
+    threads_from,
     warn,
 )
 
@@ -42,6 +48,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="try options in a random order, fixed by SEED")
     p.add_argument("--json", action="store_true",
                    help='one JSON object a line: {"solution": [...]} each, then the count and stats')
+    add_threads_flag(p)
+    p.add_argument("--backend", choices=["threads", "processes", "dask", "ray"], default="threads",
+                   help="where --count runs: the engine's threads (default), a local process pool, "
+                   "a Dask cluster, or Ray")
+    p.add_argument("--address", metavar="URL",
+                   help="the Dask scheduler (tcp://host:8786) or Ray cluster; without it, a local one")
+    p.add_argument("--checkpoint", metavar="FILE",
+                   help="record finished pieces of a --count in FILE, and resume from it")
     add_progress_flags(p)
     p.set_defaults(run=run)
 
@@ -66,48 +80,145 @@ def load(path: str) -> Problem:
     return problem
 
 
-def run(args: argparse.Namespace) -> int:
+def check_flags(args: argparse.Namespace) -> None:
     if args.first and args.limit is not None:
         raise UsageError("--first and --limit cannot go together")
+    distributed = args.backend != "threads" or args.checkpoint is not None
+    if distributed and not args.count:
+        raise UsageError("--backend and --checkpoint need --count")
+    if args.address is not None and args.backend not in ("dask", "ray"):
+        raise UsageError("--address needs --backend dask or ray")
+    if args.count and (args.limit is not None or args.first) and distributed:
+        raise UsageError("--limit and --first cannot go together with --backend or --checkpoint")
+    if args.random is not None and args.threads is not None and args.threads > 1:
+        raise UsageError("--random and --threads cannot go together (threads find solutions in no order)")
+
+
+def executor_for(args: argparse.Namespace, threads: int) -> tuple[Any, int, int | None, Callable[[], None]]:
+    """(executor, workers, threads per task, how to close) for --backend."""
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    from ..parallel import InlineExecutor, RayExecutor
+
+    if args.backend == "threads":
+        return InlineExecutor(), 1, threads, lambda: None
+    if args.backend == "processes":
+        ex = ProcessPoolExecutor(max_workers=threads, mp_context=get_context("spawn"))
+        return ex, threads, 1, lambda: ex.shutdown(cancel_futures=True)
+    if args.backend == "dask":
+        try:
+            from dask.distributed import Client, LocalCluster
+        except ImportError:
+            raise UsageError("--backend dask needs Dask: pip install 'dask[distributed]'") from None
+        if args.address:
+            client = Client(args.address)
+            per_task = None  # a task uses every core of its worker's machine
+        else:
+            cluster = LocalCluster(n_workers=threads, threads_per_worker=1, processes=True)
+            client = Client(cluster)
+            per_task = 1
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+
+        def close() -> None:
+            client.close()
+            if not args.address:
+                cluster.close()
+
+        return client.get_executor(), workers, per_task, close
+    try:
+        import ray
+    except ImportError:
+        raise UsageError("--backend ray needs Ray: pip install ray") from None
+    ray.init(address=args.address, ignore_reinit_error=True, log_to_driver=False)
+    workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    return RayExecutor(), workers, 1, ray.shutdown
+
+
+def count(args: argparse.Namespace, problem: Problem) -> tuple[int, int, bool, bool]:
+    """(count, nodes, interrupted, complete) of the --count run."""
+    from ..parallel import ParallelSearch, distributed_count
+
+    threads = threads_from(args)
+    show = show_progress(args)
+    draw = status_line(sys.stderr) if show else None
+    if args.backend == "threads" and args.checkpoint is None:
+        if threads == 1 or args.limit is not None:
+            solver = problem.solver()
+            try:
+                with progress(args, solver):
+                    n = solver.count(args.limit)
+            except KeyboardInterrupt:
+                return solver.stats.solutions, solver.stats.nodes, True, False
+            return n, solver.stats.nodes, False, solver.exhausted
+        ps = ParallelSearch(problem, threads)
+        try:
+            n = ps.count(progress=draw)
+        except KeyboardInterrupt:
+            return ps.solutions_found, ps.nodes, True, False
+        finally:
+            if draw is not None:
+                draw.close()
+        return n, ps.nodes, False, True
+    executor, workers, per_task, close = executor_for(args, threads)
+    tally: dict[str, int] = {}
+    try:
+        n = distributed_count(problem, executor, workers=workers, threads_per_task=per_task,
+                              checkpoint=args.checkpoint, progress=draw, tally=tally)
+    except KeyboardInterrupt:
+        return tally.get("count", 0), tally.get("nodes", 0), True, False
+    finally:
+        if draw is not None:
+            draw.close()
+        close()
+    return n, tally.get("nodes", 0), False, True
+
+
+def run(args: argparse.Namespace) -> int:
+    check_flags(args)
     limit = 1 if args.first else args.limit
     problem = load(args.file)
-    order = "random" if args.random is not None else "input"
-    solver = problem.solver(order=order, seed=args.random)
     labels = problem.labels
     start = time.monotonic()
     interrupted = False
-    found = 0
+    complete = False
+    found = nodes = 0
     out = sys.stdout
-    try:
-        with progress(args, solver):
-            if args.count:
-                found = solver.count(limit)
-            else:
-                for ids in solver.solutions(limit, ids=True):
-                    if args.json:
-                        out.write(json.dumps({"solution": list(ids)}) + "\n")
-                    else:
-                        if found:
-                            out.write("\n")
-                        out.write("".join(labels[o] + "\n" for o in ids))
-                    found += 1
-    except KeyboardInterrupt:
-        interrupted = True
-        if args.count:
-            found = solver.stats.solutions
-    except LimitReached:  # no budget is set here, but stay exact if one were
-        interrupted = True
+    if args.count:
+        args.limit = limit
+        found, nodes, interrupted, complete = count(args, problem)
+    else:
+        threads = args.threads or 1
+        order = "random" if args.random is not None else "input"
+        stream = (
+            problem.solutions(limit, ids=True, threads=threads)
+            if threads > 1
+            else problem.solver(order=order, seed=args.random).solutions(limit, ids=True)
+        )
+        try:
+            for ids in stream:
+                if args.json:
+                    out.write(json.dumps({"solution": list(ids)}) + "\n")
+                else:
+                    if found:
+                        out.write("\n")
+                    out.write("".join(labels[o] + "\n" for o in ids))
+                found += 1
+            complete = True
+        except KeyboardInterrupt:
+            interrupted = True
+        except LimitReached:  # no budget is set here, but stay exact if one were
+            interrupted = True
+        st = problem.stats
+        nodes = st.nodes if st is not None else 0
     seconds = time.monotonic() - start
-    st = solver.stats
     if args.json:
         summary = {
             "count": found,
-            "nodes": st.nodes,
-            "updates": st.updates,
-            "mems": st.mems,
+            "nodes": nodes,
             "seconds": round(seconds, 6),
             "interrupted": interrupted,
-            "complete": solver.exhausted and not interrupted,
+            "complete": complete and not interrupted,
         }
         out.write(json.dumps(summary) + "\n")
     elif args.count:

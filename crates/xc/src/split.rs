@@ -1,0 +1,368 @@
+//! Splitting the search tree into independent pieces, and searching them on
+//! several threads.
+//!
+//! A *piece* is a list of [`Move`]s, options put into or left out of every
+//! solution: the subtree below some node of the search, described so that
+//! any search (another thread, another process, another machine) can start
+//! from it. The children of a node partition its solutions, and so do the
+//! pieces of a paused search's frontier, so counts simply add up, whatever
+//! the number of workers and however the pieces are cut.
+//!
+//! [`split`] cuts by *estimated size*, not by depth: Knuth's random probes
+//! estimate each piece's number of nodes, and the biggest piece is expanded
+//! (forced levels are skipped, they only make a piece longer) until there
+//! are enough. [`Pool`] then works on a queue of pieces: each thread takes
+//! one and searches it in slices; when another thread is idle, it gives away
+//! its unexplored frontier (work stealing), so that no core waits at the end.
+//! A total node budget, or a stop flag, makes every thread give back what it
+//! has not explored, as pieces.
+
+use std::cmp::Ordering as Cmp;
+use std::collections::BinaryHeap;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::SyncSender;
+use std::sync::{Arc, Condvar, Mutex};
+
+use crate::problem::CompiledProblem;
+use crate::rng::Rng;
+use crate::search::{Engine, Limits, Move, Search, Step};
+
+/// A piece and its estimated number of nodes.
+#[derive(Clone, Debug)]
+pub struct Estimated {
+    pub moves: Vec<Move>,
+    pub estimate: f64,
+}
+
+impl PartialEq for Estimated {
+    fn eq(&self, other: &Self) -> bool {
+        self.estimate == other.estimate
+    }
+}
+impl Eq for Estimated {}
+impl PartialOrd for Estimated {
+    fn partial_cmp(&self, other: &Self) -> Option<Cmp> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Estimated {
+    fn cmp(&self, other: &Self) -> Cmp {
+        self.estimate.total_cmp(&other.estimate)
+    }
+}
+
+/// Cuts the pieces `roots` (`&[vec![]]` for the whole tree) into about
+/// `target` pieces, expanding the one with the largest estimate (from
+/// `probes` random probes each, seeded by `seed`: the same arguments give
+/// the same pieces) until there are enough. Empty pieces are dropped.
+/// Returns the pieces, largest first.
+///
+/// ```
+/// use std::sync::Arc;
+/// use xc::{split, CompiledProblem, Engine, Search};
+/// // All 4 subsets of two independent pairs {0}/{0} and {1}/{1}.
+/// let p = Arc::new(CompiledProblem::new(2, 0, vec![1; 2], vec![1; 2],
+///     vec![0, 1, 2, 3, 4], vec![0, 0, 1, 1], vec![]).unwrap());
+/// let pieces = split(&p, &[vec![]], 4, 8, 1, Engine::Auto);
+/// assert_eq!(pieces.len(), 4);
+/// let total: u64 = pieces.iter().map(|x| {
+///     let mut s = Search::new(p.clone(), None);
+///     assert!(s.apply(&x.moves));
+///     s.count_all()
+/// }).sum();
+/// assert_eq!(total, 4);
+/// ```
+pub fn split(
+    problem: &Arc<CompiledProblem>,
+    roots: &[Vec<Move>],
+    target: usize,
+    probes: u32,
+    seed: u64,
+    engine: Engine,
+) -> Vec<Estimated> {
+    let mut s = Search::with_engine(problem.clone(), None, engine);
+    let mut rng = Rng::new(seed);
+    let mut heap = BinaryHeap::new();
+    let mut done: Vec<Estimated> = Vec::new(); // solutions or single nodes: nothing to expand
+    let measure = |s: &mut Search, moves: Vec<Move>, rng: &mut Rng| -> Option<Estimated> {
+        s.reset();
+        if !s.apply(&moves) {
+            return None;
+        }
+        let estimate = s.estimate(probes, rng);
+        Some(Estimated { moves, estimate })
+    };
+    for root in roots {
+        if let Some(e) = measure(&mut s, root.clone(), &mut rng) {
+            heap.push(e);
+        }
+    }
+    while heap.len() + done.len() < target.max(1) {
+        let Some(biggest) = heap.pop() else { break };
+        let mut moves = biggest.moves;
+        loop {
+            s.reset();
+            s.apply(&moves);
+            match s.children() {
+                None => {
+                    done.push(Estimated {
+                        moves,
+                        estimate: 1.0,
+                    });
+                    break;
+                }
+                Some(children) if children.is_empty() => break, // a dead end: no solution
+                Some(children) if children.len() == 1 && children[0].is_empty() => {
+                    // Algorithm M's null branch alone (an item takes nothing
+                    // more): no move describes it, so the piece stays whole.
+                    done.push(Estimated {
+                        moves,
+                        estimate: biggest.estimate,
+                    });
+                    break;
+                }
+                Some(mut children) if children.len() == 1 => moves.append(&mut children[0]), // forced
+                Some(children) => {
+                    for child in children {
+                        let mut piece = moves.clone();
+                        piece.extend(child);
+                        if let Some(e) = measure(&mut s, piece, &mut rng) {
+                            heap.push(e);
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    let mut out = heap.into_sorted_vec();
+    out.reverse();
+    out.extend(done);
+    out
+}
+
+/// Counters shared by the threads of a [`Pool`], for progress reports and
+/// for stopping them.
+#[derive(Debug, Default)]
+pub struct Shared {
+    pub nodes: AtomicU64,
+    pub solutions: AtomicU64,
+    /// Pieces searched to the end, and pieces handed to the pool (at the
+    /// start, and when a thread gives its frontier away).
+    pub pieces_done: AtomicU64,
+    pub pieces_made: AtomicU64,
+    /// Set to make every thread stop at its next slice and give back its work.
+    pub stop: AtomicBool,
+}
+
+/// What a pool's run ended with.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// Solutions counted (or sent).
+    pub solutions: u64,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// What was not explored (stopped, or over budget), as pieces; empty when
+    /// the run went to the end.
+    pub leftover: Vec<Vec<Move>>,
+}
+
+/// Nodes a thread searches between two looks at the queue and the flags.
+const SLICE: u64 = 1 << 12;
+
+struct Queue {
+    pieces: Vec<Vec<Move>>,
+    /// Threads holding a piece.
+    busy: usize,
+}
+
+/// Searches a set of pieces on several threads.
+#[derive(Clone, Debug)]
+pub struct Pool {
+    problem: Arc<CompiledProblem>,
+    threads: usize,
+    engine: Engine,
+    /// Stop once this many nodes have been visited in all (a task's budget).
+    pub node_budget: Option<u64>,
+}
+
+impl Pool {
+    pub fn new(problem: Arc<CompiledProblem>, threads: usize, engine: Engine) -> Pool {
+        Pool {
+            problem,
+            threads: threads.max(1),
+            engine,
+            node_budget: None,
+        }
+    }
+
+    /// Counts the solutions of `pieces`. Stops early (giving back the
+    /// unexplored pieces in [`Report::leftover`]) when `shared.stop` is set
+    /// or the node budget is spent.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use xc::{split, CompiledProblem, Engine, Pool, Shared};
+    /// let p = Arc::new(CompiledProblem::new(2, 0, vec![1; 2], vec![1; 2],
+    ///     vec![0, 1, 2, 3, 4], vec![0, 0, 1, 1], vec![]).unwrap());
+    /// let pieces = split(&p, &[vec![]], 3, 8, 1, Engine::Auto).into_iter().map(|e| e.moves).collect();
+    /// let report = Pool::new(p, 2, Engine::Auto).count(pieces, &Shared::default());
+    /// assert_eq!(report.solutions, 4);
+    /// ```
+    pub fn count(&self, pieces: Vec<Vec<Move>>, shared: &Shared) -> Report {
+        self.run(pieces, shared, None)
+    }
+
+    /// Sends every solution of `pieces` (sorted option ids) to `out`, in no
+    /// particular order; stops when the receiver is gone, as well as on
+    /// `shared.stop` or the node budget.
+    pub fn solutions(
+        &self,
+        pieces: Vec<Vec<Move>>,
+        shared: &Shared,
+        out: SyncSender<Vec<u32>>,
+    ) -> Report {
+        self.run(pieces, shared, Some(out))
+    }
+
+    fn run(
+        &self,
+        pieces: Vec<Vec<Move>>,
+        shared: &Shared,
+        out: Option<SyncSender<Vec<u32>>>,
+    ) -> Report {
+        let queue = Mutex::new(Queue { pieces, busy: 0 });
+        let wake = Condvar::new();
+        let hungry = AtomicUsize::new(0);
+        let leftover = Mutex::new(Vec::new());
+        let base_nodes = shared.nodes.load(Ordering::Relaxed);
+        // One search built, then copied for each thread (the bitset tables are shared).
+        let prototype = Search::with_engine(self.problem.clone(), None, self.engine);
+        let worker = |out: Option<SyncSender<Vec<u32>>>| {
+            let mut s = prototype.clone();
+            let mut solution = Vec::new();
+            loop {
+                // Take a piece, or wait for one, or finish when none will come.
+                let piece = {
+                    let mut q = queue.lock().expect("queue lock");
+                    loop {
+                        if let Some(p) = q.pieces.pop() {
+                            q.busy += 1;
+                            break Some(p);
+                        }
+                        if q.busy == 0 || shared.stop.load(Ordering::Relaxed) {
+                            break None;
+                        }
+                        hungry.fetch_add(1, Ordering::Relaxed);
+                        q = wake.wait(q).expect("queue lock");
+                        hungry.fetch_sub(1, Ordering::Relaxed);
+                    }
+                };
+                let Some(piece) = piece else {
+                    wake.notify_all();
+                    return;
+                };
+                let mut give_back: Vec<Vec<Move>> = Vec::new();
+                let mut finished = true;
+                s.reset();
+                if s.apply(&piece) {
+                    loop {
+                        let over = self.node_budget.is_some_and(|b| {
+                            shared.nodes.load(Ordering::Relaxed) - base_nodes >= b
+                        });
+                        if shared.stop.load(Ordering::Relaxed) || over {
+                            shared.stop.store(true, Ordering::Relaxed);
+                            leftover
+                                .lock()
+                                .expect("leftover lock")
+                                .extend(with_prefix(&piece, s.frontier()));
+                            finished = false;
+                            break;
+                        }
+                        let st = s.stats();
+                        let limits = Limits {
+                            nodes: st.nodes + SLICE,
+                            updates: st.updates + 64 * SLICE,
+                        };
+                        let step = match &out {
+                            None => s.count(limits, u64::MAX),
+                            Some(_) => s.run(limits),
+                        };
+                        let after = s.stats();
+                        shared
+                            .nodes
+                            .fetch_add(after.nodes - st.nodes, Ordering::Relaxed);
+                        shared
+                            .solutions
+                            .fetch_add(after.solutions - st.solutions, Ordering::Relaxed);
+                        match step {
+                            Step::Exhausted => break,
+                            Step::Solution => {
+                                s.solution_into(&mut solution);
+                                let sent = out
+                                    .as_ref()
+                                    .is_some_and(|tx| tx.send(solution.clone()).is_ok());
+                                if !sent {
+                                    shared.stop.store(true, Ordering::Relaxed);
+                                }
+                            }
+                            Step::Paused => {
+                                // Work stealing: an idle thread gets this one's frontier.
+                                if hungry.load(Ordering::Relaxed) > 0
+                                    && queue.lock().expect("queue lock").pieces.is_empty()
+                                {
+                                    give_back = with_prefix(&piece, s.frontier());
+                                    finished = false;
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+                if finished {
+                    shared.pieces_done.fetch_add(1, Ordering::Relaxed);
+                }
+                shared
+                    .pieces_made
+                    .fetch_add(give_back.len() as u64, Ordering::Relaxed);
+                let mut q = queue.lock().expect("queue lock");
+                q.pieces.extend(give_back);
+                q.busy -= 1;
+                drop(q);
+                wake.notify_all();
+            }
+        };
+        let nodes_before = shared.nodes.load(Ordering::Relaxed);
+        let solutions_before = shared.solutions.load(Ordering::Relaxed);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..self.threads)
+                .map(|_| {
+                    let out = out.clone();
+                    scope.spawn(move || worker(out))
+                })
+                .collect();
+            drop(out);
+            for h in handles {
+                h.join().expect("a search thread panicked");
+            }
+        });
+        let mut left = leftover.into_inner().expect("leftover lock");
+        left.extend(queue.into_inner().expect("queue lock").pieces);
+        Report {
+            solutions: shared.solutions.load(Ordering::Relaxed) - solutions_before,
+            nodes: shared.nodes.load(Ordering::Relaxed) - nodes_before,
+            leftover: left,
+        }
+    }
+}
+
+fn with_prefix(prefix: &[Move], pieces: Vec<Vec<Move>>) -> Vec<Vec<Move>> {
+    pieces
+        .into_iter()
+        .map(|suffix| {
+            let mut p = prefix.to_vec();
+            p.extend(suffix);
+            p
+        })
+        .collect()
+}

@@ -1,0 +1,188 @@
+//! Pieces: frontiers of paused searches, splits, and pools of threads all
+//! add up to the count of the whole search, on random problems with every
+//! feature (secondary items, colors, multiplicities) and on known ones.
+mod common;
+
+use common::*;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use xc::{split, CompiledProblem, Engine, Limits, Move, Pool, Rng, Search, Shared, Step};
+
+fn random_problem(rng: &mut Rng) -> CompiledProblem {
+    let n1 = 1 + rng.below(5) as u32;
+    let n2 = rng.below(3) as u32;
+    let mult = rng.below(3) == 0;
+    let bounds: Vec<(u32, u32)> = (0..n1)
+        .map(|_| {
+            if mult {
+                let lo = rng.below(3) as u32;
+                (lo, (lo + rng.below(2) as u32).max(1))
+            } else {
+                (1, 1)
+            }
+        })
+        .collect();
+    let m = 1 + rng.below(16) as usize;
+    let mut options = Vec::new();
+    while options.len() < m {
+        let mut o = Vec::new();
+        for i in 0..n1 + n2 {
+            if rng.below(100) < 35 {
+                o.push((i, if i >= n1 { rng.below(3) as u32 } else { 0 }));
+            }
+        }
+        if o.iter().any(|&(i, _)| i < n1) {
+            options.push(o);
+        }
+    }
+    problem(n1, n2, &bounds, &options)
+}
+
+fn count_piece(p: &Arc<CompiledProblem>, moves: &[Move], engine: Engine) -> u64 {
+    let mut s = Search::with_engine(p.clone(), None, engine);
+    if s.apply(moves) {
+        s.count_all()
+    } else {
+        0
+    }
+}
+
+/// Pausing after `k` nodes: the count so far plus the frontier's counts is the total.
+fn check_frontiers(p: &Arc<CompiledProblem>, engine: Engine) {
+    let total = count_piece(p, &[], engine);
+    for k in 0..12u64 {
+        let mut s = Search::with_engine(p.clone(), None, engine);
+        let step = s.count(
+            Limits {
+                nodes: k,
+                updates: u64::MAX,
+            },
+            u64::MAX,
+        );
+        let mut sum = s.stats().solutions;
+        if step == Step::Paused {
+            sum += s
+                .frontier()
+                .iter()
+                .map(|f| count_piece(p, f, engine))
+                .sum::<u64>();
+        }
+        assert_eq!(sum, total, "paused after {k} nodes in {p:?} ({engine:?})");
+    }
+}
+
+#[test]
+fn frontiers_add_up_on_random_problems() {
+    let mut rng = Rng::new(9);
+    for _ in 0..800 {
+        let p = Arc::new(random_problem(&mut rng));
+        check_frontiers(&p, Engine::Cells);
+        if !p.has_multiplicities() {
+            check_frontiers(&p, Engine::Bits);
+        }
+    }
+}
+
+#[test]
+fn children_and_splits_partition_the_solutions() {
+    let mut rng = Rng::new(10);
+    for k in 0..500 {
+        let p = Arc::new(random_problem(&mut rng));
+        let brute = brute_force(&p).len() as u64;
+        for engine in [Engine::Cells, Engine::Bits] {
+            let mut s = Search::with_engine(p.clone(), None, engine);
+            match s.children() {
+                None => assert_eq!(brute, 1),
+                Some(children) => {
+                    let sum: u64 = children.iter().map(|c| count_piece(&p, c, engine)).sum();
+                    assert_eq!(sum, brute, "children of {p:?} ({engine:?})");
+                }
+            }
+            let pieces = split(&p, &[vec![]], 1 + k % 7, 4, k as u64, engine);
+            let sum: u64 = pieces
+                .iter()
+                .map(|e| count_piece(&p, &e.moves, engine))
+                .sum();
+            assert_eq!(sum, brute, "split of {p:?} ({engine:?})");
+        }
+    }
+}
+
+#[test]
+fn pools_count_the_same_with_any_number_of_threads() {
+    let problems = [
+        Arc::new(l_tromino(7, Some(0))),
+        Arc::new(queens(8)),
+        Arc::new(l_tromino(6, None)),
+    ];
+    let expected = [1440u64, 92, 162];
+    for (p, &e) in problems.iter().zip(&expected) {
+        for engine in [Engine::Cells, Engine::Bits] {
+            for threads in [1, 2, 4] {
+                let pieces = split(p, &[vec![]], 3 * threads, 8, 1, engine)
+                    .into_iter()
+                    .map(|x| x.moves)
+                    .collect();
+                let report =
+                    Pool::new(p.clone(), threads, engine).count(pieces, &Shared::default());
+                assert_eq!(report.solutions, e, "{threads} threads, {engine:?}");
+                assert!(report.leftover.is_empty());
+            }
+        }
+    }
+    let mut rng = Rng::new(11);
+    for _ in 0..200 {
+        let p = Arc::new(random_problem(&mut rng));
+        let total = count_piece(&p, &[], Engine::Cells);
+        for threads in [1, 3] {
+            let report = Pool::new(p.clone(), threads, Engine::Cells)
+                .count(vec![vec![]], &Shared::default());
+            assert_eq!(report.solutions, total);
+        }
+    }
+}
+
+#[test]
+fn a_budget_gives_back_the_rest_as_pieces() {
+    let p = Arc::new(l_tromino(7, Some(0)));
+    for engine in [Engine::Cells, Engine::Bits] {
+        let mut pool = Pool::new(p.clone(), 2, engine);
+        pool.node_budget = Some(100);
+        let shared = Shared::default();
+        let mut pieces = vec![vec![]];
+        let mut total = 0;
+        let mut rounds = 0;
+        while !pieces.is_empty() {
+            shared.stop.store(false, Ordering::Relaxed);
+            let report = pool.count(pieces, &shared);
+            total += report.solutions;
+            pieces = report.leftover;
+            rounds += 1;
+        }
+        assert_eq!(total, 1440);
+        assert!(rounds > 2, "{rounds}");
+    }
+}
+
+#[test]
+fn parallel_solutions_are_all_there() {
+    let p = Arc::new(queens(8));
+    let mut expected = Search::new(p.clone(), None).all_solutions();
+    expected.sort();
+    for threads in [1, 2, 3] {
+        let (tx, rx) = std::sync::mpsc::sync_channel(4);
+        let pool = Pool::new(p.clone(), threads, Engine::Auto);
+        let pieces = split(&p, &[vec![]], 6, 4, 2, Engine::Auto)
+            .into_iter()
+            .map(|x| x.moves)
+            .collect();
+        let got = std::thread::scope(|s| {
+            let h = s.spawn(|| pool.solutions(pieces, &Shared::default(), tx));
+            let mut got: Vec<Vec<u32>> = rx.iter().collect();
+            h.join().unwrap();
+            got.sort();
+            got
+        });
+        assert_eq!(got, expected);
+    }
+}

@@ -1,0 +1,245 @@
+//! `Pool`: the engine's threads, from Python. Pieces cross the boundary as
+//! lists of ints: `o` puts option `o` into every solution, `-o - 1` leaves it out.
+
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::problem::PyCompiledProblem;
+
+fn to_moves(piece: &[i64], n_options: usize) -> PyResult<Vec<xc::Move>> {
+    piece
+        .iter()
+        .map(|&x| {
+            let (o, m) = if x >= 0 {
+                (x, xc::Move::Include(x as u32))
+            } else {
+                (-x - 1, xc::Move::Exclude((-x - 1) as u32))
+            };
+            if o as usize >= n_options {
+                Err(PyValueError::new_err(format!(
+                    "a piece names option {o}, but there are {n_options}"
+                )))
+            } else {
+                Ok(m)
+            }
+        })
+        .collect()
+}
+
+pub fn from_moves(moves: &[xc::Move]) -> Vec<i64> {
+    moves
+        .iter()
+        .map(|m| match *m {
+            xc::Move::Include(o) => o as i64,
+            xc::Move::Exclude(o) => -(o as i64) - 1,
+        })
+        .collect()
+}
+
+fn engine(name: &str) -> PyResult<xc::Engine> {
+    match name {
+        "auto" => Ok(xc::Engine::Auto),
+        "cells" => Ok(xc::Engine::Cells),
+        "bits" => Ok(xc::Engine::Bits),
+        other => Err(PyValueError::new_err(format!(
+            "engine must be 'auto', 'cells' or 'bits', not {other:?}"
+        ))),
+    }
+}
+
+/// Cuts the pieces `roots` ([[]] for the whole tree) into about `target`
+/// pieces by Knuth's estimates (`probes` random probes each, seeded:
+/// reproducible); returns (piece, estimated nodes), largest first.
+#[pyfunction]
+#[pyo3(signature = (problem, roots, target, probes=16, seed=0, engine="auto"))]
+pub fn split_pieces(
+    py: Python<'_>,
+    problem: &PyCompiledProblem,
+    roots: Vec<Vec<i64>>,
+    target: usize,
+    probes: u32,
+    seed: u64,
+    engine: &str,
+) -> PyResult<Vec<(Vec<i64>, f64)>> {
+    let p = problem.inner.clone();
+    let roots = roots
+        .iter()
+        .map(|r| to_moves(r, p.n_options()))
+        .collect::<PyResult<Vec<_>>>()?;
+    let engine = self::engine(engine)?;
+    let pieces = py.detach(|| xc::split(&p, &roots, target, probes, seed, engine));
+    Ok(pieces
+        .into_iter()
+        .map(|e| (from_moves(&e.moves), e.estimate))
+        .collect())
+}
+
+/// Knuth's estimate of the number of nodes of the whole search tree, from
+/// `probes` random paths down it (seeded).
+#[pyfunction]
+#[pyo3(signature = (problem, probes=64, seed=0, engine="auto"))]
+pub fn estimate_nodes(
+    py: Python<'_>,
+    problem: &PyCompiledProblem,
+    probes: u32,
+    seed: u64,
+    engine: &str,
+) -> PyResult<f64> {
+    let p = problem.inner.clone();
+    let engine = self::engine(engine)?;
+    Ok(py.detach(|| {
+        xc::Search::with_engine(p, None, engine).estimate(probes, &mut xc::Rng::new(seed))
+    }))
+}
+
+/// The engine's threads, searching pieces of one problem.
+#[pyclass(name = "Pool", module = "covering._core", frozen)]
+pub struct PyPool {
+    pool: Arc<xc::Pool>,
+    shared: Arc<xc::Shared>,
+    n_options: usize,
+    /// The background run of `solutions()`, if one is under way.
+    stream: Mutex<Option<Stream>>,
+}
+
+struct Stream {
+    rx: Receiver<Vec<u32>>,
+    worker: JoinHandle<xc::Report>,
+}
+
+impl PyPool {
+    fn pieces(&self, pieces: Vec<Vec<i64>>) -> PyResult<Vec<Vec<xc::Move>>> {
+        pieces.iter().map(|p| to_moves(p, self.n_options)).collect()
+    }
+
+    fn finish_stream(&self) -> Option<xc::Report> {
+        let stream = self.stream.lock().ok()?.take()?;
+        self.shared.stop.store(true, Ordering::Relaxed);
+        drop(stream.rx); // unblocks a thread waiting to send
+        stream.worker.join().ok()
+    }
+}
+
+#[pymethods]
+impl PyPool {
+    #[new]
+    #[pyo3(signature = (problem, threads, engine="auto"))]
+    fn new(problem: &PyCompiledProblem, threads: usize, engine: &str) -> PyResult<Self> {
+        let pool = xc::Pool::new(problem.inner.clone(), threads.max(1), self::engine(engine)?);
+        Ok(PyPool {
+            pool: Arc::new(pool),
+            shared: Arc::new(xc::Shared::default()),
+            n_options: problem.inner.n_options(),
+            stream: Mutex::new(None),
+        })
+    }
+
+    /// Counts the solutions of `pieces` on the pool's threads, without the
+    /// GIL. Returns (count, nodes, leftover pieces, interrupted): leftover is
+    /// what a node budget, `cancel()` or Ctrl-C (then `interrupted` is True)
+    /// left unexplored; it is empty after a complete run.
+    #[pyo3(signature = (pieces, node_budget=None))]
+    fn count(
+        &self,
+        py: Python<'_>,
+        pieces: Vec<Vec<i64>>,
+        node_budget: Option<u64>,
+    ) -> PyResult<(u64, u64, Vec<Vec<i64>>, bool)> {
+        let pieces = self.pieces(pieces)?;
+        let mut pool = (*self.pool).clone();
+        pool.node_budget = node_budget;
+        self.shared.stop.store(false, Ordering::Relaxed);
+        let mut interrupted = false;
+        let report = std::thread::scope(|s| {
+            let run = s.spawn(|| pool.count(pieces, &self.shared));
+            let mut nap = Duration::from_micros(200);
+            while !run.is_finished() {
+                py.detach(|| std::thread::sleep(nap));
+                nap = (nap * 2).min(Duration::from_millis(20));
+                if !interrupted && py.check_signals().is_err() {
+                    interrupted = true;
+                    self.shared.stop.store(true, Ordering::Relaxed);
+                }
+            }
+            run.join()
+        })
+        .map_err(|_| PyRuntimeError::new_err("internal error in a search thread"))?;
+        let leftover = report.leftover.iter().map(|m| from_moves(m)).collect();
+        Ok((report.solutions, report.nodes, leftover, interrupted))
+    }
+
+    /// Starts searching `pieces` for solutions on the pool's threads; take
+    /// them with `next_solution()`. A run still under way is stopped first.
+    fn start_solutions(&self, pieces: Vec<Vec<i64>>) -> PyResult<()> {
+        let pieces = self.pieces(pieces)?;
+        self.finish_stream();
+        self.shared.stop.store(false, Ordering::Relaxed);
+        let (tx, rx) = sync_channel(1024);
+        let (pool, shared) = (self.pool.clone(), self.shared.clone());
+        let worker = std::thread::spawn(move || pool.solutions(pieces, &shared, tx));
+        *self
+            .stream
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("internal error"))? = Some(Stream { rx, worker });
+        Ok(())
+    }
+
+    /// The next solution of the run started by `start_solutions` (sorted
+    /// option ids), or None when there are no more. Waits without the GIL,
+    /// and sees Ctrl-C.
+    fn next_solution(&self, py: Python<'_>) -> PyResult<Option<Vec<u32>>> {
+        loop {
+            // The lock is taken without the GIL, so that two Python threads
+            // reading one stream cannot wait on each other.
+            let got = py.detach(|| {
+                let guard = self.stream.lock().ok()?;
+                Some(guard.as_ref()?.rx.recv_timeout(Duration::from_millis(20)))
+            });
+            match got {
+                None => return Ok(None),
+                Some(Ok(sol)) => return Ok(Some(sol)),
+                Some(Err(RecvTimeoutError::Disconnected)) => {
+                    self.finish_stream();
+                    return Ok(None);
+                }
+                Some(Err(RecvTimeoutError::Timeout)) => {
+                    if let Err(e) = py.check_signals() {
+                        self.finish_stream();
+                        return Err(e);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stops the threads at their next slice (from any thread).
+    fn cancel(&self) {
+        self.shared.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// (nodes, solutions, pieces searched to the end, pieces handed out) so
+    /// far, over all runs.
+    #[getter]
+    fn progress(&self) -> (u64, u64, u64, u64) {
+        let s = &self.shared;
+        let load = |x: &std::sync::atomic::AtomicU64| x.load(Ordering::Relaxed);
+        (
+            load(&s.nodes),
+            load(&s.solutions),
+            load(&s.pieces_done),
+            load(&s.pieces_made),
+        )
+    }
+}
+
+impl Drop for PyPool {
+    fn drop(&mut self) {
+        self.finish_stream();
+    }
+}
