@@ -162,9 +162,9 @@ def one(program: str, problem: str) -> dict[str, Any]:
     return {"count": count, "seconds": seconds}
 
 
-def measure(program: str, problem: str, timeout: float) -> dict[str, Any]:
-    """Runs one pair in a child process, with a time limit."""
-    cmd = [sys.executable, __file__, "--child", program, problem]
+def measure(program: str, problem: str, timeout: float, script: str = __file__) -> dict[str, Any]:
+    """Runs one pair in a child process (`script` with ``--child``), with a time limit."""
+    cmd = [sys.executable, script, "--child", program, problem]
     try:
         run = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=dict(os.environ))
     except subprocess.TimeoutExpired:

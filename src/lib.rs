@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 
 mod errors;
+mod memo;
 mod parallel;
 mod problem;
 mod queens;
@@ -14,6 +15,8 @@ mod sudoku;
 mod _core {
     #[pymodule_export]
     use crate::errors::ProblemError;
+    #[pymodule_export]
+    use crate::memo::PyMemoCount;
     #[pymodule_export]
     use crate::parallel::estimate_nodes;
     #[pymodule_export]

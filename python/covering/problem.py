@@ -370,6 +370,8 @@ class Problem:
         seconds: float | None = None,
         engine: str = "auto",
         threads: int | None = None,
+        memo: bool = False,
+        memo_bytes: int | None = None,
     ) -> int:
         """The number of solutions, counted without listing them.
 
@@ -380,12 +382,27 @@ class Problem:
         ``COVERING_THREADS`` variable, else every core); see
         `covering.parallel`.
 
+        With ``memo=True``, sub-problems met again are looked up instead
+        of searched (see `covering.memo`; one thread, a memo of at most
+        ``memo_bytes``): far faster where solutions share sub-problems, as
+        tilings of boards do; counts past 2**64 are exact.
+
         >>> p = Problem(); p.add_primary(["A", "B"])
         >>> for items in (["A"], ["B"], ["A", "B"]):
         ...     _ = p.add_option(items)
-        >>> p.count(), p.count(limit=1)
-        (2, 1)
+        >>> p.count(), p.count(limit=1), p.count(memo=True)
+        (2, 1, 2)
         """
+        if memo:
+            from .memo import count_memo
+
+            if limit is not None:
+                raise ValueError("a memo count cannot stop at a limit: it does not meet solutions one by one")
+            if engine != "auto":
+                raise ValueError("a memo count has its own engine (bitsets); leave engine='auto'")
+            return count_memo(self, memo_bytes=memo_bytes, nodes=nodes, seconds=seconds)
+        if memo_bytes is not None:
+            raise ValueError("memo_bytes is for memo counts: pass memo=True")
         if limit is None and threads != 1:
             from .parallel import ParallelSearch
 

@@ -1,10 +1,10 @@
 //! Counts the solutions of a problem in a plain numeric format, for timing
 //! the engine alone: a first line `n_primary n_secondary`, then one option a
 //! line as item numbers (primary items first).
-//! Usage: `count FILE [auto|cells|bits] [THREADS]`.
+//! Usage: `count FILE [auto|cells|bits|memo|memo-first] [THREADS]`.
 use std::sync::Arc;
 use std::time::Instant;
-use xc::{split, CompiledProblem, Engine, Pool, Search, Shared};
+use xc::{split, Branching, CompiledProblem, Engine, MemoCount, Pool, Search, Shared};
 
 fn main() {
     let path = std::env::args().nth(1).expect("usage: count FILE");
@@ -34,6 +34,25 @@ fn main() {
     )
     .expect("not a valid problem");
     let t = Instant::now();
+    let branching = match std::env::args().nth(2).as_deref() {
+        Some("memo") => Some(Branching::Mrv),
+        Some("memo-first") => Some(Branching::First),
+        _ => None,
+    };
+    if let Some(branching) = branching {
+        let mut m = MemoCount::new(&p, branching, 4 << 30).expect("not for the memo");
+        let n = m.count();
+        let st = m.stats();
+        println!(
+            "memo {branching:?}: {n:?} solutions, {} nodes, {} hits, {} entries, {} bytes, {:.3} s",
+            st.nodes,
+            st.hits,
+            st.entries,
+            st.bytes,
+            t.elapsed().as_secs_f64()
+        );
+        return;
+    }
     let engine = match std::env::args().nth(2).as_deref() {
         Some("cells") => Engine::Cells,
         Some("bits") => Engine::Bits,

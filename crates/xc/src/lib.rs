@@ -21,6 +21,7 @@ mod bits;
 mod canon;
 mod cells;
 mod cellsearch;
+mod memo;
 mod problem;
 mod queens;
 mod rng;
@@ -29,6 +30,7 @@ mod split;
 mod stats;
 
 pub use canon::is_canonical;
+pub use memo::{Branching, MemoCount, MemoError, MemoStats, Number, MEMO_MAX_OPTIONS};
 pub use problem::{CompiledProblem, Error};
 pub use queens::{count_queens, count_queens_until, InfiniteQueens};
 pub use rng::Rng;

@@ -7,43 +7,15 @@ use common::*;
 use std::sync::Arc;
 use xc::{CompiledProblem, Engine, Limits, Rng, Search, Step};
 
-fn random_problem(rng: &mut Rng, colors: bool, multiplicities: bool) -> CompiledProblem {
-    let n1 = 1 + rng.below(4) as u32;
-    let n2 = rng.below(4) as u32;
-    let bounds: Vec<(u32, u32)> = (0..n1)
-        .map(|_| {
-            if multiplicities {
-                let lo = rng.below(3) as u32;
-                (lo, (lo + rng.below(3) as u32).max(1))
-            } else {
-                (1, 1)
-            }
-        })
-        .collect();
-    let m = 1 + rng.below(12) as usize;
-    let mut options = Vec::new();
-    while options.len() < m {
-        let mut o = Vec::new();
-        for i in 0..n1 + n2 {
-            if rng.below(100) < 40 {
-                let c = if i >= n1 && colors {
-                    rng.below(3) as u32
-                } else {
-                    0
-                };
-                o.push((i, c));
-            }
-        }
-        if o.iter().any(|&(i, _)| i < n1) {
-            // Shuffle the order of items within the option too.
-            for k in (1..o.len()).rev() {
-                let r = rng.below(k as u64 + 1) as usize;
-                o.swap(k, r);
-            }
-            options.push(o);
-        }
+fn small(colors: bool, multiplicities: bool) -> Shape {
+    Shape {
+        primary: 4,
+        secondary: 3,
+        options: 12,
+        density: 40,
+        colors,
+        multiplicities,
     }
-    problem(n1, n2, &bounds, &options)
 }
 
 fn check(p: CompiledProblem, seed: u64) {
@@ -89,7 +61,7 @@ fn check(p: CompiledProblem, seed: u64) {
 fn exact_cover_with_secondary_items() {
     let mut rng = Rng::new(1);
     for k in 0..1500 {
-        check(random_problem(&mut rng, false, false), k);
+        check(random_problem(&mut rng, &small(false, false)), k);
     }
 }
 
@@ -97,7 +69,7 @@ fn exact_cover_with_secondary_items() {
 fn colors() {
     let mut rng = Rng::new(2);
     for k in 0..1500 {
-        check(random_problem(&mut rng, true, false), k);
+        check(random_problem(&mut rng, &small(true, false)), k);
     }
 }
 
@@ -106,7 +78,7 @@ fn multiplicities_and_colors() {
     let mut rng = Rng::new(3);
     for k in 0..3000 {
         let colors = k % 2 == 0;
-        check(random_problem(&mut rng, colors, true), k);
+        check(random_problem(&mut rng, &small(colors, true)), k);
     }
 }
 
@@ -115,7 +87,7 @@ fn forcing_matches_filtering() {
     // Forcing options must give exactly the solutions that contain them.
     let mut rng = Rng::new(4);
     for k in 0..1500 {
-        let p = Arc::new(random_problem(&mut rng, k % 2 == 0, k % 3 == 0));
+        let p = Arc::new(random_problem(&mut rng, &small(k % 2 == 0, k % 3 == 0)));
         let all = brute_force(&p);
         let mut forced: Vec<u32> = (0..1 + k % 2)
             .map(|_| rng.below(p.n_options() as u64) as u32)

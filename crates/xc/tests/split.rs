@@ -8,34 +8,17 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use xc::{split, CompiledProblem, Engine, Limits, Move, Pool, Rng, Search, Shared, Step};
 
-fn random_problem(rng: &mut Rng) -> CompiledProblem {
-    let n1 = 1 + rng.below(5) as u32;
-    let n2 = rng.below(3) as u32;
-    let mult = rng.below(3) == 0;
-    let bounds: Vec<(u32, u32)> = (0..n1)
-        .map(|_| {
-            if mult {
-                let lo = rng.below(3) as u32;
-                (lo, (lo + rng.below(2) as u32).max(1))
-            } else {
-                (1, 1)
-            }
-        })
-        .collect();
-    let m = 1 + rng.below(16) as usize;
-    let mut options = Vec::new();
-    while options.len() < m {
-        let mut o = Vec::new();
-        for i in 0..n1 + n2 {
-            if rng.below(100) < 35 {
-                o.push((i, if i >= n1 { rng.below(3) as u32 } else { 0 }));
-            }
-        }
-        if o.iter().any(|&(i, _)| i < n1) {
-            options.push(o);
-        }
-    }
-    problem(n1, n2, &bounds, &options)
+fn random(rng: &mut Rng) -> CompiledProblem {
+    let multiplicities = rng.below(3) == 0;
+    let shape = Shape {
+        primary: 5,
+        secondary: 2,
+        options: 16,
+        density: 35,
+        colors: true,
+        multiplicities,
+    };
+    random_problem(rng, &shape)
 }
 
 fn count_piece(p: &Arc<CompiledProblem>, moves: &[Move], engine: Engine) -> u64 {
@@ -75,7 +58,7 @@ fn check_frontiers(p: &Arc<CompiledProblem>, engine: Engine) {
 fn frontiers_add_up_on_random_problems() {
     let mut rng = Rng::new(9);
     for _ in 0..800 {
-        let p = Arc::new(random_problem(&mut rng));
+        let p = Arc::new(random(&mut rng));
         check_frontiers(&p, Engine::Cells);
         if !p.has_multiplicities() {
             check_frontiers(&p, Engine::Bits);
@@ -87,7 +70,7 @@ fn frontiers_add_up_on_random_problems() {
 fn children_and_splits_partition_the_solutions() {
     let mut rng = Rng::new(10);
     for k in 0..500 {
-        let p = Arc::new(random_problem(&mut rng));
+        let p = Arc::new(random(&mut rng));
         let brute = brute_force(&p).len() as u64;
         for engine in [Engine::Cells, Engine::Bits] {
             let mut s = Search::with_engine(p.clone(), None, engine);
@@ -132,7 +115,7 @@ fn pools_count_the_same_with_any_number_of_threads() {
     }
     let mut rng = Rng::new(11);
     for _ in 0..200 {
-        let p = Arc::new(random_problem(&mut rng));
+        let p = Arc::new(random(&mut rng));
         let total = count_piece(&p, &[], Engine::Cells);
         for threads in [1, 3] {
             let report = Pool::new(p.clone(), threads, Engine::Cells)

@@ -103,6 +103,12 @@ def non_negative(text: str) -> int:
     return value
 
 
+def byte_size(text: str) -> int:
+    """A number of bytes, with an optional K, M or G (powers of 1024): ``512M``."""
+    scale = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}.get(text[-1:].upper(), 1)
+    return non_negative(text[:-1] if scale > 1 else text) * scale
+
+
 def positive(text: str) -> int:
     value = non_negative(text)
     if value < 1:

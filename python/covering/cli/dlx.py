@@ -23,6 +23,7 @@ from .common import (
     EXIT_OK,
     UsageError,
     add_progress_flags,
+    byte_size,
     add_threads_flag,
     non_negative,
     progress,
@@ -48,6 +49,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="try options in a random order, fixed by SEED")
     p.add_argument("--json", action="store_true",
                    help='one JSON object a line: {"solution": [...]} each, then the count and stats')
+    p.add_argument("--memo", action="store_true",
+                   help="with --count: look up sub-problems met before instead of searching them again "
+                   "(one thread; far faster on tilings)")
+    p.add_argument("--memo-bytes", type=byte_size, metavar="SIZE",
+                   help="the memory of --memo, in bytes or with K, M, G (default 1G); "
+                   "past it entries are evicted and the count stays exact")
     add_threads_flag(p)
     p.add_argument("--backend", choices=["threads", "processes", "dask", "ray"], default="threads",
                    help="where --count runs: the engine's threads (default), a local process pool, "
@@ -90,6 +97,15 @@ def check_flags(args: argparse.Namespace) -> None:
         raise UsageError("--address needs --backend dask or ray")
     if args.count and (args.limit is not None or args.first) and distributed:
         raise UsageError("--limit and --first cannot go together with --backend or --checkpoint")
+    if args.memo_bytes is not None and not args.memo:
+        raise UsageError("--memo-bytes needs --memo")
+    if args.memo:
+        if not args.count:
+            raise UsageError("--memo needs --count")
+        if args.limit is not None or args.first or distributed:
+            raise UsageError("--memo cannot go together with --limit, --first, --backend or --checkpoint")
+        if args.threads is not None and args.threads > 1:
+            raise UsageError("--memo counts on one thread; leave out --threads")
     if args.random is not None and args.threads is not None and args.threads > 1:
         raise UsageError("--random and --threads cannot go together (threads find solutions in no order)")
 
@@ -139,6 +155,8 @@ def count(args: argparse.Namespace, problem: Problem) -> tuple[int, int, bool, b
     """(count, nodes, interrupted, complete) of the --count run."""
     from ..parallel import ParallelSearch, distributed_count
 
+    if args.memo:
+        return count_memo(args, problem)
     threads = threads_from(args)
     show = show_progress(args)
     draw = status_line(sys.stderr) if show else None
@@ -172,6 +190,25 @@ def count(args: argparse.Namespace, problem: Problem) -> tuple[int, int, bool, b
             draw.close()
         close()
     return n, tally.get("nodes", 0), False, True
+
+
+def count_memo(args: argparse.Namespace, problem: Problem) -> tuple[int, int, bool, bool]:
+    """(count, nodes, interrupted, complete) of a --count --memo run."""
+    from .. import _core
+    from ..memo import MEMO_BYTES
+
+    budget = MEMO_BYTES if args.memo_bytes is None else args.memo_bytes
+    try:
+        counter = _core.MemoCount(problem.compile(), budget)
+    except ProblemError as e:
+        raise UsageError(f"--memo: {e}") from None
+    try:
+        n = counter.run()
+    except KeyboardInterrupt:
+        n = None
+    if n is None:
+        return int(counter.partial), counter.stats[0], True, False
+    return int(n), counter.stats[0], False, True
 
 
 def run(args: argparse.Namespace) -> int:

@@ -367,10 +367,13 @@ def count_tilings(
     rotations: bool = True,
     reflections: bool = True,
     symmetry: bool = False,
+    memo: bool = False,
 ) -> int:
     """The number of tilings (of classes, with ``symmetry=True``): counted by
     the engine, plus the filtered tilings when some symmetry could not be
-    broken inside the problem.
+    broken inside the problem. With ``memo=True`` the engine counts with a
+    memo of sub-problems (`covering.memo`): boards whose tilings are too
+    many to enumerate, such as dominoes on 12 x 12, take moments.
 
     >>> count_tilings({"L": TROMINOES["L"]}, Board.rectangle(6, 6), uses="any")
     162
@@ -378,7 +381,7 @@ def count_tilings(
     1010
     """
     t = _Tilings(pieces, board, uses, rotations, reflections, symmetry)
-    n = 0 if t.main is None else t.main.count()
+    n = 0 if t.main is None else t.main.count(memo=memo)
     return n + t.count_filtered()
 
 

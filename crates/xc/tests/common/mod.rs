@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use std::sync::Arc;
-use xc::{CompiledProblem, Engine, Search};
+use xc::{CompiledProblem, Engine, Rng, Search};
 
 /// A problem from options given as `(item, color)` pairs over items numbered
 /// primary first; `bounds` gives `(lo, hi)` per primary item.
@@ -102,4 +102,56 @@ pub fn brute_force(p: &CompiledProblem) -> Vec<Vec<u32>> {
     }
     out.sort();
     out
+}
+
+/// The sizes and features of a random problem.
+pub struct Shape {
+    /// At most this many primary items (at least 1), secondary items, options.
+    pub primary: u32,
+    pub secondary: u32,
+    pub options: usize,
+    /// Percent chance that an option has a given item.
+    pub density: u64,
+    pub colors: bool,
+    pub multiplicities: bool,
+}
+
+/// A random problem of `shape`: every option has a primary item, items come
+/// in a random order within options, colors 0 (none) to 2.
+pub fn random_problem(rng: &mut Rng, shape: &Shape) -> CompiledProblem {
+    let n1 = 1 + rng.below(shape.primary as u64) as u32;
+    let n2 = rng.below(shape.secondary as u64 + 1) as u32;
+    let bounds: Vec<(u32, u32)> = (0..n1)
+        .map(|_| {
+            if shape.multiplicities {
+                let lo = rng.below(3) as u32;
+                (lo, (lo + rng.below(3) as u32).max(1))
+            } else {
+                (1, 1)
+            }
+        })
+        .collect();
+    let m = 1 + rng.below(shape.options as u64) as usize;
+    let mut options = Vec::new();
+    while options.len() < m {
+        let mut o = Vec::new();
+        for i in 0..n1 + n2 {
+            if rng.below(100) < shape.density {
+                let c = if i >= n1 && shape.colors {
+                    rng.below(3) as u32
+                } else {
+                    0
+                };
+                o.push((i, c));
+            }
+        }
+        if o.iter().any(|&(i, _)| i < n1) {
+            for k in (1..o.len()).rev() {
+                let r = rng.below(k as u64 + 1) as usize;
+                o.swap(k, r);
+            }
+            options.push(o);
+        }
+    }
+    problem(n1, n2, &bounds, &options)
 }

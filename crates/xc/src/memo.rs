@@ -1,0 +1,618 @@
+//! Counting with a memo of sub-problems (Nishino et al.'s DXZ idea).
+//!
+//! After some options are chosen, what is left to solve depends only on the
+//! set of options still available: the uncovered primary items are exactly
+//! the primary items of those options (an uncovered item with none is a dead
+//! end, cut before it is ever looked up), and with colors the options left
+//! already say which colors each secondary item still accepts. So the set of
+//! live options, as the bitset the bitset engine keeps at each level anyway,
+//! is an exact key: two nodes with the same key have the same number of
+//! solutions below them, and the second one is not searched. The table
+//! compares whole keys, never a hash alone, so a collision costs time and
+//! never a wrong count.
+//!
+//! Without colors a shorter key says the same: the items not yet touched by a
+//! chosen option (primary items uncovered, secondary items unused). An option
+//! is live exactly when all its items are untouched, so the two keys name
+//! the same sub-problem; the item key takes a bit per item instead of one
+//! per option (2 words instead of 33 for the pentominoes). With colors a
+//! secondary item also has a color, and the live options say it best.
+//!
+//! The table has a memory budget. It grows to the budget, then works as a
+//! cache: a new entry replaces the one in its probe window whose sub-tree took
+//! the fewest nodes to count. An evicted sub-problem is counted again if it
+//! comes back, so the count stays exact.
+//!
+//! Counts are exact at any size: 128-bit words, and limbs of 64 bits past
+//! that ([`Number`]).
+//!
+//! The search is Algorithm X on the bitset tables, with an explicit stack
+//! and in slices ([`MemoCount::run`]), so a caller can stop between slices.
+//! Multiplicities are not supported: Algorithm M removes options for a while
+//! as it branches, so the live options alone do not say what is left to do.
+
+use std::sync::Arc;
+
+use crate::bits::{apply, Bits, Count};
+use crate::problem::CompiledProblem;
+
+/// Memo counting needs the conflict table of the bitset engine, whose size
+/// grows as the square of the number of options: 16,000 options take 31 MiB.
+pub const MEMO_MAX_OPTIONS: usize = 16_000;
+
+/// Is this the count of a covered item? `apply` sets a covered item's count
+/// to `COVERED` (32,767) and may then decrement it once per option of the
+/// item, so it stays above 32,767 - 16,000, while a live count is at most
+/// the number of options.
+#[inline(always)]
+fn covered(c: Count) -> bool {
+    c as usize > MEMO_MAX_OPTIONS
+}
+
+/// An exact count: a 128-bit word, or little-endian 64-bit limbs past it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Number {
+    Small(u128),
+    Big(Vec<u64>),
+}
+
+impl Number {
+    pub const ZERO: Number = Number::Small(0);
+
+    fn limbs(&self) -> Vec<u64> {
+        match self {
+            Number::Small(x) => vec![*x as u64, (*x >> 64) as u64],
+            Number::Big(v) => v.clone(),
+        }
+    }
+
+    /// `self += other`, exactly.
+    pub fn add(&mut self, other: &Number) {
+        if let (Number::Small(a), Number::Small(b)) = (&*self, other) {
+            if let Some(s) = a.checked_add(*b) {
+                *self = Number::Small(s);
+                return;
+            }
+        }
+        let (mut a, b) = (self.limbs(), other.limbs());
+        if a.len() < b.len() {
+            a.resize(b.len(), 0);
+        }
+        let mut carry = false;
+        for (k, x) in a.iter_mut().enumerate() {
+            let y = b.get(k).copied().unwrap_or(0);
+            let (s, c1) = x.overflowing_add(y);
+            let (s, c2) = s.overflowing_add(carry as u64);
+            *x = s;
+            carry = c1 || c2;
+        }
+        if carry {
+            a.push(1);
+        }
+        *self = Number::Big(a);
+    }
+
+    /// The count as little-endian bytes (for Python's `int.from_bytes`).
+    pub fn to_le_bytes(&self) -> Vec<u8> {
+        match self {
+            Number::Small(x) => x.to_le_bytes().to_vec(),
+            Number::Big(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+        }
+    }
+
+    /// The count if it fits in 128 bits.
+    pub fn to_u128(&self) -> Option<u128> {
+        match self {
+            Number::Small(x) => Some(*x),
+            Number::Big(v) => {
+                if v.iter().skip(2).any(|&x| x != 0) {
+                    None
+                } else {
+                    Some(v[0] as u128 | (v.get(1).copied().unwrap_or(0) as u128) << 64)
+                }
+            }
+        }
+    }
+}
+
+/// How the item to branch on is chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Branching {
+    /// Knuth's rule: the item with the fewest live options (first on ties).
+    Mrv,
+    /// The first uncovered primary item in the problem's order, unless some
+    /// item has a single option left (a forced move). On a board whose cells
+    /// are listed row by row, the sub-problems are then the ragged frontiers
+    /// of a transfer matrix, few and often met again.
+    First,
+}
+
+/// What happened in a memo count so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MemoStats {
+    /// Nodes entered (sub-problems counted by search, not found in the memo).
+    pub nodes: u64,
+    /// Sub-problems found in the memo.
+    pub hits: u64,
+    /// Entries in the memo now.
+    pub entries: u64,
+    /// Entries replaced because the memo was at its budget.
+    pub evictions: u64,
+    /// Bytes the memo holds now.
+    pub bytes: u64,
+}
+
+/// Probe window of the table: a key lives in one of these slots after its home.
+const WINDOW: usize = 8;
+
+/// The memo: open addressing over a flat arena of keys.
+struct Table {
+    w: usize,
+    /// `hash[s]`: the hash of the key in slot `s`, 0 for an empty slot.
+    hash: Vec<u64>,
+    keys: Vec<u64>,
+    counts: Vec<Number>,
+    /// Nodes the entry's sub-tree took to count: what eviction keeps.
+    work: Vec<u32>,
+    entries: usize,
+    evictions: u64,
+    budget: usize,
+}
+
+impl Table {
+    fn slot_bytes(w: usize) -> usize {
+        8 + 8 * w + std::mem::size_of::<Number>() + 4
+    }
+
+    fn new(w: usize, budget: usize) -> Table {
+        let mut t = Table {
+            w,
+            hash: Vec::new(),
+            keys: Vec::new(),
+            counts: Vec::new(),
+            work: Vec::new(),
+            entries: 0,
+            evictions: 0,
+            budget,
+        };
+        let cap = (1usize << 12).min(t.max_slots()).max(WINDOW);
+        t.allocate(cap);
+        t
+    }
+
+    /// The most slots the budget pays for (a power of two).
+    fn max_slots(&self) -> usize {
+        let n = (self.budget / Table::slot_bytes(self.w)).max(WINDOW);
+        1 << (usize::BITS - 1 - n.leading_zeros())
+    }
+
+    fn allocate(&mut self, cap: usize) {
+        self.hash = vec![0; cap];
+        self.keys = vec![0; cap * self.w];
+        self.counts = vec![Number::ZERO; cap];
+        self.work = vec![0; cap];
+        self.entries = 0;
+    }
+
+    fn bytes(&self) -> usize {
+        self.hash.len() * Table::slot_bytes(self.w)
+            + self
+                .counts
+                .iter()
+                .map(|c| match c {
+                    Number::Small(_) => 0,
+                    Number::Big(v) => 8 * v.capacity(),
+                })
+                .sum::<usize>()
+    }
+
+    #[inline]
+    fn slots(&self, h: u64) -> impl Iterator<Item = usize> {
+        let mask = self.hash.len() - 1;
+        let home = (h as usize) & mask;
+        (0..WINDOW.min(self.hash.len())).map(move |d| (home + d) & mask)
+    }
+
+    fn get(&self, h: u64, key: &[u64]) -> Option<&Number> {
+        let w = self.w;
+        for s in self.slots(h) {
+            if self.hash[s] == h && &self.keys[s * w..(s + 1) * w] == key {
+                return Some(&self.counts[s]);
+            }
+        }
+        None
+    }
+
+    fn can_grow(&self) -> bool {
+        2 * self.hash.len() <= self.max_slots()
+    }
+
+    fn put(&mut self, h: u64, key: &[u64], count: Number, work: u32) {
+        if 2 * (self.entries + 1) > self.hash.len() && self.can_grow() {
+            self.grow();
+        }
+        let w = self.w;
+        // An empty slot in the window, else the cheapest entry to count again.
+        let mut target = None;
+        let mut cheapest = (u32::MAX, 0);
+        for s in self.slots(h) {
+            if self.hash[s] == 0 {
+                target = Some(s);
+                break;
+            }
+            if self.work[s] < cheapest.0 {
+                cheapest = (self.work[s], s);
+            }
+        }
+        let s = match target {
+            Some(s) => {
+                self.entries += 1;
+                s
+            }
+            None if self.can_grow() => {
+                // A crowded window while the budget allows more room.
+                self.grow();
+                return self.put(h, key, count, work);
+            }
+            None => {
+                if cheapest.0 > work {
+                    return; // everything in the window was dearer to count
+                }
+                self.evictions += 1;
+                cheapest.1
+            }
+        };
+        self.hash[s] = h;
+        self.keys[s * w..(s + 1) * w].copy_from_slice(key);
+        self.counts[s] = count;
+        self.work[s] = work;
+    }
+
+    /// Doubles the table and puts the entries back (an entry whose window
+    /// is full is dropped: the memo is a cache).
+    fn grow(&mut self) {
+        let hash = std::mem::take(&mut self.hash);
+        let keys = std::mem::take(&mut self.keys);
+        let counts = std::mem::take(&mut self.counts);
+        let work = std::mem::take(&mut self.work);
+        self.allocate(2 * hash.len());
+        let w = self.w;
+        for (s, count) in counts.into_iter().enumerate() {
+            if hash[s] != 0 {
+                self.put(hash[s], &keys[s * w..(s + 1) * w], count, work[s]);
+            }
+        }
+    }
+}
+
+/// A hash of a key that is never 0 (0 marks an empty slot).
+#[inline]
+fn hash(key: &[u64]) -> u64 {
+    let mut h: u64 = 0x9E37_79B9_7F4A_7C15;
+    for &x in key {
+        h = (h ^ x).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        h ^= h >> 32;
+    }
+    h = (h ^ (h >> 29)).wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    h ^= h >> 32;
+    h | 1
+}
+
+/// A memo count in progress: Algorithm X with an explicit stack, each level
+/// holding its live options (also its key), the counts of its items, the
+/// options still to try and the sum so far.
+pub struct MemoCount {
+    bits: Arc<Bits>,
+    /// Words per key.
+    kw: usize,
+    /// Without colors, `untouched[l * kw..(l + 1) * kw]`: the items no option
+    /// chosen above level `l` has (the key); with colors, empty (the key is
+    /// the live options).
+    untouched: Vec<u64>,
+    /// All the items of each option (for the item key).
+    option_start: Vec<u32>,
+    option_item: Vec<u32>,
+    branching: Branching,
+    table: Table,
+    /// Per level: `live`, the options of the branching item still to try, the counts.
+    live: Vec<u64>,
+    todo: Vec<u64>,
+    counts: Vec<Count>,
+    hash: Vec<u64>,
+    sum: Vec<Number>,
+    /// Nodes entered when the level was entered.
+    started: Vec<u64>,
+    /// The level being worked on; `None` before the start and after the end.
+    level: Option<usize>,
+    result: Option<Number>,
+    stats: MemoStats,
+}
+
+/// Why a problem cannot be counted with the memo.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MemoError {
+    Multiplicities,
+    TooManyOptions(usize),
+}
+
+impl std::fmt::Display for MemoError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MemoError::Multiplicities => write!(
+                f,
+                "memo counting does not support multiplicities (items with bounds other than 1:1): \
+                 Algorithm M removes options for a while as it branches, so the options left are \
+                 not a sound key; count without the memo"
+            ),
+            MemoError::TooManyOptions(m) => write!(
+                f,
+                "memo counting supports at most {MEMO_MAX_OPTIONS} options, this problem has {m}; \
+                 count without the memo"
+            ),
+        }
+    }
+}
+
+impl MemoCount {
+    /// A memo count of `problem`, whose memo holds at most about `budget` bytes.
+    pub fn new(
+        problem: &CompiledProblem,
+        branching: Branching,
+        budget: usize,
+    ) -> Result<MemoCount, MemoError> {
+        if problem.has_multiplicities() {
+            return Err(MemoError::Multiplicities);
+        }
+        if problem.n_options() > MEMO_MAX_OPTIONS {
+            return Err(MemoError::TooManyOptions(problem.n_options()));
+        }
+        let bits = Bits::new(problem, None);
+        let w = bits.w;
+        let n = bits.n_primary;
+        // Every level covers at least one primary item.
+        let depth = n + 2;
+        let mut live = vec![0u64; depth * w];
+        for k in 0..bits.n_options {
+            live[k / 64] |= 1 << (k % 64);
+        }
+        let mut counts = vec![0; depth * n];
+        counts[..n].copy_from_slice(&bits.counts);
+        let (kw, untouched) = if problem.has_colors() {
+            (w, Vec::new())
+        } else {
+            let kw = problem.n_items().div_ceil(64).max(1);
+            let mut untouched = vec![0u64; depth * kw];
+            for i in 0..problem.n_items() {
+                untouched[i / 64] |= 1 << (i % 64);
+            }
+            (kw, untouched)
+        };
+        Ok(MemoCount {
+            table: Table::new(kw, budget),
+            kw,
+            untouched,
+            option_start: problem.option_start().to_vec(),
+            option_item: problem.option_item().to_vec(),
+            bits: Arc::new(bits),
+            branching,
+            live,
+            todo: vec![0; depth * w],
+            counts,
+            hash: vec![0; depth],
+            sum: vec![Number::ZERO; depth],
+            started: vec![0; depth],
+            level: None,
+            result: None,
+            stats: MemoStats::default(),
+        })
+    }
+
+    pub fn stats(&self) -> MemoStats {
+        MemoStats {
+            entries: self.table.entries as u64,
+            evictions: self.table.evictions,
+            bytes: self.table.bytes() as u64,
+            ..self.stats
+        }
+    }
+
+    /// The item to branch on at level `l`, or `None` when every primary item
+    /// is covered (a solution).
+    fn choose(&self, l: usize) -> Option<usize> {
+        let n = self.bits.n_primary;
+        let counts = &self.counts[l * n..(l + 1) * n];
+        match self.branching {
+            Branching::Mrv => {
+                let (i, &c) = counts.iter().enumerate().min_by_key(|&(_, &c)| c)?;
+                (!covered(c)).then_some(i)
+            }
+            Branching::First => {
+                let first = counts.iter().position(|&c| !covered(c))?;
+                if counts[first] > 1 {
+                    if let Some(j) = counts[first + 1..].iter().position(|&c| c == 1) {
+                        return Some(first + 1 + j);
+                    }
+                }
+                Some(first)
+            }
+        }
+    }
+
+    /// Enters level `l`, whose live options and counts are set: a solution
+    /// (returns true, the level is done) or a branching item.
+    fn enter(&mut self, l: usize) -> bool {
+        self.stats.nodes += 1;
+        self.started[l] = self.stats.nodes;
+        self.sum[l] = Number::ZERO;
+        let w = self.bits.w;
+        match self.choose(l) {
+            None => {
+                self.sum[l] = Number::Small(1);
+                true
+            }
+            Some(i) => {
+                let set = &self.bits.itemset[i * w..(i + 1) * w];
+                let live = &self.live[l * w..(l + 1) * w];
+                for ((t, &a), &b) in self.todo[l * w..].iter_mut().zip(live).zip(set) {
+                    *t = a & b;
+                }
+                false
+            }
+        }
+    }
+
+    /// The key of level `l`.
+    fn key(&self, l: usize) -> &[u64] {
+        if self.untouched.is_empty() {
+            &self.live[l * self.kw..(l + 1) * self.kw]
+        } else {
+            &self.untouched[l * self.kw..(l + 1) * self.kw]
+        }
+    }
+
+    /// The next option to try at level `l`, taken out of its to-do set.
+    fn next(&mut self, l: usize) -> Option<usize> {
+        let w = self.bits.w;
+        for j in 0..w {
+            let word = &mut self.todo[l * w + j];
+            if *word != 0 {
+                let b = word.trailing_zeros() as usize;
+                *word &= *word - 1;
+                return Some(j * 64 + b);
+            }
+        }
+        None
+    }
+
+    /// Counts for at most about `nodes` more nodes; the count when done.
+    pub fn run(&mut self, nodes: u64) -> Option<Number> {
+        if let Some(r) = &self.result {
+            return Some(r.clone());
+        }
+        let (w, n) = (self.bits.w, self.bits.n_primary);
+        let stop = self.stats.nodes.saturating_add(nodes);
+        let mut l = match self.level {
+            Some(l) => l,
+            None => {
+                if self.counts[..n].contains(&0) {
+                    self.result = Some(Number::ZERO);
+                    return self.result.clone();
+                }
+                if self.enter(0) {
+                    self.result = Some(Number::Small(1));
+                    return self.result.clone();
+                }
+                0
+            }
+        };
+        let bits = Arc::clone(&self.bits);
+        let mut updates = 0;
+        let mut hint = 0;
+        loop {
+            if self.stats.nodes >= stop {
+                self.level = Some(l);
+                return None;
+            }
+            let Some(k) = self.next(l) else {
+                // Level l is counted: remember it, and add it to its parent.
+                let sum = std::mem::replace(&mut self.sum[l], Number::ZERO);
+                if l == 0 {
+                    self.level = None;
+                    self.result = Some(sum);
+                    return self.result.clone();
+                }
+                let work = (self.stats.nodes - self.started[l] + 1).min(u32::MAX as u64) as u32;
+                let kw = self.kw;
+                let keys = if self.untouched.is_empty() {
+                    &self.live
+                } else {
+                    &self.untouched
+                };
+                self.table
+                    .put(self.hash[l], &keys[l * kw..(l + 1) * kw], sum.clone(), work);
+                l -= 1;
+                self.sum[l].add(&sum);
+                continue;
+            };
+            // The child: a copy of this level with option k taken.
+            let (a, b) = self.live.split_at_mut((l + 1) * w);
+            b[..w].copy_from_slice(&a[l * w..]);
+            let (a, b) = self.counts.split_at_mut((l + 1) * n);
+            b[..n].copy_from_slice(&a[l * n..]);
+            let child_live = &mut self.live[(l + 1) * w..(l + 2) * w];
+            let child_counts = &mut self.counts[(l + 1) * n..(l + 2) * n];
+            if !apply::<true>(&bits, child_live, child_counts, k, &mut updates, &mut hint) {
+                continue; // an uncovered item lost its last option
+            }
+            if !self.untouched.is_empty() {
+                let kw = self.kw;
+                let (a, b) = self.untouched.split_at_mut((l + 1) * kw);
+                let child = &mut b[..kw];
+                child.copy_from_slice(&a[l * kw..]);
+                let (from, to) = (
+                    self.option_start[k] as usize,
+                    self.option_start[k + 1] as usize,
+                );
+                for &i in &self.option_item[from..to] {
+                    child[i as usize / 64] &= !(1 << (i % 64));
+                }
+            }
+            let h = hash(self.key(l + 1));
+            if let Some(c) = self.table.get(h, self.key(l + 1)) {
+                self.stats.hits += 1;
+                let c = c.clone();
+                self.sum[l].add(&c);
+                continue;
+            }
+            self.hash[l + 1] = h;
+            if self.enter(l + 1) {
+                self.sum[l].add(&Number::Small(1));
+            } else {
+                l += 1;
+            }
+        }
+    }
+
+    /// The solutions counted so far: the sums of the levels on the stack
+    /// (each sub-tree finished below them); the whole count once done.
+    pub fn partial(&self) -> Number {
+        if let Some(r) = &self.result {
+            return r.clone();
+        }
+        let mut total = Number::ZERO;
+        if let Some(l) = self.level {
+            for s in &self.sum[..=l] {
+                total.add(s);
+            }
+        }
+        total
+    }
+
+    /// Counts to the end.
+    pub fn count(&mut self) -> Number {
+        loop {
+            if let Some(r) = self.run(u64::MAX) {
+                return r;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_add_past_128_bits() {
+        let mut a = Number::Small(u128::MAX);
+        a.add(&Number::Small(1));
+        assert_eq!(a, Number::Big(vec![0, 0, 1]));
+        assert_eq!(a.to_u128(), None);
+        let mut b = Number::Small(5);
+        b.add(&a);
+        assert_eq!(b, Number::Big(vec![5, 0, 1]));
+        let mut c = Number::Big(vec![u64::MAX, u64::MAX, u64::MAX]);
+        c.add(&Number::Small(1));
+        assert_eq!(c, Number::Big(vec![0, 0, 0, 1]));
+    }
+}
