@@ -3,6 +3,7 @@
 
 use pyo3::prelude::*;
 
+mod akari;
 mod errors;
 mod memo;
 mod parallel;
@@ -13,6 +14,8 @@ mod sudoku;
 
 #[pymodule]
 mod _core {
+    #[pymodule_export]
+    use crate::akari::akari_problem;
     #[pymodule_export]
     use crate::errors::ProblemError;
     #[pymodule_export]

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from typing import final
 
 __all__ = [
+    "akari_problem",
     "CompiledProblem",
     "InfiniteQueens",
     "MemoCount",
@@ -108,6 +109,12 @@ class MemoCount:
     def cancel(self) -> None: ...
     @property
     def stats(self) -> tuple[int, int, int, int, int]: ...
+
+def akari_problem(
+    rows: int, cols: int, grid: bytes
+) -> tuple[CompiledProblem, list[int], list[tuple[str, int]]]:
+    """The exact cover problem of an Akari grid: (problem, cell of each
+    option's light, (kind, cell) of each item)."""
 
 def count_queens(n: int, threads: int = 1) -> int:
     """Solutions of n-queens (1 <= n <= 32), by bitboards; Ctrl-C stops it."""

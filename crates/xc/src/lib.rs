@@ -17,6 +17,7 @@
 //! assert_eq!(s.count_all(), 2);
 //! ```
 
+mod akari;
 mod bits;
 mod canon;
 mod cells;
@@ -29,6 +30,7 @@ mod search;
 mod split;
 mod stats;
 
+pub use akari::{akari, Akari, AkariItem};
 pub use canon::is_canonical;
 pub use memo::{Branching, MemoCount, MemoError, MemoStats, Number, MEMO_MAX_OPTIONS};
 pub use problem::{CompiledProblem, Error};

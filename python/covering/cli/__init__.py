@@ -21,12 +21,12 @@ from typing import NoReturn
 
 from .. import __version__
 from ..errors import ProblemError
-from . import demo, dlx, queens, sudoku, tiling
+from . import akari, demo, dlx, queens, sudoku, tiling
 from .common import EXIT_BAD, UsageError, error
 
 __all__ = ["main"]
 
-COMMANDS = (dlx, tiling, queens, sudoku, demo)
+COMMANDS = (dlx, tiling, queens, sudoku, akari, demo)
 
 
 class _Parser(argparse.ArgumentParser):

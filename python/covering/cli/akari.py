@@ -1,0 +1,77 @@
+"""``covering akari``: solve and count Akari (Light Up) puzzles.
+
+Input: grids (``.`` white, ``#`` black, ``0``-``4`` numbered) separated by
+blank lines, or puzz.link URLs one a line, mixed. ``solve`` prints each
+solution as the grid with ``*`` on the lights (a blank line between), or
+``no solution``; ``count`` prints the number of solutions of each puzzle.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..puzzles import akari
+from .common import positive, read_input
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("akari", help="solve Akari (Light Up) puzzles",
+                       description="Akari / Light Up (美術館) as exact cover with multiplicities.")
+    s = p.add_subparsers(dest="action", metavar="ACTION")
+    s.required = True
+    q = s.add_parser("solve", help="solve puzzles: grids separated by blank lines, or puzz.link URLs",
+                     description="Prints each solution as the grid with '*' on the lights, a blank line "
+                     "between puzzles; 'no solution' when there is none.")
+    q.add_argument("file", nargs="?", default="-", help="the puzzles ('-' or nothing: stdin)")
+    q.add_argument("--unique", action="store_true",
+                   help="also prove each solution unique; print 'multiple' after it when it is not")
+    form = q.add_mutually_exclusive_group()
+    form.add_argument("--draw", action="store_true", help="box-drawing pictures (as seed 002) instead of grids")
+    form.add_argument("--svg", action="store_true", help="an SVG picture of each solution instead of grids")
+    form.add_argument("--url", action="store_true", help="print each puzzle's puzz.link URL (no solving)")
+    q.set_defaults(run=run_solve)
+    c = s.add_parser("count", help="count the solutions of each puzzle, one number a line")
+    c.add_argument("file", nargs="?", default="-", help="the puzzles ('-' or nothing: stdin)")
+    c.add_argument("--cap", type=positive, help="count no further than this")
+    c.set_defaults(run=run_count)
+
+
+def _puzzles(args: argparse.Namespace) -> list[akari.Akari]:
+    text, name = read_input(args.file)
+    try:
+        return list(akari.read_puzzles(text))
+    except akari.AkariError as e:
+        raise akari.AkariError(f"{name}: {e}") from None
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    out = sys.stdout
+    for k, puzzle in enumerate(_puzzles(args)):
+        if args.url:
+            out.write(puzzle.url() + "\n")
+            continue
+        if k and not args.svg:
+            out.write("\n")
+        # One search: the second solution, if any, is the proof of non-uniqueness.
+        found = list(puzzle.solutions(2 if args.unique else 1))
+        if not found:
+            out.write("no solution\n")
+            continue
+        lights = found[0]
+        if args.draw:
+            out.write(puzzle.draw(lights))
+        elif args.svg:
+            out.write(puzzle.svg(lights) + "\n")
+        else:
+            out.write(puzzle.solution_text(lights))
+        if len(found) > 1:
+            out.write("multiple\n")
+        out.flush()
+    return 0
+
+
+def run_count(args: argparse.Namespace) -> int:
+    for puzzle in _puzzles(args):
+        print(puzzle.count(args.cap), flush=True)
+    return 0

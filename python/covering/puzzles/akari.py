@@ -1,0 +1,489 @@
+"""Akari (Light Up, 美術館): light every white cell of a grid.
+
+Rules: a light shines along its row and column up to a black cell; every
+white cell must be lit; no light may shine on another; a black cell with a
+number k has exactly k lights next to it (up, down, left, right).
+
+The puzzle is exact cover with multiplicities (Knuth's Algorithm M), one
+option per white cell, "a light here" (the encoding is in the engine, see
+``crates/xc/src/akari.rs``):
+
+- each white cell is a primary item with bounds 1:2, lit by the light of its
+  row segment, of its column segment, or both;
+- each number k > 0 is a primary item with bounds k:k;
+- each maximal row or column segment of white cells is a secondary item (at
+  most one light sees along it); a 0 removes the options next to it.
+
+Grids are text (``.`` white, ``#`` black, ``0``-``4`` numbered black, one
+row a line) or puzz.link URLs; coordinates are ``(row, col)``, 0-based.
+
+>>> a = Akari.parse(SEED_7X7)
+>>> print(a.solution_text(a.solve()), end="")
+.*.....
+*2#.*#.
+.1..#.*
+.*....2
+.#*.#.*
+.*4*..#
+..*....
+>>> a.uniqueness().value, a.url()
+('unique', 'https://puzz.link/p?lightup/7/7/n2.h.hb.n7.h.jeg.m')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from html import escape
+
+from .. import _core
+from ..errors import LimitReached, ProblemError
+from ..problem import Problem, Uniqueness
+
+__all__ = [
+    "Akari",
+    "AkariError",
+    "Lights",
+    "check",
+    "read_puzzles",
+    "SEED_7X7",
+    "SEED_18X10",
+]
+
+#: Where the lights are: a set of (row, col).
+Lights = frozenset[tuple[int, int]]
+
+WHITE, BLACK, LIGHT = ".", "#", "*"
+CELLS = ".#01234"
+
+#: The 7x7 board in the code of seed 002 (ysrken_7x7 of FORMAT.md).
+SEED_7X7 = """\
+.......
+.2#..#.
+.1..#..
+......2
+.#..#..
+..4...#
+.......
+"""
+
+#: The 18x10 board drawn in the text of seed 002 (110 s for its backtracking).
+SEED_18X10 = """\
+....#..#..#.......
+.2..1........1.#0.
+.#...0......1.....
+........0..0.....0
+...1......1....0..
+..0....1......1...
+0.....1..0........
+.....1......1...1.
+.10.#........#..0.
+.......#..1..0....
+"""
+
+
+class AkariError(ProblemError):
+    """A grid or URL that cannot be read; names the row and column (0-based)
+    where it can."""
+
+    def __init__(self, reason: str, row: int | None = None, col: int | None = None, *, line: int | None = None):
+        where = f"line {line}" if line is not None else f"row {row}" if row is not None else ""
+        if where and col is not None:
+            where += f", column {col}"
+        super().__init__(f"{where}: {reason}" if where else reason)
+        self.reason, self.row, self.col = reason, row, col
+
+
+@dataclass(frozen=True)
+class Akari:
+    """A puzzle: its rows as strings of ``.``, ``#`` and ``0``-``4``.
+
+    >>> Akari.parse(".2.\\n...").height, Akari.parse(".2.\\n...").width
+    (2, 3)
+    """
+
+    rows: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if not self.rows or not self.rows[0]:
+            raise AkariError("the grid is empty")
+        for r, row in enumerate(self.rows):
+            if len(row) != len(self.rows[0]):
+                raise AkariError(f"{len(row)} cells where row 0 has {len(self.rows[0])}", r)
+            for c, ch in enumerate(row):
+                if ch not in CELLS:
+                    raise AkariError(f"{ch!r} is not a cell ('.' white, '#' black, '0'-'4' numbered)", r, c)
+
+    # -- reading and writing ------------------------------------------------
+
+    @staticmethod
+    def parse(text: str) -> Akari:
+        """A grid (text) or a puzz.link / pzv.jp URL.
+
+        >>> Akari.parse("https://puzz.link/p?lightup/3/1/h").rows
+        ('...',)
+        """
+        text = text.strip()
+        if re.match(r"^\w+://", text):
+            return Akari.from_url(text)
+        return Akari.from_text(text)
+
+    @staticmethod
+    def from_text(text: str) -> Akari:
+        """The grid format: one row a line; ``;`` lines are comments.
+
+        >>> Akari.from_text("; a comment\\n.1\\n#.").rows
+        ('.1', '#.')
+        """
+        rows = [line.rstrip() for line in text.splitlines() if not line.startswith(";") and line.strip()]
+        return Akari(tuple(rows))
+
+    @staticmethod
+    def from_url(url: str) -> Akari:
+        """A puzz.link URL (``https://puzz.link/p?lightup/COLS/ROWS/BODY``,
+        also with ``akari``, and old ``http://pzv.jp/p.html?akari/...``).
+
+        >>> Akari.from_url("https://puzz.link/p?akari/4/2/bg.i").rows
+        ('1...', '#...')
+        """
+        m = re.fullmatch(r"\w+://[^?]+\?(?:lightup|akari)/(\d+)/(\d+)/([0-9a-z.]*)/?", url.strip())
+        if m is None:
+            raise AkariError(f"not a puzz.link Akari URL (…?lightup/COLS/ROWS/BODY): {url!r}")
+        cols, rows, body = int(m[1]), int(m[2]), m[3]
+        if cols == 0 or rows == 0:
+            raise AkariError(f"a {cols} x {rows} board in {url!r}")
+        cells = [WHITE] * (rows * cols)
+        z = 0
+        for k, ch in enumerate(body):
+            if z >= len(cells):
+                raise AkariError(f"the URL body goes on after the last cell, at {body[k:]!r}")
+            if ch in "01234":
+                cells[z] = ch
+            elif ch in "56789":
+                cells[z] = str(int(ch) - 5)
+                z += 1
+            elif ch in "abcde":
+                cells[z] = str(int(ch, 16) - 10)
+                z += 2
+            elif ch == ".":
+                cells[z] = BLACK
+            elif "g" <= ch <= "z":
+                z += int(ch, 36) - 16
+            else:
+                raise AkariError(f"{ch!r} at position {k} of the URL body {body!r}")
+            z += 1
+        return Akari(tuple("".join(cells[r * cols : (r + 1) * cols]) for r in range(rows)))
+
+    @staticmethod
+    def from_game_id(game_id: str) -> Akari:
+        """A game ID of Simon Tatham's Light Up (``7x7:b0Bp2Bb0b1Bp2Bb``,
+        as ``sgt-lightup --generate`` prints them).
+
+        >>> Akari.from_game_id("3x2:aBa1b").rows
+        ('.#.', '1..')
+        """
+        m = re.fullmatch(r"(\d+)x(\d+)[^:]*:([0-4Ba-z]*)", game_id.strip())
+        if m is None:
+            raise AkariError(f"not a Light Up game ID (WxH:DESC): {game_id!r}")
+        cols, rows = int(m[1]), int(m[2])
+        cells = "".join(
+            "." * (ord(ch) - ord("a") + 1) if ch.islower() else BLACK if ch == "B" else ch for ch in m[3]
+        )
+        if len(cells) != rows * cols:
+            raise AkariError(f"the game ID has {len(cells)} cells, not {cols} x {rows}")
+        return Akari(tuple(cells[r * cols : (r + 1) * cols] for r in range(rows)))
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0])
+
+    def text(self) -> str:
+        """The grid format, a newline after each row."""
+        return "".join(row + "\n" for row in self.rows)
+
+    def url(self) -> str:
+        """The puzz.link URL (pzprjs's ``encode4Cell``).
+
+        >>> Akari.from_text("1...\\n#...").url()
+        'https://puzz.link/p?lightup/4/2/bg.i'
+        """
+        cells = "".join(self.rows)
+        out, run, z = [], 0, 0
+        while z < len(cells):
+            ch, code = cells[z], ""
+            if ch in "01234":
+                n = int(ch)
+                if z + 1 < len(cells) and cells[z + 1] != WHITE:
+                    code = str(n)
+                elif z + 2 < len(cells) and cells[z + 2] != WHITE:
+                    code, z = str(5 + n), z + 1
+                else:
+                    code, z = "abcde"[n], z + 2
+            elif ch == BLACK:
+                code = "."
+            else:
+                run += 1
+            if run and (code or run == 20):
+                out.append(_base36(15 + run))
+                run = 0
+            out.append(code)
+            z += 1
+        if run:
+            out.append(_base36(15 + run))
+        return f"https://puzz.link/p?lightup/{self.width}/{self.height}/{''.join(out)}"
+
+    # -- solving -----------------------------------------------------------
+
+    @cached_property
+    def _encoding(self) -> tuple[_core.CompiledProblem, list[int], list[tuple[str, int]]] | None:
+        """(problem, cell of each option, meaning of each item); None for a
+        grid without white cells (nothing to light)."""
+        cells = "".join(self.rows)
+        if WHITE not in cells:
+            return None
+        return _core.akari_problem(self.height, self.width, cells.encode())
+
+    def problem(self) -> Problem:
+        """The exact cover problem with names: white cells ``r3c4`` (1:2),
+        numbers ``n2c5`` (k:k), segments ``h3c0``/``v0c4`` (named by their
+        first cell), options labelled by the cell of their light.
+
+        >>> p = Akari.parse(".1.").problem()
+        >>> p.primary, p.bounds("n0c1"), p.secondary
+        (['r0c0', 'r0c2', 'n0c1'], (1, 1), ['h0c0', 'v0c0', 'h0c2', 'v0c2'])
+        """
+        p = Problem()
+        enc = self._encoding
+        if enc is None:
+            raise AkariError("the grid has no white cell: nothing to solve")
+        compiled, option_cell, items = enc
+        _, _, _, _, start, item, _ = compiled.__getnewargs__()
+        prefix = {"cell": "r", "number": "n", "row": "h", "column": "v"}
+        names = [f"{prefix[kind]}{z // self.width}c{z % self.width}" for kind, z in items]
+        for name, (kind, z) in zip(names, items):
+            if kind == "cell":
+                p.add_primary([name], bounds=(1, 2))
+            elif kind == "number":
+                k = int(self.rows[z // self.width][z % self.width])
+                p.add_primary([name], bounds=(k, k))
+            else:
+                p.add_secondary([name])
+        for o, z in enumerate(option_cell):
+            p.add_option([names[i] for i in item[start[o] : start[o + 1]]], label=divmod(z, self.width))
+        return p
+
+    def _lights(self, ids: Iterable[int]) -> Lights:
+        enc = self._encoding
+        assert enc is not None
+        return frozenset(divmod(enc[1][o], self.width) for o in ids)
+
+    def solutions(self, limit: int | None = None) -> Iterator[Lights]:
+        """The solutions, lazily, as sets of light positions.
+
+        >>> sorted(sorted(s) for s in Akari.parse("..").solutions())
+        [[(0, 0)], [(0, 1)]]
+        """
+        enc = self._encoding
+        if enc is None:
+            if self._numbers_ok_without_lights():
+                yield frozenset()
+            return
+        search = _core.Search(enc[0], None, "auto")
+        found = 0
+        while limit is None or found < limit:
+            ids = search.next_solution()
+            if ids is None:
+                return
+            found += 1
+            yield self._lights(ids)
+
+    def _numbers_ok_without_lights(self) -> bool:
+        """Is the empty set a solution? (For a grid without white cells.)"""
+        return all(ch in "#0" for ch in "".join(self.rows))
+
+    def solve(self) -> Lights | None:
+        """A solution, or None when there is none."""
+        return next(self.solutions(1), None)
+
+    def count(self, limit: int | None = None, *, seconds: float | None = None) -> int:
+        """The number of solutions (at most `limit`); `LimitReached` if
+        ``seconds`` run out first.
+
+        >>> Akari.parse(SEED_18X10).count()
+        1
+        """
+        enc = self._encoding
+        if enc is None:
+            return int(self._numbers_ok_without_lights())
+        search = _core.Search(enc[0], None, "auto")
+        n = search.count(limit, None, seconds)
+        if not search.exhausted and (limit is None or n < limit):
+            raise LimitReached(f"time ran out after {n} solutions", count=n, stats=search.stats)
+        return n
+
+    def uniqueness(self, *, seconds: float | None = None) -> Uniqueness:
+        """NONE, UNIQUE or MULTIPLE; UNKNOWN if ``seconds`` ran out first."""
+        try:
+            n = self.count(2, seconds=seconds)
+        except LimitReached as e:
+            return Uniqueness.MULTIPLE if e.count >= 2 else Uniqueness.UNKNOWN
+        return [Uniqueness.NONE, Uniqueness.UNIQUE, Uniqueness.MULTIPLE][n]
+
+    # -- pictures ----------------------------------------------------------
+
+    def solution_text(self, lights: Iterable[tuple[int, int]]) -> str:
+        """The grid with ``*`` on the lights (the solution format)."""
+        on = set(lights)
+        return "".join(
+            "".join(LIGHT if (r, c) in on else ch for c, ch in enumerate(row)) + "\n"
+            for r, row in enumerate(self.rows)
+        )
+
+    def draw(self, lights: Iterable[tuple[int, int]] | None = None) -> str:
+        """Box drawing as in seed 002: ``■`` black, digits, and with lights,
+        ``○`` a light and ``+`` a lit cell.
+
+        >>> print(Akari.parse(".1\\n#.").draw([(0, 0)]), end="")
+        ┌──┐
+        │○1│
+        │■ │
+        └──┘
+        """
+        on = set(lights or ())
+        lit = _lit(self, on)
+        out = ["┌" + "─" * self.width + "┐"]
+        for r, row in enumerate(self.rows):
+            line = []
+            for c, ch in enumerate(row):
+                if ch == BLACK:
+                    line.append("■")
+                elif ch != WHITE:
+                    line.append(ch)
+                else:
+                    line.append("○" if (r, c) in on else "+" if (r, c) in lit else " ")
+            out.append("│" + "".join(line) + "│")
+        out.append("└" + "─" * self.width + "┘")
+        return "\n".join(out) + "\n"
+
+    def svg(self, lights: Iterable[tuple[int, int]] | None = None, cell: int = 28) -> str:
+        """An SVG picture: black cells with their numbers, lights as yellow
+        discs, lit cells pale yellow."""
+        on = set(lights or ())
+        lit = _lit(self, on)
+        w, h = self.width * cell, self.height * cell
+        out = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{w + 4}" height="{h + 4}" '
+            f'viewBox="-2 -2 {w + 4} {h + 4}" font-family="sans-serif">',
+            f'<rect x="0" y="0" width="{w}" height="{h}" fill="white" stroke="black" stroke-width="2"/>',
+        ]
+        for r, row in enumerate(self.rows):
+            for c, ch in enumerate(row):
+                x, y = c * cell, r * cell
+                fill = "black" if ch != WHITE else "#fff3b0" if (r, c) in lit else "white"
+                out.append(
+                    f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" '
+                    'stroke="#888" stroke-width="0.5"/>'
+                )
+                if ch in "01234":
+                    out.append(
+                        f'<text x="{x + cell / 2}" y="{y + cell / 2}" font-size="{cell * 0.6:g}" fill="white" '
+                        f'text-anchor="middle" dominant-baseline="central">{escape(ch)}</text>'
+                    )
+                if (r, c) in on:
+                    out.append(
+                        f'<circle cx="{x + cell / 2}" cy="{y + cell / 2}" r="{cell * 0.32:g}" '
+                        'fill="#ffd400" stroke="#b08d00"/>'
+                    )
+        out.append("</svg>")
+        return "\n".join(out)
+
+
+def _base36(n: int) -> str:
+    return "0123456789abcdefghijklmnopqrstuvwxyz"[n]
+
+
+def _lit(puzzle: Akari, lights: Iterable[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The cells the lights shine on (the lights included)."""
+    lit = set()
+    for r, c in lights:
+        lit.add((r, c))
+        for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            y, x = r + dr, c + dc
+            while 0 <= y < puzzle.height and 0 <= x < puzzle.width and puzzle.rows[y][x] == WHITE:
+                lit.add((y, x))
+                y, x = y + dr, x + dc
+    return lit
+
+
+def check(puzzle: Akari, lights: Iterable[tuple[int, int]]) -> list[str]:
+    """What is wrong with `lights` as a solution of `puzzle` (empty when it
+    is one), by the rules, not by the encoding: lights on white cells only,
+    no light shining on another, every white cell lit, every number met.
+
+    >>> a = Akari.parse("..1")
+    >>> check(a, [(0, 1)]), check(a, [(0, 0)])
+    ([], ['(0, 2) has 0 lights next to it, not 1'])
+    """
+    on = set(lights)
+    errors = []
+    for r, c in sorted(on):
+        if not (0 <= r < puzzle.height and 0 <= c < puzzle.width) or puzzle.rows[r][c] != WHITE:
+            errors.append(f"light at {(r, c)} is not on a white cell")
+    for r, c in sorted(on):
+        for y, x in _lit(puzzle, [(r, c)]) - {(r, c)}:
+            if (y, x) in on:
+                errors.append(f"lights at {(r, c)} and {(y, x)} see each other")
+    lit = _lit(puzzle, on)
+    for r, row in enumerate(puzzle.rows):
+        for c, ch in enumerate(row):
+            if ch == WHITE and (r, c) not in lit:
+                errors.append(f"{(r, c)} is dark")
+            elif ch in "01234":
+                n = sum((r + dr, c + dc) in on for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)))
+                if n != int(ch):
+                    errors.append(f"{(r, c)} has {n} lights next to it, not {ch}")
+    return errors
+
+
+def read_puzzles(text: str) -> Iterator[Akari]:
+    """The puzzles of a file: grids separated by blank lines, or URLs one a
+    line, mixed as they come; an error names the line of the file.
+
+    >>> [a.width for a in read_puzzles(".1\\n..\\n\\nhttps://puzz.link/p?lightup/3/1/h\\n")]
+    [2, 3]
+    """
+    block: list[str] = []
+    start = 0
+
+    def flush() -> Iterator[Akari]:
+        if block:
+            try:
+                yield Akari.from_text("\n".join(block))
+            except AkariError as e:
+                line = None if e.row is None else start + e.row
+                raise AkariError(e.reason if line else f"line {start}: {e.reason}", e.row, e.col, line=line) from None
+            block.clear()
+
+    lines = text.splitlines()
+    for n, line in enumerate(lines, 1):
+        if line.startswith(";"):
+            continue
+        if not line.strip():
+            yield from flush()
+        elif re.match(r"^\s*\w+://", line):
+            yield from flush()
+            try:
+                yield Akari.from_url(line)
+            except AkariError as e:
+                raise AkariError(e.reason, line=n) from None
+        else:
+            if not block:
+                start = n
+            block.append(line)
+    yield from flush()

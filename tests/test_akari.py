@@ -1,0 +1,174 @@
+"""Akari: solutions checked by the rules (not the encoding), counts against
+brute force over every set of lights, the seed's boards, puzz.link URLs,
+errors, and the command line."""
+
+from __future__ import annotations
+
+import itertools
+import subprocess
+import sys
+
+import pytest
+from covering.puzzles.akari import SEED_7X7, SEED_18X10, Akari, AkariError, check, read_puzzles
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from covering import Uniqueness
+
+# The solution drawn in seed 002 under its 18x10 board.
+SEED_18X10_SOLUTION = """\
+┌──────────────────┐
+│+○++■○+■+○■++++++○│
+│○2+○1+++++++○1+■0+│
+│+■+++0++++○+1++○++│
+│++○+++++0++0++○++0│
+│+++1○+++++1+○++0++│
+│++0+++○1++○+++1+○+│
+│0++○++1++0++++○+++│
+│+○+++1+○++++1○++1○│
+│+10+■○+++++++■++0+│
+│○++++++■○+1○+0+○++│
+└──────────────────┘
+"""
+
+# Wikipedia's 7x7 example (FORMAT.md's ysrken_7x7 is SEED_7X7).
+WIKIPEDIA_8X8 = """\
+.....1..
+.3#.....
+......0.
+#...#...
+...4...0
+.2......
+.....1#.
+..#.....
+"""
+
+
+def brute_force(a: Akari) -> list[frozenset[tuple[int, int]]]:
+    """Every set of lights that passes the rules, by trying them all."""
+    whites = [(r, c) for r, row in enumerate(a.rows) for c, ch in enumerate(row) if ch == "."]
+    found = []
+    for k in range(len(whites) + 1):
+        for lights in itertools.combinations(whites, k):
+            if not check(a, lights):
+                found.append(frozenset(lights))
+    return found
+
+
+@st.composite
+def grids(draw: st.DrawFn, max_side: int = 5) -> Akari:
+    rows = draw(st.integers(1, max_side))
+    cols = draw(st.integers(1, max_side))
+    cells = draw(st.lists(st.sampled_from("......##01234"), min_size=rows * cols, max_size=rows * cols))
+    return Akari(tuple("".join(cells[r * cols : (r + 1) * cols]) for r in range(rows)))
+
+
+def test_the_seed_boards() -> None:
+    for text in (SEED_7X7, SEED_18X10, WIKIPEDIA_8X8):
+        a = Akari.parse(text)
+        lights = a.solve()
+        assert lights is not None and check(a, lights) == []
+        assert a.uniqueness() is Uniqueness.UNIQUE
+    big = Akari.parse(SEED_18X10)
+    assert big.draw(big.solve()) == SEED_18X10_SOLUTION
+
+
+@settings(max_examples=400, deadline=None)
+@given(grids())
+def test_counts_and_solutions_match_brute_force(a: Akari) -> None:
+    if sum(row.count(".") for row in a.rows) > 12:
+        return  # brute force would take too long
+    expected = sorted(sorted(s) for s in brute_force(a))
+    got = sorted(sorted(s) for s in a.solutions())
+    assert got == expected
+    assert a.count() == len(expected)
+    assert a.uniqueness() is [Uniqueness.NONE, Uniqueness.UNIQUE, Uniqueness.MULTIPLE][min(len(expected), 2)]
+
+
+def test_zero_one_and_several_solutions() -> None:
+    assert Akari.parse(".3.").solve() is None and Akari.parse(".3.").uniqueness() is Uniqueness.NONE
+    assert Akari.parse(".0.").count() == 0  # both cells dark: no light may go next to the 0
+    assert Akari.parse(".2.").count() == 1
+    # Each row needs its own light (one light cannot light a whole row from the
+    # other), in different columns: 3 x 2.
+    assert Akari.parse("...\n...").count() == 6
+    assert Akari.parse("#0#").count() == 1 and Akari.parse("#1#").count() == 0  # no white cell at all
+    assert Akari.parse("..\n..").uniqueness() is Uniqueness.MULTIPLE
+
+
+def test_the_named_problem_is_the_same_encoding() -> None:
+    a = Akari.parse(SEED_7X7)
+    p = a.problem()
+    assert p.count() == a.count() == 1
+    (labels,) = list(p.solutions())
+    assert frozenset(labels) == a.solve()
+
+
+@settings(max_examples=500, deadline=None)
+@given(grids(max_side=9))
+def test_url_round_trip(a: Akari) -> None:
+    url = a.url()
+    assert Akari.from_url(url) == a
+    assert Akari.parse(url.replace("puzz.link/p?lightup", "pzv.jp/p.html?akari")) == a
+
+
+def test_the_url_of_format_md() -> None:
+    a = Akari.parse("https://puzz.link/p?lightup/7/7/n2.h.hb.n7.h.jeg.m")
+    assert a == Akari.parse(SEED_7X7)
+    assert a.url() == "https://puzz.link/p?lightup/7/7/n2.h.hb.n7.h.jeg.m"
+
+
+def test_game_ids() -> None:
+    # Simon Tatham's format: runs of white cells as letters, B black.
+    assert Akari.from_game_id("7x7:b0Bp2Bb0b1Bp2Bb").rows[0] == "..0#..."
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("..\n.x", "row 1, column 1: 'x' is not a cell"),
+        ("..\n...", "row 1: 3 cells where row 0 has 2"),
+        ("", "empty"),
+        ("https://puzz.link/p?lightup/2/2/zz", "goes on after the last cell"),
+        ("https://puzz.link/p?lightup/2/2/G", "not a puzz.link Akari URL"),
+        ("https://puzz.link/p?sudoku/2/2/g", "not a puzz.link Akari URL"),
+    ],
+)
+def test_errors_name_the_place(text: str, message: str) -> None:
+    with pytest.raises(AkariError, match=message) as e:
+        Akari.parse(text)
+    assert isinstance(e.value, ValueError)
+
+
+def test_files_name_the_line() -> None:
+    text = ".1\n..\n\n; a comment\n..\n.5\n"
+    with pytest.raises(AkariError, match="line 6, column 1: '5'"):
+        list(read_puzzles(text))
+
+
+def test_pictures() -> None:
+    a = Akari.parse(SEED_7X7)
+    lights = a.solve()
+    assert lights is not None
+    svg = a.svg(lights)
+    assert svg.startswith("<svg") and svg.count("<circle") == len(lights)
+    assert a.solution_text(lights).count("*") == len(lights)
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "covering", "akari", *args], input=stdin, capture_output=True, text=True)
+
+
+def test_cli() -> None:
+    url = Akari.parse(SEED_7X7).url()
+    r = run("solve", "--unique", stdin=SEED_7X7 + "\n" + url + "\n\n..\n..\n\n.3.\n")
+    assert r.returncode == 0, r.stderr
+    blocks = r.stdout.split("\n\n")
+    solved = Akari.parse(SEED_7X7).solution_text(Akari.parse(SEED_7X7).solve() or ())
+    assert blocks[0] + "\n" == solved and blocks[1] + "\n" == solved
+    assert blocks[2].endswith("multiple") and blocks[3] == "no solution\n"
+    assert run("count", stdin=SEED_18X10 + "\n..\n..\n").stdout == "1\n2\n"
+    assert run("solve", "--url", stdin=SEED_7X7).stdout == url + "\n"
+    assert run("solve", "--draw", stdin=SEED_18X10).stdout == SEED_18X10_SOLUTION
+    bad = run("solve", stdin="..\n.x\n")
+    assert bad.returncode == 2 and "line 2, column 1" in bad.stderr and bad.stderr.count("\n") == 1
