@@ -15,6 +15,9 @@ from ..puzzles import akari
 from .common import positive, read_input
 
 
+FILE_HELP = "the puzzles ('-' or nothing: stdin), or one puzz.link URL"
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("akari", help="solve Akari (Light Up) puzzles",
                        description="Akari / Light Up (美術館) as exact cover with multiplicities.")
@@ -23,7 +26,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     q = s.add_parser("solve", help="solve puzzles: grids separated by blank lines, or puzz.link URLs",
                      description="Prints each solution as the grid with '*' on the lights, a blank line "
                      "between puzzles; 'no solution' when there is none.")
-    q.add_argument("file", nargs="?", default="-", help="the puzzles ('-' or nothing: stdin)")
+    q.add_argument("file", nargs="?", default="-", help=FILE_HELP)
     q.add_argument("--unique", action="store_true",
                    help="also prove each solution unique; print 'multiple' after it when it is not")
     form = q.add_mutually_exclusive_group()
@@ -32,13 +35,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     form.add_argument("--url", action="store_true", help="print each puzzle's puzz.link URL (no solving)")
     q.set_defaults(run=run_solve)
     c = s.add_parser("count", help="count the solutions of each puzzle, one number a line")
-    c.add_argument("file", nargs="?", default="-", help="the puzzles ('-' or nothing: stdin)")
+    c.add_argument("file", nargs="?", default="-", help=FILE_HELP)
     c.add_argument("--cap", type=positive, help="count no further than this")
     c.set_defaults(run=run_count)
 
 
 def _puzzles(args: argparse.Namespace) -> list[akari.Akari]:
-    text, name = read_input(args.file)
+    if "://" in args.file:  # a URL given on the command line, not a file
+        text, name = args.file, "the URL"
+    else:
+        text, name = read_input(args.file)
     try:
         return list(akari.read_puzzles(text))
     except akari.AkariError as e:

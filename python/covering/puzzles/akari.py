@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from html import escape
 
-from .. import _core
+from .. import _core, restart
 from ..errors import LimitReached, ProblemError
 from ..problem import Problem, Uniqueness
 
@@ -283,24 +283,26 @@ class Akari:
         assert enc is not None
         return frozenset(divmod(enc[1][o], self.width) for o in ids)
 
-    def solutions(self, limit: int | None = None) -> Iterator[Lights]:
-        """The solutions, lazily, as sets of light positions.
+    def solutions(self, limit: int | None = None, *, seconds: float | None = None) -> Iterator[Lights]:
+        """The solutions, lazily, as sets of light positions (in no
+        particular order); `LimitReached` if ``seconds`` run out first.
+
+        The search runs in a random order with a node budget, restarted
+        with another order and twice the budget when it runs out (see
+        `covering.restart`): on big sparse boards a plain depth-first
+        search now and then loses itself for minutes, and restarts make
+        those rare runs as quick as the others. Every run is complete, so
+        the answers stay exact.
 
         >>> sorted(sorted(s) for s in Akari.parse("..").solutions())
         [[(0, 0)], [(0, 1)]]
         """
         enc = self._encoding
         if enc is None:
-            if self._numbers_ok_without_lights():
+            if self._numbers_ok_without_lights() and limit != 0:
                 yield frozenset()
             return
-        search = _core.Search(enc[0], None, "auto")
-        found = 0
-        while limit is None or found < limit:
-            ids = search.next_solution()
-            if ids is None:
-                return
-            found += 1
+        for ids in restart.solutions(enc[0], limit, seconds=seconds):
             yield self._lights(ids)
 
     def _numbers_ok_without_lights(self) -> bool:
@@ -313,14 +315,24 @@ class Akari:
 
     def count(self, limit: int | None = None, *, seconds: float | None = None) -> int:
         """The number of solutions (at most `limit`); `LimitReached` if
-        ``seconds`` run out first.
+        ``seconds`` run out first. Up to `restart.KEEP` solutions are
+        counted as `solutions` finds them (with restarts); a bigger count
+        is one search in the engine.
 
         >>> Akari.parse(SEED_18X10).count()
         1
         """
         enc = self._encoding
         if enc is None:
-            return int(self._numbers_ok_without_lights())
+            return int(self._numbers_ok_without_lights()) if limit != 0 else 0
+        if limit is not None and limit <= restart.KEEP:
+            n = 0
+            try:
+                for _ in restart.solutions(enc[0], limit, seconds=seconds):
+                    n += 1
+            except LimitReached as e:
+                raise LimitReached(str(e), count=n, stats=e.stats) from None
+            return n
         search = _core.Search(enc[0], None, "auto")
         n = search.count(limit, None, seconds)
         if not search.exhausted and (limit is None or n < limit):
