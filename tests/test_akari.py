@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from covering.puzzles.akari import SEED_7X7, SEED_18X10, Akari, AkariError, check, read_puzzles
+from covering.puzzles.akari import SEED_7X7, SEED_18X10, Akari, AkariError, check, random_puzzle, read_puzzles
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -82,7 +82,18 @@ def test_counts_and_solutions_match_brute_force(a: Akari) -> None:
     got = sorted(sorted(s) for s in a.solutions())
     assert got == expected
     assert a.count() == len(expected)
+    assert a.count(3) == min(3, len(expected))  # by restarts, not one search
     assert a.uniqueness() is [Uniqueness.NONE, Uniqueness.UNIQUE, Uniqueness.MULTIPLE][min(len(expected), 2)]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 5), st.integers(1, 5), st.floats(0.0, 0.6), st.integers(0, 2**32))
+def test_random_puzzles_are_solvable(rows: int, cols: int, black: float, seed: int) -> None:
+    a = random_puzzle(rows, cols, black=black, seed=seed)
+    assert (a.height, a.width) == (rows, cols) and set("".join(a.rows)) <= set(".01234")
+    if sum(row.count(".") for row in a.rows) <= 12:
+        assert brute_force(a)
+    assert a.solve() is not None
 
 
 def test_zero_one_and_several_solutions() -> None:

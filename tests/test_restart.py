@@ -3,15 +3,13 @@ distinct, and all of them when no limit stops the stream."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_reference import problems
 
 from covering import LimitReached, Problem, restart
-from covering.puzzles.akari import Akari, check
+from covering.puzzles.akari import check, random_puzzle
 from covering.puzzles.polyomino import PENTOMINOES, Board, tiling
 from covering.reference import definition
 
@@ -46,37 +44,9 @@ def test_time_running_out_says_how_many_were_found() -> None:
     assert e.value.count == found < 9356
 
 
-def sparse_board(size: int, seed: int) -> Akari:
-    """A solvable board with few black cells, every one numbered."""
-    rng = random.Random(seed)
-    grid = [["#" if rng.random() < 0.08 else "." for _ in range(size)] for _ in range(size)]
-    lights: set[tuple[int, int]] = set()
-    lit: set[tuple[int, int]] = set()
-    cells = [(r, c) for r in range(size) for c in range(size) if grid[r][c] == "."]
-    rng.shuffle(cells)
-    for r, c in cells:
-        if (r, c) in lit:
-            continue
-        lights.add((r, c))
-        for dr, dc in ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0)):
-            y, x = r + dr, c + dc
-            while 0 <= y < size and 0 <= x < size and grid[y][x] == ".":
-                lit.add((y, x))
-                if (dr, dc) == (0, 0):
-                    break
-                y, x = y + dr, x + dc
-    for r in range(size):
-        for c in range(size):
-            if grid[r][c] == "#":
-                grid[r][c] = str(sum((r + dr, c + dc) in lights for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))))
-    board = Akari(tuple("".join(row) for row in grid))
-    assert not check(board, lights)
-    return board
-
-
 @pytest.mark.parametrize("seed", range(3))
 def test_big_sparse_akari_boards_get_two_checked_solutions(seed: int) -> None:
-    board = sparse_board(60, seed)
+    board = random_puzzle(60, 60, seed=seed)
     found = list(board.solutions(2))
     assert len(found) == 2 and found[0] != found[1]
     assert all(not check(board, lights) for lights in found)

@@ -32,6 +32,7 @@ row a line) or puzz.link URLs; coordinates are ``(row, col)``, 0-based.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -47,6 +48,7 @@ __all__ = [
     "AkariError",
     "Lights",
     "check",
+    "random_puzzle",
     "read_puzzles",
     "SEED_7X7",
     "SEED_18X10",
@@ -431,6 +433,35 @@ def _lit(puzzle: Akari, lights: Iterable[tuple[int, int]]) -> set[tuple[int, int
                 lit.add((y, x))
                 y, x = y + dr, x + dc
     return lit
+
+
+def random_puzzle(rows: int, cols: int, *, black: float = 0.08, seed: int | None = None) -> Akari:
+    """A solvable board: each cell black with probability `black`, then
+    lights put on random unlit white cells until every one is lit, and every
+    black cell numbered by the lights around it. Few black cells make boards
+    like human-made ones (sparse, hard for a search), but often with several
+    solutions: a board to test and time solvers on, not a finished puzzle.
+
+    >>> a = random_puzzle(10, 10, seed=1)
+    >>> a.height, a.width, a.count(1)
+    (10, 10, 1)
+    """
+    rng = random.Random(seed)
+    grid = [[BLACK if rng.random() < black else WHITE for _ in range(cols)] for _ in range(rows)]
+    blank = Akari(tuple("".join(row) for row in grid))
+    whites = [(r, c) for r in range(rows) for c in range(cols) if grid[r][c] == WHITE]
+    rng.shuffle(whites)
+    lights: set[tuple[int, int]] = set()
+    lit: set[tuple[int, int]] = set()
+    for cell in whites:
+        if cell not in lit:
+            lights.add(cell)
+            lit |= _lit(blank, [cell])
+    for r in range(rows):
+        for c in range(cols):
+            if grid[r][c] == BLACK:
+                grid[r][c] = str(sum((r + dr, c + dc) in lights for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))))
+    return Akari(tuple("".join(row) for row in grid))
 
 
 def check(puzzle: Akari, lights: Iterable[tuple[int, int]]) -> list[str]:

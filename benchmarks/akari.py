@@ -1,0 +1,222 @@
+"""Akari (Light Up): solve and prove unique, by size class, in one run against
+a SAT encoding on python-sat (CaDiCaL), PyPI ``puzzlekit`` (OR-Tools CP-SAT;
+it solves, it does not prove uniqueness) and PyPI ``akari-sat`` (when it can
+be imported: it needs Python >= 3.13).
+
+    python benchmarks/akari.py [--repeat N]
+
+Puzzles: ``benchmarks/data/akari.txt``, game IDs made by Simon Tatham's
+generator (``sgt-lightup --generate N 'WxHbPsSdD#SEED'``, Debian's
+sgt-puzzles; each has one solution), and *sparse* boards made with
+``akari.random_puzzle`` and fixed seeds (8% black cells, like human-made
+puzzles, every black cell numbered); those may have several solutions.
+
+Every program's time is CPU seconds from the grid text to the answer
+(encoding included), per puzzle, in this process; the table shows the median
+over each size class and the ratio to covering. covering and the SAT
+encoding answer "unique" (two searches' worth: a solution, then proof there
+is no other); the answers and the lights are checked against each other.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from engine import fmt, replace_section, RESULTS
+
+from covering.puzzles.akari import Akari, check, random_puzzle
+
+DATA = Path(__file__).resolve().parent / "data" / "akari.txt"
+
+
+def puzzles() -> dict[str, list[Akari]]:
+    classes: dict[str, list[Akari]] = {}
+    group = "?"
+    for line in DATA.read_text().splitlines():
+        if line.startswith("; ") and "(N=" in line:
+            group = "sgt " + line.split()[1].split("#")[0]  # the parameters, e.g. 36x20b20s0d2
+        elif line.strip() and not line.startswith(";"):
+            classes.setdefault(group, []).append(Akari.from_game_id(line))
+    for cols, rows in ((36, 20), (100, 100), (150, 150)):
+        classes[f"{cols}x{rows} sparse"] = [random_puzzle(rows, cols, black=0.08, seed=seed) for seed in range(8)]
+    return classes
+
+
+# -- the programs: each returns (number of solutions, capped at 2, or -1 for "solved, not proved"; lights) --
+
+
+def run_covering(a: Akari) -> tuple[int, Any]:
+    found = list(Akari(a.rows).solutions(2))  # a fresh object: no cached encoding
+    return len(found), found[0] if found else None
+
+
+def sat_clauses(a: Akari) -> tuple[list[list[int]], dict[tuple[int, int], int]]:
+    """Variables: a light on each white cell. Every white cell sees a light;
+    at most one light per segment; each number exactly k lights around."""
+    from pysat.card import CardEnc, EncType
+
+    var = {(r, c): k + 1 for k, (r, c) in enumerate((r, c) for r, row in enumerate(a.rows)
+                                                     for c, ch in enumerate(row) if ch == ".")}
+    top = len(var)
+    clauses: list[list[int]] = []
+    segments: list[list[int]] = []
+    for horizontal in (True, False):
+        outer, inner = (a.height, a.width) if horizontal else (a.width, a.height)
+        for i in range(outer):
+            run: list[int] = []
+            for j in range(inner + 1):
+                cell = (i, j) if horizontal else (j, i)
+                if j < inner and cell in var:
+                    run.append(var[cell])
+                else:
+                    if run:
+                        segments.append(run)
+                    run = []
+    seen: dict[int, list[int]] = {v: [] for v in var.values()}
+    for seg in segments:
+        for v in seg:
+            seen[v].extend(seg)
+        if len(seg) > 1:
+            enc = CardEnc.atmost(seg, 1, top_id=top, encoding=EncType.seqcounter if len(seg) > 6 else EncType.pairwise)
+            top = max(top, enc.nv)
+            clauses += enc.clauses
+    for v, sees in seen.items():
+        clauses.append(sorted(set(sees)))
+    for r, row in enumerate(a.rows):
+        for c, ch in enumerate(row):
+            if ch in "01234":
+                around = [var[x] for x in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if x in var]
+                k = int(ch)
+                if k > len(around):
+                    clauses.append([])
+                elif around:
+                    enc = CardEnc.equals(around, k, top_id=top, encoding=EncType.totalizer)
+                    top = max(top, enc.nv)
+                    clauses += enc.clauses
+    return clauses, var
+
+
+def run_sat(a: Akari) -> tuple[int, Any]:
+    from pysat.solvers import Solver
+
+    clauses, var = sat_clauses(a)
+    if any(not c for c in clauses):
+        return 0, None
+    with Solver(name="cadical153", bootstrap_with=clauses) as s:
+        if not s.solve():
+            return 0, None
+        model = set(x for x in s.get_model() if x > 0)
+        lights = frozenset(cell for cell, v in var.items() if v in model)
+        s.add_clause([-var[cell] for cell in lights] + [v for v in var.values() if v not in model])
+        return (2 if s.solve() else 1), lights
+
+
+def run_puzzlekit(a: Akari) -> tuple[int, Any]:
+    import puzzlekit
+
+    text = f"{a.height} {a.width}\n" + "\n".join(
+        " ".join("-" if ch == "." else "x" if ch == "#" else ch for ch in row) for row in a.rows
+    )
+    res = puzzlekit.solve(text, "akari")
+    if res.solution_data.get("status") not in ("Optimal", "Feasible"):
+        return 0, None
+    grid = res.solution_data["solution_grid"].matrix
+    return -1, frozenset((r, c) for r, row in enumerate(grid) for c, x in enumerate(row) if x == "o")
+
+
+def run_akari_sat(a: Akari) -> tuple[int, Any]:
+    from akari_sat import solve_akari  # type: ignore[import-not-found]
+
+    sol = solve_akari(a.height, a.width, list(a.rows))
+    if sol is None:
+        return 0, None
+    return -1, frozenset((r, c) for r, row in enumerate(sol) for c, x in enumerate(row) if x)
+
+
+PROGRAMS: dict[str, Callable[[Akari], tuple[int, Any]]] = {
+    "covering": run_covering,
+    "SAT (python-sat, CaDiCaL)": run_sat,
+    "puzzlekit (solve only)": run_puzzlekit,
+    "akari-sat (solve only)": run_akari_sat,
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each puzzle (median kept)")
+    args = parser.parse_args()
+    classes = puzzles()
+    table: dict[str, dict[str, Any]] = {}
+    for name, group in classes.items():
+        table[name] = {"n": len(group)}
+        answers: dict[str, list[int]] = {}
+        for program, run in PROGRAMS.items():
+            times = []
+            try:
+                for a in group:
+                    per = []
+                    for _ in range(args.repeat):
+                        start = time.process_time()
+                        n, lights = run(a)
+                        per.append(time.process_time() - start)
+                    if lights is not None and check(a, lights):
+                        raise SystemExit(f"{program} gave a wrong solution on {a.url()}")
+                    answers.setdefault(program, []).append(n)
+                    times.append(statistics.median(per))
+            except ImportError as e:
+                table[name][program] = f"not installed ({e.name})"
+                continue
+            table[name][program] = statistics.median(times)
+            table[name][program + " worst"] = max(times)
+            print(name, program, f"{1000 * table[name][program]:.2f} ms, worst {1000 * max(times):.2f} ms",
+                  file=sys.stderr, flush=True)
+        if "SAT (python-sat, CaDiCaL)" in answers and answers["covering"] != answers["SAT (python-sat, CaDiCaL)"]:
+            raise SystemExit(f"covering and SAT disagree on {name}: {answers}")
+        table[name]["answers"] = answers["covering"]
+    write(table)
+
+
+def write(table: dict[str, dict[str, Any]]) -> None:
+    programs = list(PROGRAMS)
+    lines = [
+        "<!-- akari:begin -->",
+        "## Akari: solve and prove unique",
+        "",
+        "`python benchmarks/akari.py` (one run on this kind of machine,",
+        f"{time.strftime('%Y-%m-%d')}): CPU milliseconds per puzzle from the grid text to the answer, median over",
+        "the class (each puzzle the median of 3 runs), then the worst puzzle of the class; in brackets the",
+        "median over covering's (higher: covering faster). covering and the SAT encoding find a solution and",
+        "prove it unique (or find a second); puzzlekit and akari-sat only solve. covering's Akari search",
+        "restarts in another random order with twice the node budget when a run loses itself",
+        "(`python/covering/restart.py`): the worst puzzle shows what is left of the heavy tail.",
+        "",
+        "| class (puzzles; solutions) | " + " | ".join(programs) + " |",
+        "|---|" + "---|" * len(programs),
+    ]
+    for name, row in table.items():
+        base = row["covering"]
+        cells = []
+        for program in programs:
+            v = row.get(program, "not run")
+            if isinstance(v, str):
+                cells.append(v)
+                continue
+            worst = f"{fmt(1000 * row[program + ' worst'])} ms"
+            if program == "covering":
+                cells.append(f"{fmt(1000 * v)} ms; worst {worst}")
+            else:
+                cells.append(f"{fmt(1000 * v)} ms ({v / base:.1f}x); worst {worst}")
+        kinds = sorted(set(row["answers"]))
+        lines.append(f"| {name} ({row['n']}; {'/'.join(map(str, kinds))}) | " + " | ".join(cells) + " |")
+    lines += ["", "Solutions column: 1 = unique, 2 = several (the search stops at the second).", "<!-- akari:end -->"]
+    replace_section(RESULTS, "akari", "\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
