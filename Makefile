@@ -35,6 +35,7 @@ lint: dev
 	$(BIN)/python -m mypy.stubtest covering._core --allowlist stubtest-allowlist.txt
 
 bench: dev
+	$(BIN)/python -m pip install -q -e '.[bench]'
 	$(BIN)/python benchmarks/engine.py
 
 fmt:
