@@ -5,7 +5,9 @@
 * tromino 9x9 and pentominoes 6x10: count all tilings, and count them up to
   the board's symmetries (symmetry broken in the problem, the rest filtered);
 * n-queens for n = 12 .. --max-n: the bitboard counter on 1 and 2 threads
-  (wall seconds), and for n <= 14 the exact cover count for comparison;
+  (wall seconds), against the plain C counter of ``yardsticks/queens.c``
+  (compiled here with ``cc -O3`` when a C compiler is at hand), and for
+  n <= 14 the exact cover count for comparison;
 * infinite queens: 10^6 and 10^7 terms from the engine's Algorithm G, from
   the Python generator, and from a plain Python Algorithm G.
 
@@ -15,6 +17,9 @@ Writes benchmarks/RESULTS.md (between the ``tilings-queens`` markers).
 from __future__ import annotations
 
 import argparse
+import shutil
+import subprocess
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -25,7 +30,8 @@ from covering import _core
 from covering.puzzles import polyomino, queens
 from covering.puzzles.polyomino import PENTOMINOES, TROMINOES, Board
 
-RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "RESULTS.md"
 A000170 = {12: 14200, 13: 73712, 14: 365596, 15: 2279184, 16: 14772512, 17: 95815104, 18: 666090624}
 
 
@@ -39,6 +45,16 @@ def best_of(k: int, f: Callable[[], object]) -> tuple[object, float]:
     """The result and the smallest wall time of `k` runs."""
     runs = [wall(f) for _ in range(k)]
     return runs[0][0], min(t for _, t in runs)
+
+
+def c_queens(workdir: Path) -> Callable[[int], int] | None:
+    """The C yardstick compiled with ``cc -O3``, as a function of n; None without a compiler."""
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if cc is None:
+        return None
+    exe = workdir / "queens"
+    subprocess.run([cc, "-O3", "-o", str(exe), str(HERE / "yardsticks" / "queens.c")], check=True)
+    return lambda n: int(subprocess.run([str(exe), str(n)], check=True, capture_output=True, text=True).stdout)
 
 
 def python_algorithm_g(count: int) -> int:
@@ -81,6 +97,8 @@ def main() -> None:
         "",
         "### Tilings: all, and up to symmetry",
         "",
+        "Counted as `count_tilings` counts by default: on all cores (2 here); the engine table above has one thread.",
+        "",
         "| problem | all tilings | seconds | up to symmetry | seconds | ratio |",
         "|---|---|---|---|---|---|",
     ]
@@ -107,21 +125,32 @@ def main() -> None:
         "Target (engine issue): a plain C bitboard counter with the half-board trick, one core of this kind of",
         "machine: 3.0 s for n = 16, 20.6 s for n = 17; with two threads, 1.8x (n = 16 under 1.7 s).",
         "",
-        "| n | solutions | 1 thread | 2 threads | speed-up | exact cover (covering, 1 thread) |",
-        "|---|---|---|---|---|---|",
+        "The C column is that counter (`yardsticks/queens.c`, `cc -O3`, one thread), timed in this run as",
+        "a subprocess; the ratio is its time over covering's on one thread (above 1: covering is faster).",
+        "",
+        "| n | solutions | 1 thread | 2 threads | speed-up | plain C, 1 thread | C / covering | exact cover (covering, 1 thread) |",
+        "|---|---|---|---|---|---|---|---|",
     ]
+    workdir = Path(tempfile.mkdtemp())
+    c_count = c_queens(workdir)
     for n in range(12, args.max_n + 1):
         k = 3 if n <= 16 else 1
         c1, t1 = best_of(k, lambda: queens.count(n, threads=1))
         c2, t2 = best_of(k, lambda: queens.count(n, threads=2))
         assert c1 == c2 == A000170[n], (n, c1, c2)
+        c_time, c_ratio = "-", "-"
+        if c_count is not None:
+            cc_, tc = best_of(k, lambda: c_count(n))
+            assert cc_ == c1, (n, cc_, c1)
+            c_time, c_ratio = f"{tc:.3f} s", f"{tc / t1:.2f}"
         xc = "-"
         if n <= 14:
             cx, tx = best_of(1, lambda: queens.queens_problem(n).count())
             assert cx == c1
             xc = f"{tx:.3f} s"
-        lines.append(f"| {n} | {c1:,} | {t1:.3f} s | {t2:.3f} s | {t1 / t2:.2f}x | {xc} |")
+        lines.append(f"| {n} | {c1:,} | {t1:.3f} s | {t2:.3f} s | {t1 / t2:.2f}x | {c_time} | {c_ratio} | {xc} |")
         print(lines[-1], flush=True)
+    shutil.rmtree(workdir)
     lines += [
         "",
         "### Infinite queens (OEIS A065188)",
