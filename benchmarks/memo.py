@@ -1,6 +1,7 @@
 """Counting with a memo of sub-problems, in one run: covering's memo count
-(both branching rules), covering's plain count, and the PyPI package ``dxz``
-(Nishino et al.'s DXZ: DLX with a ZDD memo, in C++).
+(both branching rules), covering's diagram of all the solutions (built, then
+counted), covering's plain count, and the PyPI package ``dxz`` (Nishino et
+al.'s DXZ: DLX with a ZDD memo, in C++).
 
     python benchmarks/memo.py [--timeout SECONDS] [--repeat N]
 
@@ -31,7 +32,7 @@ PROBLEMS: dict[str, int] = {
     "dominoes 12x12": 53_060_477_521_960_000,
     "dominoes 14x14": 112_202_208_776_036_178_000_000,
 }
-PROGRAMS = ["covering memo", "covering memo (first)", "dxz", "covering plain"]
+PROGRAMS = ["covering memo", "covering memo (first)", "covering to_zdd + count", "dxz", "covering plain"]
 # Plain enumeration of the larger domino boards would take years.
 PLAIN = {"tromino 9x9", "tromino 8x8 minus a corner", "pentominoes 6x10", "dominoes 8x8"}
 
@@ -69,6 +70,8 @@ def one(program: str, problem: str) -> dict[str, Any]:
     try:
         if program == "dxz":
             count, seconds = run_dxz(p)
+        elif program == "covering to_zdd + count":
+            count, seconds = timed(lambda: p.to_zdd().count())
         elif program == "covering plain":
             count, seconds = timed(lambda: p.count(threads=1))
         else:

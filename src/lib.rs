@@ -21,6 +21,8 @@ mod _core {
     #[pymodule_export]
     use crate::memo::PyMemoCount;
     #[pymodule_export]
+    use crate::memo::PyMemoZdd;
+    #[pymodule_export]
     use crate::parallel::estimate_nodes;
     #[pymodule_export]
     use crate::parallel::split_pieces;

@@ -1,6 +1,7 @@
-//! `MemoCount`: a memo count (see the `xc` crate's `memo` module), driven
-//! from Python in slices like `Search`: the GIL is released for each slice,
-//! and between slices Ctrl-C, `cancel()` and the caller's budgets are seen.
+//! `MemoCount` and `MemoZdd`: memo searches (see the `xc` crate's `memo`
+//! module), driven from Python in slices like `Search`: the GIL is released
+//! for each slice, and between slices Ctrl-C, `cancel()` and the caller's
+//! budgets are seen.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -16,24 +17,87 @@ use crate::problem::PyCompiledProblem;
 
 const SLICE_NODES: u64 = 1 << 14;
 
-#[pyclass(name = "MemoCount", module = "covering._core", frozen)]
-pub struct PyMemoCount {
-    count: Mutex<xc::MemoCount>,
-    cancelled: AtomicBool,
-}
-
 fn to_int<'py>(py: Python<'py>, n: &xc::Number) -> PyResult<Bound<'py, PyAny>> {
     let bytes = PyBytes::new(py, &n.to_le_bytes());
     py.get_type::<PyInt>()
         .call_method1("from_bytes", (bytes, "little"))
 }
 
-impl PyMemoCount {
-    fn lock(&self) -> PyResult<MutexGuard<'_, xc::MemoCount>> {
-        self.count
-            .lock()
-            .map_err(|_| PyRuntimeError::new_err("the memo count failed in another thread"))
+/// A memo search of either kind, with what the Python class needs around it.
+struct Driver<V> {
+    memo: Mutex<xc::Memo<V>>,
+    cancelled: AtomicBool,
+}
+
+impl<V: xc::Tally + Send> Driver<V> {
+    fn new(problem: &PyCompiledProblem, memo_bytes: usize, branching: &str) -> PyResult<Self> {
+        let branching = match branching {
+            "mrv" => xc::Branching::Mrv,
+            "first" => xc::Branching::First,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "branching must be 'mrv' or 'first', not {other:?}"
+                )))
+            }
+        };
+        let memo = xc::Memo::new(&problem.inner, branching, memo_bytes)
+            .map_err(|e| ProblemError::new_err(e.to_string()))?;
+        Ok(Driver {
+            memo: Mutex::new(memo),
+            cancelled: AtomicBool::new(false),
+        })
     }
+
+    fn lock(&self) -> PyResult<MutexGuard<'_, xc::Memo<V>>> {
+        self.memo
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("the memo search failed in another thread"))
+    }
+
+    /// Runs until the end (the value), or until `node_limit` more nodes,
+    /// `seconds`, or `cancel()` (None). Ctrl-C raises KeyboardInterrupt.
+    fn run(
+        &self,
+        py: Python<'_>,
+        node_limit: Option<u64>,
+        seconds: Option<f64>,
+    ) -> PyResult<Option<V>> {
+        let deadline = seconds.map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
+        let mut left = node_limit.unwrap_or(u64::MAX);
+        loop {
+            if self.cancelled.load(Ordering::Relaxed) || left == 0 {
+                return Ok(None);
+            }
+            let slice = left.min(SLICE_NODES);
+            let (value, spent) = py.detach(|| {
+                let mut memo = self.lock()?;
+                let before = memo.stats().nodes;
+                catch_unwind(AssertUnwindSafe(|| {
+                    let r = memo.run(slice);
+                    (r, memo.stats().nodes - before)
+                }))
+                .map_err(|_| PyRuntimeError::new_err("internal error in the memo search"))
+            })?;
+            if value.is_some() {
+                return Ok(value);
+            }
+            left = left.saturating_sub(spent.max(1));
+            py.check_signals()?;
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Ok(None);
+            }
+        }
+    }
+
+    fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64)> {
+        let s = self.lock()?.stats();
+        Ok((s.nodes, s.hits, s.entries, s.evictions, s.bytes))
+    }
+}
+
+#[pyclass(name = "MemoCount", module = "covering._core", frozen)]
+pub struct PyMemoCount {
+    driver: Driver<xc::Number>,
 }
 
 #[pymethods]
@@ -45,20 +109,8 @@ impl PyMemoCount {
     #[new]
     #[pyo3(signature = (problem, memo_bytes, branching="mrv"))]
     fn new(problem: &PyCompiledProblem, memo_bytes: usize, branching: &str) -> PyResult<Self> {
-        let branching = match branching {
-            "mrv" => xc::Branching::Mrv,
-            "first" => xc::Branching::First,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "branching must be 'mrv' or 'first', not {other:?}"
-                )))
-            }
-        };
-        let count = xc::MemoCount::new(&problem.inner, branching, memo_bytes)
-            .map_err(|e| ProblemError::new_err(e.to_string()))?;
         Ok(PyMemoCount {
-            count: Mutex::new(count),
-            cancelled: AtomicBool::new(false),
+            driver: Driver::new(problem, memo_bytes, branching)?,
         })
     }
 
@@ -72,50 +124,81 @@ impl PyMemoCount {
         node_limit: Option<u64>,
         seconds: Option<f64>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let deadline = seconds.map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
-        let mut left = node_limit.unwrap_or(u64::MAX);
-        loop {
-            if self.cancelled.load(Ordering::Relaxed) || left == 0 {
-                return Ok(None);
-            }
-            let slice = left.min(SLICE_NODES);
-            let result = py.detach(|| {
-                let mut count = self.lock()?;
-                let before = count.stats().nodes;
-                catch_unwind(AssertUnwindSafe(|| {
-                    let r = count.run(slice);
-                    (r, count.stats().nodes - before)
-                }))
-                .map_err(|_| PyRuntimeError::new_err("internal error in the memo count"))
-            })?;
-            if let (Some(n), _) = &result {
-                return Ok(Some(to_int(py, n)?));
-            }
-            left = left.saturating_sub(result.1.max(1));
-            py.check_signals()?;
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                return Ok(None);
-            }
+        match self.driver.run(py, node_limit, seconds)? {
+            Some(n) => Ok(Some(to_int(py, &n)?)),
+            None => Ok(None),
         }
     }
 
     /// The solutions counted so far (all of them once `run` has returned the count).
     #[getter]
     fn partial<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let n = self.lock()?.partial();
+        let n = self.driver.lock()?.partial();
         to_int(py, &n)
     }
 
     /// Stops a running count from another thread, at the end of its slice.
     fn cancel(&self) {
-        self.cancelled.store(true, Ordering::Relaxed);
+        self.driver.cancelled.store(true, Ordering::Relaxed);
     }
 
     /// (nodes, hits, entries, evictions, bytes): nodes searched, sub-problems
     /// found in the memo, entries held, entries evicted, bytes held.
     #[getter]
     fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64)> {
-        let s = self.lock()?.stats();
-        Ok((s.nodes, s.hits, s.entries, s.evictions, s.bytes))
+        self.driver.stats()
+    }
+}
+
+#[pyclass(name = "MemoZdd", module = "covering._core", frozen)]
+pub struct PyMemoZdd {
+    driver: Driver<u32>,
+}
+
+#[pymethods]
+impl PyMemoZdd {
+    /// The search of `MemoCount`, building the diagram of all the solutions
+    /// (node ids: 0 no solution, 1 the empty solution, k + 2 the k-th node).
+    #[new]
+    #[pyo3(signature = (problem, memo_bytes, branching="mrv"))]
+    fn new(problem: &PyCompiledProblem, memo_bytes: usize, branching: &str) -> PyResult<Self> {
+        Ok(PyMemoZdd {
+            driver: Driver::new(problem, memo_bytes, branching)?,
+        })
+    }
+
+    /// Builds until the end (returns the root's id), or until `node_limit`
+    /// more search nodes, `seconds`, or `cancel()` (returns None).
+    #[pyo3(signature = (node_limit=None, seconds=None))]
+    fn run(
+        &self,
+        py: Python<'_>,
+        node_limit: Option<u64>,
+        seconds: Option<f64>,
+    ) -> PyResult<Option<u32>> {
+        self.driver.run(py, node_limit, seconds)
+    }
+
+    /// The diagram's nodes so far as little-endian u32 triples (option, lo, hi).
+    fn nodes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let memo = self.driver.lock()?;
+        let mut out = Vec::with_capacity(12 * memo.nodes().len());
+        for n in memo.nodes() {
+            for x in [n.option, n.lo, n.hi] {
+                out.extend_from_slice(&x.to_le_bytes());
+            }
+        }
+        Ok(PyBytes::new(py, &out))
+    }
+
+    /// Stops a running search from another thread, at the end of its slice.
+    fn cancel(&self) {
+        self.driver.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    /// (nodes, hits, entries, evictions, bytes), as for `MemoCount`.
+    #[getter]
+    fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64)> {
+        self.driver.stats()
     }
 }

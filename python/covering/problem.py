@@ -45,6 +45,7 @@ from .errors import (
 
 if TYPE_CHECKING:
     from .solver import Solver
+    from .zdd import Zdd
 
 __all__ = ["Problem", "Uniqueness"]
 
@@ -408,6 +409,31 @@ class Problem:
 
             return ParallelSearch(self, threads, engine=engine).count(nodes=nodes, seconds=seconds)
         return self.solver(engine=engine).count(limit, nodes=nodes, seconds=seconds)
+
+    def to_zdd(
+        self,
+        *,
+        memo_bytes: int | None = None,
+        branching: str = "mrv",
+        nodes: int | None = None,
+        seconds: float | None = None,
+    ) -> Zdd:
+        """The diagram of all the solutions (`covering.zdd`), built by the
+        search of ``count(memo=True)``: count them, count those with or
+        without given options, draw one uniformly at random, list them.
+        Same limits as the memo count (no multiplicities: `ProblemError`);
+        ``nodes`` and ``seconds`` are budgets (`LimitReached`).
+
+        >>> p = Problem(); p.add_primary(["A", "B"])
+        >>> for items in (["A"], ["B"], ["A", "B"]):
+        ...     _ = p.add_option(items, label="".join(items))
+        >>> z = p.to_zdd()
+        >>> z.count(), z.count(include=[2]), sorted(z.solutions())
+        (2, 1, [['A', 'B'], ['AB']])
+        """
+        from .zdd import build_zdd
+
+        return build_zdd(self, memo_bytes=memo_bytes, branching=branching, nodes=nodes, seconds=seconds)
 
     def uniqueness(self, *, nodes: int | None = None, seconds: float | None = None) -> Uniqueness:
         """Whether the problem has no solution, exactly one, or several

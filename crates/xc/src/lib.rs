@@ -32,7 +32,10 @@ mod stats;
 
 pub use akari::{akari, Akari, AkariItem};
 pub use canon::is_canonical;
-pub use memo::{Branching, MemoCount, MemoError, MemoStats, Number, MEMO_MAX_OPTIONS};
+pub use memo::{
+    Branching, Memo, MemoCount, MemoError, MemoStats, MemoZdd, Number, Tally, ZddNode,
+    MEMO_MAX_OPTIONS,
+};
 pub use problem::{CompiledProblem, Error};
 pub use queens::{count_queens, count_queens_until, InfiniteQueens};
 pub use rng::Rng;

@@ -26,8 +26,13 @@
 //! Counts are exact at any size: 128-bit words, and limbs of 64 bits past
 //! that ([`Number`]).
 //!
+//! The same search builds a diagram of all the solutions instead of their
+//! number ([`MemoZdd`]): a sub-problem's value is then a node, and the
+//! memo makes the diagram share the sub-problems exactly as the count
+//! shares their counts (Nishino et al.'s ZDD; see [`ZddNode`]).
+//!
 //! The search is Algorithm X on the bitset tables, with an explicit stack
-//! and in slices ([`MemoCount::run`]), so a caller can stop between slices.
+//! and in slices ([`Memo::run`]), so a caller can stop between slices.
 //! Multiplicities are not supported: Algorithm M removes options for a while
 //! as it branches, so the live options alone do not say what is left to do.
 
@@ -115,6 +120,83 @@ impl Number {
     }
 }
 
+/// What the memo holds for a sub-problem, and how a level adds up the
+/// values of its branches: a count ([`Number`]) or a diagram node (`u32`).
+pub trait Tally: Clone {
+    /// The value of a sub-problem with no solution.
+    fn nothing() -> Self;
+    /// The value of the empty sub-problem: one solution, no more options.
+    fn one() -> Self;
+    /// Adds to this level's value the branch that takes `option` and leaves
+    /// a sub-problem of value `below`; a diagram puts its node in `nodes`.
+    fn join(&mut self, option: usize, below: &Self, nodes: &mut Vec<ZddNode>);
+    /// Bytes the value holds outside the table's slot.
+    fn heap_bytes(&self) -> usize;
+}
+
+impl Tally for Number {
+    fn nothing() -> Number {
+        Number::ZERO
+    }
+    fn one() -> Number {
+        Number::Small(1)
+    }
+    fn join(&mut self, _option: usize, below: &Number, _nodes: &mut Vec<ZddNode>) {
+        self.add(below);
+    }
+    fn heap_bytes(&self) -> usize {
+        match self {
+            Number::Small(_) => 0,
+            Number::Big(v) => 8 * v.capacity(),
+        }
+    }
+}
+
+/// A node of the diagram of solutions: the solutions that take `option`
+/// and go on with those of node `hi`, and the solutions of node `lo`.
+///
+/// Node ids: 0 is the empty family (no solution), 1 the family of the empty
+/// solution, and node `k` of [`MemoZdd::nodes`] has id `k + 2`. Both
+/// children of a node have smaller ids, so one pass over the nodes in order
+/// computes anything bottom-up (counts, weights). A level's branches become
+/// a chain: the node of its last branch has as `lo` the node of the one
+/// before, down to 0. Each path from a root to 1 through the `hi` edges it
+/// takes is one solution, its options those of the nodes left by `hi`.
+///
+/// (Knuth and Nishino et al. call it a ZDD. It is reduced as far as the
+/// memo shares sub-problems, but not ordered: an option may sit above or
+/// below another on different paths, so it is not canonical, and two
+/// diagrams of one problem are not compared node by node.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ZddNode {
+    pub option: u32,
+    pub lo: u32,
+    pub hi: u32,
+}
+
+impl Tally for u32 {
+    fn nothing() -> u32 {
+        0
+    }
+    fn one() -> u32 {
+        1
+    }
+    fn join(&mut self, option: usize, below: &u32, nodes: &mut Vec<ZddNode>) {
+        if *below != 0 {
+            nodes.push(ZddNode {
+                option: option as u32,
+                lo: *self,
+                hi: *below,
+            });
+            // (A diagram of 2^32 nodes would take 48 GiB: memory runs out first.)
+            *self = u32::try_from(nodes.len() + 1).expect("a diagram of fewer than 2^32 nodes");
+        }
+    }
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+}
+
 /// How the item to branch on is chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Branching {
@@ -146,12 +228,12 @@ pub struct MemoStats {
 const WINDOW: usize = 8;
 
 /// The memo: open addressing over a flat arena of keys.
-struct Table {
+struct Table<V> {
     w: usize,
     /// `hash[s]`: the hash of the key in slot `s`, 0 for an empty slot.
     hash: Vec<u64>,
     keys: Vec<u64>,
-    counts: Vec<Number>,
+    counts: Vec<V>,
     /// Nodes the entry's sub-tree took to count: what eviction keeps.
     work: Vec<u32>,
     entries: usize,
@@ -159,12 +241,12 @@ struct Table {
     budget: usize,
 }
 
-impl Table {
+impl<V: Tally> Table<V> {
     fn slot_bytes(w: usize) -> usize {
-        8 + 8 * w + std::mem::size_of::<Number>() + 4
+        8 + 8 * w + std::mem::size_of::<V>() + 4
     }
 
-    fn new(w: usize, budget: usize) -> Table {
+    fn new(w: usize, budget: usize) -> Table<V> {
         let mut t = Table {
             w,
             hash: Vec::new(),
@@ -182,28 +264,21 @@ impl Table {
 
     /// The most slots the budget pays for (a power of two).
     fn max_slots(&self) -> usize {
-        let n = (self.budget / Table::slot_bytes(self.w)).max(WINDOW);
+        let n = (self.budget / Table::<V>::slot_bytes(self.w)).max(WINDOW);
         1 << (usize::BITS - 1 - n.leading_zeros())
     }
 
     fn allocate(&mut self, cap: usize) {
         self.hash = vec![0; cap];
         self.keys = vec![0; cap * self.w];
-        self.counts = vec![Number::ZERO; cap];
+        self.counts = vec![V::nothing(); cap];
         self.work = vec![0; cap];
         self.entries = 0;
     }
 
     fn bytes(&self) -> usize {
-        self.hash.len() * Table::slot_bytes(self.w)
-            + self
-                .counts
-                .iter()
-                .map(|c| match c {
-                    Number::Small(_) => 0,
-                    Number::Big(v) => 8 * v.capacity(),
-                })
-                .sum::<usize>()
+        self.hash.len() * Table::<V>::slot_bytes(self.w)
+            + self.counts.iter().map(V::heap_bytes).sum::<usize>()
     }
 
     #[inline]
@@ -213,7 +288,7 @@ impl Table {
         (0..WINDOW.min(self.hash.len())).map(move |d| (home + d) & mask)
     }
 
-    fn get(&self, h: u64, key: &[u64]) -> Option<&Number> {
+    fn get(&self, h: u64, key: &[u64]) -> Option<&V> {
         let w = self.w;
         for s in self.slots(h) {
             if self.hash[s] == h && &self.keys[s * w..(s + 1) * w] == key {
@@ -227,7 +302,7 @@ impl Table {
         2 * self.hash.len() <= self.max_slots()
     }
 
-    fn put(&mut self, h: u64, key: &[u64], count: Number, work: u32) {
+    fn put(&mut self, h: u64, key: &[u64], count: V, work: u32) {
         if 2 * (self.entries + 1) > self.hash.len() && self.can_grow() {
             self.grow();
         }
@@ -298,10 +373,10 @@ fn hash(key: &[u64]) -> u64 {
     h | 1
 }
 
-/// A memo count in progress: Algorithm X with an explicit stack, each level
-/// holding its live options (also its key), the counts of its items, the
-/// options still to try and the sum so far.
-pub struct MemoCount {
+/// A memo search in progress: Algorithm X with an explicit stack, each
+/// level holding its live options (also its key), the counts of its items,
+/// the options still to try and its value so far (a count, or a node).
+pub struct Memo<V> {
     bits: Arc<Bits>,
     /// Words per key.
     kw: usize,
@@ -313,20 +388,33 @@ pub struct MemoCount {
     option_start: Vec<u32>,
     option_item: Vec<u32>,
     branching: Branching,
-    table: Table,
+    table: Table<V>,
     /// Per level: `live`, the options of the branching item still to try, the counts.
     live: Vec<u64>,
     todo: Vec<u64>,
     counts: Vec<Count>,
     hash: Vec<u64>,
-    sum: Vec<Number>,
+    sum: Vec<V>,
+    /// `chosen[l]`: the option taken at level l - 1 that made level l.
+    chosen: Vec<usize>,
     /// Nodes entered when the level was entered.
     started: Vec<u64>,
     /// The level being worked on; `None` before the start and after the end.
     level: Option<usize>,
-    result: Option<Number>,
+    result: Option<V>,
     stats: MemoStats,
+    /// The diagram built so far (always empty when counting).
+    nodes: Vec<ZddNode>,
 }
+
+/// A memo count: the number of solutions.
+pub type MemoCount = Memo<Number>;
+
+/// A memo search that builds the diagram of all the solutions: `run` and
+/// `count` return its root, [`Memo::nodes`] its nodes (see [`ZddNode`]).
+/// The diagram is kept whole (the memory budget bounds only the memo: a
+/// sub-problem evicted and met again is built again, as new nodes).
+pub type MemoZdd = Memo<u32>;
 
 /// Why a problem cannot be counted with the memo.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -353,13 +441,13 @@ impl std::fmt::Display for MemoError {
     }
 }
 
-impl MemoCount {
-    /// A memo count of `problem`, whose memo holds at most about `budget` bytes.
+impl<V: Tally> Memo<V> {
+    /// A memo search of `problem`, whose memo holds at most about `budget` bytes.
     pub fn new(
         problem: &CompiledProblem,
         branching: Branching,
         budget: usize,
-    ) -> Result<MemoCount, MemoError> {
+    ) -> Result<Memo<V>, MemoError> {
         if problem.has_multiplicities() {
             return Err(MemoError::Multiplicities);
         }
@@ -387,7 +475,7 @@ impl MemoCount {
             }
             (kw, untouched)
         };
-        Ok(MemoCount {
+        Ok(Memo {
             table: Table::new(kw, budget),
             kw,
             untouched,
@@ -399,12 +487,19 @@ impl MemoCount {
             todo: vec![0; depth * w],
             counts,
             hash: vec![0; depth],
-            sum: vec![Number::ZERO; depth],
+            sum: vec![V::nothing(); depth],
+            chosen: vec![0; depth],
             started: vec![0; depth],
             level: None,
             result: None,
             stats: MemoStats::default(),
+            nodes: Vec::new(),
         })
+    }
+
+    /// The nodes of the diagram built so far (empty when counting).
+    pub fn nodes(&self) -> &[ZddNode] {
+        &self.nodes
     }
 
     pub fn stats(&self) -> MemoStats {
@@ -443,11 +538,11 @@ impl MemoCount {
     fn enter(&mut self, l: usize) -> bool {
         self.stats.nodes += 1;
         self.started[l] = self.stats.nodes;
-        self.sum[l] = Number::ZERO;
+        self.sum[l] = V::nothing();
         let w = self.bits.w;
         match self.choose(l) {
             None => {
-                self.sum[l] = Number::Small(1);
+                self.sum[l] = V::one();
                 true
             }
             Some(i) => {
@@ -484,8 +579,9 @@ impl MemoCount {
         None
     }
 
-    /// Counts for at most about `nodes` more nodes; the count when done.
-    pub fn run(&mut self, nodes: u64) -> Option<Number> {
+    /// Searches for at most about `nodes` more nodes; the value (count or
+    /// root) when done.
+    pub fn run(&mut self, nodes: u64) -> Option<V> {
         if let Some(r) = &self.result {
             return Some(r.clone());
         }
@@ -495,11 +591,11 @@ impl MemoCount {
             Some(l) => l,
             None => {
                 if self.counts[..n].contains(&0) {
-                    self.result = Some(Number::ZERO);
+                    self.result = Some(V::nothing());
                     return self.result.clone();
                 }
                 if self.enter(0) {
-                    self.result = Some(Number::Small(1));
+                    self.result = Some(V::one());
                     return self.result.clone();
                 }
                 0
@@ -515,7 +611,7 @@ impl MemoCount {
             }
             let Some(k) = self.next(l) else {
                 // Level l is counted: remember it, and add it to its parent.
-                let sum = std::mem::replace(&mut self.sum[l], Number::ZERO);
+                let sum = std::mem::replace(&mut self.sum[l], V::nothing());
                 if l == 0 {
                     self.level = None;
                     self.result = Some(sum);
@@ -531,7 +627,7 @@ impl MemoCount {
                 self.table
                     .put(self.hash[l], &keys[l * kw..(l + 1) * kw], sum.clone(), work);
                 l -= 1;
-                self.sum[l].add(&sum);
+                self.sum[l].join(self.chosen[l + 1], &sum, &mut self.nodes);
                 continue;
             };
             // The child: a copy of this level with option k taken.
@@ -561,18 +657,30 @@ impl MemoCount {
             if let Some(c) = self.table.get(h, self.key(l + 1)) {
                 self.stats.hits += 1;
                 let c = c.clone();
-                self.sum[l].add(&c);
+                self.sum[l].join(k, &c, &mut self.nodes);
                 continue;
             }
             self.hash[l + 1] = h;
             if self.enter(l + 1) {
-                self.sum[l].add(&Number::Small(1));
+                self.sum[l].join(k, &V::one(), &mut self.nodes);
             } else {
+                self.chosen[l + 1] = k;
                 l += 1;
             }
         }
     }
 
+    /// Searches to the end: the count, or the root of the diagram.
+    pub fn count(&mut self) -> V {
+        loop {
+            if let Some(r) = self.run(u64::MAX) {
+                return r;
+            }
+        }
+    }
+}
+
+impl Memo<Number> {
     /// The solutions counted so far: the sums of the levels on the stack
     /// (each sub-tree finished below them); the whole count once done.
     pub fn partial(&self) -> Number {
@@ -586,15 +694,6 @@ impl MemoCount {
             }
         }
         total
-    }
-
-    /// Counts to the end.
-    pub fn count(&mut self) -> Number {
-        loop {
-            if let Some(r) = self.run(u64::MAX) {
-                return r;
-            }
-        }
     }
 }
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from ..puzzles import polyomino
+from ..problem import Problem
 from ..puzzles.polyomino import Board, Shape, Tiling
 from .common import EXIT_INTERRUPTED, UsageError, add_progress_flags, non_negative, progress, read_input
 
@@ -21,6 +23,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     t.add_argument("--hole", type=non_negative, metavar="K", help="remove cell K = y*N+x")
     t.add_argument("--count", action="store_true", help="print only the number of tilings")
     t.add_argument("--symmetry", action="store_true", help="count tilings up to the board's symmetries")
+    add_random_flag(t)
     add_color_flag(t)
     add_progress_flags(t)
     t.set_defaults(run=run_tromino)
@@ -41,9 +44,25 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--count", action="store_true", help="print only the number of tilings")
     p.add_argument("--limit", type=non_negative, metavar="N", help="print the first N tilings, then the count of those")
     p.add_argument("--svg", metavar="FILE", help="also write the first tiling as SVG")
+    add_random_flag(p)
     add_color_flag(p)
     add_progress_flags(p)
     p.set_defaults(run=run_polyomino)
+
+
+def add_random_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--random", type=non_negative, metavar="SEED",
+                        help="show a tiling drawn uniformly at random from all of them (the same for the same "
+                        "SEED), then the count")
+
+
+def _random_tiling(args: argparse.Namespace, problem: Problem) -> tuple[list[Any] | None, int]:
+    """A tiling drawn uniformly at random (None if there is none) and the
+    number of tilings, both from the diagram of all of them (`covering.zdd`)."""
+    if args.symmetry or args.count or getattr(args, "limit", None) is not None:
+        raise UsageError("--random draws one tiling of them all: not with --symmetry, --count or --limit")
+    zdd = problem.to_zdd()
+    return zdd.random_solution(args.random), zdd.count()
 
 
 def add_color_flag(parser: argparse.ArgumentParser) -> None:
@@ -73,6 +92,11 @@ def run_tromino(args: argparse.Namespace) -> int:
         print(polyomino.count_tilings(pieces, board, uses="any", symmetry=True))
         return 0
     problem = polyomino.l_tromino(n, args.hole)
+    if args.random is not None:
+        drawn, count = _random_tiling(args, problem)
+        print("no tiling" if drawn is None else Tiling.of_tromino(n, drawn).text(color=_color(args)))
+        print(count)
+        return 0
     solver = problem.solver()
     try:
         with progress(args, solver):
@@ -146,6 +170,14 @@ def run_polyomino(args: argparse.Namespace) -> int:
         uses=_uses(args.uses), rotations=not args.no_rotations, reflections=not args.no_reflections
     )
     shown = 0
+    if args.random is not None:
+        drawn, count = _random_tiling(args, polyomino.tiling(pieces, board, **options))  # type: ignore[arg-type]
+        if drawn is None:
+            print("no tiling")
+        else:
+            _show(args, drawn, 0)
+        print(count)
+        return 0
     try:
         if args.symmetry:
             # One tiling per class: the problem breaks what it can, the rest is filtered.
