@@ -225,7 +225,14 @@ pub struct MemoStats {
 }
 
 /// Probe window of the table: a key lives in one of these slots after its home.
-const WINDOW: usize = 8;
+///
+/// Linear probing makes runs of full slots much longer than the load
+/// suggests: with a window of 8, some window of a large table was full at a
+/// sixth of its capacity, and the table doubled again and again (4 M slots
+/// for the 0.7 M sub-problems of the 6 x 10 pentominoes). With 32 it grows
+/// on load (half full) as meant, and a miss still stops at the first empty
+/// slot.
+const WINDOW: usize = 32;
 
 /// The memo: open addressing over a flat arena of keys.
 struct Table<V> {
@@ -284,13 +291,20 @@ impl<V: Tally> Table<V> {
     #[inline]
     fn slots(&self, h: u64) -> impl Iterator<Item = usize> {
         let mask = self.hash.len() - 1;
-        let home = (h as usize) & mask;
+        // (The low bit of a hash is always 1: it marks a full slot.)
+        let home = ((h >> 1) as usize) & mask;
         (0..WINDOW.min(self.hash.len())).map(move |d| (home + d) & mask)
     }
 
     fn get(&self, h: u64, key: &[u64]) -> Option<&V> {
         let w = self.w;
         for s in self.slots(h) {
+            if self.hash[s] == 0 {
+                // A key takes the first empty slot of its window, and a slot
+                // once full never empties (eviction replaces in place), so
+                // the key is not further on.
+                return None;
+            }
             if self.hash[s] == h && &self.keys[s * w..(s + 1) * w] == key {
                 return Some(&self.counts[s]);
             }
@@ -361,15 +375,23 @@ impl<V: Tally> Table<V> {
 }
 
 /// A hash of a key that is never 0 (0 marks an empty slot).
+///
+/// The low bits pick the slot, so every bit of every word must reach them;
+/// a multiply alone only carries bits upwards, hence MurmurHash3's 64-bit
+/// finalizer on each word.
 #[inline]
 fn hash(key: &[u64]) -> u64 {
+    fn fmix(mut h: u64) -> u64 {
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+        h ^ (h >> 33)
+    }
     let mut h: u64 = 0x9E37_79B9_7F4A_7C15;
     for &x in key {
-        h = (h ^ x).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-        h ^= h >> 32;
+        h = fmix(h ^ x);
     }
-    h = (h ^ (h >> 29)).wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-    h ^= h >> 32;
     h | 1
 }
 
