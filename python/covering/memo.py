@@ -32,6 +32,19 @@ if TYPE_CHECKING:
 MEMO_BYTES = 1 << 30
 
 
+def memo_budget(memo_bytes: int | None) -> int:
+    """The memo's budget in bytes: ``memo_bytes``, or `MEMO_BYTES` for None.
+
+    >>> memo_budget(None) == MEMO_BYTES, memo_budget(0)
+    (True, 0)
+    """
+    if memo_bytes is None:
+        return MEMO_BYTES
+    if memo_bytes < 0:
+        raise ValueError(f"memo_bytes must be non-negative, not {memo_bytes}")
+    return memo_bytes
+
+
 def count_memo(
     problem: Problem,
     *,
@@ -53,10 +66,7 @@ def count_memo(
     >>> count_memo(l_tromino(9)), count_memo(l_tromino(9), branching="first", memo_bytes=4096)
     (1193600, 1193600)
     """
-    budget = MEMO_BYTES if memo_bytes is None else memo_bytes
-    if budget < 0:
-        raise ValueError(f"memo_bytes must be non-negative, not {memo_bytes}")
-    counter = _core.MemoCount(problem.compile(), budget, branching)
+    counter = _core.MemoCount(problem.compile(), memo_budget(memo_bytes), branching)
     total = counter.run(nodes, seconds)
     if total is None:
         raise LimitReached(

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import _core
 from .errors import LimitReached
-from .memo import MEMO_BYTES
+from .memo import memo_budget
 
 if TYPE_CHECKING:
     from .problem import Problem
@@ -214,10 +214,7 @@ def build_zdd(
     >>> build_zdd(l_tromino(9), branching="first").count()
     1193600
     """
-    budget = MEMO_BYTES if memo_bytes is None else memo_bytes
-    if budget < 0:
-        raise ValueError(f"memo_bytes must be non-negative, not {memo_bytes}")
-    builder = _core.MemoZdd(problem.compile(), budget, branching)
+    builder = _core.MemoZdd(problem.compile(), memo_budget(memo_bytes), branching)
     root = builder.run(nodes, seconds)
     if root is None:
         raise LimitReached("budget reached before the diagram was built", count=0, stats=builder.stats)
