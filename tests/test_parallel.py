@@ -23,6 +23,7 @@ from covering.parallel import (
     CheckpointError,
     InlineExecutor,
     ParallelSearch,
+    RayExecutor,
     Status,
     distributed_count,
     run_piece,
@@ -90,6 +91,19 @@ def test_dask_local_cluster_of_threads() -> None:
             assert distributed_count(l_tromino(8, 0), ex, workers=2, task_nodes=20_000, threads_per_task=1) == 30355
             p = tiling(PENTOMINOES, Board.rectangle(4, 15))
             assert distributed_count(p, ex, workers=2, task_nodes=50_000, threads_per_task=1) == 1472
+
+
+def test_ray_adapter() -> None:
+    # Ray is an optional extra that CI does not install: this runs where it is.
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        ex = RayExecutor()
+        assert distributed_count(l_tromino(8, 0), ex, workers=2, task_nodes=20_000, threads_per_task=1) == 30355
+        p = tiling(PENTOMINOES, Board.rectangle(4, 15))
+        assert distributed_count(p, ex, workers=2, task_nodes=50_000, threads_per_task=1) == 1472
+    finally:
+        ray.shutdown()
 
 
 def test_dask_worker_killed_mid_run() -> None:
