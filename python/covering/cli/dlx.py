@@ -195,11 +195,10 @@ def count(args: argparse.Namespace, problem: Problem) -> tuple[int, int, bool, b
 def count_memo(args: argparse.Namespace, problem: Problem) -> tuple[int, int, bool, bool]:
     """(count, nodes, interrupted, complete) of a --count --memo run."""
     from .. import _core
-    from ..memo import MEMO_BYTES
+    from ..memo import memo_budget
 
-    budget = MEMO_BYTES if args.memo_bytes is None else args.memo_bytes
     try:
-        counter = _core.MemoCount(problem.compile(), budget)
+        counter = _core.MemoCount(problem.compile(), memo_budget(args.memo_bytes))
     except ProblemError as e:
         raise UsageError(f"--memo: {e}") from None
     try:
