@@ -328,13 +328,8 @@ class Akari:
         if enc is None:
             return int(self._numbers_ok_without_lights()) if limit != 0 else 0
         if limit is not None and limit <= restart.KEEP:
-            n = 0
-            try:
-                for _ in restart.solutions(enc[0], limit, seconds=seconds):
-                    n += 1
-            except LimitReached as e:
-                raise LimitReached(str(e), count=n, stats=e.stats) from None
-            return n
+            # (A LimitReached from the restarts already carries the solutions found.)
+            return sum(1 for _ in restart.solutions(enc[0], limit, seconds=seconds))
         search = _core.Search(enc[0], None, "auto")
         n = search.count(limit, None, seconds)
         if not search.exhausted and (limit is None or n < limit):
@@ -422,12 +417,21 @@ def _base36(n: int) -> str:
     return "0123456789abcdefghijklmnopqrstuvwxyz"[n]
 
 
+#: The four directions a light shines in, and where a number looks for lights.
+_STEPS = ((0, 1), (0, -1), (1, 0), (-1, 0))
+
+
+def _lights_next_to(r: int, c: int, lights: set[tuple[int, int]]) -> int:
+    """How many of `lights` are next to cell (r, c), as a number counts them."""
+    return sum((r + dr, c + dc) in lights for dr, dc in _STEPS)
+
+
 def _lit(puzzle: Akari, lights: Iterable[tuple[int, int]]) -> set[tuple[int, int]]:
     """The cells the lights shine on (the lights included)."""
     lit = set()
     for r, c in lights:
         lit.add((r, c))
-        for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+        for dr, dc in _STEPS:
             y, x = r + dr, c + dc
             while 0 <= y < puzzle.height and 0 <= x < puzzle.width and puzzle.rows[y][x] == WHITE:
                 lit.add((y, x))
@@ -460,7 +464,7 @@ def random_puzzle(rows: int, cols: int, *, black: float = 0.08, seed: int | None
     for r in range(rows):
         for c in range(cols):
             if grid[r][c] == BLACK:
-                grid[r][c] = str(sum((r + dr, c + dc) in lights for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))))
+                grid[r][c] = str(_lights_next_to(r, c, lights))
     return Akari(tuple("".join(row) for row in grid))
 
 
@@ -488,7 +492,7 @@ def check(puzzle: Akari, lights: Iterable[tuple[int, int]]) -> list[str]:
             if ch == WHITE and (r, c) not in lit:
                 errors.append(f"{(r, c)} is dark")
             elif ch in "01234":
-                n = sum((r + dr, c + dc) in on for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)))
+                n = _lights_next_to(r, c, on)
                 if n != int(ch):
                     errors.append(f"{(r, c)} has {n} lights next to it, not {ch}")
     return errors
