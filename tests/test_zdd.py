@@ -6,8 +6,10 @@ solutions that are uniform by a chi-square test."""
 from __future__ import annotations
 
 import random
+import signal
 import subprocess
 import sys
+import time
 from collections import Counter
 from itertools import combinations
 
@@ -134,3 +136,13 @@ def test_cli_draws_a_random_tiling() -> None:
             assert len(where) == 3 and max(ys) - min(ys) == 1 and max(xs) - min(xs) == 1
     r = subprocess.run(run + ["1", "--count"], capture_output=True, text=True)
     assert r.returncode == 2 and "--random" in r.stderr
+
+
+def test_ctrl_c_while_the_diagram_is_built() -> None:
+    # 40 x 40 takes far longer than a second: Ctrl-C lands mid-build.
+    run = [sys.executable, "-m", "covering", "tromino", "40", "--no-color", "--random", "1"]
+    proc = subprocess.Popen(run, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert (proc.returncode, out, err) == (130, "", "covering: interrupted\n")

@@ -22,7 +22,7 @@ from typing import NoReturn
 from .. import __version__
 from ..errors import ProblemError
 from . import akari, demo, dlx, queens, sudoku, tiling
-from .common import EXIT_BAD, UsageError, error
+from .common import EXIT_BAD, EXIT_INTERRUPTED, UsageError, error
 
 __all__ = ["main"]
 
@@ -63,6 +63,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return error(str(e))
     except ProblemError as e:
         return error(str(e))
+    except KeyboardInterrupt:
+        # Commands that have found something print it and return 130 themselves;
+        # this is for the others (e.g. Ctrl-C while a diagram is being built).
+        print("covering: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except OSError as e:
         if isinstance(e, BrokenPipeError):
             # The reader went away (e.g. `| head`): stop quietly.
