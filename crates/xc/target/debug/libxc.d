@@ -1,1 +1,0 @@
-/work/main/crates/xc/target/debug/libxc.rlib: /work/main/crates/xc/src/cells.rs /work/main/crates/xc/src/lib.rs /work/main/crates/xc/src/problem.rs /work/main/crates/xc/src/rng.rs /work/main/crates/xc/src/search.rs /work/main/crates/xc/src/stats.rs
