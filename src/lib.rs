@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 
 mod akari;
+mod budget;
 mod errors;
 mod memo;
 mod parallel;

@@ -6,7 +6,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -62,7 +62,7 @@ impl<V: xc::Tally + Send> Driver<V> {
         node_limit: Option<u64>,
         seconds: Option<f64>,
     ) -> PyResult<Option<V>> {
-        let deadline = seconds.map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
+        let deadline = crate::budget::deadline(seconds)?;
         let mut left = node_limit.unwrap_or(u64::MAX);
         loop {
             if self.cancelled.load(Ordering::Relaxed) || left == 0 {

@@ -11,7 +11,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -99,15 +99,7 @@ impl PySearch {
         seconds: Option<f64>,
         kept: &mut u64,
     ) -> PyResult<Outcome> {
-        let deadline = match seconds {
-            Some(s) if !(s >= 0.0 && s.is_finite()) => {
-                return Err(PyValueError::new_err(format!(
-                    "seconds must be a non-negative number, not {s}"
-                )))
-            }
-            Some(s) => Some(Instant::now() + Duration::from_secs_f64(s)),
-            None => None,
-        };
+        let deadline = crate::budget::deadline(seconds)?;
         let node_limit = node_limit.unwrap_or(u64::MAX);
         loop {
             if self.cancelled.load(Ordering::Relaxed) {

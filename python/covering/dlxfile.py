@@ -41,6 +41,7 @@ import warnings
 from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING
 
+from . import textio
 from .errors import (
     BoundsError,
     ColorError,
@@ -58,7 +59,9 @@ if TYPE_CHECKING:
 
 __all__ = ["read_dlx", "write_dlx"]
 
-_BOUNDS = re.compile(r"(?:(\d+):)?(\d+)\|(.*)")
+# DLX3's bound prefix: `u:v|name`, `v|name`; as in DLX3, an empty number is 0
+# (`:2|A` is `0:2|A`, and `2:|A` has the upper bound zero).
+_BOUNDS = re.compile(r"(?:([0-9]*):)?([0-9]*)\|(.*)")
 
 
 def _located(error: type[ProblemError], lineno: int, line: str, message: str) -> ProblemError:
@@ -68,10 +71,10 @@ def _located(error: type[ProblemError], lineno: int, line: str, message: str) ->
     return e
 
 
-def _lines(text: str) -> Iterator[tuple[int, str]]:
+def _lines(data: bytes | str) -> Iterator[tuple[int, str]]:
     """The meaningful lines: (line number, text), comments and blanks skipped."""
-    for lineno, line in enumerate(text.splitlines(), 1):
-        stripped = line.strip()
+    for lineno, line in enumerate(textio.lines(data), 1):
+        stripped = line.strip(textio.BLANKS)
         if stripped and not stripped.startswith("|"):
             yield lineno, line
 
@@ -83,7 +86,7 @@ def _item_tokens(line: str) -> Iterator[tuple[str, bool]]:
     items from the secondary ones, and may be glued to the next name.
     """
     secondary = False
-    for token in line.split():
+    for token in textio.words(line):
         if token.startswith("|"):
             if secondary:
                 raise DlxSyntaxError("the item line contains '|' twice")
@@ -94,9 +97,10 @@ def _item_tokens(line: str) -> Iterator[tuple[str, bool]]:
         yield token, secondary
 
 
-def read_dlx(text: str) -> Problem:
-    """A `Problem` from the text of a ``.dlx`` file; each option's label is
-    its line, stripped.
+def read_dlx(text: bytes | str) -> Problem:
+    """A `Problem` from the text (or bytes) of a ``.dlx`` file; each
+    option's label is its line, stripped. Lines and blanks are Knuth's
+    (see `covering.textio`): a form feed inside a line is a blank.
 
     >>> p = read_dlx("A B | x\\nA x:1\\n| comment\\nB x:1\\nA B\\n")
     >>> p.primary, p.secondary, p.labels
@@ -110,6 +114,8 @@ def read_dlx(text: str) -> Problem:
         lineno, line = next(lines)
     except StopIteration:
         raise NoPrimaryItemError("no item line: the input is empty") from None
+    except textio.InputError as e:
+        raise _located(textio.InputError, e.lineno or 0, "", str(e).removeprefix(f"line {e.lineno}, ")) from None
     try:
         for token, secondary in _item_tokens(line):
             if secondary:
@@ -120,8 +126,8 @@ def read_dlx(text: str) -> Problem:
             lo = hi = 1
             m = _BOUNDS.fullmatch(token)
             if m:
-                hi = int(m.group(2))
-                lo = hi if m.group(1) is None else int(m.group(1))
+                hi = int(m.group(2) or 0)
+                lo = hi if m.group(1) is None else int(m.group(1) or 0)
                 token = m.group(3)
                 if hi == 0:
                     raise BoundsError(f"item {token!r}: upper bound is zero")
@@ -139,7 +145,7 @@ def read_dlx(text: str) -> Problem:
     for lineno, line in lines:
         entries: list[Hashable] = []
         try:
-            for token in line.split():
+            for token in textio.words(line):
                 name, colon, color = token.partition(":")
                 if not name:
                     raise DlxSyntaxError(f"empty item name in {token!r}")
@@ -150,9 +156,9 @@ def read_dlx(text: str) -> Problem:
                 entries.append((name, color) if colon else name)
             with warnings.catch_warnings():
                 warnings.simplefilter("error", OptionSkippedWarning)
-                p.add_option(entries, label=line.strip())
+                p.add_option(entries, label=line.strip(textio.BLANKS))
         except OptionSkippedWarning:
-            warnings.warn(f"line {lineno}: option without primary item skipped: {line.strip()}", OptionSkippedWarning, stacklevel=2)
+            warnings.warn(f"line {lineno}: option without primary item skipped: {line.strip(textio.BLANKS)}", OptionSkippedWarning, stacklevel=2)
         except ProblemError as e:
             message = re.sub(r"^option \d+: ", "", str(e))
             raise _located(type(e), lineno, line, message) from None

@@ -28,7 +28,10 @@ __all__ = [
     "ColorError",
     "NoPrimaryItemError",
     "DlxSyntaxError",
+    "InputError",
+    "OptionIdError",
     "LimitReached",
+    "Cancelled",
     "OptionSkippedWarning",
     "NameWarning",
 ]
@@ -54,8 +57,22 @@ class NoPrimaryItemError(ProblemError):
     """A problem (or an item line) without any primary item."""
 
 
+class InputError(ProblemError):
+    """Text that cannot be read at all: bytes that are not UTF-8, a control
+    character; ``lineno`` is the line (1-based) when there is one."""
+
+    def __init__(self, message: str, *, lineno: int | None = None) -> None:
+        super().__init__(message)
+        self.lineno = lineno
+
+
 class DlxSyntaxError(ProblemError):
     """A line of a ``.dlx`` file that cannot be read."""
+
+
+class OptionIdError(ProblemError, IndexError):
+    """An option id out of range (in `Zdd.count`, `Solver.force`, ...): both
+    a `ProblemError` (a `ValueError`) and an `IndexError`."""
 
 
 class LimitReached(Exception):
@@ -69,6 +86,11 @@ class LimitReached(Exception):
         super().__init__(message)
         self.count = count
         self.stats = stats
+
+
+class Cancelled(LimitReached):
+    """`cancel()` stopped a search before the end (``e.count`` solutions
+    were found by then); a `LimitReached`, since the count is as partial."""
 
 
 class OptionSkippedWarning(UserWarning):

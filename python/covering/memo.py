@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import _core
+from . import _core, limits
 from .errors import LimitReached
 
 if TYPE_CHECKING:
@@ -40,9 +40,9 @@ def memo_budget(memo_bytes: int | None) -> int:
     """
     if memo_bytes is None:
         return MEMO_BYTES
-    if memo_bytes < 0:
-        raise ValueError(f"memo_bytes must be non-negative, not {memo_bytes}")
-    return memo_bytes
+    n = limits.limit(memo_bytes, "memo_bytes")
+    # No machine holds 2**63 bytes: a bigger budget is simply no limit.
+    return min(n, 2**63) if n is not None else 2**63
 
 
 def count_memo(
@@ -67,7 +67,7 @@ def count_memo(
     (1193600, 1193600)
     """
     counter = _core.MemoCount(problem.compile(), memo_budget(memo_bytes), branching)
-    total = counter.run(nodes, seconds)
+    total = counter.run(limits.nodes(nodes), limits.seconds(seconds))
     if total is None:
         raise LimitReached(
             f"budget reached after {counter.partial} solutions", count=counter.partial, stats=counter.stats

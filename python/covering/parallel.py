@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import _core
+from . import _core, limits
 from .errors import LimitReached, ProblemError
 
 if TYPE_CHECKING:
@@ -73,13 +73,9 @@ def default_threads() -> int:
     """
     env = os.environ.get("COVERING_THREADS", "").strip()
     if env:
-        try:
-            n = int(env)
-        except ValueError:
-            raise ValueError(f"COVERING_THREADS must be a positive integer, not {env!r}") from None
-        if n < 1:
-            raise ValueError(f"COVERING_THREADS must be a positive integer, not {env!r}")
-        return n
+        if not env.isdigit():
+            raise limits.BudgetError(f"COVERING_THREADS: must be a positive integer, not {env!r}")
+        return limits.threads(int(env), "COVERING_THREADS")
     return os.cpu_count() or 1
 
 
@@ -132,9 +128,7 @@ class ParallelSearch:
 
     def __init__(self, problem: Problem, threads: int | None = None, *, engine: str = "auto", seed: int = 0):
         self.problem = problem
-        self.threads = default_threads() if threads is None else threads
-        if self.threads < 1:
-            raise ValueError(f"threads must be at least 1, not {self.threads}")
+        self.threads = default_threads() if threads is None else limits.threads(threads)
         self.engine = engine
         self.seed = seed
         self._compiled = problem.compile()
@@ -179,6 +173,7 @@ class ParallelSearch:
         `LimitReached`, with the count so far); `progress` is called every
         `interval` seconds with a `Status`; Ctrl-C stops the threads and
         raises KeyboardInterrupt (the partial count is in `solutions_found`)."""
+        nodes, seconds = limits.nodes(nodes), limits.seconds(seconds)
         start = time.monotonic()
         # A small search is done before a split would pay: try one thread first.
         solver = self.problem.solver(engine=self.engine)

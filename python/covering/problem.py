@@ -33,7 +33,7 @@ import warnings
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from . import _core
+from . import _core, limits
 from .errors import (
     BoundsError,
     ColorError,
@@ -343,6 +343,7 @@ class Problem:
         >>> len(list(p.solutions(limit=1)))
         1
         """
+        limit, threads = limits.limit(limit), limits.threads(threads)
         if threads > 1:
             from .parallel import ParallelSearch
 
@@ -394,6 +395,9 @@ class Problem:
         >>> p.count(), p.count(limit=1), p.count(memo=True)
         (2, 1, 2)
         """
+        limit, nodes, seconds = limits.limit(limit), limits.nodes(nodes), limits.seconds(seconds)
+        if threads is not None:
+            threads = limits.threads(threads)
         if memo:
             from .memo import count_memo
 

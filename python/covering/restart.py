@@ -22,7 +22,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from . import _core
+from . import _core, limits
 from .errors import LimitReached
 
 #: Solutions remembered across runs; past this many the current run goes on
@@ -61,6 +61,7 @@ def solutions(
     >>> len(list(solutions(p, 1)))
     1
     """
+    limit, seconds = limits.limit(limit), limits.seconds(seconds)
     deadline = None if seconds is None else time.monotonic() + seconds
     nodes = budget if budget is not None else first_budget(problem)
     seen: set[tuple[int, ...]] = set()

@@ -25,8 +25,8 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from . import _core
-from .errors import LimitReached
+from . import _core, limits
+from .errors import Cancelled, LimitReached
 from .problem import Uniqueness
 
 if TYPE_CHECKING:
@@ -51,6 +51,7 @@ class Solver:
             raise ValueError(f"order must be 'input' or 'random', not {order!r}")
         if order == "input" and seed is not None:
             raise ValueError("a seed needs order='random'")
+        seed = limits.seed(seed)
         if order == "random" and seed is None:
             seed = random.randrange(2**63)
         self.problem = problem
@@ -87,7 +88,7 @@ class Solver:
         >>> s = p.solver(); s.force(2), s.count()
         (True, 1)
         """
-        return self._search.force(option)
+        return self._search.force(limits.option_id(option, self.problem.n_options))
 
     def frontier(self) -> list[list[int]]:
         """What this search has not yet explored, after a budget stopped it:
@@ -124,8 +125,7 @@ class Solver:
     ) -> Iterator[Any]:
         """The next solutions (see `Problem.solutions`); ``nodes`` bounds the
         total nodes of this solver, ``seconds`` the time of this iteration."""
-        if limit is not None and limit < 0:
-            raise ValueError(f"limit must be non-negative, not {limit}")
+        limit, nodes, seconds = limits.limit(limit), limits.nodes(nodes), limits.seconds(seconds)
         labels = self.problem.labels
         deadline = None if seconds is None else time.monotonic() + seconds
         found = 0
@@ -133,27 +133,31 @@ class Solver:
             remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
             sol = self._search.next_solution(nodes, remaining)
             if sol is None:
-                if not self._search.exhausted and not self._search.cancelled:
-                    raise LimitReached(
-                        f"budget reached after {found} solutions", count=found, stats=self._search.stats
-                    )
+                if not self._search.exhausted:
+                    raise self._stopped(found)
                 return
             found += 1
             yield tuple(sol) if ids else [labels[o] for o in sol]
 
     def count(self, limit: int | None = None, *, nodes: int | None = None, seconds: float | None = None) -> int:
         """Counts the solutions not yet seen (see `Problem.count`)."""
-        if limit is not None and limit < 0:
-            raise ValueError(f"limit must be non-negative, not {limit}")
+        limit, nodes, seconds = limits.limit(limit), limits.nodes(nodes), limits.seconds(seconds)
         before = self._search.stats.solutions
-        target = None if limit is None else before + limit
+        target = None if limit is None else min(before + limit, limits.WORD - 1)
         total = self._search.count(target, nodes, seconds)
         n = total - before
         if limit is not None and n >= limit:
             return limit
         if not self._search.exhausted:
-            raise LimitReached(f"budget reached after {n} solutions", count=n, stats=self._search.stats)
+            raise self._stopped(n)
         return n
+
+    def _stopped(self, found: int, what: str = "solutions") -> LimitReached:
+        """The exception for a search that stopped before its end: `Cancelled`
+        after `cancel()`, else `LimitReached` (a budget ran out)."""
+        if self._search.cancelled:
+            return Cancelled(f"cancelled after {found} {what}", count=found, stats=self._search.stats)
+        return LimitReached(f"budget reached after {found} {what}", count=found, stats=self._search.stats)
 
     def count_canonical(
         self, perms: Sequence[Sequence[int]], *, nodes: int | None = None, seconds: float | None = None
@@ -171,14 +175,16 @@ class Solver:
         >>> p.solver().count_canonical([[0, 1, 2]])  # the identity: nothing merges
         2
         """
+        nodes, seconds = limits.nodes(nodes), limits.seconds(seconds)
         kept = self._search.count_canonical([list(p) for p in perms], nodes, seconds)
         if not self._search.exhausted:
-            raise LimitReached(f"budget reached after {kept} canonical solutions", count=kept, stats=self.stats)
+            raise self._stopped(kept, "canonical solutions")
         return kept
 
     def uniqueness(self, *, nodes: int | None = None, seconds: float | None = None) -> Uniqueness:
         """NONE, UNIQUE or MULTIPLE (among the solutions not yet seen);
         UNKNOWN when a budget ran out first."""
+        nodes, seconds = limits.nodes(nodes), limits.seconds(seconds)
         before = self._search.stats.solutions
         n = self._search.count(before + 2, nodes, seconds) - before
         if n >= 2:

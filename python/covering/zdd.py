@@ -33,7 +33,7 @@ from array import array
 from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Any
 
-from . import _core
+from . import _core, limits
 from .errors import LimitReached
 from .memo import memo_budget
 
@@ -91,10 +91,11 @@ class Zdd:
         >>> z.count(), z.count(include=[0]), z.count(exclude=[0])
         (1440, 704, 736)
         """
-        if not include and not exclude:
+        n = self.problem.n_options
+        must = frozenset(limits.option_ids(include, n, "include: option"))
+        banned = frozenset(limits.option_ids(exclude, n, "exclude: option"))
+        if not must and not banned:
             return self.counts()[self.root]
-        must = frozenset(include)
-        banned = frozenset(exclude)
         if must & banned:
             return 0
         # below[v][j]: solutions below node v with exactly j options of
@@ -215,7 +216,7 @@ def build_zdd(
     1193600
     """
     builder = _core.MemoZdd(problem.compile(), memo_budget(memo_bytes), branching)
-    root = builder.run(nodes, seconds)
+    root = builder.run(limits.nodes(nodes), limits.seconds(seconds))
     if root is None:
         raise LimitReached("budget reached before the diagram was built", count=0, stats=builder.stats)
     # The engine sends little-endian 32-bit words ('I' is 32 bits wherever CPython runs).

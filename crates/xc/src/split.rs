@@ -272,10 +272,16 @@ impl Pool {
                         });
                         if shared.stop.load(Ordering::Relaxed) || over {
                             shared.stop.store(true, Ordering::Relaxed);
-                            leftover
-                                .lock()
-                                .expect("leftover lock")
-                                .extend(with_prefix(&piece, s.frontier()));
+                            // A count keeps what it did not explore, to resume.
+                            // A stream stopped early (its reader went away, a
+                            // limit, cancel) is never resumed, and may stop
+                            // right after a solution, where no frontier exists.
+                            if out.is_none() {
+                                leftover
+                                    .lock()
+                                    .expect("leftover lock")
+                                    .extend(with_prefix(&piece, s.frontier()));
+                            }
                             finished = false;
                             break;
                         }

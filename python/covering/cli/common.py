@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from .. import textio
 from ..progress import Progress
 
 if TYPE_CHECKING:
@@ -33,11 +34,18 @@ def warn(message: str) -> None:
 
 
 def read_input(path: str) -> tuple[str, str]:
-    """(text, name for messages) of FILE, or of stdin for '-'."""
+    """(text, name for messages) of FILE, or of stdin for '-': read as
+    bytes and decoded by the one reader (`covering.textio`), so that bytes
+    that are not UTF-8 are an error naming the file, line and byte."""
     if path == "-":
-        return sys.stdin.read(), "<stdin>"
-    with open(path, encoding="utf-8") as f:
-        return f.read(), path
+        data, name = sys.stdin.buffer.read(), "<stdin>"
+    else:
+        with open(path, "rb") as f:
+            data, name = f.read(), path
+    try:
+        return textio.decode(data), name
+    except textio.InputError as e:
+        raise textio.InputError(f"{name}:{e.lineno}: {str(e).split(', ', 1)[1]}", lineno=e.lineno) from None
 
 
 def add_progress_flags(parser: argparse.ArgumentParser) -> None:
@@ -123,17 +131,9 @@ def add_threads_flag(parser: argparse.ArgumentParser) -> None:
 
 def threads_from(args: argparse.Namespace) -> int:
     """--threads N, else COVERING_THREADS, else all cores."""
-    import os
+    from .. import limits
+    from ..parallel import default_threads
 
     if getattr(args, "threads", None):
-        return int(args.threads)
-    env = os.environ.get("COVERING_THREADS", "").strip()
-    if env:
-        try:
-            value = int(env)
-        except ValueError:
-            raise UsageError(f"COVERING_THREADS must be a positive integer, not {env!r}") from None
-        if value < 1:
-            raise UsageError(f"COVERING_THREADS must be a positive integer, not {env!r}")
-        return value
-    return os.cpu_count() or 1
+        return limits.threads(args.threads, "--threads")
+    return default_threads()

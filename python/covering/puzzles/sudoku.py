@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from .. import _core
+from .. import _core, textio
 from ..errors import ProblemError
 from ..problem import Problem, Uniqueness
 from ..solver import Solver
@@ -92,8 +92,33 @@ def _compiled(n: int) -> _core.CompiledProblem:
     return _core.CompiledProblem(m, 0, [1] * m, [1] * m, list(range(0, len(item) + 1, 4)), item, [])
 
 
+def check_symbols(symbols: str, n: int) -> str:
+    """`symbols` if they can write an n x n sudoku: n of them, all distinct,
+    none of them ``.`` (the blank), a blank or a control character.
+
+    >>> check_symbols("ABCD", 4)
+    'ABCD'
+    >>> try:
+    ...     check_symbols("ABCA", 4)
+    ... except SudokuError as e:
+    ...     print(e)
+    symbols 'ABCA': 'A' is there twice (at 1 and 4)
+    """
+    if len(symbols) != n:
+        raise SudokuError(f"symbols {symbols!r}: {n} are needed for {n} x {n}, not {len(symbols)}")
+    first: dict[str, int] = {}
+    for k, ch in enumerate(symbols, 1):
+        if ch in first:
+            raise SudokuError(f"symbols {symbols!r}: {ch!r} is there twice (at {first[ch]} and {k})")
+        first[ch] = k
+        if ch == "." or ch in LAYOUT or not ch.isprintable():
+            raise SudokuError(f"symbols {symbols!r}: {textio.name_of(ch)} cannot be a symbol")
+    return symbols
+
+
 @functools.lru_cache(maxsize=None)
 def _batch(n: int, symbols: str) -> _core.SudokuBatch:
+    check_symbols(symbols, n)
     b = math.isqrt(n)
     blanks = "." if "0" in symbols else ".0"
     return _core.SudokuBatch(_compiled(n), n, b, b, symbols, blanks)
@@ -134,16 +159,16 @@ class Sudoku:
         ... . . | 2 1''', grid=True).line()
         '12....1221......21'
         """
-        cells = [ch for ch in text if ch not in (LAYOUT + "\r\n" if grid else "\r\n")]
-        if not grid:
-            cells = list("".join(cells).strip())
+        rows = textio.lines(text)
+        if grid:
+            cells = [ch for row in rows for ch in row if ch not in LAYOUT + textio.BLANKS]
+        else:
+            cells = list("".join(rows).strip(textio.BLANKS))
         n = math.isqrt(math.isqrt(len(cells)))
         if n**4 != len(cells) or n < 2:
             raise SudokuError(f"wrong length: {len(cells)} cells (a sudoku has 16, 81, 256 or 625)")
         n = n * n
-        symbols = symbols or _default_symbols(n)
-        if len(symbols) != n or len(set(symbols)) != n:
-            raise SudokuError(f"{n} distinct symbols are needed, not {symbols!r}")
+        symbols = check_symbols(symbols or _default_symbols(n), n)
         blanks = "." if "0" in symbols else ".0"
         values = []
         for k, ch in enumerate(cells):
@@ -279,7 +304,7 @@ def random_grid(n: int = 9, seed: int | None = None, symbols: str | None = None)
     True
     """
     seed = random.randrange(2**63) if seed is None else seed
-    empty = Sudoku(n, (0,) * (n * n), symbols or _default_symbols(n))
+    empty = Sudoku(n, (0,) * (n * n), check_symbols(symbols or _default_symbols(n), n))
     grid = next(empty.solutions(1, order="random", seed=seed))
     return Sudoku(n, grid.values, grid.symbols)
 

@@ -1,0 +1,149 @@
+"""Every number that crosses into the engine, read by one set of rules.
+
+Limits, budgets, seeds, thread counts and option ids come from users (the
+API and the command line alike) and go to Rust, which takes 64-bit words.
+Each is read here, so that every path gives the same answer and the same
+message:
+
+* a **limit** or **node budget** is a non-negative integer, or None for
+  none; one past what a 64-bit counter can reach (2**64 and up) can never
+  stop a search, so it is the same as None: handled exactly, not refused;
+* a **time budget** (``seconds``) is a non-negative real number; ``inf``
+  (and anything longer than a century) means no limit; NaN and negative
+  numbers are errors;
+* a **seed** is an integer from 0 to 2**64 - 1;
+* **threads** run from 1 to `MAX_THREADS`;
+* an **option id** lies in ``range(n_options)``, else `OptionIdError` (an
+  `IndexError` too) names it and the range.
+
+Errors are `BudgetError` (a `ProblemError`, so a `ValueError`), naming the
+argument, the value and the rule. The size guards are in `covering.sizes`.
+
+>>> limit(2**70), seconds(float("inf")), seconds(1.5)
+(None, None, 1.5)
+>>> try:
+...     seconds(float("nan"))
+... except BudgetError as e:
+...     print(e)
+seconds: must be a non-negative number of seconds, not nan
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Iterable
+
+from .errors import OptionIdError, ProblemError
+
+__all__ = ["BudgetError", "limit", "nodes", "seconds", "seed", "threads", "option_id", "option_ids", "MAX_THREADS"]
+
+#: The engine's counters are 64-bit: a limit at or past this never stops it.
+WORD = 2**64
+#: A time budget longer than this (about a century) is no limit.
+FOREVER = 3.2e9
+#: More threads than this is a mistake, not a machine.
+MAX_THREADS = 4096
+
+
+class BudgetError(ProblemError):
+    """A limit, budget, seed or count of threads that cannot be used."""
+
+
+def _integer(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise BudgetError(f"{name}: must be an integer, not {value!r}")
+    return int(value)
+
+
+def limit(value: object, name: str = "limit") -> int | None:
+    """A count limit: None, or an integer >= 0; 2**64 and past are None.
+
+    >>> limit(None), limit(3), limit(2**64)
+    (None, 3, None)
+    """
+    if value is None:
+        return None
+    n = _integer(name, value)
+    if n < 0:
+        raise BudgetError(f"{name}: must be at least 0, not {n}")
+    return None if n >= WORD else n
+
+
+def nodes(value: object, name: str = "nodes") -> int | None:
+    """A node budget: the same rules as `limit`.
+
+    >>> nodes(0), nodes(10**30)
+    (0, None)
+    """
+    return limit(value, name)
+
+
+def seconds(value: object, name: str = "seconds") -> float | None:
+    """A time budget: None, or a real number >= 0; infinite (or longer than
+    a century) is None.
+
+    >>> seconds(0), seconds(1e20)
+    (0.0, None)
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise BudgetError(f"{name}: must be a number of seconds, not {value!r}")
+    s = float(value)
+    if math.isnan(s) or s < 0:
+        raise BudgetError(f"{name}: must be a non-negative number of seconds, not {value!r}")
+    return None if s > FOREVER else s
+
+
+def seed(value: object, name: str = "seed") -> int | None:
+    """A random seed: None, or an integer from 0 to 2**64 - 1.
+
+    >>> seed(7)
+    7
+    """
+    if value is None:
+        return None
+    n = _integer(name, value)
+    if not 0 <= n < WORD:
+        raise BudgetError(f"{name}: must be from 0 to {WORD - 1}, not {n}")
+    return n
+
+
+def threads(value: object, name: str = "threads") -> int:
+    """A number of threads, 1 to `MAX_THREADS`.
+
+    >>> threads(2)
+    2
+    """
+    n = _integer(name, value)
+    if not 1 <= n <= MAX_THREADS:
+        raise BudgetError(f"{name}: must be from 1 to {MAX_THREADS}, not {n}")
+    return n
+
+
+def option_id(value: object, n_options: int, name: str = "option") -> int:
+    """An option id in ``range(n_options)``.
+
+    >>> try:
+    ...     option_id(99, 4)
+    ... except IndexError as e:
+    ...     print(e)
+    option 99: no such option; the ids are 0 to 3
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise OptionIdError(f"{name} {value!r}: an option id is an integer")
+    o = int(value)
+    if not 0 <= o < n_options:
+        ids = f"the ids are 0 to {n_options - 1}" if n_options else "there are no options"
+        raise OptionIdError(f"{name} {o}: no such option; {ids}")
+    return o
+
+
+def option_ids(values: Iterable[object], n_options: int, name: str = "option") -> list[int]:
+    """Each of `values` checked by `option_id`.
+
+    >>> option_ids([0, 2], 3)
+    [0, 2]
+    """
+    return [option_id(v, n_options, name) for v in values]
