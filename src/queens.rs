@@ -9,11 +9,13 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 /// The number of solutions of n-queens (1 <= n <= 32), by bitboards with the
-/// half-board symmetry, on `threads` threads, without the GIL. The count runs
-/// on its own threads while this one watches for Ctrl-C every 20 ms.
+/// half-board symmetry, on `threads` threads, without the GIL: returns
+/// (count, complete). The count runs on its own threads while this one
+/// watches for Ctrl-C every 20 ms; Ctrl-C stops them within milliseconds and
+/// the count so far comes back with complete = False (the caller raises).
 #[pyfunction]
 #[pyo3(signature = (n, threads=1))]
-pub fn count_queens(py: Python<'_>, n: u32, threads: usize) -> PyResult<u64> {
+pub fn count_queens(py: Python<'_>, n: u32, threads: usize) -> PyResult<(u64, bool)> {
     if !(1..=32).contains(&n) {
         return Err(PyValueError::new_err(format!(
             "n must be between 1 and 32, not {n}"
@@ -27,18 +29,13 @@ pub fn count_queens(py: Python<'_>, n: u32, threads: usize) -> PyResult<u64> {
             // Short naps first, so that quick counts return quickly.
             py.detach(|| std::thread::sleep(nap));
             nap = (nap * 2).min(Duration::from_millis(20));
-            if let Err(e) = py.check_signals() {
+            if py.check_signals().is_err() {
                 stop.store(true, Ordering::Relaxed);
-                let _ = counting.join();
-                return Err(e);
             }
         }
-        match counting.join() {
-            Ok(Some(count)) => Ok(count),
-            _ => Err(PyRuntimeError::new_err(
-                "internal error in the queens counter",
-            )),
-        }
+        counting
+            .join()
+            .map_err(|_| PyRuntimeError::new_err("internal error in the queens counter"))
     })
 }
 

@@ -8,7 +8,9 @@
 //! per puzzle.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -47,8 +49,9 @@ const NOT_A_SYMBOL: u8 = u8::MAX;
 /// Why a line is not a puzzle: the message names the cell.
 type LineError = String;
 
-/// The output lines, and the errors as (line number, message).
-type Answers = (Vec<String>, Vec<(usize, String)>);
+/// The output lines, the errors as (line number, message), and whether
+/// every line was answered (false after Ctrl-C).
+type Answers = (Vec<String>, Vec<(usize, String)>, bool);
 
 /// What one thread needs: its own search (reset for each puzzle) and buffers.
 struct Worker {
@@ -123,8 +126,16 @@ impl PySudokuBatch {
         Ok(())
     }
 
-    /// The answer for one valid puzzle, appended to `out`.
-    fn answer(&self, w: &mut Worker, cells: &[u8], mode: Mode, out: &mut String) {
+    /// The answer for one valid puzzle, appended to `out`; false if `stop`
+    /// was seen first (then `out` holds the count so far in mode Count).
+    fn answer(
+        &self,
+        w: &mut Worker,
+        cells: &[u8],
+        mode: Mode,
+        stop: &AtomicBool,
+        out: &mut String,
+    ) -> bool {
         let n = self.n;
         let s = &mut w.search;
         s.reset();
@@ -136,29 +147,41 @@ impl PySudokuBatch {
                 } else {
                     "no solution"
                 });
-                return;
+                return true;
             }
         }
         match mode {
             Mode::Count(cap) => {
-                s.count(xc::Limits::NONE, cap);
+                let done = sliced(s, stop, Some(cap)).is_some();
                 out.push_str(&s.stats().solutions.min(cap).to_string());
+                done
             }
             Mode::Solve | Mode::Unique => {
-                if s.run(xc::Limits::NONE) != xc::Step::Solution {
-                    out.push_str("no solution");
-                    return;
+                match sliced(s, stop, None) {
+                    None => return false,
+                    Some(xc::Step::Solution) => {}
+                    Some(_) => {
+                        out.push_str("no solution");
+                        return true;
+                    }
                 }
                 s.solution_into(&mut w.solution);
-                if mode == Mode::Unique && s.count(xc::Limits::NONE, 2) == xc::Step::Paused {
-                    out.push_str("multiple");
-                    return;
+                if mode == Mode::Unique {
+                    match sliced(s, stop, Some(2)) {
+                        None => return false,
+                        Some(xc::Step::Paused) => {
+                            out.push_str("multiple");
+                            return true;
+                        }
+                        Some(_) => {}
+                    }
                 }
                 let mut grid = vec![0u32; n * n];
                 for &o in &w.solution {
                     grid[o as usize / n] = o % n as u32;
                 }
                 out.extend(grid.iter().map(|&d| self.symbols[d as usize]));
+                true
             }
         }
     }
@@ -171,27 +194,71 @@ impl PySudokuBatch {
         }
     }
 
-    /// Answers for a run of lines: the output lines and the errors (line index, message).
-    fn run_lines(&self, w: &mut Worker, lines: &[&str], mode: Mode) -> Answers {
-        let mut outputs = Vec::with_capacity(lines.len());
-        let mut errors = Vec::new();
+    /// Answers for a run of lines: the output lines and the errors (line
+    /// index, message). If `stop` is seen, the answers end with the line
+    /// being worked on (its count so far, in mode Count) and `complete` is false.
+    fn run_lines(&self, w: &mut Worker, lines: &[&str], mode: Mode, stop: &AtomicBool) -> Part {
+        let mut part = Part {
+            outputs: Vec::with_capacity(lines.len()),
+            errors: Vec::new(),
+            complete: true,
+        };
         let mut cells = std::mem::take(&mut w.cells);
         for (i, raw) in lines.iter().enumerate() {
-            let line = raw.trim();
+            // The blanks of the one text reader (`covering.textio`): C's isspace.
+            let line = raw.trim_matches([' ', '\t', '\x0b', '\x0c', '\r']);
             let mut out = String::with_capacity(self.n * self.n);
+            let mut done = true;
             if !line.is_empty() {
                 match self.parse(line, &mut cells) {
-                    Ok(()) => self.answer(w, &cells, mode, &mut out),
+                    Ok(()) => done = self.answer(w, &cells, mode, stop, &mut out),
                     Err(e) => {
                         out.push_str("error");
-                        errors.push((i, e));
+                        part.errors.push((i, e));
                     }
                 }
             }
-            outputs.push(out);
+            part.outputs.push(out);
+            if !done {
+                part.complete = false;
+                break;
+            }
         }
         w.cells = cells;
-        (outputs, errors)
+        part
+    }
+}
+
+/// What one thread answered.
+struct Part {
+    outputs: Vec<String>,
+    errors: Vec<(usize, String)>,
+    complete: bool,
+}
+
+/// Nodes between two looks at the stop flag (well under a millisecond).
+const SLICE: u64 = 1 << 14;
+
+/// Runs the search in slices until the next solution (`target` None) or
+/// until `target` solutions are counted (then the step is `Paused`), or its
+/// end; None if `stop` was seen first.
+fn sliced(s: &mut xc::Search, stop: &AtomicBool, target: Option<u64>) -> Option<xc::Step> {
+    loop {
+        let st = s.stats();
+        let limits = xc::Limits {
+            nodes: st.nodes.saturating_add(SLICE),
+            updates: st.updates.saturating_add(64 * SLICE),
+        };
+        let step = match target {
+            None => s.run(limits),
+            Some(t) => s.count(limits, t),
+        };
+        if step != xc::Step::Paused || target.is_some_and(|t| s.stats().solutions >= t) {
+            return Some(step);
+        }
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
     }
 }
 
@@ -255,9 +322,11 @@ impl PySudokuBatch {
 
     /// Answers every line of `text`: the solution (same symbols), "no solution",
     /// "multiple" (mode "unique"), the count (mode "count", capped at `cap`),
-    /// "error", or an empty line for an empty one. Returns the output lines
-    /// and the errors as (line number from 1, message). Runs on `threads`
-    /// threads without the GIL; Ctrl-C is seen between rounds of lines.
+    /// "error", or an empty line for an empty one. Returns the output lines,
+    /// the errors as (line number from 1, message), and True. Runs on
+    /// `threads` threads without the GIL; Ctrl-C stops them within a
+    /// millisecond, and then the answers end with the line worked on (its
+    /// count so far, in mode "count") and the last value is False.
     #[pyo3(signature = (text, mode="solve", cap=1000, threads=1))]
     fn run(
         &self,
@@ -283,33 +352,47 @@ impl PySudokuBatch {
         let mut workers: Vec<Worker> = (0..threads).map(|_| self.worker()).collect();
         let mut outputs = Vec::with_capacity(lines.len());
         let mut errors = Vec::new();
+        let stop = AtomicBool::new(false);
         for (r, chunk) in lines.chunks(round).enumerate() {
             let per = chunk.len().div_ceil(threads).max(1);
-            let parts = py.detach(|| {
-                if threads == 1 {
-                    return Ok(vec![self.run_lines(&mut workers[0], chunk, mode)]);
+            // The lines are answered on scoped threads while this one watches
+            // for Ctrl-C; the threads look at `stop` between slices of a search.
+            let parts = std::thread::scope(|s| {
+                let handles: Vec<_> = chunk
+                    .chunks(per)
+                    .zip(workers.iter_mut())
+                    .map(|(part, w)| {
+                        let stop = &stop;
+                        s.spawn(move || self.run_lines(w, part, mode, stop))
+                    })
+                    .collect();
+                let mut nap = Duration::from_micros(50);
+                while !handles.iter().all(|h| h.is_finished()) {
+                    py.detach(|| std::thread::sleep(nap));
+                    nap = (nap * 2).min(Duration::from_millis(20));
+                    if py.check_signals().is_err() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
                 }
-                std::thread::scope(|s| {
-                    let handles: Vec<_> = chunk
-                        .chunks(per)
-                        .zip(workers.iter_mut())
-                        .map(|(part, w)| s.spawn(move || self.run_lines(w, part, mode)))
-                        .collect();
-                    handles
-                        .into_iter()
-                        .map(|h| h.join())
-                        .collect::<Result<Vec<_>, _>>()
-                })
-            });
-            let parts = parts
-                .map_err(|_| PyRuntimeError::new_err("internal error in the sudoku solver"))?;
-            for (p, (outs, errs)) in parts.into_iter().enumerate() {
+                handles
+                    .into_iter()
+                    .map(|h| h.join())
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .map_err(|_| PyRuntimeError::new_err("internal error in the sudoku solver"))?;
+            for (p, part) in parts.into_iter().enumerate() {
                 let first = r * round + p * per;
-                errors.extend(errs.into_iter().map(|(i, e)| (first + i + 1, e)));
-                outputs.extend(outs);
+                errors.extend(part.errors.into_iter().map(|(i, e)| (first + i + 1, e)));
+                outputs.extend(part.outputs);
+                if !part.complete {
+                    // The answers end here: later parts do not follow on.
+                    return Ok((outputs, errors, false));
+                }
             }
-            py.check_signals()?;
+            if stop.load(Ordering::Relaxed) {
+                return Ok((outputs, errors, false));
+            }
         }
-        Ok((outputs, errors))
+        Ok((outputs, errors, true))
     }
 }

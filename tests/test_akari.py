@@ -137,8 +137,8 @@ def test_game_ids() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("..\n.x", "row 1, column 1: 'x' is not a cell"),
-        ("..\n...", "row 1: 3 cells where row 0 has 2"),
+        ("..\n.x", "row 2, column 2: 'x' is not a cell"),
+        ("..\n...", "row 2: 3 cells where row 1 has 2"),
         ("", "empty"),
         ("https://puzz.link/p?lightup/2/2/zz", "goes on after the last cell"),
         ("https://puzz.link/p?lightup/2/2/G", "not a puzz.link Akari URL"),
@@ -153,7 +153,7 @@ def test_errors_name_the_place(text: str, message: str) -> None:
 
 def test_files_name_the_line() -> None:
     text = ".1\n..\n\n; a comment\n..\n.5\n"
-    with pytest.raises(AkariError, match="line 6, column 1: '5'"):
+    with pytest.raises(AkariError, match="line 6, column 2: '5'"):
         list(read_puzzles(text))
 
 
@@ -182,4 +182,4 @@ def test_cli() -> None:
     assert run("solve", "--url", stdin=SEED_7X7).stdout == url + "\n"
     assert run("solve", "--draw", stdin=SEED_18X10).stdout == SEED_18X10_SOLUTION
     bad = run("solve", stdin="..\n.x\n")
-    assert bad.returncode == 2 and "line 2, column 1" in bad.stderr and bad.stderr.count("\n") == 1
+    assert bad.returncode == 2 and "line 2, column 2" in bad.stderr and bad.stderr.count("\n") == 1

@@ -139,8 +139,8 @@ def test_cli_draws_a_random_tiling() -> None:
 
 
 def test_ctrl_c_while_the_diagram_is_built() -> None:
-    # 40 x 40 takes far longer than a second: Ctrl-C lands mid-build.
-    run = [sys.executable, "-m", "covering", "tromino", "40", "--no-color", "--random", "1"]
+    # 42 x 42 takes far longer than a second: Ctrl-C lands mid-build.
+    run = [sys.executable, "-m", "covering", "tromino", "42", "--no-color", "--random", "1"]
     proc = subprocess.Popen(run, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(1.5)
     proc.send_signal(signal.SIGINT)

@@ -128,8 +128,9 @@ def akari_problem(
     """The exact cover problem of an Akari grid: (problem, cell of each
     option's light, (kind, cell) of each item)."""
 
-def count_queens(n: int, threads: int = 1) -> int:
-    """Solutions of n-queens (1 <= n <= 32), by bitboards; Ctrl-C stops it."""
+def count_queens(n: int, threads: int = 1) -> tuple[int, bool]:
+    """(solutions of n-queens (1 <= n <= 32), complete?), by bitboards;
+    Ctrl-C stops it (complete is then False)."""
 
 @final
 class InfiniteQueens:
@@ -152,7 +153,7 @@ class SudokuBatch:
     ) -> SudokuBatch: ...
     def run(
         self, text: str, mode: str = "solve", cap: int = 1000, threads: int = 1
-    ) -> tuple[list[str], list[tuple[int, str]]]: ...
+    ) -> tuple[list[str], list[tuple[int, str]], bool]: ...
 
 def split_pieces(
     problem: CompiledProblem,

@@ -32,6 +32,7 @@ __all__ = [
     "OptionIdError",
     "LimitReached",
     "Cancelled",
+    "Interrupted",
     "OptionSkippedWarning",
     "NameWarning",
 ]
@@ -91,6 +92,16 @@ class LimitReached(Exception):
 class Cancelled(LimitReached):
     """`cancel()` stopped a search before the end (``e.count`` solutions
     were found by then); a `LimitReached`, since the count is as partial."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a count: still a `KeyboardInterrupt`, carrying what was
+    found by then, ``e.count`` (a lower bound: a partial count)."""
+
+    def __init__(self, count: int, stats: Any = None) -> None:
+        super().__init__(f"interrupted: {count} found so far (a partial count)")
+        self.count = count
+        self.stats = stats
 
 
 class OptionSkippedWarning(UserWarning):

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import _core, limits
-from .errors import LimitReached
+from .errors import Interrupted, LimitReached
 
 if TYPE_CHECKING:
     from .problem import Problem
@@ -67,7 +67,10 @@ def count_memo(
     (1193600, 1193600)
     """
     counter = _core.MemoCount(problem.compile(), memo_budget(memo_bytes), branching)
-    total = counter.run(limits.nodes(nodes), limits.seconds(seconds))
+    try:
+        total = counter.run(limits.nodes(nodes), limits.seconds(seconds))
+    except KeyboardInterrupt:
+        raise Interrupted(int(counter.partial), counter.stats) from None
     if total is None:
         raise LimitReached(
             f"budget reached after {counter.partial} solutions", count=counter.partial, stats=counter.stats

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import _core, limits
-from .errors import LimitReached, ProblemError
+from .errors import Interrupted, LimitReached, ProblemError
 
 if TYPE_CHECKING:
     from .problem import Problem
@@ -182,6 +182,9 @@ class ParallelSearch:
             n = solver.count(nodes=nodes, seconds=quick)
             self.nodes, self.solutions_found = solver.stats.nodes, n
             return n
+        except Interrupted:
+            self.nodes, self.solutions_found = solver.stats.nodes, solver.stats.solutions
+            raise
         except LimitReached:
             if (nodes is not None and solver.stats.nodes >= nodes) or (seconds is not None and seconds <= SMALL):
                 self.nodes, self.solutions_found = solver.stats.nodes, solver.stats.solutions
@@ -217,7 +220,7 @@ class ParallelSearch:
         if progress is not None:
             progress(self.progress(start))
         if interrupted:
-            raise KeyboardInterrupt
+            raise Interrupted(count, self.progress(start))
         if leftover:
             raise LimitReached(f"budget reached after {count} solutions", count=count, stats=self.progress(start))
         return count

@@ -76,6 +76,35 @@ def _check_bounds(name: Hashable, bounds: tuple[int, int]) -> tuple[int, int]:
     return lo, hi
 
 
+#: The engine keeps bounds in 32-bit words, with room to spare.
+_BOUND_MAX = 2**31 - 1
+
+
+def _clamped_bounds(lo: list[int], hi: list[int], entries: list[int]) -> tuple[list[int], list[int]]:
+    """Bounds past what the engine holds, made small with the same solutions:
+    an item in m options is covered at most m times, so an upper bound past
+    m is m, and a lower bound past m cannot be met (m + 1 : m + 1 says so).
+
+    >>> _clamped_bounds([1, 0], [2**40, 2**70], [0, 0, 0])
+    ([1, 0], [3, 1])
+    >>> _clamped_bounds([2**40], [2**41], [0])
+    ([2], [2])
+    """
+    occurs = [0] * len(lo)
+    for i in entries:
+        if i < len(lo):
+            occurs[i] += 1
+    new_lo, new_hi = [], []
+    for low, high, m in zip(lo, hi, occurs):
+        if low > m:
+            low = high = m + 1
+        else:
+            high = max(1, min(high, m))
+        new_lo.append(low)
+        new_hi.append(high)
+    return new_lo, new_hi
+
+
 class Problem:
     """An exact cover problem, built item by item and option by option.
 
@@ -285,6 +314,8 @@ class Problem:
                 start.append(len(item))
             lo = [b[0] for b in self._primary.values()]
             hi = [b[1] for b in self._primary.values()]
+            if max(hi) > _BOUND_MAX:
+                lo, hi = _clamped_bounds(lo, hi, item)
             self._compiled = _core.CompiledProblem(len(self._primary), len(self._secondary), lo, hi, start, item, color)
         return self._compiled
 

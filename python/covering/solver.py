@@ -26,7 +26,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import _core, limits
-from .errors import Cancelled, LimitReached
+from .errors import Cancelled, Interrupted, LimitReached
 from .problem import Uniqueness
 
 if TYPE_CHECKING:
@@ -144,7 +144,10 @@ class Solver:
         limit, nodes, seconds = limits.limit(limit), limits.nodes(nodes), limits.seconds(seconds)
         before = self._search.stats.solutions
         target = None if limit is None else min(before + limit, limits.WORD - 1)
-        total = self._search.count(target, nodes, seconds)
+        try:
+            total = self._search.count(target, nodes, seconds)
+        except KeyboardInterrupt:
+            raise Interrupted(self._search.stats.solutions - before, self._search.stats) from None
         n = total - before
         if limit is not None and n >= limit:
             return limit
@@ -176,7 +179,10 @@ class Solver:
         2
         """
         nodes, seconds = limits.nodes(nodes), limits.seconds(seconds)
-        kept = self._search.count_canonical([list(p) for p in perms], nodes, seconds)
+        try:
+            kept = self._search.count_canonical([list(p) for p in perms], nodes, seconds)
+        except KeyboardInterrupt:
+            raise Interrupted(0, self._search.stats) from None
         if not self._search.exhausted:
             raise self._stopped(kept, "canonical solutions")
         return kept

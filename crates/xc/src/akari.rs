@@ -14,9 +14,44 @@
 //! two segments, and the numbers next to c. A 0 forbids lights next to it,
 //! so those cells get no option instead of an item.
 //!
-//! Grids are row-major bytes: `.` white, `#` black, `0`-`4` numbered black.
+//! That makes a segment of k cells cost k^2 entries: a row of 100,000 white
+//! cells would take 10^10. So a segment longer than `LONG` is encoded
+//! differently, in space linear in its length, with the same solutions. Its
+//! lights list only the segment's item, now primary and covered exactly once,
+//! by one of its lights or by an extra option "dark" (no light here); a
+//! second primary item, also covered once, is shared by that "dark" option
+//! and a "lit" option that holds every cell of the segment. So "lit" is
+//! taken exactly when a light is, and it lights the whole segment in one
+//! option. Neither extra option places a light (`option_cell` is
+//! `NO_CELL`); each solution of the puzzle is one solution of the encoding,
+//! so counts are exact. Boards with short segments only (all human-made
+//! ones) get the plain encoding, unchanged.
+//!
+//! Grids are row-major cells ([`Cell`]); reading text is the caller's job.
 
 use crate::problem::{CompiledProblem, Error};
+
+/// A cell of a grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    White,
+    Black,
+    /// A black cell with a number 0 to 4.
+    Number(u8),
+}
+
+impl Cell {
+    /// The cell of a grid written in the usual text form: `.` white, `#`
+    /// black, `0`-`4` numbered; None for any other byte.
+    pub fn from_byte(b: u8) -> Option<Cell> {
+        match b {
+            b'.' => Some(Cell::White),
+            b'#' => Some(Cell::Black),
+            b'0'..=b'4' => Some(Cell::Number(b - b'0')),
+            _ => None,
+        }
+    }
+}
 
 /// What an item of the encoding stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,127 +60,225 @@ pub enum AkariItem {
     Cell(u32),
     /// A numbered black cell.
     Number(u32),
-    /// A row segment, named by its first cell.
+    /// A row segment, named by its first cell (primary when long).
     Row(u32),
-    /// A column segment, named by its first cell.
+    /// A column segment, named by its first cell (primary when long).
     Column(u32),
+    /// Of a long row segment: covered by its "lit" or its "dark" option.
+    RowLit(u32),
+    /// Of a long column segment: the same.
+    ColumnLit(u32),
 }
+
+/// The `option_cell` of an option that places no light ("lit", "dark").
+pub const NO_CELL: u32 = u32::MAX;
+
+/// Segments longer than this are encoded in linear space (see the module):
+/// the plain encoding costs a segment of k cells k^2 entries.
+pub const LONG: usize = 64;
 
 /// The exact cover problem of a grid, with what its items and options mean.
 #[derive(Clone, Debug)]
 pub struct Akari {
     pub problem: CompiledProblem,
-    /// The cell (row-major index) of each option's light.
+    /// The cell (row-major index) of each option's light, or `NO_CELL`.
     pub option_cell: Vec<u32>,
     /// What each item stands for, in item order (primary first).
     pub items: Vec<AkariItem>,
 }
 
-fn is_white(b: u8) -> bool {
-    b == b'.'
+/// A maximal run of white cells in a row or a column.
+struct Segment {
+    first: usize,
+    /// From one cell to the next, in row-major order: 1 or cols.
+    step: usize,
+    len: usize,
+    horizontal: bool,
 }
 
-fn number(b: u8) -> Option<u32> {
-    (b'0'..=b'4').contains(&b).then(|| (b - b'0') as u32)
+impl Segment {
+    fn cells(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.len).map(move |k| self.first + k * self.step)
+    }
 }
 
-/// Encodes a `rows` x `cols` grid (checked by the caller: `rows * cols`
-/// bytes of `.`, `#`, `0`-`4`, at least one white cell).
-pub fn akari(rows: usize, cols: usize, grid: &[u8]) -> Result<Akari, Error> {
-    assert_eq!(grid.len(), rows * cols, "the grid has rows * cols cells");
-    const NONE: u32 = u32::MAX;
+/// The row segments, then the column segments, each in row-major order of
+/// its first cell.
+fn segments(rows: usize, cols: usize, grid: &[Cell]) -> Vec<Segment> {
+    let white = |z: usize| grid[z] == Cell::White;
+    let mut out = Vec::new();
+    for horizontal in [true, false] {
+        for z in 0..rows * cols {
+            let (r, c) = (z / cols, z % cols);
+            let starts = if horizontal {
+                c == 0 || !white(z - 1)
+            } else {
+                r == 0 || !white(z - cols)
+            };
+            if !white(z) || !starts {
+                continue;
+            }
+            let (step, room) = if horizontal {
+                (1, cols - c)
+            } else {
+                (cols, rows - r)
+            };
+            let len = (0..room).take_while(|&k| white(z + k * step)).count();
+            out.push(Segment {
+                first: z,
+                step,
+                len,
+                horizontal,
+            });
+        }
+    }
+    out
+}
+
+/// The cells next to z (up, down, left, right) on the board.
+fn neighbours(rows: usize, cols: usize, z: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (z / cols, z % cols);
+    [
+        (r > 0).then(|| z - cols),
+        (r + 1 < rows).then(|| z + cols),
+        (c > 0).then(|| z - 1),
+        (c + 1 < cols).then(|| z + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// Encodes a `rows` x `cols` grid (at least one white cell), segments
+/// longer than `LONG` in linear space.
+pub fn akari(rows: usize, cols: usize, grid: &[Cell]) -> Result<Akari, Error> {
+    akari_with(rows, cols, grid, LONG)
+}
+
+/// Encodes a grid, segments longer than `long` in linear space (see the
+/// module); `usize::MAX` gives the plain encoding everywhere.
+pub fn akari_with(rows: usize, cols: usize, grid: &[Cell], long: usize) -> Result<Akari, Error> {
+    if grid.len() != rows.saturating_mul(cols) || grid.len() > u32::MAX as usize / 2 {
+        return Err(Error::TooLarge);
+    }
+    const NONE: u32 = NO_CELL;
     let n = rows * cols;
-    // Item numbers: white cells, then numbers > 0 (primary); then segments.
+    let white = |z: usize| grid[z] == Cell::White;
+    let number = |z: usize| match grid[z] {
+        Cell::Number(k) => Some(k as u32),
+        _ => None,
+    };
+    let segs = segments(rows, cols, grid);
+    // Primary items: white cells (1:2), numbers k > 0 (k:k), then each long
+    // segment's two items (1:1).
     let mut item_of = vec![NONE; n];
     let mut items = Vec::new();
     let (mut lo, mut hi) = (Vec::new(), Vec::new());
-    for z in 0..n {
-        if is_white(grid[z]) {
-            item_of[z] = items.len() as u32;
-            items.push(AkariItem::Cell(z as u32));
-            lo.push(1);
-            hi.push(2);
-        }
+    for z in (0..n).filter(|&z| white(z)) {
+        item_of[z] = items.len() as u32;
+        items.push(AkariItem::Cell(z as u32));
+        lo.push(1);
+        hi.push(2);
     }
-    for z in 0..n {
-        if let Some(k) = number(grid[z]).filter(|&k| k > 0) {
-            item_of[z] = items.len() as u32;
+    for (z, slot) in item_of.iter_mut().enumerate() {
+        if let Some(k) = number(z).filter(|&k| k > 0) {
+            *slot = items.len() as u32;
             items.push(AkariItem::Number(z as u32));
             lo.push(k);
             hi.push(k);
         }
     }
+    // seg_item[s]: the item of segment s; lit_item[s]: its second item if long.
+    let mut seg_item = vec![NONE; segs.len()];
+    let mut lit_item = vec![NONE; segs.len()];
+    for (s, seg) in segs.iter().enumerate().filter(|(_, seg)| seg.len > long) {
+        let z = seg.first as u32;
+        seg_item[s] = items.len() as u32;
+        lit_item[s] = seg_item[s] + 1;
+        if seg.horizontal {
+            items.extend([AkariItem::Row(z), AkariItem::RowLit(z)]);
+        } else {
+            items.extend([AkariItem::Column(z), AkariItem::ColumnLit(z)]);
+        }
+        lo.extend([1, 1]);
+        hi.extend([1, 1]);
+    }
     let n_primary = items.len() as u32;
-    // Segments: the item of the row and of the column segment of each white cell.
-    let mut row_seg = vec![NONE; n];
-    let mut col_seg = vec![NONE; n];
-    for z in 0..n {
-        if !is_white(grid[z]) {
-            continue;
-        }
-        let (r, c) = (z / cols, z % cols);
-        if c == 0 || !is_white(grid[z - 1]) {
-            items.push(AkariItem::Row(z as u32));
-        }
-        row_seg[z] = if c > 0 && is_white(grid[z - 1]) {
-            row_seg[z - 1]
+    // Secondary items: the short segments, in the order of their first
+    // cells, a row's before a column's (the order the search has been tuned on).
+    let mut short: Vec<usize> = (0..segs.len()).filter(|&s| segs[s].len <= long).collect();
+    short.sort_by_key(|&s| (segs[s].first, !segs[s].horizontal));
+    for s in short {
+        let seg = &segs[s];
+        seg_item[s] = items.len() as u32;
+        let z = seg.first as u32;
+        items.push(if seg.horizontal {
+            AkariItem::Row(z)
         } else {
-            items.len() as u32 - 1
-        };
-        if r == 0 || !is_white(grid[z - cols]) {
-            items.push(AkariItem::Column(z as u32));
-        }
-        col_seg[z] = if r > 0 && is_white(grid[z - cols]) {
-            col_seg[z - cols]
-        } else {
-            items.len() as u32 - 1
-        };
+            AkariItem::Column(z)
+        });
     }
     let n_secondary = items.len() as u32 - n_primary;
-    let neighbours = |z: usize| {
-        let (r, c) = (z / cols, z % cols);
-        [
-            (r > 0).then(|| z - cols),
-            (r + 1 < rows).then(|| z + cols),
-            (c > 0).then(|| z - 1),
-            (c + 1 < cols).then(|| z + 1),
-        ]
-        .into_iter()
-        .flatten()
-    };
+    // The segments of each white cell (indices into `segs`).
+    let (mut row_of, mut col_of) = (vec![NONE; n], vec![NONE; n]);
+    for (s, seg) in segs.iter().enumerate() {
+        let of = if seg.horizontal {
+            &mut row_of
+        } else {
+            &mut col_of
+        };
+        for z in seg.cells() {
+            of[z] = s as u32;
+        }
+    }
     let mut option_start = vec![0u32];
     let mut option_item = Vec::new();
     let mut option_cell = Vec::new();
     for z in 0..n {
-        if !is_white(grid[z]) || neighbours(z).any(|y| number(grid[y]) == Some(0)) {
+        if !white(z) || neighbours(rows, cols, z).any(|y| number(y) == Some(0)) {
             continue;
         }
+        let (rs, cs) = (row_of[z] as usize, col_of[z] as usize);
+        // The cells this light shines on (itself, then leftward, rightward,
+        // upward, downward) where its segment is short; the cells of a long
+        // segment are lit by its "lit" option instead.
+        let (row_short, col_short) = (segs[rs].len <= long, segs[cs].len <= long);
+        if row_short || col_short {
+            option_item.push(item_of[z]);
+        }
         let (r, c) = (z / cols, z % cols);
-        option_item.push(item_of[z]);
-        // The rest of the row segment, left then right; the same in the column.
-        let runs = [
-            (0..c).rev().map(|x| r * cols + x).collect::<Vec<_>>(),
-            (c + 1..cols).map(|x| r * cols + x).collect(),
-            (0..r).rev().map(|y| y * cols + c).collect(),
-            (r + 1..rows).map(|y| y * cols + c).collect(),
-        ];
-        for run in runs {
-            for y in run {
-                if !is_white(grid[y]) {
-                    break;
-                }
+        let mut shine = |cells: &mut dyn Iterator<Item = usize>| {
+            for y in cells.take_while(|&y| white(y)) {
+                option_item.push(item_of[y]);
+            }
+        };
+        if row_short {
+            shine(&mut (0..c).rev().map(|x| r * cols + x));
+            shine(&mut (c + 1..cols).map(|x| r * cols + x));
+        }
+        if col_short {
+            shine(&mut (0..r).rev().map(|y| y * cols + c));
+            shine(&mut (r + 1..rows).map(|y| y * cols + c));
+        }
+        for y in neighbours(rows, cols, z) {
+            if number(y).is_some_and(|k| k > 0) {
                 option_item.push(item_of[y]);
             }
         }
-        for y in neighbours(z) {
-            if number(grid[y]).is_some_and(|k| k > 0) {
-                option_item.push(item_of[y]);
-            }
-        }
-        option_item.push(row_seg[z]);
-        option_item.push(col_seg[z]);
+        option_item.push(seg_item[rs]);
+        option_item.push(seg_item[cs]);
         option_start.push(option_item.len() as u32);
         option_cell.push(z as u32);
+    }
+    for (s, seg) in segs.iter().enumerate().filter(|(_, seg)| seg.len > long) {
+        // "lit": the whole segment is lit by its one light.
+        option_item.push(lit_item[s]);
+        option_item.extend(seg.cells().map(|y| item_of[y]));
+        option_start.push(option_item.len() as u32);
+        option_cell.push(NO_CELL);
+        // "dark": no light in the segment.
+        option_item.extend([seg_item[s], lit_item[s]]);
+        option_start.push(option_item.len() as u32);
+        option_cell.push(NO_CELL);
     }
     let problem = CompiledProblem::new(
         n_primary,
@@ -169,11 +302,24 @@ mod tests {
     use crate::search::Search;
     use std::sync::Arc;
 
-    fn count(text: &str) -> u64 {
+    fn grid(text: &str) -> (usize, usize, Vec<Cell>) {
         let rows: Vec<&str> = text.split_whitespace().collect();
-        let grid: Vec<u8> = rows.concat().into_bytes();
-        let a = akari(rows.len(), rows[0].len(), &grid).unwrap();
+        let cells = rows
+            .concat()
+            .bytes()
+            .map(|b| Cell::from_byte(b).unwrap())
+            .collect();
+        (rows.len(), rows[0].len(), cells)
+    }
+
+    fn count_with(text: &str, long: usize) -> u64 {
+        let (rows, cols, cells) = grid(text);
+        let a = akari_with(rows, cols, &cells, long).unwrap();
         Search::new(Arc::new(a.problem), None).count_all()
+    }
+
+    fn count(text: &str) -> u64 {
+        count_with(text, usize::MAX)
     }
 
     #[test]
@@ -188,5 +334,41 @@ mod tests {
         assert_eq!(count(".3."), 0);
         // 2x2 white: two lights on a diagonal, either one.
         assert_eq!(count(".. .."), 2);
+    }
+
+    #[test]
+    fn long_segments_keep_the_solutions() {
+        // Every segment long (long = 0), some, or none: the same counts.
+        let mut rng = crate::rng::Rng::new(7);
+        for _ in 0..400 {
+            let (rows, cols) = (1 + rng.below(5) as usize, 1 + rng.below(5) as usize);
+            let mut text = String::new();
+            for _ in 0..rows {
+                for _ in 0..cols {
+                    text.push(b".......#01234"[rng.below(13) as usize] as char);
+                }
+                text.push(' ');
+            }
+            if !text.contains('.') {
+                continue;
+            }
+            let plain = count(&text);
+            for long in 0..3 {
+                assert_eq!(count_with(&text, long), plain, "{text}, long = {long}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_long_row_costs_its_length() {
+        // One row of 100,000 white cells: any one light solves it.
+        let cells = vec![Cell::White; 100_000];
+        let a = akari(1, 100_000, &cells).unwrap();
+        assert!(a.problem.n_entries() < 1_000_000);
+        let lights = a.option_cell.iter().filter(|&&z| z != NO_CELL).count();
+        assert_eq!(lights, 100_000);
+        let mut s = Search::new(Arc::new(a.problem), None);
+        assert_eq!(s.count(crate::Limits::NONE, 3), crate::Step::Paused);
+        assert_eq!(s.stats().solutions, 3);
     }
 }

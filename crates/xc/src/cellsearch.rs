@@ -264,10 +264,31 @@ impl CellSearch {
         let mut t = u32::MAX;
         let mut best = 0;
         if let Some(rng) = self.rng.as_mut() {
+            // A forced item is taken as soon as it is seen (the order of forced
+            // moves does not change the tree, so nothing random is lost), the
+            // scan starting where the last one was found: a chain of forced
+            // moves (100,000 of them on a long Akari row) then costs a step
+            // each, not a scan of every item each.
+            let active = cells.active;
+            let from = if self.scan_from < active {
+                self.scan_from
+            } else {
+                0
+            };
             let mut ties = 0u64;
-            for k in 0..cells.active {
+            for j in 0..active {
+                let k = if from + j < active {
+                    from + j
+                } else {
+                    from + j - active
+                };
                 let x = at!(cells.item, k);
                 let s = cells.size(x);
+                if s <= 1 {
+                    c.mems += 2 * (j as u64 + 1);
+                    self.scan_from = k;
+                    return (x, s);
+                }
                 if s < t {
                     t = s;
                     best = x;

@@ -30,7 +30,9 @@ mod search;
 mod split;
 mod stats;
 
-pub use akari::{akari, Akari, AkariItem};
+pub use akari::{
+    akari, akari_with, Akari, AkariItem, Cell as AkariCell, LONG as AKARI_LONG, NO_CELL,
+};
 pub use canon::is_canonical;
 pub use memo::{
     Branching, Memo, MemoCount, MemoError, MemoStats, MemoZdd, Number, Tally, ZddNode,

@@ -38,12 +38,15 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 /// assert_eq!(xc::count_queens(10, 2), 724);
 /// ```
 pub fn count_queens(n: u32, threads: usize) -> u64 {
-    count_queens_until(n, threads, &AtomicBool::new(false)).expect("nothing stops this count")
+    let (count, complete) = count_queens_until(n, threads, &AtomicBool::new(false));
+    assert!(complete, "nothing stops this count");
+    count
 }
 
-/// Like [`count_queens`], but gives up (returning None) soon after `stop`
-/// becomes true: the threads look at it between subtrees.
-pub fn count_queens_until(n: u32, threads: usize, stop: &AtomicBool) -> Option<u64> {
+/// Like [`count_queens`], but stops within about a millisecond after `stop`
+/// becomes true: returns (solutions counted, was the count complete?). A
+/// stopped count is a lower bound: the solutions seen so far.
+pub fn count_queens_until(n: u32, threads: usize, stop: &AtomicBool) -> (u64, bool) {
     assert!(
         (1..=32).contains(&n),
         "n-queens is counted for 1 <= n <= 32"
@@ -54,13 +57,18 @@ pub fn count_queens_until(n: u32, threads: usize, stop: &AtomicBool) -> Option<u
         let mut total = 0u64;
         loop {
             if stop.load(Ordering::Relaxed) {
-                return None;
+                return (total, false);
             }
             let k = next.fetch_add(1, Ordering::Relaxed);
             let Some(task) = tasks.get(k) else { break };
-            total += task.weight * count_from(n, task.rows, task.cols, task.left, task.right);
+            let (count, complete) =
+                count_from(n, task.rows, task.cols, task.left, task.right, stop);
+            total += task.weight * count;
+            if !complete {
+                return (total, false);
+            }
         }
-        Some(total)
+        (total, true)
     };
     let threads = threads.clamp(1, tasks.len().max(1));
     if threads == 1 {
@@ -71,7 +79,7 @@ pub fn count_queens_until(n: u32, threads: usize, stop: &AtomicBool) -> Option<u
         handles
             .into_iter()
             .map(|h| h.join().expect("a queens thread panicked"))
-            .sum()
+            .fold((0, true), |(a, x), (b, y)| (a + b, x && y))
     })
 }
 
@@ -160,14 +168,27 @@ fn full(n: u32) -> u32 {
 /// only when a queen leaves the next row some free square, and the last row
 /// is only checked, never searched. (The left diagonals are not masked to
 /// the board: bits past column n - 1 are harmless, since `free` is.)
-fn count_from(n: u32, row: u32, cols: u32, left: u32, right: u32) -> u64 {
+///
+/// Every `STOP_EVERY` backtracks it looks at `stop` (a few hundred
+/// microseconds apart), so that big boards stop promptly; it then returns
+/// the count so far and false.
+fn count_from(
+    n: u32,
+    row: u32,
+    cols: u32,
+    left: u32,
+    right: u32,
+    stop: &AtomicBool,
+) -> (u64, bool) {
+    const STOP_EVERY: u32 = 1 << 16;
     let all = full(n);
     if row == n {
-        return 1;
+        return (1, true);
     }
     if row + 1 == n {
-        return (!(cols | left | right) & all != 0) as u64;
+        return ((!(cols | left | right) & all != 0) as u64, true);
     }
+    let mut tick = STOP_EVERY;
     let last = (n - row - 1) as usize; // the depth of row n - 1
     let mut stack = [(0u32, 0u32, 0u32, 0u32); 32];
     let mut d = 0usize;
@@ -178,7 +199,14 @@ fn count_from(n: u32, row: u32, cols: u32, left: u32, right: u32) -> u64 {
     loop {
         if free == 0 {
             if d == 0 {
-                return count;
+                return (count, true);
+            }
+            tick -= 1;
+            if tick == 0 {
+                tick = STOP_EVERY;
+                if stop.load(Ordering::Relaxed) {
+                    return (count, false);
+                }
             }
             d -= 1;
             (c, l, r, free) = stack[d];

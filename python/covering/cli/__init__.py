@@ -19,10 +19,10 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from .. import __version__
-from ..errors import ProblemError
+from .. import __version__, sizes
+from ..errors import Interrupted, ProblemError
 from . import akari, demo, dlx, queens, sudoku, tiling
-from .common import EXIT_BAD, EXIT_INTERRUPTED, UsageError, error
+from .common import EXIT_BAD, UsageError, error, interrupted
 
 __all__ = ["main"]
 
@@ -43,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Exact cover problems (Knuth's Algorithm X, dancing links) and the puzzles built on them.",
     )
     parser.add_argument("--version", action="version", version=f"covering {__version__}")
+    parser.add_argument("--max-memory", metavar="SIZE",
+                        help="refuse inputs whose estimated memory passes SIZE (bytes, or with K, M, G, T; "
+                        "default $COVERING_MAX_MEMORY, else half of what this process may use)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for command in COMMANDS:
@@ -58,16 +61,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as e:  # --help, --version, or a usage error (status 2)
         return int(e.code or 0)
     try:
+        if args.max_memory is not None:
+            os.environ[sizes.ENV] = str(sizes.parse_bytes(args.max_memory))
         return int(args.run(args))
     except UsageError as e:
         return error(str(e))
     except ProblemError as e:
         return error(str(e))
+    except Interrupted as e:
+        # A count cut short: the count so far, marked as partial.
+        return interrupted(e.count)
     except KeyboardInterrupt:
         # Commands that have found something print it and return 130 themselves;
         # this is for the others (e.g. Ctrl-C while a diagram is being built).
-        print("covering: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return interrupted(None)
+    except MemoryError:
+        # The size guards (covering.sizes) refuse what cannot fit before it is
+        # built; this is the last net, for an estimate that fell short.
+        return error("out of memory (set COVERING_MAX_MEMORY lower to be refused sooner)")
     except OSError as e:
         if isinstance(e, BrokenPipeError):
             # The reader went away (e.g. `| head`): stop quietly.

@@ -29,6 +29,28 @@ def error(message: str) -> int:
     return EXIT_BAD
 
 
+def interrupted(count: int | None, what: str = "solutions", *, stdout: bool = True) -> int:
+    """After Ctrl-C: the count so far on stdout (alone on its line, where
+    the count goes), marked as partial on stderr; returns exit status 130.
+
+    >>> import contextlib, io
+    >>> err = io.StringIO()
+    >>> with contextlib.redirect_stderr(err):
+    ...     interrupted(12, "tilings")
+    12
+    130
+    >>> err.getvalue().strip()
+    'covering: interrupted: 12 tilings so far (a partial count)'
+    """
+    if count is None:
+        print("covering: interrupted", file=sys.stderr)
+    else:
+        if stdout:
+            print(count, flush=True)
+        print(f"covering: interrupted: {count} {what} so far (a partial count)", file=sys.stderr)
+    return EXIT_INTERRUPTED
+
+
 def warn(message: str) -> None:
     print(f"covering: warning: {message}", file=sys.stderr)
 

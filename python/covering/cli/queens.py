@@ -11,7 +11,8 @@ import time
 from .. import _core
 from ..puzzles import queens
 from ..render.plot import scatter, scatter_png
-from .common import EXIT_INTERRUPTED, UsageError, add_threads_flag, non_negative, threads_from
+from ..errors import Interrupted
+from .common import UsageError, add_threads_flag, interrupted, non_negative, threads_from
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -50,12 +51,16 @@ def run_count(args: argparse.Namespace) -> int:
     start = time.monotonic()
     try:
         count = queens.count(n, threads=threads_from(args))
-    except KeyboardInterrupt:
-        print("covering: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+    except Interrupted as e:
+        seconds = time.monotonic() - start
+        if args.json:
+            print(json.dumps({"n": n, "count": e.count, "seconds": round(seconds, 6), "interrupted": True,
+                              "complete": False}))
+        return interrupted(e.count, stdout=not args.json)
     seconds = time.monotonic() - start
     if args.json:
-        print(json.dumps({"n": n, "count": count, "seconds": round(seconds, 6)}))
+        print(json.dumps({"n": n, "count": count, "seconds": round(seconds, 6), "interrupted": False,
+                          "complete": True}))
     else:
         print(count)
     return 0
@@ -74,6 +79,7 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def run_infinite(args: argparse.Namespace) -> int:
+    queens.check_terms(args.n)
     source = _core.InfiniteQueens()
     offset = 1 if args.zero_based else 0
     left = args.n

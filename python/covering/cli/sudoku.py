@@ -6,9 +6,10 @@ import argparse
 import math
 import sys
 
-from ..errors import ProblemError
+from .. import textio
+from ..errors import Interrupted, ProblemError
 from ..puzzles import sudoku
-from .common import UsageError, add_threads_flag, non_negative, positive, read_input, threads_from
+from .common import UsageError, add_threads_flag, interrupted, non_negative, positive, read_input, threads_from
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -45,9 +46,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 def _size(text: str, grid: bool) -> int:
     """The size n of the puzzles: from the first line (n^4 cells), or the whole grid."""
     if grid:
-        cells = sum(1 for ch in text if ch not in sudoku.LAYOUT + "\r\n")
+        cells = sum(1 for ch in text if ch not in sudoku.LAYOUT + textio.BLANKS + "\n")
     else:
-        first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+        first = next((line.strip(textio.BLANKS) for line in text.split("\n") if line.strip(textio.BLANKS)), "")
         cells = len(first)
     n = math.isqrt(math.isqrt(cells))
     if n < 2 or n**4 != cells:
@@ -58,11 +59,13 @@ def _size(text: str, grid: bool) -> int:
 def _answer(args: argparse.Namespace, mode: str) -> int:
     text, name = read_input(args.file)
     n = _size(text, args.grid)
-    if args.symbols is not None and len(args.symbols) != n:
-        raise UsageError(f"--symbols: {n} symbols are needed for {n} x {n}, not {len(args.symbols)}")
     symbols = args.symbols or sudoku.SYMBOLS.get(n)
     if symbols is None:
         raise UsageError(f"no usual symbols for {n} x {n}: give them with --symbols")
+    try:
+        sudoku.check_symbols(symbols, n)
+    except ProblemError as e:
+        raise UsageError(f"--symbols: {e}") from None
     if args.grid:
         try:
             puzzle = sudoku.Sudoku.parse(text, symbols, grid=True)
@@ -70,17 +73,30 @@ def _answer(args: argparse.Namespace, mode: str) -> int:
             raise UsageError(f"{name}: {e}") from None
         text = puzzle.line()
     cap = getattr(args, "cap", 1000)
-    outputs, errors = sudoku.solve_text(text, n=n, symbols=symbols, mode=mode, cap=cap, threads=threads_from(args))
+    try:
+        outputs, errors = sudoku.solve_text(text, n=n, symbols=symbols, mode=mode, cap=cap, threads=threads_from(args))
+    except Interrupted as e:
+        # The answers so far; the puzzle under way only as a partial count.
+        done: list[str] = e.outputs  # type: ignore[attr-defined]
+        sys.stdout.write("".join(line + "\n" for line in done[:-1]))
+        _report(name, args.grid, e.errors)  # type: ignore[attr-defined]
+        if mode == "count":
+            return interrupted(e.count)
+        return interrupted(len(done) - 1, "puzzles answered")
     if args.grid and mode != "count" and outputs[0] not in ("no solution", "multiple"):
         given = tuple(v != 0 for v in sudoku.Sudoku.parse(text, symbols).values)
         solved = sudoku.Sudoku.parse(outputs[0], symbols)
         sys.stdout.write(sudoku.Sudoku(n, solved.values, symbols, given).text() + "\n")
     else:
         sys.stdout.write("".join(line + "\n" for line in outputs))
-    for lineno, message in errors:
-        where = name if args.grid else f"{name}:{lineno}"
-        print(f"covering: error: {where}: {message}", file=sys.stderr)
+    _report(name, args.grid, errors)
     return 2 if errors else 0
+
+
+def _report(name: str, grid: bool, errors: list[tuple[int, str]]) -> None:
+    for lineno, message in errors:
+        where = name if grid else f"{name}:{lineno}"
+        print(f"covering: error: {where}: {message}", file=sys.stderr)
 
 
 def run_solve(args: argparse.Namespace) -> int:
@@ -95,8 +111,11 @@ def run_generate(args: argparse.Namespace) -> int:
     n = args.size
     if math.isqrt(n) ** 2 != n or n < 4:
         raise UsageError(f"--size must be 4, 9, 16, 25, ... not {n}")
-    if args.symbols is not None and len(args.symbols) != n:
-        raise UsageError(f"--symbols: {n} symbols are needed, not {len(args.symbols)}")
+    if args.symbols is not None:
+        try:
+            sudoku.check_symbols(args.symbols, n)
+        except ProblemError as e:
+            raise UsageError(f"--symbols: {e}") from None
     import random
 
     rng = random.Random(args.seed)

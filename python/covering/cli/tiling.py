@@ -9,7 +9,17 @@ from typing import Any
 from ..puzzles import polyomino
 from ..problem import Problem
 from ..puzzles.polyomino import Board, Shape, Tiling
-from .common import EXIT_INTERRUPTED, UsageError, add_progress_flags, non_negative, progress, read_input
+from .. import textio
+from .common import (
+    EXIT_INTERRUPTED,
+    UsageError,
+    add_progress_flags,
+    interrupted,
+    non_negative,
+    progress,
+    read_input,
+    warn,
+)
 
 #: The named sets, by the name of their attribute in `polyomino` (read when
 #: used: the hexominoes are grown on first use).
@@ -82,6 +92,14 @@ def run_tromino(args: argparse.Namespace) -> int:
         raise UsageError(f"N must be at least 2, not {n}")
     if args.hole is not None and args.hole >= n * n:
         raise UsageError(f"--hole {args.hole}: the cells of a {n} x {n} board are 0 to {n * n - 1}")
+    cells = n * n - (args.hole is not None)
+    if cells % 3:
+        # Answered from the area, before anything is built (N = 100000 too).
+        warn(f"no tiling: {cells} cells are not a multiple of 3")
+        if not args.count:
+            print("no tiling")
+        print(0)
+        return 0
     if args.symmetry:
         holes = [] if args.hole is None else [divmod(args.hole, n)]
         board = Board.rectangle(n, n, holes=holes)
@@ -109,46 +127,73 @@ def run_tromino(args: argparse.Namespace) -> int:
                 solver = problem.solver()
             count = solver.count()
     except KeyboardInterrupt:
-        print(solver.stats.solutions)
-        print(f"covering: interrupted after {solver.stats.solutions} tilings", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return interrupted(solver.stats.solutions, "tilings")
     print(count)
     return 0
 
 
 def _pieces(spec: str) -> dict[str, Shape]:
+    """A named set, or a file of pieces: blocks separated by blank lines, each
+    a name line, then the picture. Two pieces of one name are an error
+    naming both lines (a name says which piece is which in every picture)."""
     if spec in NAMED:
         return dict(getattr(polyomino, NAMED[spec]))
     text, name = read_input(spec)
+    lines = textio.lines(text)
+    blocks: list[tuple[int, list[str]]] = []  # (line of the name, lines)
+    for lineno, line in enumerate(lines, 1):
+        if textio.is_blank(line):
+            if blocks and blocks[-1][1]:
+                blocks.append((0, []))
+            continue
+        if not blocks or not blocks[-1][1]:
+            if blocks:
+                blocks.pop()
+            blocks.append((lineno, []))
+        blocks[-1][1].append(line)
     pieces: dict[str, Shape] = {}
-    for k, block in enumerate(b for b in text.split("\n\n") if b.strip()):
-        lines = block.strip("\n").splitlines()
-        if len(lines) < 2:
-            raise UsageError(f"{name}: piece {k + 1} needs a name line and a picture")
+    where: dict[str, int] = {}
+    for lineno, block in blocks:
+        if not block:
+            continue
+        piece = block[0].strip(textio.BLANKS)
+        if len(block) < 2:
+            raise UsageError(f"{name}:{lineno}: piece {piece!r} needs a name line and a picture")
+        if piece in where:
+            raise UsageError(f"{name}:{lineno}: piece {piece!r} is already named on line {where[piece]}")
         try:
-            pieces[lines[0].strip()] = Shape.from_picture("\n".join(lines[1:]))
+            pieces[piece] = Shape.from_picture("\n".join(block[1:]))
         except ValueError as e:
-            raise UsageError(f"{name}: piece {lines[0].strip()!r}: {e}") from None
+            raise UsageError(f"{name}:{lineno}: piece {piece!r}: {e}") from None
+        where[piece] = lineno
     if not pieces:
         raise UsageError(f"{name}: no pieces")
     return pieces
 
 
-def _board(args: argparse.Namespace) -> Board:
+def _board_size(args: argparse.Namespace) -> tuple[int, int] | None:
+    """(rows, cols) of --board (or its default), None with --board-file."""
     if args.board_file:
+        return None
+    spec = args.board or "6x10"
+    parts = spec.lower().split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise UsageError(f"--board must look like 6x10, not {spec!r}")
+    rows, cols = int(parts[0]), int(parts[1])
+    if rows < 1 or cols < 1:
+        raise UsageError(f"--board {spec}: no cell")
+    return rows, cols
+
+
+def _board(args: argparse.Namespace) -> Board:
+    size = _board_size(args)
+    if size is None:
         text, name = read_input(args.board_file)
         try:
             return Board.from_picture(text)
         except ValueError as e:
             raise UsageError(f"{name}: {e}") from None
-    spec = args.board or "6x10"
-    try:
-        rows, cols = (int(x) for x in spec.lower().split("x"))
-    except ValueError:
-        raise UsageError(f"--board must look like 6x10, not {spec!r}") from None
-    if rows < 1 or cols < 1:
-        raise UsageError(f"--board {spec}: no cell")
-    return Board.rectangle(rows, cols)
+    return Board.rectangle(*size)
 
 
 def _uses(spec: str) -> polyomino.Uses:
@@ -164,11 +209,22 @@ def _uses(spec: str) -> polyomino.Uses:
 
 
 def run_polyomino(args: argparse.Namespace) -> int:
+    if args.count and args.svg:
+        raise UsageError("--count and --svg cannot go together (--count draws no tiling)")
     pieces = _pieces(args.pieces)
-    board = _board(args)
-    options = dict(
-        uses=_uses(args.uses), rotations=not args.no_rotations, reflections=not args.no_reflections
-    )
+    uses = _uses(args.uses)
+    size = _board_size(args)
+    # Said from the areas before anything is built (a huge board included).
+    board_or_area: Board | int = size[0] * size[1] if size else _board(args)
+    why = polyomino.area_mismatch(pieces, board_or_area, uses)
+    if why is not None:
+        warn(f"no tiling: {why}")
+        if not args.count:
+            print("no tiling")
+        print(0)
+        return 0
+    board = board_or_area if isinstance(board_or_area, Board) else _board(args)
+    options = dict(uses=uses, rotations=not args.no_rotations, reflections=not args.no_reflections)
     shown = 0
     if args.random is not None:
         drawn, count = _random_tiling(args, polyomino.tiling(pieces, board, **options))  # type: ignore[arg-type]
@@ -196,7 +252,11 @@ def run_polyomino(args: argparse.Namespace) -> int:
         solver = problem.solver()
         with progress(args, solver):
             if args.count:
-                print(solver.count())
+                try:
+                    count = solver.count()
+                except KeyboardInterrupt:
+                    return interrupted(solver.stats.solutions, "tilings")
+                print(count)
                 return 0
             want = 1 if args.limit is None else args.limit
             for labels in solver.solutions(want):

@@ -34,18 +34,20 @@ from __future__ import annotations
 
 import random
 import re
+import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from html import escape
 
-from .. import _core, restart
+from .. import _core, restart, sizes, textio
 from ..errors import LimitReached, ProblemError
 from ..problem import Problem, Uniqueness
 
 __all__ = [
     "Akari",
     "AkariError",
+    "AkariWarning",
     "Lights",
     "check",
     "random_puzzle",
@@ -58,6 +60,8 @@ __all__ = [
 Lights = frozenset[tuple[int, int]]
 
 WHITE, BLACK, LIGHT = ".", "#", "*"
+#: The cell of an option of the linear encoding that places no light.
+_NO_CELL = 2**32 - 1
 CELLS = ".#01234"
 
 #: The 7x7 board in the code of seed 002 (ysrken_7x7 of FORMAT.md).
@@ -87,15 +91,37 @@ SEED_18X10 = """\
 
 
 class AkariError(ProblemError):
-    """A grid or URL that cannot be read; names the row and column (0-based)
-    where it can."""
+    """A grid or URL that cannot be read; the message names the row and
+    column where it can, counted from 1 as people count them (the
+    attributes ``row`` and ``col`` are 0-based, as coordinates are here)."""
 
     def __init__(self, reason: str, row: int | None = None, col: int | None = None, *, line: int | None = None):
-        where = f"line {line}" if line is not None else f"row {row}" if row is not None else ""
+        where = f"line {line}" if line is not None else f"row {row + 1}" if row is not None else ""
         if where and col is not None:
-            where += f", column {col}"
+            where += f", column {col + 1}"
         super().__init__(f"{where}: {reason}" if where else reason)
         self.reason, self.row, self.col = reason, row, col
+
+
+class AkariWarning(UserWarning):
+    """Input read, but not as written: a puzz.link URL whose body ends before
+    the last cell (read as puzz.link reads it: the missing cells white)."""
+
+
+#: Bytes per cell of a grid held here (its rows, and the lists that build
+#: them), before any encoding.
+_BYTES_PER_CELL = 16
+
+
+#: Bytes per entry of the encoding in the engine (its arrays and a search).
+_BYTES_PER_ENTRY = 48
+_WHITE_RUNS = re.compile(r"\.+")
+#: Segments longer than this are encoded in linear space (xc::akari::LONG).
+_LONG = 64
+
+
+def _check_cells(rows: int, cols: int) -> None:
+    sizes.check(f"a {rows} x {cols} Akari grid", _BYTES_PER_CELL * rows * cols)
 
 
 @dataclass(frozen=True)
@@ -113,7 +139,7 @@ class Akari:
             raise AkariError("the grid is empty")
         for r, row in enumerate(self.rows):
             if len(row) != len(self.rows[0]):
-                raise AkariError(f"{len(row)} cells where row 0 has {len(self.rows[0])}", r)
+                raise AkariError(f"{len(row)} cells where row 1 has {len(self.rows[0])}", r)
             for c, ch in enumerate(row):
                 if ch not in CELLS:
                     raise AkariError(f"{ch!r} is not a cell ('.' white, '#' black, '0'-'4' numbered)", r, c)
@@ -124,7 +150,7 @@ class Akari:
     def parse(text: str) -> Akari:
         """A grid (text) or a puzz.link / pzv.jp URL.
 
-        >>> Akari.parse("https://puzz.link/p?lightup/3/1/h").rows
+        >>> Akari.parse("https://puzz.link/p?lightup/3/1/i").rows
         ('...',)
         """
         text = text.strip()
@@ -139,8 +165,8 @@ class Akari:
         >>> Akari.from_text("; a comment\\n.1\\n#.").rows
         ('.1', '#.')
         """
-        rows = [line.rstrip() for line in text.splitlines() if not line.startswith(";") and line.strip()]
-        return Akari(tuple(rows))
+        rows = [line.rstrip(textio.BLANKS) for line in textio.lines(text) if not line.startswith(";")]
+        return Akari(tuple(row for row in rows if row))
 
     @staticmethod
     def from_url(url: str) -> Akari:
@@ -156,6 +182,7 @@ class Akari:
         cols, rows, body = int(m[1]), int(m[2]), m[3]
         if cols == 0 or rows == 0:
             raise AkariError(f"a {cols} x {rows} board in {url!r}")
+        _check_cells(rows, cols)
         cells = [WHITE] * (rows * cols)
         z = 0
         for k, ch in enumerate(body):
@@ -176,6 +203,13 @@ class Akari:
             else:
                 raise AkariError(f"{ch!r} at position {k} of the URL body {body!r}")
             z += 1
+        if z < len(cells):
+            warnings.warn(
+                f"the URL body ends at cell {z} of {len(cells)} ({cols} x {rows}): truncated? "
+                "the missing cells are read as white, as puzz.link reads them",
+                AkariWarning,
+                stacklevel=2,
+            )
         return Akari(tuple("".join(cells[r * cols : (r + 1) * cols]) for r in range(rows)))
 
     @staticmethod
@@ -190,6 +224,7 @@ class Akari:
         if m is None:
             raise AkariError(f"not a Light Up game ID (WxH:DESC): {game_id!r}")
         cols, rows = int(m[1]), int(m[2])
+        _check_cells(rows, cols)
         cells = "".join(
             "." * (ord(ch) - ord("a") + 1) if ch.islower() else BLACK if ch == "B" else ch for ch in m[3]
         )
@@ -249,12 +284,26 @@ class Akari:
         cells = "".join(self.rows)
         if WHITE not in cells:
             return None
+        sizes.check(f"the exact cover problem of a {self.height} x {self.width} Akari grid", self._encoding_bytes())
         return _core.akari_problem(self.height, self.width, cells.encode())
+
+    def _encoding_bytes(self) -> int:
+        """About what the engine's encoding will hold, in bytes: k^2 entries
+        for a segment of k <= 64 cells, linear past that (see
+        ``crates/xc/src/akari.rs``), and a few per cell."""
+        runs = [len(run) for row in self.rows for run in _WHITE_RUNS.findall(row)]
+        runs += [len(run) for col in zip(*self.rows) for run in _WHITE_RUNS.findall("".join(col))]
+        entries = sum(k * k if k <= _LONG else 3 * k for k in runs) + 8 * (sum(runs) // 2)
+        return _BYTES_PER_ENTRY * entries
 
     def problem(self) -> Problem:
         """The exact cover problem with names: white cells ``r3c4`` (1:2),
         numbers ``n2c5`` (k:k), segments ``h3c0``/``v0c4`` (named by their
-        first cell), options labelled by the cell of their light.
+        first cell), options labelled by the cell of their light. (A segment
+        longer than 64 cells is encoded in linear space, see
+        ``crates/xc/src/akari.rs``: its item is primary, with a second one,
+        ``H3c0``/``V0c4``, and two options that place no light, labelled
+        ``("lit", "h3c0")`` and ``("dark", "h3c0")``.)
 
         >>> p = Akari.parse(".1.").problem()
         >>> p.primary, p.bounds("n0c1"), p.secondary
@@ -265,25 +314,29 @@ class Akari:
         if enc is None:
             raise AkariError("the grid has no white cell: nothing to solve")
         compiled, option_cell, items = enc
-        _, _, _, _, start, item, _ = compiled.__getnewargs__()
-        prefix = {"cell": "r", "number": "n", "row": "h", "column": "v"}
+        n_primary, _, lo, hi, start, item, _ = compiled.__getnewargs__()
+        prefix = {"cell": "r", "number": "n", "row": "h", "column": "v", "row_lit": "H", "column_lit": "V"}
         names = [f"{prefix[kind]}{z // self.width}c{z % self.width}" for kind, z in items]
-        for name, (kind, z) in zip(names, items):
-            if kind == "cell":
-                p.add_primary([name], bounds=(1, 2))
-            elif kind == "number":
-                k = int(self.rows[z // self.width][z % self.width])
-                p.add_primary([name], bounds=(k, k))
+        for i, name in enumerate(names):
+            if i < n_primary:
+                p.add_primary([name], bounds=(lo[i], hi[i]))
             else:
                 p.add_secondary([name])
         for o, z in enumerate(option_cell):
-            p.add_option([names[i] for i in item[start[o] : start[o + 1]]], label=divmod(z, self.width))
+            entries = [names[i] for i in item[start[o] : start[o + 1]]]
+            if z != _NO_CELL:
+                label: object = divmod(z, self.width)
+            elif entries[0][0] in "HV":
+                label = ("lit", entries[0].lower())
+            else:
+                label = ("dark", entries[0])
+            p.add_option(entries, label=label)
         return p
 
     def _lights(self, ids: Iterable[int]) -> Lights:
         enc = self._encoding
         assert enc is not None
-        return frozenset(divmod(enc[1][o], self.width) for o in ids)
+        return frozenset(divmod(enc[1][o], self.width) for o in ids if enc[1][o] != _NO_CELL)
 
     def solutions(self, limit: int | None = None, *, seconds: float | None = None) -> Iterator[Lights]:
         """The solutions, lazily, as sets of light positions (in no
@@ -502,7 +555,7 @@ def read_puzzles(text: str) -> Iterator[Akari]:
     """The puzzles of a file: grids separated by blank lines, or URLs one a
     line, mixed as they come; an error names the line of the file.
 
-    >>> [a.width for a in read_puzzles(".1\\n..\\n\\nhttps://puzz.link/p?lightup/3/1/h\\n")]
+    >>> [a.width for a in read_puzzles(".1\\n..\\n\\nhttps://puzz.link/p?lightup/3/1/i\\n")]
     [2, 3]
     """
     block: list[str] = []
@@ -517,11 +570,11 @@ def read_puzzles(text: str) -> Iterator[Akari]:
                 raise AkariError(e.reason if line else f"line {start}: {e.reason}", e.row, e.col, line=line) from None
             block.clear()
 
-    lines = text.splitlines()
+    lines = textio.lines(text)
     for n, line in enumerate(lines, 1):
         if line.startswith(";"):
             continue
-        if not line.strip():
+        if textio.is_blank(line):
             yield from flush()
         elif re.match(r"^\s*\w+://", line):
             yield from flush()

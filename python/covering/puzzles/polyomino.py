@@ -23,10 +23,12 @@ space or ``.`` is a cell, so a board may have holes.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal, Union
 
+from .. import sizes, textio
 from ..problem import Problem
 from ..solver import Solver
 from ..render import svg as svg_render
@@ -41,6 +43,7 @@ __all__ = [
     "tilings",
     "count_tilings",
     "l_tromino",
+    "area_mismatch",
     "polyominoes",
     "DOMINOES",
     "TROMINOES",
@@ -51,10 +54,18 @@ __all__ = [
 
 Cell = tuple[int, int]  # (row, column)
 
+#: Bytes per cell of a board held here (a tuple of two ints in a tuple and a set).
+_BYTES_PER_CELL = 200
+
 
 def _cells_of(picture: str) -> list[Cell]:
-    lines = picture.strip("\n").splitlines()
-    return [(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch not in " ."]
+    """The cells of a picture, read by the one text reader (`covering.textio`):
+    blanks and ``.`` are gaps, any other character a cell."""
+    lines = textio.lines(picture)
+    while lines and textio.is_blank(lines[0]):
+        lines.pop(0)
+    gaps = "." + textio.BLANKS
+    return [(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch not in gaps]
 
 
 @dataclass(frozen=True, order=True)
@@ -133,6 +144,9 @@ class Board:
 
     @staticmethod
     def rectangle(rows: int, cols: int, holes: Iterable[Cell] = ()) -> Board:
+        if rows < 1 or cols < 1:
+            raise ValueError(f"a {rows} x {cols} board has no cell")
+        sizes.check(f"a {rows} x {cols} board", _BYTES_PER_CELL * rows * cols)
         holes = set(holes)
         return Board(tuple((r, c) for r in range(rows) for c in range(cols) if (r, c) not in holes))
 
@@ -185,9 +199,48 @@ def _bounds(pieces: Mapping[str, Shape], uses: Uses | Mapping[str, Uses]) -> dic
     return out
 
 
+def area_mismatch(pieces: Mapping[str, Shape], board: Board | int, uses: Uses | Mapping[str, Uses] = "once") -> str | None:
+    """Why the pieces cannot cover the board, said from the areas alone
+    (nothing is built; `board` may be just its number of cells); None when
+    the areas allow it. With bounds on the
+    uses, the area must lie between the least and the most the pieces
+    cover; with "any", it must be a multiple of the gcd of the piece sizes.
+
+    >>> area_mismatch(PENTOMINOES, Board.rectangle(8, 8))
+    'the pieces cover 60 cells, the board has 64'
+    >>> area_mismatch(TROMINOES, Board.rectangle(2, 4), uses="any")
+    'every piece has a multiple of 3 cells, the board has 8'
+    """
+    area = board if isinstance(board, int) else len(board.cells)
+    bounds = _bounds(pieces, uses)
+    least = sum(len(pieces[name]) * b[0] for name, b in bounds.items() if b is not None)
+    unbounded = [len(pieces[name]) for name, b in bounds.items() if b is None]
+    if unbounded:
+        g = math.gcd(*unbounded, *(len(pieces[n]) for n, b in bounds.items() if b is not None and b[1] > b[0]))
+        if (area - least) % g or area < least:
+            if area < least:
+                return f"the pieces cover at least {least} cells, the board has {area}"
+            return f"every piece has a multiple of {g} cells, the board has {area}"
+        return None
+    most = sum(len(pieces[name]) * b[1] for name, b in bounds.items() if b is not None)
+    if not least <= area <= most:
+        if least == most:
+            return f"the pieces cover {least} cells, the board has {area}"
+        return f"the pieces cover {least} to {most} cells, the board has {area}"
+    return None
+
+
 def _placements(
     pieces: Mapping[str, Shape], board: Board, bounds: Mapping[str, tuple[int, int] | None], rotations: bool, reflections: bool
 ) -> dict[str, list[Placement]]:
+    # At most one placement per orientation and cell of the board's box.
+    box = board.rows * board.cols
+    options = entries = 0
+    for name, shape in pieces.items():
+        k = len(shape.orientations(rotations, reflections)) * box
+        options += k
+        entries += k * (len(shape) + 1)
+    sizes.check_problem(f"tiling a board of {len(board.cells)} cells", options, entries)
     board_cells = set(board.cells)
     placements: dict[str, list[Placement]] = {}
     for name, shape in pieces.items():
@@ -354,6 +407,8 @@ def tilings(
     >>> sum(1 for _ in tilings({"L": TROMINOES["L"]}, board, uses="any", symmetry=True))
     25
     """
+    if area_mismatch(pieces, board, uses) is not None:
+        return
     t = _Tilings(pieces, board, uses, rotations, reflections, symmetry)
     stream = t.filtered() if t.main is None else itertools.chain(t.main.solutions(), t.filtered())
     yield from itertools.islice(stream, limit)
@@ -380,6 +435,8 @@ def count_tilings(
     >>> count_tilings(PENTOMINOES, Board.rectangle(5, 12), symmetry=True)
     1010
     """
+    if area_mismatch(pieces, board, uses) is not None:
+        return 0  # answered from the areas, nothing built
     t = _Tilings(pieces, board, uses, rotations, reflections, symmetry)
     n = 0 if t.main is None else t.main.count(memo=memo)
     return n + t.count_filtered()
@@ -477,6 +534,7 @@ def l_tromino(n: int, hole: int | None = None) -> Problem:
     """
     if hole is not None and not 0 <= hole < n * n:
         raise ValueError(f"cell {hole} is not on a {n} x {n} board (cells 0 to {n * n - 1})")
+    sizes.check_problem(f"the L-tromino problem of a {n} x {n} board", 4 * n * n, 12 * n * n)
     p = Problem()
     p.add_primary([z for z in range(n * n) if z != hole])
     for x in range(n - 1):

@@ -13,13 +13,34 @@ infinite queens sequence of TAOCP 7.2.2.1 (exercises 38 and 42).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 
-from .. import _core
+from .. import _core, limits, sizes
+from ..errors import Interrupted, ProblemError
 from ..problem import Problem
 
-__all__ = ["queens_problem", "solutions", "count", "infinite", "board_text"]
+__all__ = ["queens_problem", "solutions", "count", "infinite", "board_text", "QueensError"]
+
+#: Bytes of the engine's state per term of the infinite sequence: bit arrays
+#: for rows and diagonals up to about 2.6 n, grown by doubling.
+_BYTES_PER_TERM = 2
+
+
+class QueensError(ProblemError):
+    """A board size or a number of terms that cannot be used."""
+
+
+def check_terms(terms: int) -> int:
+    """`terms` of the infinite sequence, if the engine's state for that many
+    fits in memory (`covering.sizes`).
+
+    >>> check_terms(10**7)
+    10000000
+    """
+    if isinstance(terms, bool) or not isinstance(terms, int) or terms < 0:
+        raise QueensError(f"the number of terms must be an integer >= 0, not {terms!r}")
+    sizes.check(f"the first {terms} terms of the infinite queens sequence", _BYTES_PER_TERM * terms)
+    return terms
 
 
 def queens_problem(n: int) -> Problem:
@@ -31,8 +52,8 @@ def queens_problem(n: int) -> Problem:
     >>> sorted(queens_problem(4).first())
     [(0, 1), (1, 3), (2, 0), (3, 2)]
     """
-    if n < 1:
-        raise ValueError(f"n must be at least 1, not {n}")
+    n = _board_size(n, 2**16)
+    sizes.check(f"the {n}-queens problem", 1000 * n * n)
     p = Problem()
     p.add_primary([f"r{i}" for i in range(n)] + [f"c{j}" for j in range(n)])
     p.add_secondary([f"a{s}" for s in range(2 * n - 1)] + [f"b{d}" for d in range(2 * n - 1)])
@@ -60,14 +81,28 @@ def solutions(n: int) -> list[tuple[int, ...]]:
 
 def count(n: int, threads: int | None = None) -> int:
     """The number of solutions (OEIS A000170), by the bitboard counter of the
-    engine, on `threads` threads (default: all cores). Ctrl-C stops it.
+    engine, on `threads` threads (default: ``COVERING_THREADS``, else all
+    cores), for 1 <= n <= 32. Ctrl-C stops it within milliseconds and raises
+    `Interrupted` (a KeyboardInterrupt) with the solutions counted so far.
 
     >>> [count(n, threads=1) for n in range(1, 9)]
     [1, 0, 0, 2, 10, 4, 40, 92]
     """
-    if threads is None:
-        threads = os.cpu_count() or 1
-    return _core.count_queens(n, threads)
+    from ..parallel import default_threads
+
+    n = _board_size(n, 32)
+    threads = default_threads() if threads is None else limits.threads(threads)
+    total, complete = _core.count_queens(n, threads)
+    if not complete:
+        raise Interrupted(total)
+    return total
+
+
+def _board_size(n: object, most: int) -> int:
+    """n, checked: an integer from 1 to `most`."""
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= most:
+        raise QueensError(f"n must be an integer from 1 to {most}, not {n!r}")
+    return n
 
 
 def infinite(terms: int | None = None, *, zero_based: bool = False, batch: int = 1 << 16) -> Iterator[int]:
@@ -80,9 +115,9 @@ def infinite(terms: int | None = None, *, zero_based: bool = False, batch: int =
     >>> list(infinite(10, zero_based=True))
     [0, 2, 4, 1, 3, 8, 10, 12, 14, 5]
     """
+    left = None if terms is None else check_terms(terms)
     source = _core.InfiniteQueens()
     shift = 1 if zero_based else 0
-    left = terms
     while left is None or left > 0:
         k = batch if left is None else min(batch, left)
         for q in source.take(k):

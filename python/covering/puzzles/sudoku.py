@@ -22,12 +22,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from .. import _core, textio
-from ..errors import ProblemError
+from .. import _core, limits, sizes, textio
+from ..errors import Interrupted, ProblemError
 from ..problem import Problem, Uniqueness
 from ..solver import Solver
 
-__all__ = ["Sudoku", "SudokuError", "sudoku_problem", "random_grid", "generate", "solve_text", "SYMBOLS", "KANJI"]
+__all__ = ["Sudoku", "SudokuError", "check_symbols", "sudoku_problem", "random_grid", "generate", "solve_text", "SYMBOLS", "KANJI"]
 
 #: The usual symbols of each size.
 SYMBOLS = {4: "1234", 9: "123456789", 16: "123456789ABCDEFG", 25: "123456789ABCDEFGHIJKLMNOP"}
@@ -51,9 +51,7 @@ def sudoku_problem(n: int = 9) -> Problem:
     >>> len(p.primary), p.n_options, p.count()
     (64, 64, 288)
     """
-    b = math.isqrt(n)
-    if n < 1 or b * b != n:
-        raise ValueError(f"a sudoku has n x n cells with n a square (4, 9, 16, 25), not {n}")
+    b = _box(n)
     p = Problem()
     p.add_primary(
         [f"p{r},{c}" for r in range(n) for c in range(n)]
@@ -69,6 +67,16 @@ def sudoku_problem(n: int = 9) -> Problem:
     return p
 
 
+def _box(n: int) -> int:
+    """The side of a box of an n x n sudoku, once n is checked: a square
+    from 4, whose problem (n^3 options) fits in memory."""
+    b = math.isqrt(n) if isinstance(n, int) and not isinstance(n, bool) and n > 0 else 0
+    if b < 2 or b * b != n:
+        raise SudokuError(f"a sudoku has n x n cells with n a square (4, 9, 16, 25, ...), not {n!r}")
+    sizes.check_problem(f"a {n} x {n} sudoku", n**3, 4 * n**3)
+    return b
+
+
 @functools.lru_cache(maxsize=None)
 def _problem(n: int) -> Problem:
     """The shared problem of each size (never changed after it is built)."""
@@ -81,7 +89,7 @@ def _problem(n: int) -> Problem:
 def _compiled(n: int) -> _core.CompiledProblem:
     """The arrays of `sudoku_problem(n)`, built directly: the command line
     needs no names or labels, and starts sooner without them."""
-    b = math.isqrt(n)
+    b = _box(n)
     item: list[int] = []
     for r in range(n):
         for c in range(n):
@@ -360,5 +368,21 @@ def solve_text(
     ['3124241342311342', 'error']
     >>> errors
     [(2, 'r1c2: 1 is already in r1c1, in the same row')]
+
+    Lines are read as `covering.textio` reads them (a line with a control
+    character is an error of its own); ``cap`` at or past 2**64 is no cap.
+    Ctrl-C stops the engine within milliseconds and raises `Interrupted`:
+    its ``outputs`` and ``errors`` are the answers so far, the last one (in
+    mode ``"count"``) the count so far of the puzzle being counted, and
+    ``count`` is that number (or the number of puzzles answered).
     """
-    return _batch(n, symbols or _default_symbols(n)).run(text, mode, cap, threads)
+    checked = limits.limit(cap, "cap")
+    cap = limits.WORD - 1 if checked is None else max(1, checked)
+    threads = limits.threads(threads)
+    outputs, errors, complete = _batch(n, symbols or _default_symbols(n)).run(text, mode, cap, threads)
+    if not complete:
+        last = outputs[-1] if outputs else ""
+        e = Interrupted(int(last) if mode == "count" and last.isdigit() else len(outputs) - 1)
+        e.outputs, e.errors = outputs, errors  # type: ignore[attr-defined]
+        raise e
+    return outputs, errors
