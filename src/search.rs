@@ -22,8 +22,8 @@ const SLICE_NODES: u64 = 1 << 16;
 const SLICE_UPDATES: u64 = 1 << 20;
 
 /// The cost counters of a search (Knuth's: nodes, updates, mems, ...).
-#[pyclass(name = "Stats", module = "covering._core", frozen, get_all)]
-#[derive(Clone)]
+#[pyclass(name = "Stats", module = "covering._core", frozen, get_all, eq)]
+#[derive(Clone, PartialEq)]
 pub struct PyStats {
     /// Search-tree nodes entered.
     nodes: u64,
@@ -42,6 +42,39 @@ pub struct PyStats {
 
 #[pymethods]
 impl PyStats {
+    /// The counters as given (so that a `Stats` pickles, and compares equal
+    /// after a round trip).
+    #[new]
+    #[pyo3(signature = (nodes=0, updates=0, mems=0, cleansings=0, solutions=0, max_level=0))]
+    fn new(
+        nodes: u64,
+        updates: u64,
+        mems: u64,
+        cleansings: u64,
+        solutions: u64,
+        max_level: u64,
+    ) -> Self {
+        PyStats {
+            nodes,
+            updates,
+            mems,
+            cleansings,
+            solutions,
+            max_level,
+        }
+    }
+
+    fn __getnewargs__(&self) -> (u64, u64, u64, u64, u64, u64) {
+        (
+            self.nodes,
+            self.updates,
+            self.mems,
+            self.cleansings,
+            self.solutions,
+            self.max_level,
+        )
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Stats(nodes={}, updates={}, mems={}, cleansings={}, solutions={}, max_level={})",

@@ -59,6 +59,17 @@ class CompiledProblem:
 class Stats:
     """Cost counters of a search."""
 
+    def __new__(
+        cls,
+        nodes: int = 0,
+        updates: int = 0,
+        mems: int = 0,
+        cleansings: int = 0,
+        solutions: int = 0,
+        max_level: int = 0,
+    ) -> Stats: ...
+    def __getnewargs__(self) -> tuple[int, int, int, int, int, int]: ...
+
     @property
     def nodes(self) -> int: ...
     @property

@@ -41,7 +41,7 @@ import warnings
 from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING
 
-from . import textio
+from . import sizes, textio
 from .errors import (
     BoundsError,
     ColorError,
@@ -108,6 +108,13 @@ def read_dlx(text: bytes | str) -> Problem:
     """
     from .problem import Problem
 
+    try:
+        text = textio.decode(text)
+    except textio.InputError as e:
+        raise _located(textio.InputError, e.lineno or 0, "", str(e).removeprefix(f"line {e.lineno}, ")) from None
+    # An entry is at least a character and a blank: a guess at the size of
+    # what will be built, before building it (`covering.sizes`).
+    sizes.check_problem(f"a .dlx file of {len(text):,} characters", text.count("\n") + 1, len(text) // 3)
     p = Problem()
     lines = _lines(text)
     try:

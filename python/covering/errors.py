@@ -88,6 +88,9 @@ class LimitReached(Exception):
         self.count = count
         self.stats = stats
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (str(self), self.count, self.stats))
+
 
 class Cancelled(LimitReached):
     """`cancel()` stopped a search before the end (``e.count`` solutions
@@ -102,6 +105,9 @@ class Interrupted(KeyboardInterrupt):
         super().__init__(f"interrupted: {count} found so far (a partial count)")
         self.count = count
         self.stats = stats
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.count, self.stats))
 
 
 class OptionSkippedWarning(UserWarning):

@@ -488,8 +488,9 @@ class Problem:
     # ------------------------------------------------------------- conversion
 
     @classmethod
-    def from_dlx(cls, text: str) -> Problem:
-        """Reads Knuth's ``.dlx`` format (see `covering.dlxfile`).
+    def from_dlx(cls, text: str | bytes) -> Problem:
+        """Reads Knuth's ``.dlx`` format, from text or UTF-8 bytes (see
+        `covering.dlxfile`).
 
         >>> p = Problem.from_dlx("A B | x\\nA x:1\\nB x:1\\n")
         >>> p.count()
@@ -528,6 +529,29 @@ class Problem:
         from .matrix import from_matrix
 
         return from_matrix(matrix, secondary=secondary, names=names)
+
+    # -------------------------------------------------------------- pickling
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The last solver holds a search under way in the engine, which does
+        # not pickle; the problem itself is names, options and arrays.
+        state = self.__dict__.copy()
+        state["_last"] = None
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        """Problems are equal when they have the same items (with bounds),
+        the same options in the same order, and the same labels."""
+        if not isinstance(other, Problem):
+            return NotImplemented
+        return (
+            list(self._primary.items()) == list(other._primary.items())
+            and list(self._secondary) == list(other._secondary)
+            and [self.option(i) for i in range(self.n_options)] == [other.option(i) for i in range(other.n_options)]
+            and self._labels == other._labels
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # a problem changes as it is built
 
     def __repr__(self) -> str:
         return (

@@ -58,6 +58,12 @@ class Solver:
         self.seed = seed
         self._search = _core.Search(problem.compile(), seed, engine)
 
+    def __reduce__(self) -> Any:
+        raise TypeError(
+            "a Solver holds a search under way in the engine and cannot be pickled; "
+            "pickle its problem (and its stats) and start a new solver"
+        )
+
     @property
     def stats(self) -> _core.Stats:
         """Nodes, updates, mems, cleansings, solutions and max level so far."""

@@ -66,6 +66,21 @@ class Zdd:
         self.hi = hi
         self._counts: list[int] | None = None
 
+    def __eq__(self, other: object) -> bool:
+        """The same nodes, in the same order, for an equal problem."""
+        if not isinstance(other, Zdd):
+            return NotImplemented
+        return (self.root, self.option, self.lo, self.hi) == (other.root, other.option, other.lo, other.hi) and (
+            self.problem == other.problem
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state["_counts"] = None  # recomputed on demand
+        return state
+
     def __len__(self) -> int:
         """The number of nodes (the two terminals not included)."""
         return len(self.option)

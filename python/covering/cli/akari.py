@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 
+from ..errors import ProblemError
 from ..puzzles import akari
-from .common import positive, read_input
+from .common import positive, read_input, warn
 
 
 FILE_HELP = "the puzzles ('-' or nothing: stdin), or one puzz.link URL"
@@ -45,10 +47,15 @@ def _puzzles(args: argparse.Namespace) -> list[akari.Akari]:
         text, name = args.file, "the URL"
     else:
         text, name = read_input(args.file)
-    try:
-        return list(akari.read_puzzles(text))
-    except akari.AkariError as e:
-        raise akari.AkariError(f"{name}: {e}") from None
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", akari.AkariWarning)
+        try:
+            puzzles = list(akari.read_puzzles(text))
+        except ProblemError as e:
+            raise type(e)(f"{name}: {e}") from None
+    for w in caught:
+        warn(f"{name}: {w.message}")
+    return puzzles
 
 
 def run_solve(args: argparse.Namespace) -> int:

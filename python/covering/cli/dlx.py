@@ -18,8 +18,8 @@ from typing import Any
 from ..dlxfile import read_dlx
 from ..errors import LimitReached, OptionSkippedWarning, ProblemError
 from ..problem import Problem
+from .common import interrupted as report_interrupted
 from .common import (
-    EXIT_INTERRUPTED,
     EXIT_OK,
     UsageError,
     add_progress_flags,
@@ -261,6 +261,5 @@ def run(args: argparse.Namespace) -> int:
         out.write(f"{found}\n")
     out.flush()
     if interrupted:
-        print(f"covering: interrupted after {found} solutions", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return report_interrupted(found, "solutions" if args.count else "solutions printed", stdout=False)
     return EXIT_OK
