@@ -86,6 +86,13 @@ def test_bytes_that_are_not_utf8() -> None:
         assert "<stdin>:2: byte 1: not UTF-8" in err, args
 
 
+def test_names_go_out_as_utf8_whatever_the_locale() -> None:
+    r = cli("dlx", stdin="漢 字\n漢 字\n".encode(), env={"LC_ALL": "C", "PYTHONIOENCODING": "ascii"})
+    assert (r.returncode, r.stdout.decode("utf-8"), r.stderr) == (0, "漢 字\n", b"")
+    err = one_error_line(cli("dlx", "\udcff.dlx"))
+    assert "No such file" in err
+
+
 def test_a_byte_order_mark_is_skipped() -> None:
     assert Problem.from_dlx(b"\xef\xbb\xbfA B\nA B\n").primary == ["A", "B"]
 
@@ -164,6 +171,7 @@ def test_limits_past_64_bits_never_stop(value: int) -> None:
     assert p.solver().count(limit=value) == 2
     assert Sudoku.parse("." * 16).count(cap=value) == 288
     assert solve_text("." * 16, n=4, mode="count", cap=value)[0] == ["288"]
+    assert Akari.parse("..").count(value) == 2
 
 
 @pytest.mark.parametrize(

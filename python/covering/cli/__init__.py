@@ -14,6 +14,7 @@ covering ...
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from collections.abc import Sequence
@@ -55,6 +56,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command line; returns the exit status."""
+    # Names are UTF-8 on the way in, so they are on the way out, whatever the
+    # locale says (a C locale would make a kanji label a traceback); what
+    # cannot be encoded (a file name of stray bytes) is escaped, not fatal.
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(encoding="utf-8", errors="backslashreplace")
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

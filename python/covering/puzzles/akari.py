@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from html import escape
 
-from .. import _core, restart, sizes, textio
+from .. import _core, limits, restart, sizes, textio
 from ..errors import LimitReached, ProblemError
 from ..problem import Problem, Uniqueness
 
@@ -377,6 +377,7 @@ class Akari:
         >>> Akari.parse(SEED_18X10).count()
         1
         """
+        limit, seconds = limits.limit(limit), limits.seconds(seconds)
         enc = self._encoding
         if enc is None:
             return int(self._numbers_ok_without_lights()) if limit != 0 else 0
