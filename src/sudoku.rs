@@ -9,6 +9,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -358,20 +359,38 @@ impl PySudokuBatch {
             // The lines are answered on scoped threads while this one watches
             // for Ctrl-C; the threads look at `stop` between slices of a search.
             let parts = std::thread::scope(|s| {
+                // Each thread says when it is done, so that this one wakes at
+                // once (a nap would idle the end of every round).
+                let (done, finished) = channel::<()>();
                 let handles: Vec<_> = chunk
                     .chunks(per)
                     .zip(workers.iter_mut())
                     .map(|(part, w)| {
-                        let stop = &stop;
-                        s.spawn(move || self.run_lines(w, part, mode, stop))
+                        let (stop, done) = (&stop, done.clone());
+                        s.spawn(move || {
+                            let answers = self.run_lines(w, part, mode, stop);
+                            let _ = done.send(());
+                            answers
+                        })
                     })
                     .collect();
-                let mut nap = Duration::from_micros(50);
-                while !handles.iter().all(|h| h.is_finished()) {
-                    py.detach(|| std::thread::sleep(nap));
-                    nap = (nap * 2).min(Duration::from_millis(20));
-                    if py.check_signals().is_err() {
-                        stop.store(true, Ordering::Relaxed);
+                drop(done);
+                // (A receiver is not Sync; the lock lets it wait without the GIL.)
+                let finished = std::sync::Mutex::new(finished);
+                let wait = || match finished.lock() {
+                    Ok(rx) => rx.recv_timeout(Duration::from_millis(20)),
+                    Err(_) => Err(RecvTimeoutError::Disconnected),
+                };
+                let mut left = handles.len();
+                while left > 0 {
+                    match py.detach(wait) {
+                        Ok(()) => left -= 1,
+                        Err(RecvTimeoutError::Disconnected) => break, // a thread panicked
+                        Err(RecvTimeoutError::Timeout) => {
+                            if py.check_signals().is_err() {
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                        }
                     }
                 }
                 handles

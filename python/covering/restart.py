@@ -8,7 +8,7 @@ sparse Akari puzzles, a few runs in a hundred take a thousand times longer
 than the rest. Gomes, Selman and Kautz ("Boosting combinatorial search
 through randomization", 1998) showed the cure for such heavy tails: run the
 search in a random order with a node budget, and when the budget runs out,
-start again with another (random) order and twice the budget.
+start again with another order and twice the budget.
 
 Every run here is a complete search, so nothing is guessed: solutions are
 collected (distinct ones only) until ``limit`` are known, and a run that
@@ -49,9 +49,12 @@ def solutions(
     *,
     seconds: float | None = None,
     budget: int | None = None,
+    plain_first: bool = False,
 ) -> Iterator[tuple[int, ...]]:
     """Distinct solutions (increasing option ids), at most ``limit``, found by
-    randomized runs with doubling node budgets (the first one ``budget``).
+    randomized runs with doubling node budgets (the first one ``budget``;
+    with ``plain_first``, the first run in the input order, for problems
+    where a random order wanders, such as Akari boards with long segments).
     Raises `LimitReached` (after the solutions found) if ``seconds`` run out.
 
     >>> # Items A, B; options {A}, {B}, {A, B}: two solutions.
@@ -68,10 +71,8 @@ def solutions(
     found = 0
     run = 0
     while True:
-        # The first run in the input order (quick where it does not lose
-        # itself: a plain order finds a tiling of a 1000 x 1000 white Akari
-        # board at once, where a random one wanders); the others random.
-        search = _core.Search(problem, run - 1 if run else None, "auto")
+        seed = None if plain_first and run == 0 else run
+        search = _core.Search(problem, seed, "auto")
         limited = True  # does this run have a node budget?
         while limit is None or found < limit:
             left = None if deadline is None else max(0.0, deadline - time.monotonic())

@@ -284,7 +284,10 @@ class Akari:
         cells = "".join(self.rows)
         if WHITE not in cells:
             return None
-        sizes.check(f"the exact cover problem of a {self.height} x {self.width} Akari grid", self._encoding_bytes())
+        # An option lists at most two segments of up to `_LONG` cells: a bound
+        # that is cheap to know; the exact estimate only where it matters.
+        if _BYTES_PER_ENTRY * (2 * _LONG + 8) * len(cells) > sizes.max_memory():
+            sizes.check(f"the exact cover problem of a {self.height} x {self.width} Akari grid", self._encoding_bytes())
         return _core.akari_problem(self.height, self.width, cells.encode())
 
     def _encoding_bytes(self) -> int:
@@ -333,6 +336,14 @@ class Akari:
             p.add_option(entries, label=label)
         return p
 
+    @property
+    def _long_segments(self) -> bool:
+        """Has the encoding a segment in linear space (options of no light)?
+        A random order wanders on such boards (a 1000 x 1000 white one), the
+        input order goes straight to a solution: the restarts start with it."""
+        enc = self._encoding
+        return enc is not None and _NO_CELL in enc[1]
+
     def _lights(self, ids: Iterable[int]) -> Lights:
         enc = self._encoding
         assert enc is not None
@@ -357,7 +368,7 @@ class Akari:
             if self._numbers_ok_without_lights() and limit != 0:
                 yield frozenset()
             return
-        for ids in restart.solutions(enc[0], limit, seconds=seconds):
+        for ids in restart.solutions(enc[0], limit, seconds=seconds, plain_first=self._long_segments):
             yield self._lights(ids)
 
     def _numbers_ok_without_lights(self) -> bool:
@@ -383,7 +394,7 @@ class Akari:
             return int(self._numbers_ok_without_lights()) if limit != 0 else 0
         if limit is not None and limit <= restart.KEEP:
             # (A LimitReached from the restarts already carries the solutions found.)
-            return sum(1 for _ in restart.solutions(enc[0], limit, seconds=seconds))
+            return sum(1 for _ in restart.solutions(enc[0], limit, seconds=seconds, plain_first=self._long_segments))
         search = _core.Search(enc[0], None, "auto")
         n = search.count(limit, None, seconds)
         if not search.exhausted and (limit is None or n < limit):
