@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt};
 
@@ -56,11 +56,16 @@ impl<V: xc::Tally + Send> Driver<V> {
 
     /// Runs until the end (the value), or until `node_limit` more nodes,
     /// `seconds`, or `cancel()` (None). Ctrl-C raises KeyboardInterrupt.
+    ///
+    /// `memory_limit` bounds the memo and the diagram together, in bytes:
+    /// past it the run stops with a MemoryError (the caller says what to do),
+    /// rather than growing until the allocator aborts the process.
     fn run(
         &self,
         py: Python<'_>,
         node_limit: Option<u64>,
         seconds: Option<f64>,
+        memory_limit: Option<u64>,
     ) -> PyResult<Option<V>> {
         let deadline = crate::budget::deadline(seconds)?;
         let mut left = node_limit.unwrap_or(u64::MAX);
@@ -83,6 +88,16 @@ impl<V: xc::Tally + Send> Driver<V> {
             }
             left = left.saturating_sub(spent.max(1));
             py.check_signals()?;
+            if let Some(most) = memory_limit {
+                let memo = self.lock()?;
+                // A diagram node is 12 bytes, and its vector may hold twice that.
+                let held = memo.stats().bytes + 24 * memo.nodes().len() as u64;
+                if held > most {
+                    return Err(PyMemoryError::new_err(format!(
+                        "the memo and the diagram hold {held} bytes, past the limit of {most}"
+                    )));
+                }
+            }
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 return Ok(None);
             }
@@ -117,14 +132,15 @@ impl PyMemoCount {
     /// Counts until the end (returns the count), or until `node_limit` more
     /// nodes, `seconds`, or `cancel()` (returns None; `partial` says how
     /// many solutions are counted so far). Ctrl-C raises KeyboardInterrupt.
-    #[pyo3(signature = (node_limit=None, seconds=None))]
+    #[pyo3(signature = (node_limit=None, seconds=None, memory_limit=None))]
     fn run<'py>(
         &self,
         py: Python<'py>,
         node_limit: Option<u64>,
         seconds: Option<f64>,
+        memory_limit: Option<u64>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        match self.driver.run(py, node_limit, seconds)? {
+        match self.driver.run(py, node_limit, seconds, memory_limit)? {
             Some(n) => Ok(Some(to_int(py, &n)?)),
             None => Ok(None),
         }
@@ -169,14 +185,15 @@ impl PyMemoZdd {
 
     /// Builds until the end (returns the root's id), or until `node_limit`
     /// more search nodes, `seconds`, or `cancel()` (returns None).
-    #[pyo3(signature = (node_limit=None, seconds=None))]
+    #[pyo3(signature = (node_limit=None, seconds=None, memory_limit=None))]
     fn run(
         &self,
         py: Python<'_>,
         node_limit: Option<u64>,
         seconds: Option<f64>,
+        memory_limit: Option<u64>,
     ) -> PyResult<Option<u32>> {
-        self.driver.run(py, node_limit, seconds)
+        self.driver.run(py, node_limit, seconds, memory_limit)
     }
 
     /// The diagram's nodes so far as little-endian u32 triples (option, lo, hi).

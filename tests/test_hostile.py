@@ -267,6 +267,13 @@ def test_sizes_no_machine_holds_are_refused() -> None:
     assert "past the limit of 1.0 MiB" in one_error_line(r)
 
 
+def test_a_diagram_stops_at_the_memory_limit() -> None:
+    # The diagram of the 12 x 12 tromino board outgrows 100 MiB: a clean
+    # refusal, not an abort of the process by the allocator.
+    err = one_error_line(cli("tromino", "12", "--random", "1", env={"COVERING_MAX_MEMORY": "100M"}))
+    assert "the diagram of all the solutions grew past the limit of 100.0 MiB" in err
+
+
 def test_a_long_white_run_costs_its_length() -> None:
     # One row of 100,000 white cells: the engine's linear encoding.
     a = Akari.parse("https://puzz.link/p?lightup/100000/1/" + "z" * 5000)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import _core, limits
+from . import _core, limits, sizes
 from .errors import Interrupted, LimitReached
 
 if TYPE_CHECKING:
@@ -33,16 +33,19 @@ MEMO_BYTES = 1 << 30
 
 
 def memo_budget(memo_bytes: int | None) -> int:
-    """The memo's budget in bytes: ``memo_bytes``, or `MEMO_BYTES` for None.
+    """The memo's budget in bytes: ``memo_bytes``, or `MEMO_BYTES` for None,
+    at most what `covering.sizes` allows (half of it by default).
 
-    >>> memo_budget(None) == MEMO_BYTES, memo_budget(0)
+    >>> memo_budget(None) <= MEMO_BYTES, memo_budget(0)
     (True, 0)
     """
+    # Past the memory this process may use (`covering.sizes`) the memo
+    # evicts instead: the count stays exact, only slower.
+    most = sizes.max_memory()
     if memo_bytes is None:
-        return MEMO_BYTES
+        return min(MEMO_BYTES, most // 2)
     n = limits.limit(memo_bytes, "memo_bytes")
-    # No machine holds 2**63 bytes: a bigger budget is simply no limit.
-    return min(n, 2**63) if n is not None else 2**63
+    return most if n is None else min(n, most)
 
 
 def count_memo(

@@ -33,7 +33,7 @@ from array import array
 from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Any
 
-from . import _core, limits
+from . import _core, limits, sizes
 from .errors import LimitReached
 from .memo import memo_budget
 
@@ -231,7 +231,14 @@ def build_zdd(
     1193600
     """
     builder = _core.MemoZdd(problem.compile(), memo_budget(memo_bytes), branching)
-    root = builder.run(limits.nodes(nodes), limits.seconds(seconds))
+    most = sizes.max_memory()
+    try:
+        root = builder.run(limits.nodes(nodes), limits.seconds(seconds), most)
+    except MemoryError:
+        raise sizes.SizeError(
+            f"the diagram of all the solutions grew past the limit of {sizes.human(most)} before it was done "
+            f"(raise it with {sizes.ENV} or --max-memory; a count alone needs no diagram: count(memo=True))"
+        ) from None
     if root is None:
         raise LimitReached("budget reached before the diagram was built", count=0, stats=builder.stats)
     # The engine sends little-endian 32-bit words ('I' is 32 bits wherever CPython runs).
