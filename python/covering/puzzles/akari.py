@@ -515,6 +515,9 @@ def random_puzzle(rows: int, cols: int, *, black: float = 0.08, seed: int | None
     >>> a.height, a.width, a.count(1)
     (10, 10, 1)
     """
+    if rows < 1 or cols < 1 or not 0 <= black <= 1:
+        raise AkariError(f"a random board needs rows and cols >= 1 and 0 <= black <= 1, not {rows}, {cols}, {black}")
+    _check_cells(rows, cols)
     rng = random.Random(seed)
     grid = [[BLACK if rng.random() < black else WHITE for _ in range(cols)] for _ in range(rows)]
     blank = Akari(tuple("".join(row) for row in grid))

@@ -311,6 +311,7 @@ def random_grid(n: int = 9, seed: int | None = None, symbols: str | None = None)
     >>> random_grid(9, seed=1) == g != random_grid(9, seed=2)
     True
     """
+    _box(n)  # before the grid of n * n cells is built
     seed = random.randrange(2**63) if seed is None else seed
     empty = Sudoku(n, (0,) * (n * n), check_symbols(symbols or _default_symbols(n), n))
     grid = next(empty.solutions(1, order="random", seed=seed))
