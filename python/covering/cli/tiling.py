@@ -140,22 +140,19 @@ def _pieces(spec: str) -> dict[str, Shape]:
         return dict(getattr(polyomino, NAMED[spec]))
     text, name = read_input(spec)
     lines = textio.lines(text)
-    blocks: list[tuple[int, list[str]]] = []  # (line of the name, lines)
+    blocks: list[tuple[int, list[str]]] = []  # (line of the name, its lines)
+    after_blank = True
     for lineno, line in enumerate(lines, 1):
         if textio.is_blank(line):
-            if blocks and blocks[-1][1]:
-                blocks.append((0, []))
+            after_blank = True
             continue
-        if not blocks or not blocks[-1][1]:
-            if blocks:
-                blocks.pop()
+        if after_blank:
             blocks.append((lineno, []))
+            after_blank = False
         blocks[-1][1].append(line)
     pieces: dict[str, Shape] = {}
     where: dict[str, int] = {}
     for lineno, block in blocks:
-        if not block:
-            continue
         piece = block[0].strip(textio.BLANKS)
         if len(block) < 2:
             raise UsageError(f"{name}:{lineno}: piece {piece!r} needs a name line and a picture")
