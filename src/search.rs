@@ -273,7 +273,8 @@ impl PySearch {
     /// sorted lists of option ids, than their images under `perms` (each a
     /// map of option ids, forming a group of symmetries with the identity).
     /// Returns the number of canonical solutions found by this call (check
-    /// `exhausted`); `stats.solutions` counts them all.
+    /// `exhausted`), and whether Ctrl-C stopped it; `stats.solutions` counts
+    /// them all.
     #[pyo3(signature = (perms, node_limit=None, seconds=None))]
     fn count_canonical(
         &self,
@@ -281,10 +282,17 @@ impl PySearch {
         perms: Vec<Vec<u32>>,
         node_limit: Option<u64>,
         seconds: Option<f64>,
-    ) -> PyResult<u64> {
+    ) -> PyResult<(u64, bool)> {
         let mut kept = 0;
-        self.drive(py, Goal::Canonical(&perms), node_limit, seconds, &mut kept)?;
-        Ok(kept)
+        match self.drive(py, Goal::Canonical(&perms), node_limit, seconds, &mut kept) {
+            Ok(_) => Ok((kept, false)),
+            // Ctrl-C: the canonical solutions counted so far go back with it
+            // (the caller raises), since no count of them is kept elsewhere.
+            Err(e) if e.is_instance_of::<pyo3::exceptions::PyKeyboardInterrupt>(py) => {
+                Ok((kept, true))
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// Stops a running search from another thread, at the end of its slice.

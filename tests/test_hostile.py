@@ -317,7 +317,8 @@ def interrupt(args: list[str], after: float) -> tuple[subprocess.CompletedProces
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
 @pytest.mark.parametrize(
     "args",
-    [["queens", "count", "22"], ["sudoku", "count", "--cap", "100000000", "-"], ["tromino", "12", "--count"]],
+    [["queens", "count", "22"], ["sudoku", "count", "--cap", "100000000", "-"], ["tromino", "12", "--count"],
+     ["tromino", "12", "--symmetry", "--count"]],
 )
 def test_ctrl_c_stops_long_counts_with_a_partial_count(args: list[str], tmp_path: Path) -> None:
     if args[-1] == "-":

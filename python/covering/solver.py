@@ -185,10 +185,9 @@ class Solver:
         2
         """
         nodes, seconds = limits.nodes(nodes), limits.seconds(seconds)
-        try:
-            kept = self._search.count_canonical([list(p) for p in perms], nodes, seconds)
-        except KeyboardInterrupt:
-            raise Interrupted(0, self._search.stats) from None
+        kept, interrupted = self._search.count_canonical([list(p) for p in perms], nodes, seconds)
+        if interrupted:
+            raise Interrupted(kept, self._search.stats)
         if not self._search.exhausted:
             raise self._stopped(kept, "canonical solutions")
         return kept

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Literal, Union
 
 from .. import sizes, textio
+from ..errors import Interrupted
 from ..problem import Problem
 from ..solver import Solver
 from ..render import svg as svg_render
@@ -343,7 +344,10 @@ class _Tilings:
                 perms.append(
                     [index.get((name, tuple(sorted(g(c) for c in cells))), 2**32 - 1) for name, cells in labels]
                 )
-            total += solver.count_canonical(perms)
+            try:
+                total += solver.count_canonical(perms)
+            except Interrupted as e:
+                raise Interrupted(total + e.count, e.stats) from None
         return total
 
 
@@ -439,7 +443,10 @@ def count_tilings(
         return 0  # answered from the areas, nothing built
     t = _Tilings(pieces, board, uses, rotations, reflections, symmetry)
     n = 0 if t.main is None else t.main.count(memo=memo)
-    return n + t.count_filtered()
+    try:
+        return n + t.count_filtered()
+    except Interrupted as e:
+        raise Interrupted(n + e.count, e.stats) from None
 
 
 @dataclass(frozen=True)
