@@ -71,9 +71,14 @@ def _located(error: type[ProblemError], lineno: int, line: str, message: str) ->
     return e
 
 
-def _lines(data: bytes | str) -> Iterator[tuple[int, str]]:
+def _unreadable(e: textio.InputError) -> ProblemError:
+    """The reader's error, located as the other errors of this module are."""
+    return _located(textio.InputError, e.lineno or 0, "", e.reason)
+
+
+def _lines(text: str) -> Iterator[tuple[int, str]]:
     """The meaningful lines: (line number, text), comments and blanks skipped."""
-    for lineno, line in enumerate(textio.lines(data), 1):
+    for lineno, line in enumerate(textio.lines(text), 1):
         stripped = line.strip(textio.BLANKS)
         if stripped and not stripped.startswith("|"):
             yield lineno, line
@@ -111,7 +116,7 @@ def read_dlx(text: bytes | str) -> Problem:
     try:
         text = textio.decode(text)
     except textio.InputError as e:
-        raise _located(textio.InputError, e.lineno or 0, "", str(e).removeprefix(f"line {e.lineno}, ")) from None
+        raise _unreadable(e) from None
     # An entry is at least a character and a blank: a guess at the size of
     # what will be built, before building it (`covering.sizes`).
     sizes.check_problem(f"a .dlx file of {len(text):,} characters", text.count("\n") + 1, len(text) // 3)
@@ -121,8 +126,8 @@ def read_dlx(text: bytes | str) -> Problem:
         lineno, line = next(lines)
     except StopIteration:
         raise NoPrimaryItemError("no item line: the input is empty") from None
-    except textio.InputError as e:
-        raise _located(textio.InputError, e.lineno or 0, "", str(e).removeprefix(f"line {e.lineno}, ")) from None
+    except textio.InputError as e:  # (the first line read checks them all)
+        raise _unreadable(e) from None
     try:
         for token, secondary in _item_tokens(line):
             if secondary:

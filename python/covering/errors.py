@@ -60,11 +60,13 @@ class NoPrimaryItemError(ProblemError):
 
 class InputError(ProblemError):
     """Text that cannot be read at all: bytes that are not UTF-8, a control
-    character; ``lineno`` is the line (1-based) when there is one."""
+    character. ``lineno`` is the line (1-based), ``reason`` what is wrong
+    there (with the byte or column), so that a caller can name the file."""
 
-    def __init__(self, message: str, *, lineno: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, reason: str, *, lineno: int | None = None) -> None:
+        super().__init__(reason if lineno is None else f"line {lineno}, {reason}")
         self.lineno = lineno
+        self.reason = reason
 
 
 class DlxSyntaxError(ProblemError):

@@ -66,8 +66,7 @@ def decode(data: bytes | str) -> str:
             line_start = data.rfind(b"\n", 0, e.start) + 1
             lineno = data.count(b"\n", 0, e.start) + 1
             raise InputError(
-                f"line {lineno}, byte {e.start - line_start + 1}: not UTF-8 (byte 0x{data[e.start]:02x})",
-                lineno=lineno,
+                f"byte {e.start - line_start + 1}: not UTF-8 (byte 0x{data[e.start]:02x})", lineno=lineno
             ) from None
     return text.removeprefix("\ufeff")
 
@@ -90,10 +89,7 @@ def lines(data: bytes | str) -> list[str]:
         bad = _BAD.search(line)
         if bad:
             ch = bad.group()
-            raise InputError(
-                f"line {lineno}, column {bad.start() + 1}: control character U+{ord(ch):04X} in the text",
-                lineno=lineno,
-            )
+            raise InputError(f"column {bad.start() + 1}: control character U+{ord(ch):04X} in the text", lineno=lineno)
     return out
 
 

@@ -67,7 +67,7 @@ def read_input(path: str) -> tuple[str, str]:
     try:
         return textio.decode(data), name
     except textio.InputError as e:
-        raise textio.InputError(f"{name}:{e.lineno}: {str(e).split(', ', 1)[1]}", lineno=e.lineno) from None
+        raise textio.InputError(f"{name}:{e.lineno}: {e.reason}") from None
 
 
 def add_progress_flags(parser: argparse.ArgumentParser) -> None:

@@ -56,16 +56,21 @@ def _size(text: str, grid: bool) -> int:
     return n * n
 
 
+def _check_symbols(symbols: str, n: int) -> None:
+    """--symbols, checked by `sudoku.check_symbols`; a usage error if bad."""
+    try:
+        sudoku.check_symbols(symbols, n)
+    except ProblemError as e:
+        raise UsageError(f"--symbols: {e}") from None
+
+
 def _answer(args: argparse.Namespace, mode: str) -> int:
     text, name = read_input(args.file)
     n = _size(text, args.grid)
     symbols = args.symbols or sudoku.SYMBOLS.get(n)
     if symbols is None:
         raise UsageError(f"no usual symbols for {n} x {n}: give them with --symbols")
-    try:
-        sudoku.check_symbols(symbols, n)
-    except ProblemError as e:
-        raise UsageError(f"--symbols: {e}") from None
+    _check_symbols(symbols, n)
     if args.grid:
         try:
             puzzle = sudoku.Sudoku.parse(text, symbols, grid=True)
@@ -112,10 +117,7 @@ def run_generate(args: argparse.Namespace) -> int:
     if math.isqrt(n) ** 2 != n or n < 4:
         raise UsageError(f"--size must be 4, 9, 16, 25, ... not {n}")
     if args.symbols is not None:
-        try:
-            sudoku.check_symbols(args.symbols, n)
-        except ProblemError as e:
-            raise UsageError(f"--symbols: {e}") from None
+        _check_symbols(args.symbols, n)
     import random
 
     rng = random.Random(args.seed)

@@ -95,11 +95,7 @@ def run_tromino(args: argparse.Namespace) -> int:
     cells = n * n - (args.hole is not None)
     if cells % 3:
         # Answered from the area, before anything is built (N = 100000 too).
-        warn(f"no tiling: {cells} cells are not a multiple of 3")
-        if not args.count:
-            print("no tiling")
-        print(0)
-        return 0
+        return _no_tiling(args, f"{cells} cells are not a multiple of 3")
     if args.symmetry:
         holes = [] if args.hole is None else [divmod(args.hole, n)]
         board = Board.rectangle(n, n, holes=holes)
@@ -129,6 +125,16 @@ def run_tromino(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         return interrupted(solver.stats.solutions, "tilings")
     print(count)
+    return 0
+
+
+def _no_tiling(args: argparse.Namespace, why: str) -> int:
+    """The answer when the areas alone rule out every tiling: what the
+    command prints for no tiling, and why on stderr."""
+    warn(f"no tiling: {why}")
+    if not args.count:
+        print("no tiling")
+    print(0)
     return 0
 
 
@@ -215,11 +221,7 @@ def run_polyomino(args: argparse.Namespace) -> int:
     board_or_area: Board | int = size[0] * size[1] if size else _board(args)
     why = polyomino.area_mismatch(pieces, board_or_area, uses)
     if why is not None:
-        warn(f"no tiling: {why}")
-        if not args.count:
-            print("no tiling")
-        print(0)
-        return 0
+        return _no_tiling(args, why)
     board = board_or_area if isinstance(board_or_area, Board) else _board(args)
     options = dict(uses=uses, rotations=not args.no_rotations, reflections=not args.no_reflections)
     shown = 0
