@@ -270,18 +270,10 @@ impl CellSearch {
             // moves (100,000 of them on a long Akari row) then costs a step
             // each, not a scan of every item each.
             let active = cells.active;
-            let from = if self.scan_from < active {
-                self.scan_from
-            } else {
-                0
-            };
+            let from = scan_start(self.scan_from, active);
             let mut ties = 0u64;
             for j in 0..active {
-                let k = if from + j < active {
-                    from + j
-                } else {
-                    from + j - active
-                };
+                let k = wrapped(from, j, active);
                 let x = at!(cells.item, k);
                 let s = cells.size(x);
                 if s <= 1 {
@@ -621,20 +613,12 @@ impl CellSearch {
     fn choose_mcc(&mut self, c: &mut Counters) -> (u32, i64) {
         let cells = &self.cells;
         let active = cells.active;
-        let from = if self.scan_from < active {
-            self.scan_from
-        } else {
-            0
-        };
+        let from = scan_start(self.scan_from, active);
         let mut score = i64::MAX;
         let (mut best, mut best_s, mut best_l, mut best_d) = (0u32, 0u32, 0u32, u32::MAX);
         let mut ties = 0u64;
         for j in 0..active {
-            let k = if from + j < active {
-                from + j
-            } else {
-                from + j - active
-            };
+            let k = wrapped(from, j, active);
             let x = at!(cells.item, k);
             let b = cells.bound(x);
             let s = cells.slack(x).min(b);
@@ -1060,5 +1044,26 @@ impl CellSearch {
             }
         }
         total
+    }
+}
+
+/// Where a scan of the `active` items that looks for a forced one starts:
+/// where the last one was found, if that position is still in the list.
+#[inline(always)]
+fn scan_start(last: u32, active: u32) -> u32 {
+    if last < active {
+        last
+    } else {
+        0
+    }
+}
+
+/// The `j`-th position of a scan from `from` that wraps around `active`.
+#[inline(always)]
+fn wrapped(from: u32, j: u32, active: u32) -> u32 {
+    if from + j < active {
+        from + j
+    } else {
+        from + j - active
     }
 }
