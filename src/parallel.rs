@@ -12,6 +12,9 @@ use pyo3::prelude::*;
 
 use crate::problem::PyCompiledProblem;
 
+/// A piece as Python sees it, with its weight (its share of the tree).
+type WeightedPiece = (Vec<i64>, f64);
+
 fn to_moves(piece: &[i64], n_options: usize) -> PyResult<Vec<xc::Move>> {
     piece
         .iter()
@@ -114,8 +117,25 @@ struct Stream {
 }
 
 impl PyPool {
-    fn pieces(&self, pieces: Vec<Vec<i64>>) -> PyResult<Vec<Vec<xc::Move>>> {
-        pieces.iter().map(|p| to_moves(p, self.n_options)).collect()
+    /// Pieces from Python, with `weights` (default: equal parts of 1).
+    fn pieces(&self, pieces: Vec<Vec<i64>>, weights: Option<Vec<f64>>) -> PyResult<Vec<xc::Piece>> {
+        let moves = pieces
+            .iter()
+            .map(|p| to_moves(p, self.n_options))
+            .collect::<PyResult<Vec<_>>>()?;
+        let Some(weights) = weights else {
+            return Ok(xc::Piece::equal(moves, 1.0));
+        };
+        if weights.len() != moves.len() || weights.iter().any(|w| !(w.is_finite() && *w >= 0.0)) {
+            return Err(PyValueError::new_err(
+                "weights: one finite number >= 0 for each piece",
+            ));
+        }
+        Ok(moves
+            .into_iter()
+            .zip(weights)
+            .map(|(moves, weight)| xc::Piece { moves, weight })
+            .collect())
     }
 
     fn finish_stream(&self) -> Option<xc::Report> {
@@ -140,18 +160,20 @@ impl PyPool {
         })
     }
 
-    /// Counts the solutions of `pieces` on the pool's threads, without the
-    /// GIL. Returns (count, nodes, leftover pieces, interrupted): leftover is
-    /// what a node budget, `cancel()` or Ctrl-C (then `interrupted` is True)
-    /// left unexplored; it is empty after a complete run.
-    #[pyo3(signature = (pieces, node_budget=None))]
+    /// Counts the solutions of `pieces` (weighing `weights`, default equal
+    /// parts of 1) on the pool's threads, without the GIL. Returns (count,
+    /// nodes, leftover, interrupted): leftover is what a node budget,
+    /// `cancel()` or Ctrl-C (then `interrupted` is True) left unexplored, as
+    /// (piece, weight) pairs; it is empty after a complete run.
+    #[pyo3(signature = (pieces, node_budget=None, weights=None))]
     fn count(
         &self,
         py: Python<'_>,
         pieces: Vec<Vec<i64>>,
         node_budget: Option<u64>,
-    ) -> PyResult<(u64, u64, Vec<Vec<i64>>, bool)> {
-        let pieces = self.pieces(pieces)?;
+        weights: Option<Vec<f64>>,
+    ) -> PyResult<(u64, u64, Vec<WeightedPiece>, bool)> {
+        let pieces = self.pieces(pieces, weights)?;
         let mut pool = (*self.pool).clone();
         pool.node_budget = node_budget;
         self.shared.stop.store(false, Ordering::Relaxed);
@@ -170,14 +192,18 @@ impl PyPool {
             run.join()
         })
         .map_err(|_| PyRuntimeError::new_err("internal error in a search thread"))?;
-        let leftover = report.leftover.iter().map(|m| from_moves(m)).collect();
+        let leftover = report
+            .leftover
+            .iter()
+            .map(|p| (from_moves(&p.moves), p.weight))
+            .collect();
         Ok((report.solutions, report.nodes, leftover, interrupted))
     }
 
     /// Starts searching `pieces` for solutions on the pool's threads; take
     /// them with `next_solution()`. A run still under way is stopped first.
     fn start_solutions(&self, pieces: Vec<Vec<i64>>) -> PyResult<()> {
-        let pieces = self.pieces(pieces)?;
+        let pieces = self.pieces(pieces, None)?;
         self.finish_stream();
         self.shared.stop.store(false, Ordering::Relaxed);
         let (tx, rx) = sync_channel(1024);
@@ -223,10 +249,10 @@ impl PyPool {
         self.shared.stop.store(true, Ordering::Relaxed);
     }
 
-    /// (nodes, solutions, pieces searched to the end, pieces handed out) so
-    /// far, over all runs.
+    /// (nodes, solutions, pieces searched to the end, pieces handed out,
+    /// weight of the work done) so far, over all runs.
     #[getter]
-    fn progress(&self) -> (u64, u64, u64, u64) {
+    fn progress(&self) -> (u64, u64, u64, u64, f64) {
         let s = &self.shared;
         let load = |x: &std::sync::atomic::AtomicU64| x.load(Ordering::Relaxed);
         (
@@ -234,6 +260,7 @@ impl PyPool {
             load(&s.solutions),
             load(&s.pieces_done),
             load(&s.pieces_made),
+            s.fraction(),
         )
     }
 }

@@ -340,6 +340,19 @@ impl PySearch {
             .collect())
     }
 
+    /// The frontier with each piece's share of the tree (Knuth's
+    /// uniform-tree estimate): the shares add up to the part not explored.
+    fn frontier_shares(&self) -> PyResult<Vec<(Vec<i64>, f64)>> {
+        let s = self.lock()?;
+        if s.is_exhausted() {
+            return Ok(Vec::new());
+        }
+        Ok(s.frontier_shares()
+            .iter()
+            .map(|(m, w)| (crate::parallel::from_moves(m), *w))
+            .collect())
+    }
+
     /// Knuth's progress path: (k, d) at each level, "choice k of d".
     fn progress(&self) -> PyResult<Vec<(u32, u32)>> {
         Ok(self.lock()?.progress())

@@ -33,6 +33,8 @@ __all__ = [
     "LimitReached",
     "Cancelled",
     "Interrupted",
+    "RunIncomplete",
+    "SchedulerLost",
     "OptionSkippedWarning",
     "NameWarning",
 ]
@@ -110,6 +112,16 @@ class Interrupted(KeyboardInterrupt):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.count, self.stats))
+
+
+class RunIncomplete(RuntimeError):
+    """The run could not complete for a reason outside the input: a lost
+    cluster scheduler, a checkpoint held by another run. What was finished
+    stays in the checkpoint (CLI exit status 1)."""
+
+
+class SchedulerLost(RunIncomplete):
+    """The Dask scheduler stopped answering for longer than allowed."""
 
 
 class OptionSkippedWarning(UserWarning):

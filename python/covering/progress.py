@@ -1,10 +1,14 @@
-"""A progress line on stderr for long searches.
+"""The one progress display of `covering`, on stderr for long searches.
 
-While the engine works (without the GIL), a background thread redraws one
-line every half second: nodes, solutions, Knuth's estimate of the fraction
-of the tree explored (from the progress path, "choice k of d" at each
-level), and the time left at that rate. The estimate assumes a uniform tree,
-so on lopsided trees the time left is rough, but the fraction only grows.
+Every long count, on one thread, on the engine's threads or on a cluster,
+reports a `Status`: nodes, solutions, pieces done and known, and Knuth's
+estimate of the fraction of the tree explored (from the progress path,
+"choice k of d" at each level, summed over finished and running pieces).
+`Display` draws it every half second: on a terminal as one line redrawn in
+place, elsewhere (a pipe, a file) as one line per update, so that a log
+shows the run as it went. The fraction shown never goes backwards, and the
+time left is read from the rate at which that fraction grew in this run.
+The fraction assumes a uniform tree, so on lopsided trees it is rough.
 
 >>> import io
 >>> from covering import Problem
@@ -13,7 +17,7 @@ so on lopsided trees the time left is rough, but the fraction only grows.
 >>> out = io.StringIO()
 >>> with Progress(s, out, interval=0.01):
 ...     _ = s.count()
->>> out.getvalue().endswith("\\n")
+>>> out.getvalue().splitlines()[-1].startswith('1 nodes, 1 solutions, 100.0% done, 0s')
 True
 """
 
@@ -21,12 +25,14 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
     from .solver import Solver
 
-__all__ = ["Progress", "describe", "duration"]
+__all__ = ["Status", "Display", "Progress", "describe", "duration"]
 
 
 def duration(seconds: float) -> str:
@@ -44,62 +50,164 @@ def duration(seconds: float) -> str:
     return f"{seconds / 86400:.1f} days"
 
 
-def describe(solver: Solver, elapsed: float, estimate: float | None = None) -> str:
-    """One line of progress for `solver` after `elapsed` seconds: Knuth's
-    fraction done (from the progress path), and, given Knuth's random-probe
-    `estimate` of the number of nodes, that estimate too.
+@dataclass(frozen=True)
+class Status:
+    """Where a count under way stands."""
 
-    >>> from covering import Problem
-    >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"])
-    >>> s = p.solver(); _ = s.count()
-    >>> describe(s, 2.0)
-    '1 nodes, 1 solutions, 100.0% done, 2s'
+    nodes: int
+    solutions: int
+    #: Pieces finished, and pieces known so far (0: the count is not cut
+    #: into pieces, or not yet).
+    pieces_done: int
+    pieces: int
+    #: Knuth's estimate of the fraction of the tree explored (0 to 1).
+    fraction: float
+    #: Knuth's random-probe estimate of the number of nodes (0: none).
+    estimate: float
+    #: Seconds since this run started.
+    seconds: float
+    #: The fraction already done when this run started (a resumed count).
+    start_fraction: float = 0.0
+
+    def eta(self) -> float | None:
+        """Seconds left at the rate the fraction grew in this run, if it says anything.
+
+        >>> Status(0, 0, 0, 0, 0.5, 0, 10.0, start_fraction=0.25).eta()
+        20.0
+        """
+        done = self.fraction - self.start_fraction
+        if done > 0 and self.fraction < 1 and self.seconds > 0.5:
+            return self.seconds * (1 - self.fraction) / done
+        return None
+
+
+def describe(s: Status) -> str:
+    """One line of progress.
+
+    >>> describe(Status(1200, 5, 3, 8, 0.25, 5e6, 2.0))
+    '1,200 nodes, 5 solutions, 3/8 pieces, 25.0% done, 2s, ~5e+06 nodes estimated, about 6s left'
     """
-    st = solver.stats
-    f = solver.fraction_done()
-    line = f"{st.nodes:,} nodes, {st.solutions:,} solutions, {100 * f:.1f}% done, {duration(elapsed)}"
-    if estimate:
-        line += f", ~{estimate:.3g} nodes estimated"
-    if 0.0 < f < 1.0 and elapsed > 1.0:
-        line += f", about {duration(elapsed * (1 - f) / f)} left"
+    line = f"{s.nodes:,} nodes, {s.solutions:,} solutions"
+    if s.pieces:
+        line += f", {s.pieces_done:,}/{s.pieces:,} pieces"
+    line += f", {100 * s.fraction:.1f}% done, {duration(s.seconds)}"
+    if s.estimate:
+        line += f", ~{s.estimate:.3g} nodes estimated"
+    eta = s.eta()
+    if eta is not None:
+        line += f", about {duration(eta)} left"
     return line
 
 
+class Display:
+    """Draws the latest `Status` on `stream` every `interval` seconds.
+
+    Statuses are pushed by calling the display (it is the `progress=`
+    callback of the counts), or pulled from `poll` at each tick. The
+    fraction shown is the largest seen so far. `close()` draws the last one.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> d = Display(out, interval=60)
+    >>> d(Status(10, 1, 1, 4, 0.5, 0, 1.0)); d(Status(20, 1, 1, 4, 0.4, 0, 2.0))
+    >>> d.close()
+    >>> out.getvalue()
+    '20 nodes, 1 solutions, 1/4 pieces, 50.0% done, 2s, about 2s left\\n'
+    """
+
+    def __init__(
+        self,
+        stream: TextIO,
+        interval: float = 0.5,
+        poll: Callable[[], Status | None] | None = None,
+        tty: bool | None = None,
+    ) -> None:
+        self.stream = stream
+        self.interval = interval
+        self.poll = poll
+        self.tty = stream.isatty() if tty is None else tty
+        self._latest: Status | None = None
+        self._shown: Status | None = None
+        self._best = 0.0
+        self._width = 0
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def __call__(self, status: Status) -> None:
+        with self._lock:
+            self._best = max(self._best, min(1.0, status.fraction))
+            self._latest = replace(status, fraction=self._best)
+
+    def _draw(self) -> None:
+        with self._lock:
+            s = self._latest
+            if s is None or s is self._shown:
+                return
+            self._shown = s
+            line = describe(s)
+            if self.tty:
+                self.stream.write("\r" + line.ljust(self._width))
+                self._width = len(line)
+            else:
+                self.stream.write(line + "\n")
+            self.stream.flush()
+
+    def _tick(self) -> None:
+        if self.poll is not None:
+            s = self.poll()
+            if s is not None:
+                self(s)
+        self._draw()
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.interval):
+            self._tick()
+
+    def close(self) -> None:
+        """Stops the ticks and draws the last status (idempotent)."""
+        if self._stop.is_set():
+            return
+        self._stop.set()
+        self._thread.join()
+        self._tick()
+        if self.tty and self._width:
+            self.stream.write("\n")
+            self.stream.flush()
+
+    def __enter__(self) -> Display:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
 class Progress:
-    """Context manager: shows `describe(solver)` on `stream` until the block ends."""
+    """Context manager: the progress of one `solver` on `stream` until the block ends."""
 
     def __init__(self, solver: Solver, stream: TextIO, interval: float = 0.5) -> None:
         self.solver = solver
-        self.stream = stream
-        self.interval = interval
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
         self._start = time.monotonic()
-        self._width = 0
-        self._estimate: float | None = None
+        self._estimate = 0.0
+        self._display = Display(stream, interval, poll=self._status, tty=None)
+        self._estimator = threading.Thread(target=self._estimate_nodes, daemon=True)
 
-    def _draw(self) -> None:
-        line = describe(self.solver, time.monotonic() - self._start, self._estimate)
-        self.stream.write("\r" + line.ljust(self._width))
-        self.stream.flush()
-        self._width = len(line)
-
-    def _run(self) -> None:
+    def _estimate_nodes(self) -> None:
         from . import _core
 
         # Knuth's random probes, from the root, on a search of our own.
         self._estimate = _core.estimate_nodes(self.solver.problem.compile(), 64, 0)
-        while not self._stop.wait(self.interval):
-            self._draw()
+
+    def _status(self) -> Status:
+        st = self.solver.stats
+        return Status(st.nodes, st.solutions, 0, 0, self.solver.fraction_done(), self._estimate,
+                      time.monotonic() - self._start)
 
     def __enter__(self) -> Progress:
         self._start = time.monotonic()
-        self._thread.start()
+        self._estimator.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._thread.join()
-        self._draw()
-        self.stream.write("\n")
-        self.stream.flush()
+        self._display.close()

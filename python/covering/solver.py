@@ -101,7 +101,7 @@ class Solver:
         pieces of the tree (``o``: option o in every solution, ``-o - 1``:
         left out), whose solutions are exactly the ones not yet found.
 
-        >>> from covering.parallel import run_piece
+        >>> from covering.cluster import run_piece
         >>> from covering.puzzles.polyomino import l_tromino
         >>> p = l_tromino(6); s = p.solver()
         >>> try:
@@ -112,6 +112,22 @@ class Solver:
         162
         """
         return self._search.frontier()
+
+    def frontier_shares(self) -> list[tuple[list[int], float]]:
+        """`frontier()` with each piece's share of the tree, by Knuth's
+        uniform-tree estimate (a branch of a node of degree d weighs 1/d of
+        the node): the shares add up to the part not yet explored.
+
+        >>> from covering.puzzles.polyomino import l_tromino
+        >>> s = l_tromino(6).solver()
+        >>> try:
+        ...     s.count(nodes=5)
+        ... except LimitReached:
+        ...     pass
+        >>> 0 < sum(w for _, w in s.frontier_shares()) <= 1
+        True
+        """
+        return self._search.frontier_shares()
 
     def progress(self) -> list[tuple[int, int]]:
         """Knuth's progress path: ``(k, d)`` per level, "choice k of d"."""

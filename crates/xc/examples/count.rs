@@ -4,7 +4,7 @@
 //! Usage: `count FILE [auto|cells|bits|memo|memo-first] [THREADS]`.
 use std::sync::Arc;
 use std::time::Instant;
-use xc::{split, Branching, CompiledProblem, Engine, MemoCount, Pool, Search, Shared};
+use xc::{split, Branching, CompiledProblem, Engine, MemoCount, Piece, Pool, Search, Shared};
 
 fn main() {
     let path = std::env::args().nth(1).expect("usage: count FILE");
@@ -67,7 +67,8 @@ fn main() {
             .into_iter()
             .map(|e| e.moves)
             .collect();
-        let report = Pool::new(p, threads, engine).count(pieces, &Shared::default());
+        let report =
+            Pool::new(p, threads, engine).count(Piece::equal(pieces, 1.0), &Shared::default());
         println!(
             "{threads} threads: {} solutions, {} nodes, {:.3} s",
             report.solutions,

@@ -650,7 +650,7 @@ impl BitSearch {
 
     /// The unexplored part of a search paused before entering a node (see
     /// the dancing-cells search).
-    pub fn frontier(&self) -> Vec<Vec<Move>> {
+    pub fn frontier(&self) -> Vec<(usize, Vec<Move>)> {
         assert!(
             self.state == State::Forward,
             "a frontier is taken before entering a node"
@@ -665,12 +665,12 @@ impl BitSearch {
             while let Some(x) = next_option(&self.bits, live, i, after) {
                 let mut piece = path.clone();
                 piece.push(Move::Include(self.bits.external[x]));
-                pieces.push(piece);
+                pieces.push((l - self.base, piece));
                 after = Some(x);
             }
             path.push(Move::Include(self.bits.external[k]));
         }
-        pieces.push(path);
+        pieces.push((self.level - self.base, path));
         pieces
     }
 

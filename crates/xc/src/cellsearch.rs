@@ -906,7 +906,7 @@ impl CellSearch {
     /// The unexplored part of a search paused before entering a node, as
     /// pieces (moves after the ones already applied): the node itself, and
     /// the branches not yet taken at each level above it.
-    pub fn frontier(&self) -> Vec<Vec<Move>> {
+    pub fn frontier(&self) -> Vec<(usize, Vec<Move>)> {
         assert!(
             self.state == State::Forward,
             "a frontier is taken before entering a node"
@@ -922,7 +922,7 @@ impl CellSearch {
                 for q in node.loc + 1..end {
                     let mut piece = path.clone();
                     piece.push(Move::Include(self.option_of(at!(self.cells.set, q))));
-                    pieces.push(piece);
+                    pieces.push((l - self.base, piece));
                 }
                 path.push(Move::Include(self.option_of(x)));
                 continue;
@@ -940,11 +940,11 @@ impl CellSearch {
             // The branches left: none of the tweaked options.
             let mut rest = path.clone();
             rest.extend(tweaked.iter().map(|&o| Move::Exclude(o)));
-            pieces.push(rest);
+            pieces.push((l - self.base, rest));
             path.extend(tweaked[1..].iter().map(|&o| Move::Exclude(o)));
             path.push(Move::Include(tweaked[0]));
         }
-        pieces.push(path);
+        pieces.push((self.level - self.base, path));
         pieces
     }
 

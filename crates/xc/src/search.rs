@@ -254,6 +254,58 @@ impl Search {
     /// on a node or update limit): pieces, as moves after those applied, that
     /// together hold exactly the solutions not yet found.
     pub fn frontier(&self) -> Vec<Vec<Move>> {
+        self.tagged_frontier().into_iter().map(|(_, p)| p).collect()
+    }
+
+    /// The frontier with each piece's share of the tree of the paused
+    /// search, by Knuth's uniform-tree assumption: a branch at depth `l`
+    /// weighs `1 / (d_0 ... d_l)` of the progress path's degrees, and the
+    /// node about to be entered weighs the product down to it. The shares
+    /// add up to at most 1; the rest, `1 - sum`, is the part explored.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use xc::{CompiledProblem, Limits, Search, Step};
+    /// // Items A and B, four options each: 16 solutions.
+    /// let p = Arc::new(CompiledProblem::new(2, 0, vec![1; 2], vec![1; 2],
+    ///     (0..=8).collect(), vec![0, 0, 0, 0, 1, 1, 1, 1], vec![]).unwrap());
+    /// let mut s = Search::new(p, None);
+    /// // Paused below the root, on the first of its four branches.
+    /// assert_eq!(s.run(Limits { nodes: 1, updates: u64::MAX }), Step::Paused);
+    /// let shares: Vec<f64> = s.frontier_shares().into_iter().map(|(_, w)| w).collect();
+    /// assert_eq!(shares, vec![0.25; 4]);
+    /// ```
+    pub fn frontier_shares(&self) -> Vec<(Vec<Move>, f64)> {
+        let tagged = self.tagged_frontier();
+        let path = self.progress();
+        // Width of one branch at each depth, and the branches made there.
+        let mut width = Vec::with_capacity(path.len() + 1);
+        let mut w = 1.0;
+        for &(_, d) in &path {
+            w /= d.max(1) as f64;
+            width.push(w);
+        }
+        width.push(w);
+        let mut made = vec![0usize; width.len()];
+        for (l, _) in &tagged {
+            made[(*l).min(path.len())] += 1;
+        }
+        tagged
+            .into_iter()
+            .map(|(l, piece)| {
+                let l = l.min(path.len());
+                let share = match path.get(l) {
+                    // The branches after choice k of d at depth l share
+                    // (d - k) widths (Algorithm M may make fewer pieces).
+                    Some(&(k, d)) => d.saturating_sub(k) as f64 * width[l] / made[l] as f64,
+                    None => width[l],
+                };
+                (piece, share)
+            })
+            .collect()
+    }
+
+    fn tagged_frontier(&self) -> Vec<(usize, Vec<Move>)> {
         both!(self, s => s.frontier())
     }
 
@@ -300,6 +352,17 @@ impl Search {
             1.0
         } else {
             crate::stats::fraction_done(&self.progress())
+        }
+    }
+
+    /// The part of the tree searched to the end ([`crate::fraction_explored`]):
+    /// never more than [`Search::fraction_done`], and what splitting the
+    /// search here leaves out of its frontier's shares.
+    pub fn fraction_explored(&self) -> f64 {
+        if self.is_exhausted() {
+            1.0
+        } else {
+            crate::stats::fraction_explored(&self.progress())
         }
     }
 

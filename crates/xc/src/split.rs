@@ -141,18 +141,73 @@ pub fn split(
     out
 }
 
+/// A piece with its weight: its share of the whole tree, for the fraction
+/// of the work done. Weights are Knuth's uniform-tree estimates (a branch
+/// of a node of degree `d` weighs `1/d` of the node), or any other estimate
+/// a caller starts from: the pool only passes them on, so that the weights
+/// of the pieces left plus the work done always add up to what it started with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Piece {
+    pub moves: Vec<Move>,
+    pub weight: f64,
+}
+
+impl Piece {
+    /// `pieces`, each weighing an equal part of `total`.
+    pub fn equal(pieces: Vec<Vec<Move>>, total: f64) -> Vec<Piece> {
+        let w = total / pieces.len().max(1) as f64;
+        pieces
+            .into_iter()
+            .map(|moves| Piece { moves, weight: w })
+            .collect()
+    }
+}
+
+/// An `f64` that threads add to (the bits in an [`AtomicU64`]).
+#[derive(Debug, Default)]
+pub struct AtomicF64(AtomicU64);
+
+impl AtomicF64 {
+    pub fn load(&self) -> f64 {
+        f64::from_bits(self.0.load(Ordering::Relaxed))
+    }
+
+    pub fn add(&self, x: f64) {
+        let _ = self
+            .0
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
+                Some((f64::from_bits(b) + x).to_bits())
+            });
+    }
+}
+
 /// Counters shared by the threads of a [`Pool`], for progress reports and
 /// for stopping them.
 #[derive(Debug, Default)]
 pub struct Shared {
     pub nodes: AtomicU64,
     pub solutions: AtomicU64,
-    /// Pieces searched to the end, and pieces handed to the pool (at the
-    /// start, and when a thread gives its frontier away).
+    /// Pieces done with (searched to the end, or cut into new pieces by
+    /// work stealing or a stop), and pieces handed to the pool (at the
+    /// start of each run, and when a thread gives its frontier away): equal
+    /// at the end of a run.
     pub pieces_done: AtomicU64,
     pub pieces_made: AtomicU64,
+    /// Weight searched to the end: pieces finished, and the explored part
+    /// of pieces split or stopped.
+    pub explored: AtomicF64,
+    /// The explored part of the pieces being searched now.
+    pub running: AtomicF64,
     /// Set to make every thread stop at its next slice and give back its work.
     pub stop: AtomicBool,
+}
+
+impl Shared {
+    /// The weight of the work done so far, finished and running pieces
+    /// together (the fraction of the tree, when the pieces started at 1).
+    pub fn fraction(&self) -> f64 {
+        (self.explored.load() + self.running.load()).max(0.0)
+    }
 }
 
 /// What a pool's run ended with.
@@ -162,16 +217,16 @@ pub struct Report {
     pub solutions: u64,
     /// Nodes visited.
     pub nodes: u64,
-    /// What was not explored (stopped, or over budget), as pieces; empty when
-    /// the run went to the end.
-    pub leftover: Vec<Vec<Move>>,
+    /// What was not explored (stopped, or over budget), as pieces with their
+    /// weights; empty when the run went to the end.
+    pub leftover: Vec<Piece>,
 }
 
 /// Nodes a thread searches between two looks at the queue and the flags.
 const SLICE: u64 = 1 << 12;
 
 struct Queue {
-    pieces: Vec<Vec<Move>>,
+    pieces: Vec<Piece>,
     /// Threads holding a piece.
     busy: usize,
 }
@@ -202,14 +257,16 @@ impl Pool {
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use xc::{split, CompiledProblem, Engine, Pool, Shared};
+    /// use xc::{split, CompiledProblem, Engine, Piece, Pool, Shared};
     /// let p = Arc::new(CompiledProblem::new(2, 0, vec![1; 2], vec![1; 2],
     ///     vec![0, 1, 2, 3, 4], vec![0, 0, 1, 1], vec![]).unwrap());
     /// let pieces = split(&p, &[vec![]], 3, 8, 1, Engine::Auto).into_iter().map(|e| e.moves).collect();
-    /// let report = Pool::new(p, 2, Engine::Auto).count(pieces, &Shared::default());
+    /// let shared = Shared::default();
+    /// let report = Pool::new(p, 2, Engine::Auto).count(Piece::equal(pieces, 1.0), &shared);
     /// assert_eq!(report.solutions, 4);
+    /// assert!((shared.fraction() - 1.0).abs() < 1e-9);
     /// ```
-    pub fn count(&self, pieces: Vec<Vec<Move>>, shared: &Shared) -> Report {
+    pub fn count(&self, pieces: Vec<Piece>, shared: &Shared) -> Report {
         self.run(pieces, shared, None)
     }
 
@@ -218,7 +275,7 @@ impl Pool {
     /// `shared.stop` or the node budget.
     pub fn solutions(
         &self,
-        pieces: Vec<Vec<Move>>,
+        pieces: Vec<Piece>,
         shared: &Shared,
         out: SyncSender<Vec<u32>>,
     ) -> Report {
@@ -227,10 +284,13 @@ impl Pool {
 
     fn run(
         &self,
-        pieces: Vec<Vec<Move>>,
+        pieces: Vec<Piece>,
         shared: &Shared,
         out: Option<SyncSender<Vec<u32>>>,
     ) -> Report {
+        shared
+            .pieces_made
+            .fetch_add(pieces.len() as u64, Ordering::Relaxed);
         let queue = Mutex::new(Queue { pieces, busy: 0 });
         let wake = Condvar::new();
         let hungry = AtomicUsize::new(0);
@@ -262,10 +322,12 @@ impl Pool {
                     wake.notify_all();
                     return;
                 };
-                let mut give_back: Vec<Vec<Move>> = Vec::new();
+                let mut give_back: Vec<Piece> = Vec::new();
                 let mut finished = true;
+                // The explored part of this piece, as last shown in `shared.running`.
+                let mut shown = 0.0;
                 s.reset();
-                if s.apply(&piece) {
+                if s.apply(&piece.moves) {
                     loop {
                         let over = self.node_budget.is_some_and(|b| {
                             shared.nodes.load(Ordering::Relaxed) - base_nodes >= b
@@ -277,10 +339,9 @@ impl Pool {
                             // limit, cancel) is never resumed, and may stop
                             // right after a solution, where no frontier exists.
                             if out.is_none() {
-                                leftover
-                                    .lock()
-                                    .expect("leftover lock")
-                                    .extend(with_prefix(&piece, s.frontier()));
+                                let rest = with_prefix(&piece, s.frontier_shares());
+                                done_part(shared, &piece, &rest);
+                                leftover.lock().expect("leftover lock").extend(rest);
                             }
                             finished = false;
                             break;
@@ -317,16 +378,23 @@ impl Pool {
                                 if hungry.load(Ordering::Relaxed) > 0
                                     && queue.lock().expect("queue lock").pieces.is_empty()
                                 {
-                                    give_back = with_prefix(&piece, s.frontier());
+                                    give_back = with_prefix(&piece, s.frontier_shares());
+                                    done_part(shared, &piece, &give_back);
                                     finished = false;
                                     break;
                                 }
+                                let now = piece.weight * s.fraction_explored();
+                                shared.running.add(now - shown);
+                                shown = now;
                             }
                         }
                     }
                 }
+                // Finished or cut into pieces of its own, this piece is done with.
+                shared.running.add(-shown);
+                shared.pieces_done.fetch_add(1, Ordering::Relaxed);
                 if finished {
-                    shared.pieces_done.fetch_add(1, Ordering::Relaxed);
+                    shared.explored.add(piece.weight);
                 }
                 shared
                     .pieces_made
@@ -362,13 +430,24 @@ impl Pool {
     }
 }
 
-fn with_prefix(prefix: &[Move], pieces: Vec<Vec<Move>>) -> Vec<Vec<Move>> {
-    pieces
+/// The pieces of a frontier (with their shares of the piece it was taken
+/// from) as pieces of the whole problem, with their weights.
+fn with_prefix(prefix: &Piece, frontier: Vec<(Vec<Move>, f64)>) -> Vec<Piece> {
+    frontier
         .into_iter()
-        .map(|suffix| {
-            let mut p = prefix.to_vec();
-            p.extend(suffix);
-            p
+        .map(|(suffix, share)| {
+            let mut moves = prefix.moves.clone();
+            moves.extend(suffix);
+            Piece {
+                moves,
+                weight: prefix.weight * share,
+            }
         })
         .collect()
+}
+
+/// Adds to the work done what `piece` weighed beyond the pieces left of it.
+fn done_part(shared: &Shared, piece: &Piece, rest: &[Piece]) {
+    let left: f64 = rest.iter().map(|p| p.weight).sum();
+    shared.explored.add((piece.weight - left).max(0.0));
 }

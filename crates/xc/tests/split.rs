@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use xc::{split, CompiledProblem, Engine, Limits, Move, Pool, Rng, Search, Shared, Step};
+use xc::{split, CompiledProblem, Engine, Limits, Move, Piece, Pool, Rng, Search, Shared, Step};
 
 fn random(rng: &mut Rng) -> CompiledProblem {
     let multiplicities = rng.below(3) == 0;
@@ -106,10 +106,16 @@ fn pools_count_the_same_with_any_number_of_threads() {
                     .into_iter()
                     .map(|x| x.moves)
                     .collect();
+                let shared = Shared::default();
                 let report =
-                    Pool::new(p.clone(), threads, engine).count(pieces, &Shared::default());
+                    Pool::new(p.clone(), threads, engine).count(Piece::equal(pieces, 1.0), &shared);
                 assert_eq!(report.solutions, e, "{threads} threads, {engine:?}");
                 assert!(report.leftover.is_empty());
+                // Every piece made (work stealing too) is done with, and the
+                // weights make the whole tree.
+                let made = shared.pieces_made.load(Ordering::Relaxed);
+                assert_eq!(shared.pieces_done.load(Ordering::Relaxed), made);
+                assert!((shared.fraction() - 1.0).abs() < 1e-9);
             }
         }
     }
@@ -119,7 +125,7 @@ fn pools_count_the_same_with_any_number_of_threads() {
         let total = count_piece(&p, &[], Engine::Cells);
         for threads in [1, 3] {
             let report = Pool::new(p.clone(), threads, Engine::Cells)
-                .count(vec![vec![]], &Shared::default());
+                .count(Piece::equal(vec![vec![]], 1.0), &Shared::default());
             assert_eq!(report.solutions, total);
         }
     }
@@ -132,17 +138,24 @@ fn a_budget_gives_back_the_rest_as_pieces() {
         let mut pool = Pool::new(p.clone(), 2, engine);
         pool.node_budget = Some(100);
         let shared = Shared::default();
-        let mut pieces = vec![vec![]];
+        let mut pieces = Piece::equal(vec![vec![]], 1.0);
         let mut total = 0;
         let mut rounds = 0;
+        let mut fraction = 0.0;
         while !pieces.is_empty() {
             shared.stop.store(false, Ordering::Relaxed);
             let report = pool.count(pieces, &shared);
             total += report.solutions;
             pieces = report.leftover;
             rounds += 1;
+            // The work done only grows, and with the weights left it makes the whole.
+            let left: f64 = pieces.iter().map(|p| p.weight).sum();
+            assert!(shared.fraction() >= fraction - 1e-12);
+            assert!((shared.fraction() + left - 1.0).abs() < 1e-9, "{engine:?}");
+            fraction = shared.fraction();
         }
         assert_eq!(total, 1440);
+        assert!((fraction - 1.0).abs() < 1e-9);
         assert!(rounds > 2, "{rounds}");
     }
 }
@@ -160,12 +173,37 @@ fn parallel_solutions_are_all_there() {
             .map(|x| x.moves)
             .collect();
         let got = std::thread::scope(|s| {
-            let h = s.spawn(|| pool.solutions(pieces, &Shared::default(), tx));
+            let h = s.spawn(|| pool.solutions(Piece::equal(pieces, 1.0), &Shared::default(), tx));
             let mut got: Vec<Vec<u32>> = rx.iter().collect();
             h.join().unwrap();
             got.sort();
             got
         });
         assert_eq!(got, expected);
+    }
+}
+
+/// A frontier's shares and the explored part make the whole piece, at any
+/// pause, on random problems with every feature.
+#[test]
+fn frontier_shares_and_the_explored_part_make_one() {
+    let mut rng = Rng::new(12);
+    for _ in 0..300 {
+        let p = Arc::new(random(&mut rng));
+        for engine in [Engine::Cells, Engine::Bits] {
+            for k in 1..10u64 {
+                let mut s = Search::with_engine(p.clone(), None, engine);
+                let limits = Limits {
+                    nodes: k,
+                    updates: u64::MAX,
+                };
+                if s.count(limits, u64::MAX) != Step::Paused {
+                    break;
+                }
+                let shares: f64 = s.frontier_shares().iter().map(|(_, w)| w).sum();
+                assert!(shares <= 1.0 + 1e-12 && shares > 0.0);
+                assert!(s.fraction_explored() <= 1.0 - shares + 1e-12, "{p:?}");
+            }
+        }
     }
 }

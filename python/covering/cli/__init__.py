@@ -3,8 +3,10 @@
 Rules common to every command (DESIGN.md, "Interfaces outside tools rely
 on"): data on stdout, messages and progress on stderr; an error is one line,
 ``covering: error: <where>: <what>``, never a traceback; exit status 0 when
-the run completed (no solution is a result), 2 for bad usage or input, 130
-after Ctrl-C, having printed what was found so far.
+the run completed (no solution is a result), 1 when it could not complete
+for a reason outside the input (a lost Dask scheduler, a checkpoint in use
+by another run), 2 for bad usage or input, 130 after Ctrl-C, having printed
+what was found so far.
 
 >>> main(["--version"])  # doctest: +ELLIPSIS
 covering ...
@@ -21,9 +23,9 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from .. import __version__, sizes
-from ..errors import Interrupted, ProblemError
+from ..errors import Interrupted, ProblemError, RunIncomplete
 from . import akari, demo, dlx, queens, sudoku, tiling
-from .common import EXIT_BAD, UsageError, error, interrupted
+from .common import EXIT_BAD, EXIT_INCOMPLETE, UsageError, error, interrupted
 
 __all__ = ["main"]
 
@@ -75,6 +77,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return error(str(e))
     except ProblemError as e:
         return error(str(e))
+    except RunIncomplete as e:
+        error(str(e))
+        return EXIT_INCOMPLETE
     except Interrupted as e:
         # A count cut short: the count so far, marked as partial.
         return interrupted(e.count)

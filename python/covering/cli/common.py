@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..solver import Solver
 
 EXIT_OK = 0
+EXIT_INCOMPLETE = 1
 EXIT_BAD = 2
 EXIT_INTERRUPTED = 130
 
@@ -82,36 +83,6 @@ def show_progress(args: argparse.Namespace) -> bool:
     return bool(args.progress) if args.progress is not None else sys.stderr.isatty()
 
 
-class status_line:  # noqa: N801 - used like a function
-    """A callback that redraws one progress line for a count on several
-    threads or workers (see `covering.parallel.Status`)."""
-
-    def __init__(self, stream: Any) -> None:
-        self.stream = stream
-        self.width = 0
-
-    def __call__(self, s: Any) -> None:
-        from ..progress import duration
-
-        line = (
-            f"{s.nodes:,} nodes, {s.solutions:,} solutions, {s.pieces_done}/{s.pieces} pieces, "
-            f"{100 * s.fraction:.1f}% done, {duration(s.seconds)}"
-        )
-        if s.estimate:
-            line += f", ~{s.estimate:.3g} nodes estimated"
-        eta = s.eta()
-        if eta is not None:
-            line += f", about {duration(eta)} left"
-        self.stream.write("\r" + line.ljust(self.width))
-        self.stream.flush()
-        self.width = len(line)
-
-    def close(self) -> None:
-        if self.width:
-            self.stream.write("\n")
-            self.stream.flush()
-
-
 @contextlib.contextmanager
 def progress(args: argparse.Namespace, solver: Solver) -> Iterator[None]:
     """Shows progress while the block runs, if asked or if stderr is a terminal."""
@@ -137,6 +108,19 @@ def byte_size(text: str) -> int:
     """A number of bytes, with an optional K, M or G (powers of 1024): ``512M``."""
     scale = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}.get(text[-1:].upper(), 1)
     return non_negative(text[:-1] if scale > 1 else text) * scale
+
+
+def positive_seconds(text: str) -> float:
+    """A number of seconds > 0 (a finite number: ``inf`` is refused)."""
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds > 0, not {text!r}")
+    return value
 
 
 def positive(text: str) -> int:

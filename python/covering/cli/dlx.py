@@ -8,6 +8,7 @@ line, with a blank line between solutions; ``--count`` prints only the count
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
@@ -16,8 +17,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..dlxfile import read_dlx
-from ..errors import LimitReached, OptionSkippedWarning, ProblemError
+from ..errors import LimitReached, OptionSkippedWarning, ProblemError, RunIncomplete
 from ..problem import Problem
+from ..progress import Display
 from .common import interrupted as report_interrupted
 from .common import (
     EXIT_OK,
@@ -26,10 +28,10 @@ from .common import (
     byte_size,
     add_threads_flag,
     non_negative,
+    positive_seconds,
     progress,
     read_input,
     show_progress,
-    status_line,
     threads_from,
     warn,
 )
@@ -63,6 +65,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="the Dask scheduler (tcp://host:8786) or Ray cluster; without it, a local one")
     p.add_argument("--checkpoint", metavar="FILE",
                    help="record finished pieces of a --count in FILE, and resume from it")
+    p.add_argument("--scheduler-timeout", type=positive_seconds, default=60.0, metavar="S",
+                   help="with --backend dask: stop (exit 1) when the scheduler does not answer for S seconds "
+                   "(default 60); the checkpoint keeps the pieces finished")
     add_progress_flags(p)
     p.set_defaults(run=run)
 
@@ -110,56 +115,62 @@ def check_flags(args: argparse.Namespace) -> None:
         raise UsageError("--random and --threads cannot go together (threads find solutions in no order)")
 
 
-def executor_for(args: argparse.Namespace, threads: int) -> tuple[Any, int, int | None, Callable[[], None]]:
-    """(executor, workers, threads per task, how to close) for --backend."""
-    from concurrent.futures import ProcessPoolExecutor
-    from multiprocessing import get_context
-
-    from ..parallel import InlineExecutor, RayExecutor
+def executor_for(args: argparse.Namespace, threads: int) -> tuple[Any, int, int | None, Any, Callable[[], None]]:
+    """(executor or Dask client, workers, threads per task, how to restart
+    a broken pool, how to close) for --backend."""
+    from ..cluster import InlineExecutor, RayExecutor
 
     if args.backend == "threads":
-        return InlineExecutor(), 1, threads, lambda: None
+        return InlineExecutor(), 1, threads, None, lambda: None
     if args.backend == "processes":
-        ex = ProcessPoolExecutor(max_workers=threads, mp_context=get_context("spawn"))
-        return ex, threads, 1, lambda: ex.shutdown(cancel_futures=True)
+        from concurrent.futures import ProcessPoolExecutor
+        from multiprocessing import get_context
+
+        from ..cluster import quiet_child
+
+        pools: list[ProcessPoolExecutor] = []
+
+        def new_pool() -> ProcessPoolExecutor:
+            pools.append(ProcessPoolExecutor(max_workers=threads, mp_context=get_context("spawn"),
+                                             initializer=quiet_child))
+            return pools[-1]
+
+        def close_pools() -> None:
+            for pool in pools:
+                pool.shutdown(wait=True, cancel_futures=True)
+
+        return new_pool(), threads, 1, new_pool, close_pools
     if args.backend == "dask":
         try:
-            from dask.distributed import Client, LocalCluster
+            from .. import dask_support
         except ImportError:
             raise UsageError("--backend dask needs Dask: pip install 'dask[distributed]'") from None
         if args.address:
-            client = Client(args.address)
-            per_task = None  # a task uses every core of its worker's machine
+            try:
+                client, close = dask_support.connect(args.address, args.scheduler_timeout)
+            except (OSError, TimeoutError) as e:
+                raise RunIncomplete(f"cannot reach the Dask scheduler at {args.address}: {e}") from None
         else:
-            cluster = LocalCluster(n_workers=threads, threads_per_worker=1, processes=True)
-            client = Client(cluster)
-            per_task = 1
-        workers = max(1, len(client.scheduler_info().get("workers", {})))
-
-        def close() -> None:
-            client.close()
-            if not args.address:
-                cluster.close()
-
-        return client.get_executor(), workers, per_task, close
+            client, close = dask_support.local_cluster(threads)
+        return client, 0, 1, None, close
     try:
         import ray
     except ImportError:
         raise UsageError("--backend ray needs Ray: pip install ray") from None
     ray.init(address=args.address, ignore_reinit_error=True, log_to_driver=False)
     workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
-    return RayExecutor(), workers, 1, ray.shutdown
+    return RayExecutor(), workers, 1, None, ray.shutdown
 
 
 def count(args: argparse.Namespace, problem: Problem) -> tuple[int, int, bool, bool]:
     """(count, nodes, interrupted, complete) of the --count run."""
-    from ..parallel import ParallelSearch, distributed_count
+    from ..cluster import distributed_count
+    from ..parallel import ParallelSearch
 
     if args.memo:
         return count_memo(args, problem)
     threads = threads_from(args)
     show = show_progress(args)
-    draw = status_line(sys.stderr) if show else None
     if args.backend == "threads" and args.checkpoint is None:
         if threads == 1 or args.limit is not None:
             solver = problem.solver()
@@ -170,24 +181,25 @@ def count(args: argparse.Namespace, problem: Problem) -> tuple[int, int, bool, b
                 return solver.stats.solutions, solver.stats.nodes, True, False
             return n, solver.stats.nodes, False, solver.exhausted
         ps = ParallelSearch(problem, threads)
-        try:
-            n = ps.count(progress=draw)
-        except KeyboardInterrupt:
-            return ps.solutions_found, ps.nodes, True, False
-        finally:
-            if draw is not None:
-                draw.close()
+        with Display(sys.stderr) if show else contextlib.nullcontext() as draw:
+            try:
+                n = ps.count(progress=draw)
+            except KeyboardInterrupt:
+                return ps.solutions_found, ps.nodes, True, False
         return n, ps.nodes, False, True
-    executor, workers, per_task, close = executor_for(args, threads)
+    executor, workers, per_task, restart, close = executor_for(args, threads)
     tally: dict[str, int] = {}
     try:
-        n = distributed_count(problem, executor, workers=workers, threads_per_task=per_task,
-                              checkpoint=args.checkpoint, progress=draw, tally=tally)
+        with Display(sys.stderr) if show else contextlib.nullcontext() as draw:
+            n = distributed_count(problem, executor, workers=workers or None, threads_per_task=per_task,
+                                  checkpoint=args.checkpoint, progress=draw, tally=tally, restart=restart,
+                                  scheduler_timeout=args.scheduler_timeout)
     except KeyboardInterrupt:
         return tally.get("count", 0), tally.get("nodes", 0), True, False
+    except RunIncomplete as e:
+        where = f"; the pieces finished are in {args.checkpoint}" if args.checkpoint else ""
+        raise RunIncomplete(f"{e} ({tally.get('count', 0)} solutions in the pieces finished{where})") from None
     finally:
-        if draw is not None:
-            draw.close()
         close()
     return n, tally.get("nodes", 0), False, True
 
