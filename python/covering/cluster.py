@@ -34,7 +34,7 @@ import os
 import signal
 import statistics
 import time
-import uuid
+from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, CancelledError, Executor, Future, wait
 from dataclasses import dataclass, field
@@ -167,6 +167,10 @@ class _Backend(Protocol):
         """Raises `RunIncomplete` when the tasks can no longer complete."""
         ...
 
+    def close(self) -> None:
+        """Releases what the run put on the workers."""
+        ...
+
 
 class _ExecutorBackend:
     """Any `concurrent.futures.Executor`; `restart` makes a new one when a
@@ -213,84 +217,8 @@ class _ExecutorBackend:
     def check(self) -> None:
         pass
 
-
-class _DaskBackend:
-    """A Dask `Client`: the problem scattered once, unique keys, Dask's
-    retries, `as_completed`, and a watch on the connection to the scheduler."""
-
-    def __init__(self, client: Any, compiled: _core.CompiledProblem, retries: int, scheduler_timeout: float) -> None:
-        import distributed
-
-        dist: Any = distributed  # untyped
-        self.client = client
-        self.retries = retries
-        self.timeout = scheduler_timeout
-        self.run = uuid.uuid4().hex[:12]
-        self.n = 0
-        self.problem = client.scatter(compiled, broadcast=True, hash=False)
-        self.done = dist.as_completed([])
-        self._threads = 1
-        self._threads_read = -1e9
-        self._lost_since: float | None = None
-
-    def capacity(self) -> int:
-        # Read again now and then, so that workers joining later get work.
-        now = time.monotonic()
-        if now - self._threads_read > 2.0:
-            self._threads_read = now
-            try:
-                self._threads = max(1, sum(self.client.nthreads().values()))
-            except Exception:  # noqa: BLE001 - the scheduler is away: check() decides
-                pass
-        return 2 * self._threads
-
-    def submit(self, piece: Piece, budget: int | None, avoid: Any = None) -> Any:
-        self.n += 1
-        where: dict[str, Any] = {}
-        if avoid is not None:
-            # A straggler's duplicate goes elsewhere, if there is elsewhere.
-            try:
-                busy = {w for w, keys in self.client.processing().items() if avoid.key in keys}
-                others = [w for w in self.client.nthreads() if w not in busy]
-                if others:
-                    where = {"workers": others, "allow_other_workers": True}
-            except Exception:  # noqa: BLE001 - only a preference
-                pass
-        # One engine thread per task: a worker started with --nthreads T runs
-        # T tasks at once, so T engine threads, never more.
-        f = self.client.submit(run_piece, self.problem, piece, budget, 1, key=f"covering-{self.run}-{self.n}",
-                               pure=False, retries=self.retries, **where)
-        self.done.add(f)
-        return f
-
-    def wait(self, timeout: float) -> list[Any]:
-        end = time.monotonic() + timeout
-        while True:
-            batch = self.done.next_batch(block=False) if self.done.has_ready() else []
-            if batch or time.monotonic() >= end:
-                return list(batch)
-            time.sleep(0.01)
-
-    def result(self, task: Any) -> PieceResult:
-        return task.result()  # type: ignore[no-any-return]
-
-    def cancel(self, tasks: Sequence[Any]) -> None:
-        if tasks and self.client.status == "running":
-            try:
-                self.client.cancel(list(tasks), force=True)
-            except Exception:  # noqa: BLE001 - on the way out anyway
-                pass
-
-    def check(self) -> None:
-        status = self.client.status
-        if status == "running":
-            self._lost_since = None
-            return
-        now = time.monotonic()
-        if self._lost_since is None:
-            self._lost_since = now
-        if status in ("closed", "closing") or now - self._lost_since > self.timeout:
-            raise SchedulerLost(f"lost the Dask scheduler: no answer for {now - self._lost_since:.0f} s")
+    def close(self) -> None:
+        pass
 
 
 # -- the driver -----------------------------------------------------------------
@@ -302,12 +230,14 @@ class _Task:
     piece: Piece
     weight: float
     started: float
-    twin: Any = None
 
 
 @dataclass
 class _Driver:
     """The state of a count: pieces waiting, tasks running, what is done."""
+
+    #: Copies of one piece running at most (the first and its duplicates).
+    COPIES = 3
 
     backend: Any
     budget: int | None
@@ -382,18 +312,21 @@ class _Driver:
 
     def duplicate_stragglers(self) -> None:
         """A task running far longer than its finished siblings (a frozen
-        worker, a slow machine) gets a duplicate; the first result wins."""
-        if len(self.durations) < 5:
-            return
-        median = statistics.median(self.durations[-200:])
+        worker, a slow machine) gets a duplicate, and so does a duplicate
+        that is late in turn, up to `COPIES` in all; the first result wins."""
+        median = statistics.median(self.durations[-200:]) if self.durations else 0.0
         late = self.straggler_seconds + self.straggler_factor * median
         now = time.monotonic()
-        ids = [t.id for t in self.running.values()]
+        copies = Counter(t.id for t in self.running.values())
+        newest: dict[int, float] = {}
+        for t in self.running.values():
+            newest[t.id] = max(newest.get(t.id, 0.0), t.started)
         for handle, t in list(self.running.items()):
-            if t.twin is None and ids.count(t.id) == 1 and now - t.started > late:
-                twin = self.backend.submit(t.piece, self.budget, avoid=handle)
-                t.twin = twin
-                self.running[twin] = _Task(t.id, t.piece, t.weight, now, twin=handle)
+            if t.started == newest[t.id] and copies[t.id] < self.COPIES and now - t.started > late:
+                self.running[self.backend.submit(t.piece, self.budget, avoid=handle)] = _Task(
+                    t.id, t.piece, t.weight, now)
+                copies[t.id] += 1
+                newest[t.id] = now
                 log.info("piece %s is late (%.0f s); a duplicate was started", t.id, now - t.started)
 
     def pieces_known(self) -> int:
@@ -441,10 +374,11 @@ def distributed_count(
     compiled = problem.compile()
     fp = fingerprint(compiled)
     start = time.monotonic()
-    dask = hasattr(executor, "scatter") and hasattr(executor, "nthreads")
     backend: Any
-    if dask:
-        backend = _DaskBackend(executor, compiled, retries, scheduler_timeout)
+    if hasattr(executor, "scatter") and hasattr(executor, "nthreads"):  # a Dask client
+        from .dask_support import DaskBackend
+
+        backend = DaskBackend(executor, compiled, fp, retries, scheduler_timeout)
         if workers is None:
             workers = backend.capacity() // 2
     else:
@@ -492,6 +426,7 @@ def distributed_count(
                     progress(status())
         finally:
             backend.cancel(list(driver.running))
+            backend.close()
         driver.fraction = 1.0  # every piece is counted (the weights only estimate)
         if progress is not None:
             progress(status())
