@@ -260,3 +260,19 @@ def _state(pid: str) -> str:
         return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
     except OSError:
         return "Z"
+
+
+def test_scheduler_flags_and_an_unreachable_scheduler(tmp_path: Path) -> None:
+    dlx = tmp_path / "q8.dlx"
+    dlx.write_text(queens_problem(8).to_dlx())
+    run = [PY, "-m", "covering", "dlx", str(dlx), "--count", "--no-progress"]
+    for extra in (["--scheduler-timeout", "5"], ["--backend", "dask", "--scheduler-timeout", "nan"],
+                  ["--backend", "dask", "--scheduler-timeout", "0"]):
+        r = subprocess.run(run + extra, capture_output=True, text=True)
+        assert r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "--scheduler-timeout" in r.stderr
+    pytest.importorskip("dask.distributed")
+    start = time.monotonic()
+    r = subprocess.run(run + ["--backend", "dask", "--address", f"tcp://127.0.0.1:{free_port()}",
+                              "--scheduler-timeout", "2"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and r.stdout == "" and time.monotonic() - start < 30
+    assert len(r.stderr.splitlines()) == 1 and "cannot reach the Dask scheduler" in r.stderr

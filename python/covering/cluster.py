@@ -380,7 +380,7 @@ def distributed_count(
 
         backend = DaskBackend(executor, compiled, fp, retries, scheduler_timeout)
         if workers is None:
-            workers = backend.capacity() // 2
+            workers = backend.threads()
     else:
         workers = workers or 1
         backend = _ExecutorBackend(executor, compiled, workers, threads_per_task, restart)

@@ -13,8 +13,9 @@
   Dask's own `retries=`; results are taken with `as_completed`; Dask places
   and rebalances the tasks;
 * a worker that stops sending heartbeats gets no new task, and a result kept
-  by one cannot hold the count: fetching it times out and the piece is run
-  again; the scheduler lost for `scheduler_timeout` seconds ends the run
+  by one cannot hold the count: results are fetched in the background, and
+  a piece whose result does not come is late and gets a duplicate; the
+  scheduler lost for `scheduler_timeout` seconds ends the run
   with `SchedulerLost`.
 
 `connect` reaches a running scheduler; `local_cluster` starts one here, with
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import queue
 import threading
 import time
 import uuid
@@ -78,8 +80,6 @@ class DaskBackend:
     #: A worker whose last heartbeat is this much older than the newest one
     #: is taken for frozen: new tasks and duplicates go to the others.
     STALE = 10.0
-    #: Seconds to fetch a finished task's result (a few numbers and pieces).
-    RESULT_TIMEOUT = 15.0
 
     def __init__(self, client: Any, compiled: _core.CompiledProblem, fp: str, retries: int,
                  scheduler_timeout: float) -> None:
@@ -97,7 +97,25 @@ class DaskBackend:
         self.plugin = ProblemPlugin(fp, compiled)
         client.register_plugin(self.plugin)
         self._workers()
-        self.done = _dist.as_completed([])
+        # Finished futures with their results, fetched by Dask's
+        # `as_completed` in the background (a result kept by a frozen worker
+        # never comes, and its piece is late), and handed over by a thread
+        # that waits on it: the driver wakes as soon as one is done.
+        self.done = _dist.as_completed([], with_results=True, raise_errors=False)
+        self._results: dict[Any, Any] = {}
+        self._finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._added = threading.Event()
+        self._closed = False
+        threading.Thread(target=self._collect, daemon=True, name="covering-as-completed").start()
+
+    def _collect(self) -> None:
+        while not self._closed:
+            if self.done.is_empty():
+                self._added.wait(0.1)
+                self._added.clear()
+                continue
+            with contextlib.suppress(StopIteration):
+                self._finished.put(next(self.done))  # (future, result or exception)
 
     def _workers(self) -> None:
         """Reads the live workers and their threads (again every 2 s, so
@@ -115,9 +133,16 @@ class DaskBackend:
         self._stale = len(self._live) < len(workers)
         self._threads = max(1, sum(workers[a].get("nthreads", 1) for a in self._live))
 
-    def capacity(self) -> int:
+    def threads(self) -> int:
+        """Worker threads of the live workers."""
         self._workers()
-        return 2 * self._threads
+        return self._threads
+
+    def capacity(self) -> int:
+        # Two tasks a worker thread, so none waits for the next; at least 16,
+        # since tiny tasks are bound by the round trip through the scheduler
+        # (about 20 ms), not by the workers.
+        return max(2 * self.threads(), 16)
 
     def submit(self, piece: Piece, budget: int | None, avoid: Any = None) -> Any:
         self.n += 1
@@ -138,20 +163,25 @@ class DaskBackend:
         f = self.client.submit(run_registered, self.fp, piece, budget, 1, key=f"covering-{self.run}-{self.n}",
                                pure=False, retries=self.retries, **where)
         self.done.add(f)
+        self._added.set()
         return f
 
     def wait(self, timeout: float) -> list[Any]:
-        end = time.monotonic() + timeout
-        while True:
-            batch = self.done.next_batch(block=False) if self.done.has_ready() else []
-            if batch or time.monotonic() >= end:
-                return list(batch)
-            time.sleep(0.01)
+        try:
+            batch = [self._finished.get(timeout=timeout)]
+        except queue.Empty:
+            return []
+        with contextlib.suppress(queue.Empty):
+            while True:
+                batch.append(self._finished.get_nowait())
+        self._results.update(batch)
+        return [f for f, _ in batch]
 
     def result(self, task: Any) -> PieceResult:
-        # A result kept by a worker that froze since cannot be fetched: after
-        # a while the piece counts as failed, and is submitted again.
-        return task.result(timeout=self.RESULT_TIMEOUT)  # type: ignore[no-any-return]
+        r = self._results.pop(task)
+        if isinstance(r, BaseException):
+            raise r
+        return r  # type: ignore[no-any-return]
 
     def cancel(self, tasks: list[Any]) -> None:
         if tasks and self.client.status == "running":
@@ -172,6 +202,7 @@ class DaskBackend:
     def close(self) -> None:
         """Takes the problem off the workers (without waiting long for a
         frozen one, or a lost scheduler)."""
+        self._closed = True
         if self.client.status != "running":
             return
 

@@ -65,7 +65,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="the Dask scheduler (tcp://host:8786) or Ray cluster; without it, a local one")
     p.add_argument("--checkpoint", metavar="FILE",
                    help="record finished pieces of a --count in FILE, and resume from it")
-    p.add_argument("--scheduler-timeout", type=positive_seconds, default=60.0, metavar="S",
+    p.add_argument("--scheduler-timeout", type=positive_seconds, metavar="S",
                    help="with --backend dask: stop (exit 1) when the scheduler does not answer for S seconds "
                    "(default 60); the checkpoint keeps the pieces finished")
     add_progress_flags(p)
@@ -100,6 +100,10 @@ def check_flags(args: argparse.Namespace) -> None:
         raise UsageError("--backend and --checkpoint need --count")
     if args.address is not None and args.backend not in ("dask", "ray"):
         raise UsageError("--address needs --backend dask or ray")
+    if args.scheduler_timeout is not None and args.backend != "dask":
+        raise UsageError("--scheduler-timeout needs --backend dask")
+    if args.scheduler_timeout is None:
+        args.scheduler_timeout = 60.0
     if args.count and (args.limit is not None or args.first) and distributed:
         raise UsageError("--limit and --first cannot go together with --backend or --checkpoint")
     if args.memo_bytes is not None and not args.memo:
