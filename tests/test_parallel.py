@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from test_reference import problems
 
 from covering import Problem, _core
-from covering.cluster import InlineExecutor, RayExecutor, distributed_count, run_piece
+from covering.cluster import RayExecutor, distributed_count, run_piece
 from covering.parallel import ParallelSearch
 from covering.progress import Status
 from covering.puzzles.polyomino import PENTOMINOES, Board, l_tromino, tiling

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from . import _core
 from .checkpoint import Checkpoint, CheckpointError, piece_key
-from .errors import RunIncomplete, SchedulerLost
+from .errors import RunIncomplete
 from .parallel import default_threads, fingerprint
 from .progress import Status
 
@@ -145,6 +145,10 @@ class RayExecutor(Executor):
 
 
 class _Backend(Protocol):
+    def threads(self) -> int:
+        """Worker threads (what the first cut of the tree is sized for)."""
+        ...
+
     def capacity(self) -> int:
         """Tasks to keep in flight (about two per worker thread)."""
         ...
@@ -181,24 +185,27 @@ class _ExecutorBackend:
         self.executor = executor
         self.compiled = compiled
         self.workers = workers
-        self.threads = threads_per_task
+        self.per_task = threads_per_task
         self.restart = restart
         self.restarts = 0
         self.pending: set[Future[PieceResult]] = set()
+
+    def threads(self) -> int:
+        return self.workers
 
     def capacity(self) -> int:
         return 2 * self.workers
 
     def submit(self, piece: Piece, budget: int | None, avoid: Any = None) -> Future[PieceResult]:
         try:
-            f = self.executor.submit(run_piece, self.compiled, piece, budget, self.threads)
+            f = self.executor.submit(run_piece, self.compiled, piece, budget, self.per_task)
         except BrokenExecutor:
             if self.restart is None or self.restarts >= 10:
                 raise RunIncomplete("the process pool broke (a worker process died)") from None
             self.restarts += 1
             log.warning("the process pool broke; starting a new one")
             self.executor = self.restart()
-            f = self.executor.submit(run_piece, self.compiled, piece, budget, self.threads)
+            f = self.executor.submit(run_piece, self.compiled, piece, budget, self.per_task)
         self.pending.add(f)
         return f
 
@@ -239,7 +246,7 @@ class _Driver:
     #: Copies of one piece running at most (the first and its duplicates).
     COPIES = 3
 
-    backend: Any
+    backend: _Backend
     budget: int | None
     adaptive: bool
     task_seconds: float
@@ -374,7 +381,7 @@ def distributed_count(
     compiled = problem.compile()
     fp = fingerprint(compiled)
     start = time.monotonic()
-    backend: Any
+    backend: _Backend
     if hasattr(executor, "scatter") and hasattr(executor, "nthreads"):  # a Dask client
         from .dask_support import DaskBackend
 

@@ -33,7 +33,7 @@ import threading
 import time
 import uuid
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import distributed
@@ -183,7 +183,7 @@ class DaskBackend:
             raise r
         return r  # type: ignore[no-any-return]
 
-    def cancel(self, tasks: list[Any]) -> None:
+    def cancel(self, tasks: Sequence[Any]) -> None:
         if tasks and self.client.status == "running":
             with contextlib.suppress(Exception):  # on the way out anyway
                 self.client.cancel(list(tasks), force=True)

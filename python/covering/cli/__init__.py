@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import logging
 import os
 import sys
 from collections.abc import Sequence
@@ -56,6 +57,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _log_warnings_as_lines() -> None:
+    """The library's logged warnings (a process pool restarted) as the
+    command line's other warnings: one line, ``covering: warning: ...``."""
+    log = logging.getLogger("covering")
+    if not log.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("covering: warning: %(message)s"))
+        handler.setLevel(logging.WARNING)
+        log.addHandler(handler)
+        log.propagate = False
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command line; returns the exit status."""
     # Names are UTF-8 on the way in, so they are on the way out, whatever the
@@ -64,6 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(encoding="utf-8", errors="backslashreplace")
+    _log_warnings_as_lines()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
