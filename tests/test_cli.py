@@ -120,9 +120,9 @@ def test_demo_runs(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
 def test_ctrl_c_prints_the_partial_count_and_exits_130(tmp_path: Path) -> None:
     f = tmp_path / "big.dlx"
-    f.write_text(l_tromino(10, 0).to_dlx())  # hours of counting
+    f.write_text(l_tromino(10, 0).to_dlx())  # hours of counting by search (the memo takes moments)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "covering", "dlx", "--count", "--no-progress", str(f)],
+        [sys.executable, "-m", "covering", "dlx", "--count", "--method", "search", "--no-progress", str(f)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -268,10 +268,10 @@ def test_sizes_no_machine_holds_are_refused() -> None:
 
 
 def test_a_diagram_stops_at_the_memory_limit() -> None:
-    # The diagram of the 12 x 12 tromino board outgrows 100 MiB: a clean
+    # The diagram of the 30 x 30 tromino board outgrows 20 MiB: a clean
     # refusal, not an abort of the process by the allocator.
-    err = one_error_line(cli("tromino", "12", "--random", "1", env={"COVERING_MAX_MEMORY": "100M"}))
-    assert "the diagram of all the solutions grew past the limit of 100.0 MiB" in err
+    err = one_error_line(cli("tromino", "30", "--random", "1", env={"COVERING_MAX_MEMORY": "20M"}))
+    assert "the diagram of all the solutions grew past the limit of 20.0 MiB" in err
 
 
 def test_a_long_white_run_costs_its_length() -> None:
@@ -317,7 +317,7 @@ def interrupt(args: list[str], after: float) -> tuple[subprocess.CompletedProces
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
 @pytest.mark.parametrize(
     "args",
-    [["queens", "count", "22"], ["sudoku", "count", "--cap", "100000000", "-"], ["tromino", "12", "--count"],
+    [["queens", "count", "22"], ["sudoku", "count", "--cap", "100000000", "-"], ["tromino", "30", "--count"],
      ["tromino", "12", "--symmetry", "--count"]],
 )
 def test_ctrl_c_stops_long_counts_with_a_partial_count(args: list[str], tmp_path: Path) -> None:

@@ -107,8 +107,8 @@ def test_bad_arguments() -> None:
     p = l_tromino(4, 0)
     with pytest.raises(ValueError, match="limit"):
         p.count(1, memo=True)
-    with pytest.raises(ValueError, match="memo=True"):
-        p.count(memo_bytes=100)
+    with pytest.raises(ValueError, match="memo_bytes is for memo counts"):
+        p.count(memo_bytes=100, method="search")
     with pytest.raises(ValueError, match="branching"):
         count_memo(p, branching="best")
     with pytest.raises(ValueError, match="memo_bytes"):
@@ -135,7 +135,8 @@ def test_cli(tmp_path: Path) -> None:
     run = [sys.executable, "-m", "covering", "dlx", "--no-progress"]
     r = subprocess.run(run + ["--count", "--memo", "--memo-bytes", "64M", str(f)], capture_output=True, text=True)
     assert (r.returncode, r.stdout) == (0, f"{KASTELEYN[12]}\n"), r.stderr
-    for bad, message in ((["--memo"], "--memo needs --count"), (["--count", "--memo-bytes", "1G"], "needs --memo")):
+    for bad, message in ((["--memo"], "--method memo needs --count"),
+                         (["--count", "--method", "search", "--memo-bytes", "1G"], "--memo-bytes is for memo counts")):
         r = subprocess.run(run + bad + [str(f)], capture_output=True, text=True)
         assert r.returncode == 2 and message in r.stderr, r.stderr
     m = tmp_path / "m.dlx"

@@ -44,6 +44,7 @@ from .errors import (
 )
 
 if TYPE_CHECKING:
+    from .counting import Counted
     from .solver import Solver
     from .zdd import Zdd
 
@@ -133,6 +134,8 @@ class Problem:
         self._labels: list[Any] = []
         self._compiled: _core.CompiledProblem | None = None
         self._last: Solver | None = None
+        #: How the last `count()` was made (method, branching, nodes, why).
+        self.last_count: Counted | None = None
 
     # ------------------------------------------------------------------ items
 
@@ -403,47 +406,59 @@ class Problem:
         seconds: float | None = None,
         engine: str = "auto",
         threads: int | None = None,
+        method: str = "auto",
+        branching: str | None = None,
         memo: bool = False,
         memo_bytes: int | None = None,
     ) -> int:
         """The number of solutions, counted without listing them.
 
-        With ``limit``, stops once that many are found and returns at most
-        ``limit``. If the ``nodes`` or ``seconds`` budget runs out first,
-        `LimitReached` is raised, carrying the count so far. A count that
-        takes more than a moment runs on ``threads`` threads (default: the
-        ``COVERING_THREADS`` variable, else every core); see
-        `covering.parallel`.
+        `method` is "auto" (the default), "search" or "memo" (see
+        `covering.counting`): the search runs on ``threads`` threads
+        (default: the ``COVERING_THREADS`` variable, else every core; see
+        `covering.parallel`); the memo looks up sub-problems met before
+        instead of searching them again (one thread, a memo of at most
+        ``memo_bytes``, the ``branching`` rule "first" or "mrv"), far faster
+        where solutions share sub-problems, as tilings of boards do; counts
+        past 2**64 are exact. "auto" picks by a short probe, and an explicit
+        ``engine`` or ``threads`` means a search. ``memo=True`` is
+        ``method="memo"``. `last_count` says which method counted.
 
-        With ``memo=True``, sub-problems met again are looked up instead
-        of searched (see `covering.memo`; one thread, a memo of at most
-        ``memo_bytes``): far faster where solutions share sub-problems, as
-        tilings of boards do; counts past 2**64 are exact.
+        With ``limit``, a search stops once that many are found and returns
+        at most ``limit``. If the ``nodes`` or ``seconds`` budget runs out
+        first, `LimitReached` is raised, carrying the count so far.
 
         >>> p = Problem(); p.add_primary(["A", "B"])
         >>> for items in (["A"], ["B"], ["A", "B"]):
         ...     _ = p.add_option(items)
-        >>> p.count(), p.count(limit=1), p.count(memo=True)
-        (2, 1, 2)
+        >>> p.count(), p.count(limit=1), p.count(memo=True), p.last_count.method
+        (2, 1, 2, 'memo')
         """
-        limit, nodes, seconds = limits.limit(limit), limits.nodes(nodes), limits.seconds(seconds)
-        if threads is not None:
-            threads = limits.threads(threads)
-        if memo:
-            from .memo import count_memo
+        from . import counting
 
+        if memo:
+            if method not in ("auto", "memo"):
+                raise ValueError(f"memo=True and method={method!r} cannot go together")
+            method = "memo"
+        counting.check_method(method, branching)
+        limit = limits.limit(limit)
+        if method == "memo":
             if limit is not None:
                 raise ValueError("a memo count cannot stop at a limit: it does not meet solutions one by one")
             if engine != "auto":
                 raise ValueError("a memo count has its own engine (bitsets); leave engine='auto'")
-            return count_memo(self, memo_bytes=memo_bytes, nodes=nodes, seconds=seconds)
-        if memo_bytes is not None:
-            raise ValueError("memo_bytes is for memo counts: pass memo=True")
-        if limit is None and threads != 1:
-            from .parallel import ParallelSearch
-
-            return ParallelSearch(self, threads, engine=engine).count(nodes=nodes, seconds=seconds)
-        return self.solver(engine=engine).count(limit, nodes=nodes, seconds=seconds)
+        if memo_bytes is not None and (method == "search" or limit is not None):
+            raise ValueError("memo_bytes is for memo counts: pass method='memo'")
+        if limit is not None:
+            # Stopping at a limit meets solutions one by one: a search.
+            nodes, seconds = limits.nodes(nodes), limits.seconds(seconds)
+            solver = self.solver(engine=engine)
+            n = solver.count(limit, nodes=nodes, seconds=seconds)
+            self.last_count = counting.Counted(n, "search", None, solver.stats.nodes, "asked")
+            return n
+        self.last_count = counting.count(self, method=method, branching=branching, engine=engine, threads=threads,
+                                         memo_bytes=memo_bytes, nodes=nodes, seconds=seconds)
+        return self.last_count.count
 
     def to_zdd(
         self,

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..dlxfile import read_dlx
-from ..errors import LimitReached, OptionSkippedWarning, ProblemError, RunIncomplete
+from ..errors import Interrupted, LimitReached, OptionSkippedWarning, ProblemError, RunIncomplete
 from ..problem import Problem
 from ..progress import Display
 from .common import interrupted as report_interrupted
@@ -51,9 +51,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="try options in a random order, fixed by SEED")
     p.add_argument("--json", action="store_true",
                    help='one JSON object a line: {"solution": [...]} each, then the count and stats')
-    p.add_argument("--memo", action="store_true",
-                   help="with --count: look up sub-problems met before instead of searching them again "
-                   "(one thread; far faster on tilings)")
+    p.add_argument("--method", choices=["auto", "search", "memo"], default=None,
+                   help="how --count counts: auto (default: a short probe picks), search (dancing links "
+                   "on every core), memo (look up sub-problems met before; one thread; far faster on tilings)")
+    p.add_argument("--branching", choices=["first", "mrv"],
+                   help="the memo's rule for the item to branch on: first (the first uncovered item; "
+                   "boards row by row) or mrv (the fewest options); default: the probe's choice")
+    p.add_argument("--memo", action="store_true", help="= --method memo")
     p.add_argument("--memo-bytes", type=byte_size, metavar="SIZE",
                    help="the memory of --memo, in bytes or with K, M, G (default 1G); "
                    "past it entries are evicted and the count stays exact")
@@ -106,15 +110,25 @@ def check_flags(args: argparse.Namespace) -> None:
         args.scheduler_timeout = 60.0
     if args.count and (args.limit is not None or args.first) and distributed:
         raise UsageError("--limit and --first cannot go together with --backend or --checkpoint")
-    if args.memo_bytes is not None and not args.memo:
-        raise UsageError("--memo-bytes needs --memo")
     if args.memo:
-        if not args.count:
-            raise UsageError("--memo needs --count")
+        if args.method not in (None, "memo"):
+            raise UsageError(f"--memo and --method {args.method} cannot go together")
+        args.method = "memo"
+    if args.method is not None and not args.count:
+        raise UsageError(f"--method {args.method} needs --count")
+    if args.branching is not None and args.method == "search":
+        raise UsageError("--branching is a rule of the memo: not with --method search")
+    if args.branching is not None and not args.count:
+        raise UsageError("--branching needs --count")
+    if args.memo_bytes is not None and args.method not in (None, "auto", "memo"):
+        raise UsageError(f"--memo-bytes is for memo counts: not with --method {args.method}")
+    if args.method == "memo":
         if args.limit is not None or args.first or distributed:
-            raise UsageError("--memo cannot go together with --limit, --first, --backend or --checkpoint")
+            raise UsageError("--method memo cannot go together with --limit, --first, --backend or --checkpoint")
         if args.threads is not None and args.threads > 1:
-            raise UsageError("--memo counts on one thread; leave out --threads")
+            raise UsageError("--method memo counts on one thread; leave out --threads")
+    elif args.method is None:
+        args.method = "auto"
     if args.random is not None and args.threads is not None and args.threads > 1:
         raise UsageError("--random and --threads cannot go together (threads find solutions in no order)")
 
@@ -171,8 +185,9 @@ def count(args: argparse.Namespace, problem: Problem) -> tuple[int, int, bool, b
     from ..cluster import distributed_count
     from ..parallel import ParallelSearch
 
-    if args.memo:
-        return count_memo(args, problem)
+    explicit_search = args.threads is not None or args.backend != "threads" or args.checkpoint is not None
+    if args.method == "memo" or (args.method == "auto" and not explicit_search and args.limit is None):
+        return count_auto(args, problem)
     threads = threads_from(args)
     show = show_progress(args)
     if args.backend == "threads" and args.checkpoint is None:
@@ -208,22 +223,20 @@ def count(args: argparse.Namespace, problem: Problem) -> tuple[int, int, bool, b
     return n, tally.get("nodes", 0), False, True
 
 
-def count_memo(args: argparse.Namespace, problem: Problem) -> tuple[int, int, bool, bool]:
-    """(count, nodes, interrupted, complete) of a --count --memo run."""
-    from .. import _core
-    from ..memo import memo_budget
+def count_auto(args: argparse.Namespace, problem: Problem) -> tuple[int, int, bool, bool]:
+    """(count, nodes, interrupted, complete) of a count by `covering.counting`
+    (--method auto without a flag that asks for a search, or memo)."""
+    from .. import counting
 
     try:
-        counter = _core.MemoCount(problem.compile(), memo_budget(args.memo_bytes))
+        counted = counting.count(problem, method=args.method, branching=args.branching, memo_bytes=args.memo_bytes)
+    except Interrupted as e:
+        nodes = e.stats[0] if isinstance(e.stats, tuple) else getattr(e.stats, "nodes", 0)
+        return e.count, int(nodes), True, False
     except ProblemError as e:
-        raise UsageError(f"--memo: {e}") from None
-    try:
-        n = counter.run()
-    except KeyboardInterrupt:
-        n = None
-    if n is None:
-        return int(counter.partial), counter.stats[0], True, False
-    return int(n), counter.stats[0], False, True
+        raise UsageError(f"--method memo: {e}") from None
+    args.counted = counted
+    return counted.count, counted.nodes, False, True
 
 
 def run(args: argparse.Namespace) -> int:
@@ -265,13 +278,18 @@ def run(args: argparse.Namespace) -> int:
         nodes = st.nodes if st is not None else 0
     seconds = time.monotonic() - start
     if args.json:
-        summary = {
+        summary: dict[str, object] = {
             "count": found,
             "nodes": nodes,
             "seconds": round(seconds, 6),
             "interrupted": interrupted,
             "complete": complete and not interrupted,
         }
+        counted = getattr(args, "counted", None)
+        if args.count:
+            summary["method"] = counted.method if counted is not None else "search"
+            if counted is not None and counted.branching is not None:
+                summary["branching"] = counted.branching
         out.write(json.dumps(summary) + "\n")
     elif args.count:
         out.write(f"{found}\n")

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from typing import Any
 
 from ..puzzles import polyomino
 from ..problem import Problem
+from ..progress import Display
 from ..puzzles.polyomino import Board, Shape, Tiling
 from .. import textio
 from .common import (
+    show_progress,
     EXIT_INTERRUPTED,
     UsageError,
     add_progress_flags,
-    interrupted,
     non_negative,
     progress,
     read_input,
@@ -71,7 +73,9 @@ def _random_tiling(args: argparse.Namespace, problem: Problem) -> tuple[list[Any
     number of tilings, both from the diagram of all of them (`covering.zdd`)."""
     if args.symmetry or args.count or getattr(args, "limit", None) is not None:
         raise UsageError("--random draws one tiling of them all: not with --symmetry, --count or --limit")
-    zdd = problem.to_zdd()
+    from ..counting import memo_rule
+
+    zdd = problem.to_zdd(branching=memo_rule(problem))
     return zdd.random_solution(args.random), zdd.count()
 
 
@@ -111,21 +115,21 @@ def run_tromino(args: argparse.Namespace) -> int:
         print("no tiling" if drawn is None else Tiling.of_tromino(n, drawn).text(color=_color(args)))
         print(count)
         return 0
-    solver = problem.solver()
-    try:
-        with progress(args, solver):
-            if not args.count:
-                first = next(iter(solver.solutions(1)), None)
-                if first is None:
-                    print("no tiling")
-                else:
-                    print(Tiling.of_tromino(n, first).text(color=_color(args)))
-                solver = problem.solver()
-            count = solver.count()
-    except KeyboardInterrupt:
-        return interrupted(solver.stats.solutions, "tilings")
-    print(count)
+    if not args.count:
+        first = problem.first()
+        print("no tiling" if first is None else Tiling.of_tromino(n, first).text(color=_color(args)))
+    print(count_by_front_door(args, problem))
     return 0
+
+
+def count_by_front_door(args: argparse.Namespace, problem: Problem) -> int:
+    """The count by `covering.counting` (the memo where tilings share
+    sub-problems, else the search on every core, with its progress line);
+    Ctrl-C gives the partial count (`Interrupted`, handled by the CLI)."""
+    from ..counting import count
+
+    with Display(sys.stderr) if show_progress(args) else contextlib.nullcontext() as draw:
+        return count(problem, progress=draw).count
 
 
 def _no_tiling(args: argparse.Namespace, why: str) -> int:
@@ -248,22 +252,18 @@ def run_polyomino(args: argparse.Namespace) -> int:
                 print(polyomino.count_tilings(pieces, board, symmetry=True, **options))  # type: ignore[arg-type]
             return 0
         problem = polyomino.tiling(pieces, board, **options)  # type: ignore[arg-type]
+        if args.count:
+            print(count_by_front_door(args, problem))
+            return 0
         solver = problem.solver()
         with progress(args, solver):
-            if args.count:
-                try:
-                    count = solver.count()
-                except KeyboardInterrupt:
-                    return interrupted(solver.stats.solutions, "tilings")
-                print(count)
-                return 0
             want = 1 if args.limit is None else args.limit
             for labels in solver.solutions(want):
                 shown = _show(args, labels, shown)
             if shown == 0:
                 print("no tiling")
-            if args.limit is None:
-                print(problem.count())
+        if args.limit is None:
+            print(count_by_front_door(args, problem))
     except KeyboardInterrupt:
         print(f"covering: interrupted after {shown} tilings shown", file=sys.stderr)
         return EXIT_INTERRUPTED

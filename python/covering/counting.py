@@ -1,0 +1,202 @@
+"""One door for every count: the method picked by the problem's shape.
+
+Two exact methods count solutions without listing them:
+
+* **search**: Knuth's dancing links on every core (`covering.parallel`),
+  whose time grows with the number of nodes of the search tree;
+* **memo**: the search that looks up sub-problems met before
+  (`covering.memo`), whose time grows with the number of *different*
+  sub-problems: on boards, where the same frontier comes back under many
+  ways of tiling what is behind it, that is a transfer matrix in disguise,
+  and counts past 10^20 come out in moments.
+
+Neither wins everywhere: the memo searches queens about as long as the plain
+search and only costs memory there, and it cannot take multiplicities.
+`method="auto"` decides with a short probe: the memo with each branching
+rule ("first", then "mrv") for a few thousand nodes. A probe that finishes
+is the answer; a probe whose sub-problems came back often enough (hits over
+nodes) goes on with that rule; otherwise the search counts, on threads. The
+choice is made by node counts, never by the clock, so the same problem
+always goes the same way; `Counted.method` says which. An explicit engine,
+number of threads, backend, checkpoint or node budget means a search,
+unless ``method="memo"`` is given.
+
+>>> from covering.puzzles.polyomino import l_tromino
+>>> from covering.puzzles.queens import queens_problem
+>>> c = count(l_tromino(12))
+>>> c.count, c.method, c.branching
+(2033502499954, 'memo', 'first')
+>>> c = count(queens_problem(8))
+>>> c.count, c.method
+(92, 'search')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import _core, limits
+from .errors import Interrupted, LimitReached, ProblemError
+from .memo import memo_budget
+from .progress import Status
+
+if TYPE_CHECKING:
+    from .problem import Problem
+
+__all__ = ["Counted", "count", "memo_rule", "METHODS", "BRANCHINGS"]
+
+METHODS = ("auto", "search", "memo")
+BRANCHINGS = ("first", "mrv")
+
+#: Nodes of each memo probe.
+PROBE_NODES = 20_000
+#: Sub-problems found again per node searched, past which the memo goes on.
+HIT_RATIO = 0.3
+#: Search trees estimated below this many nodes are searched at once.
+SMALL_TREE = 100_000
+
+
+@dataclass(frozen=True)
+class Counted:
+    """A count, and how it was made."""
+
+    count: int
+    #: "memo" or "search".
+    method: str
+    #: The memo's branching rule ("first" or "mrv"), None for a search.
+    branching: str | None
+    #: Nodes searched (by the method that counted).
+    nodes: int
+    #: Why this method: "asked", "small tree", "probe finished", "sub-problems
+    #: repeat", "few repeats", "no memo (...)".
+    reason: str
+
+
+def check_method(method: str, branching: str | None) -> None:
+    """`ValueError` for a method or branching rule that does not exist.
+
+    >>> check_method("memo", "diagonal")
+    Traceback (most recent call last):
+    ...
+    ValueError: branching must be one of 'first', 'mrv', not 'diagonal'
+    """
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}, not {method!r}")
+    if branching is not None and branching not in BRANCHINGS:
+        raise ValueError(f"branching must be one of {', '.join(map(repr, BRANCHINGS))}, not {branching!r}")
+    if branching is not None and method == "search":
+        raise ValueError("branching is a rule of the memo count: not with method='search'")
+
+
+def count(
+    problem: Problem,
+    *,
+    method: str = "auto",
+    branching: str | None = None,
+    engine: str = "auto",
+    threads: int | None = None,
+    memo_bytes: int | None = None,
+    nodes: int | None = None,
+    seconds: float | None = None,
+    progress: Callable[[Status], None] | None = None,
+) -> Counted:
+    """Counts the solutions of `problem` by `method` ("auto", "search" or
+    "memo"); see the module's text. `branching` fixes the memo's rule;
+    `engine` and `threads` are the search's (given, they mean a search under
+    "auto"); `memo_bytes` bounds the memo; `nodes` and `seconds` are budgets
+    (`LimitReached` with the count so far); `progress` gets a `Status`
+    every half second from a search on threads.
+
+    >>> from covering.puzzles.polyomino import DOMINOES, Board, tiling
+    >>> count(tiling(DOMINOES, Board.rectangle(8, 8), uses="any"), method="memo").count
+    12988816
+    """
+    check_method(method, branching)
+    nodes, seconds = limits.nodes(nodes), limits.seconds(seconds)
+    if method == "auto" and (engine != "auto" or threads is not None):
+        method, why = "search", "asked"
+    elif method == "auto" and nodes is not None:
+        # A node budget is counted in the search's nodes (a memo node is
+        # another thing): it means a search.
+        method, why = "search", "node budget"
+    elif method != "auto":
+        why = "asked"
+    if method == "search":
+        return _search(problem, engine, threads, nodes, seconds, progress, why)
+    compiled = problem.compile()
+    budget = memo_budget(memo_bytes)
+    if method == "memo":
+        return _memo(_core.MemoCount(compiled, budget, branching or "mrv"), branching or "mrv", nodes, seconds,
+                     "asked")
+    # auto: a small tree is searched at once; else the memo is probed.
+    if _core.estimate_nodes(compiled, 16, 0) < SMALL_TREE:
+        return _search(problem, engine, threads, nodes, seconds, progress, "small tree")
+    best: tuple[float, str, _core.MemoCount] | None = None
+    for rule in (branching,) if branching else BRANCHINGS:
+        try:
+            counter = _core.MemoCount(compiled, budget, rule)
+        except ProblemError as e:
+            return _search(problem, engine, threads, nodes, seconds, progress, f"no memo ({e})")
+        try:
+            total = counter.run(PROBE_NODES)
+        except KeyboardInterrupt:
+            raise Interrupted(int(counter.partial), counter.stats) from None
+        searched, hits = counter.stats[:2]
+        if total is not None:
+            return Counted(int(total), "memo", rule, searched, "probe finished")
+        ratio = hits / max(1, searched)
+        if best is None or ratio > best[0]:
+            best = (ratio, rule, counter)
+    assert best is not None
+    ratio, rule, counter = best
+    if ratio >= HIT_RATIO:
+        return _memo(counter, rule, nodes, seconds, "sub-problems repeat")
+    return _search(problem, engine, threads, nodes, seconds, progress, "few repeats")
+
+
+def _search(problem: Problem, engine: str, threads: int | None, nodes: int | None, seconds: float | None,
+            progress: Callable[[Status], None] | None, why: str) -> Counted:
+    if threads is not None:
+        threads = limits.threads(threads)
+    if threads == 1:
+        solver = problem.solver(engine=engine)
+        n = solver.count(nodes=nodes, seconds=seconds)
+        return Counted(n, "search", None, solver.stats.nodes, why)
+    from .parallel import ParallelSearch
+
+    ps = ParallelSearch(problem, threads, engine=engine)
+    n = ps.count(nodes=nodes, seconds=seconds, progress=progress)
+    return Counted(n, "search", None, ps.nodes, why)
+
+
+def memo_rule(problem: Problem, memo_bytes: int | None = None) -> str:
+    """The memo's better branching rule for `problem`, by the same probe as
+    `count` (for `Problem.to_zdd`): the rule whose probe finished, else the
+    one whose sub-problems came back most often.
+
+    >>> from covering.puzzles.polyomino import l_tromino
+    >>> memo_rule(l_tromino(12))
+    'first'
+    """
+    compiled = problem.compile()
+    best = (-1.0, "mrv")
+    for rule in BRANCHINGS:
+        counter = _core.MemoCount(compiled, memo_budget(memo_bytes), rule)
+        if counter.run(PROBE_NODES) is not None:
+            return rule
+        searched, hits = counter.stats[:2]
+        best = max(best, (hits / max(1, searched), rule), key=lambda b: b[0])
+    return best[1]
+
+
+def _memo(counter: _core.MemoCount, rule: str, nodes: int | None, seconds: float | None, why: str) -> Counted:
+    try:
+        total = counter.run(nodes, seconds)
+    except KeyboardInterrupt:
+        raise Interrupted(int(counter.partial), counter.stats) from None
+    if total is None:
+        raise LimitReached(f"budget reached after {counter.partial} solutions", count=int(counter.partial),
+                           stats=counter.stats)
+    return Counted(int(total), "memo", rule, counter.stats[0], why)

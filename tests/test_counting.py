@@ -1,0 +1,74 @@
+"""The counting front door: every method gives the same count; "auto"
+takes the memo where tilings share sub-problems and the search elsewhere,
+and says so; the command line follows it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from test_reference import problems
+
+from covering import Problem
+from covering.counting import count, memo_rule
+from covering.puzzles.polyomino import DOMINOES, PENTOMINOES, Board, l_tromino, tiling
+from covering.puzzles.queens import queens_problem
+from covering.reference import definition
+
+
+@settings(max_examples=200, deadline=None)
+@given(problems(max_options=12))
+def test_every_method_gives_the_count_of_the_definition(p: Problem) -> None:
+    expected = len(definition.brute_force(p))
+    assert count(p).count == expected
+    assert count(p, method="search", threads=1).count == expected
+    if not p.compile().has_multiplicities:
+        for rule in ("first", "mrv"):
+            assert count(p, method="memo", branching=rule).count == expected
+
+
+def test_auto_picks_the_memo_for_boards_and_the_search_for_queens() -> None:
+    c = count(l_tromino(12))
+    assert (c.count, c.method, c.branching) == (2033502499954, "memo", "first")  # Knuth, TAOCP 7.2.2.1
+    c = count(tiling(DOMINOES, Board.rectangle(12, 12), uses="any"))
+    assert (c.count, c.method) == (53060477521960000, "memo")  # OEIS A004003
+    c = count(queens_problem(12))
+    assert (c.count, c.method) == (14200, "search")  # OEIS A000170
+    c = count(tiling(PENTOMINOES, Board.rectangle(6, 10)))
+    assert (c.count, c.method, c.reason) == (9356, "search", "few repeats")
+    # An explicit engine or number of threads means a search.
+    assert count(l_tromino(8, 0), threads=2).method == "search"
+    assert memo_rule(tiling(PENTOMINOES, Board.rectangle(6, 10))) == "mrv"
+    p = l_tromino(8, 0)
+    assert p.count() == 30355 and p.last_count is not None and p.last_count.method == "memo"
+    with pytest.raises(ValueError, match="method must be one of"):
+        p.count(method="fast")
+    with pytest.raises(ValueError, match="not with method='search'"):
+        p.count(method="search", branching="first")
+
+
+def test_the_command_line_counts_by_the_front_door(tmp_path: Path) -> None:
+    f = tmp_path / "d12.dlx"
+    f.write_text(tiling(DOMINOES, Board.rectangle(12, 12), uses="any").to_dlx())
+    run = [sys.executable, "-m", "covering"]
+    r = subprocess.run(run + ["dlx", str(f), "--count", "--json"], capture_output=True, text=True)
+    summary = json.loads(r.stdout.splitlines()[-1])
+    assert (summary["count"], summary["method"]) == (53060477521960000, "memo")
+    for extra in (["--method", "memo", "--branching", "mrv"], ["--memo"]):
+        r = subprocess.run(run + ["dlx", str(f), "--count", *extra], capture_output=True, text=True)
+        assert r.stdout == "53060477521960000\n", r.stderr
+    r = subprocess.run(run + ["dlx", str(f), "--count", "--method", "search", "--branching", "first"],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "--branching" in r.stderr
+    for args, expected in ((["tromino", "12", "--count"], "2033502499954"),
+                           (["polyomino", "--pieces", "dominoes", "--board", "12x12", "--uses", "any", "--count"],
+                            "53060477521960000")):
+        r = subprocess.run(run + args, capture_output=True, text=True, timeout=60)
+        assert (r.returncode, r.stdout.strip()) == (0, expected), r.stderr
+    r = subprocess.run(run + ["tromino", "12", "--random", "1", "--no-color"], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 0 and r.stdout.splitlines()[-1] == "2033502499954"
