@@ -113,8 +113,16 @@ def test_stdin_help_and_version() -> None:
 
 
 def test_demo_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    from covering.render.text import display_width
+
     assert main(["demo"]) == 0
-    assert "DLX3" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "DLX3" in out and "the solution is unique; rules broken: 0" in out
+    # The kanji grids line up: the bars of the boxes stand in the same
+    # columns on every row, dots and kanji alike.
+    grid = [line for line in out.splitlines() if "|" in line and any(ord(c) > 0x3000 for c in line)]
+    assert len(grid) == 18
+    assert len({tuple(display_width(line[:i]) for i, c in enumerate(line) if c == "|") for line in grid}) == 1
 
 
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")

@@ -1,4 +1,6 @@
-"""``covering demo``: the examples of the seeds, small and quick."""
+"""``covering demo``: the examples of the seeds, small and quick: Knuth's
+introductory examples, L-tromino and pentomino tilings, queens, Sudoku with
+the seed's kanji digits, and the seed's Akari board."""
 
 from __future__ import annotations
 
@@ -69,4 +71,13 @@ def run(args: argparse.Namespace) -> int:
     print("its solution:")
     print(g.solution.text())
     print(f"4 x 4 grids: {sudoku.Sudoku.parse('.' * 16).count(cap=None)}")
+
+    from ..puzzles import akari
+
+    section("Akari, Light Up, 美術館 (seed 002): the 7x7 board")
+    puzzle = akari.Akari.parse(akari.SEED_7X7)
+    lights = puzzle.solve()
+    print(puzzle.draw(lights))
+    print(f"{len(lights or [])} lights; the solution is {puzzle.uniqueness().name.lower()}; "
+          f"rules broken: {len(akari.check(puzzle, lights or []))}")
     return 0

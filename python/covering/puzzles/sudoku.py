@@ -260,15 +260,19 @@ class Sudoku:
         4 . | . .
         . . | . .
         """
+        from ..render.text import display_width, pad
+
         n, b = self.n, math.isqrt(self.n)
-        width = max(len(s) for s in self.symbols)
+        # Columns, not characters: kanji take two, and "." is padded to match.
+        width = max(display_width(s) for s in [*self.symbols, "."])
+        box = b * width + b - 1
+        rule = "+".join("-" * (box + (1 if i else 0) + (1 if i < b - 1 else 0)) for i in range(b))
         rows = []
         for r in range(n):
             if r and r % b == 0:
-                rows.append("+".join("-" * (b * (width + 1) + (1 if i else 0) - (1 if i == b - 1 else 0))
-                                     for i in range(b)))
-            cells = [self.symbols[v - 1] if v else "." for v in self.values[r * n : (r + 1) * n]]
-            rows.append(" | ".join(" ".join(cells[i * b : (i + 1) * b]) for i in range(b)))
+                rows.append(rule)
+            cells = [pad(self.symbols[v - 1] if v else ".", width) for v in self.values[r * n : (r + 1) * n]]
+            rows.append(" | ".join(" ".join(cells[i * b : (i + 1) * b]) for i in range(b)).rstrip())
         return "\n".join(rows)
 
     def svg(self, cell: int = 32) -> str:

@@ -7,11 +7,32 @@ AA
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Hashable, Mapping
 
 from .colors import palette
 
-__all__ = ["regions"]
+__all__ = ["regions", "display_width", "pad"]
+
+
+def display_width(text: str) -> int:
+    """Columns `text` takes in a terminal: wide and full-width characters
+    (kanji, full-width digits) take two, combining marks none.
+
+    >>> display_width("九"), display_width("12"), display_width("e\u0301")
+    (2, 2, 1)
+    """
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+               for c in text)
+
+
+def pad(text: str, width: int) -> str:
+    """`text` padded with spaces on the right to `width` columns.
+
+    >>> pad(".", 2) + "|", pad("九", 2) + "|"
+    ('. |', '九|')
+    """
+    return text + " " * max(0, width - display_width(text))
 
 Cell = tuple[int, int]
 
