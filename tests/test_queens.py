@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import struct
 import subprocess
 import sys
+import zlib
 from array import array
 
 import pytest
@@ -97,8 +99,24 @@ def test_plot_files(tmp_path: object) -> None:
     assert main(["queens", "plot", "200", "-o", str(out / "q.svg")]) == 0
     assert main(["queens", "plot", "200", "-o", str(out / "q.png")]) == 0
     svg = (out / "q.svg").read_text()
-    assert svg.count("<circle") == 200 and "slope phi" in svg
-    assert (out / "q.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # 200 points and the legend's marker; title, axes, both slopes labelled.
+    assert svg.count("<circle") == 201 and "slope phi = 1.618" in svg and "slope 1/phi = 0.618" in svg
+    assert "Infinite queens" in svg and ">q_n<" in svg and ">n<" in svg
+    png = (out / "q.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", png[16:24])
+    raw = zlib.decompress(png[png.index(b"IDAT") + 4 : png.index(b"IEND") - 8])
+    rows = [raw[y * (3 * width + 1) + 1 : (y + 1) * (3 * width + 1)] for y in range(height)]
+
+    def inked(y0: int, y1: int, x0: int, x1: int, rgb: bytes | None = None) -> int:
+        return sum(1 for y in range(y0, y1) for x in range(x0, x1)
+                   if rows[y][3 * x : 3 * x + 3] != b"\xff\xff\xff" and rgb in (None, rows[y][3 * x : 3 * x + 3]))
+
+    assert inked(10, 32, 0, width) > 200  # the title, in the band above the axes
+    assert inked(height - 20, height, 0, width) > 10  # the label of the x axis
+    # The legend, top left inside the axes, in the colours of the two lines.
+    assert inked(55, 100, 60, 250, bytes.fromhex("d62728")) > 50
+    assert inked(55, 100, 60, 250, bytes.fromhex("1f77b4")) > 50
     assert main(["queens", "plot", "10", "-o", str(out / "q.txt")]) == 2
 
 

@@ -99,12 +99,14 @@ def run_plot(args: argparse.Namespace) -> int:
     terms = list(queens.infinite(n))
     points = [(float(k), float(q)) for k, q in enumerate(terms, 1)]
     phi = (1 + math.sqrt(5)) / 2
-    lines = [(phi, "slope phi"), (1 / phi, "slope 1/phi")]
+    # The two lines the seed's plot shows the points gather on.
+    lines = [(phi, f"slope phi = {phi:.3f}"), (1 / phi, f"slope 1/phi = {1 / phi:.3f}")]
+    title = f"Infinite queens (OEIS A065188): q_n for n = 1..{n}"
     if args.output.endswith(".png"):
         with open(args.output, "wb") as f:
-            f.write(scatter_png(points, lines=lines))
+            f.write(scatter_png(points, lines=lines, title=title, ylabel="q_n"))
     elif args.output.endswith(".svg"):
-        svg = scatter(points, lines=lines, title=f"Infinite queens: q_n for n = 1..{n}", ylabel="q_n")
+        svg = scatter(points, lines=lines, title=title, ylabel="q_n")
         with open(args.output, "w", encoding="utf-8") as f:
             f.write(svg)
     else:

@@ -4,9 +4,9 @@ PNG is written by hand: an RGB pixel buffer, Bresenham lines, and the file
 format's chunks compressed with zlib.
 
 >>> svg = scatter([(1, 1), (2, 3), (3, 5)], lines=[(1.0, "y = x")], title="t")
->>> svg.startswith("<svg") and svg.count("<circle") == 3
+>>> svg.startswith("<svg") and svg.count("<circle") == 3 + 1  # the points, and the legend's marker
 True
->>> png = scatter_png([(1, 1), (2, 3)], lines=[(1.0, "y = x")])
+>>> png = scatter_png([(1, 1), (2, 3)], lines=[(1.0, "y = x")], title="t")
 >>> png[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
 True
 """
@@ -17,6 +17,8 @@ import struct
 import zlib
 from collections.abc import Sequence
 from html import escape
+
+from .font import glyph, text_width
 
 __all__ = ["scatter", "scatter_png"]
 
@@ -78,6 +80,15 @@ def scatter(
         out.append(
             f'<text x="{x1 - 4:.1f}" y="{y1 + 14:.1f}" fill="{color}" text-anchor="end">{escape(label)}</text>'
         )
+    # The legend, top left inside the axes: the points, then each line.
+    lx, ly = margin + 12, margin + 14
+    out.append(f'<circle cx="{lx + 10}" cy="{ly - 4}" r="2.5" fill="black"/>'
+               f'<text x="{lx + 26}" y="{ly}">{escape(ylabel or "points")}</text>')
+    for k, (_, label) in enumerate(lines):
+        color = LINE_COLORS[k % len(LINE_COLORS)]
+        y = ly + 18 * (k + 1)
+        out.append(f'<line x1="{lx}" y1="{y - 4}" x2="{lx + 20}" y2="{y - 4}" stroke="{color}" stroke-width="1.5" '
+                   f'stroke-dasharray="6 4"/><text x="{lx + 26}" y="{y}" fill="{color}">{escape(label)}</text>')
     out.append("</svg>")
     return "\n".join(out)
 
@@ -99,11 +110,15 @@ def scatter_png(
     points: Sequence[Point],
     *,
     lines: Sequence[tuple[float, str]] = (),
+    title: str = "",
+    xlabel: str = "n",
+    ylabel: str = "",
     width: int = 640,
     height: int = 480,
 ) -> bytes:
-    """The same plot as `scatter`, as PNG bytes (without text)."""
-    margin = 30
+    """The same plot as `scatter`, as PNG bytes: title, axis labels, the
+    axes' ends, and a legend, in a 5 x 7 pixel font (`covering.render.font`)."""
+    margin = 50
     xmax, ymax = _bounds(points, lines)
     sx = (width - 2 * margin) / xmax
     sy = (height - 2 * margin) / ymax
@@ -134,6 +149,18 @@ def scatter_png(
                 err += dx
                 y0 += sy_
 
+    def text(x: int, y: int, words: str, rgb: tuple[int, int, int], scale: int = 1, anchor: str = "start") -> None:
+        """`words` with its top left corner at (x, y) (anchor "middle" or "end": x is there)."""
+        if anchor != "start":
+            x -= text_width(words, scale) // (2 if anchor == "middle" else 1)
+        for k, c in enumerate(words):
+            for row, bits in enumerate(glyph(c)):
+                for col, bit in enumerate(bits):
+                    if bit:
+                        for a in range(scale):
+                            for b in range(scale):
+                                put(x + (k * 6 + col) * scale + a, y + row * scale + b, rgb)
+
     def px(x: float, y: float) -> tuple[int, int]:
         return round(margin + x * sx), round(height - margin - y * sy)
 
@@ -146,9 +173,27 @@ def scatter_png(
             for ddy in (0, 1):
                 put(cx + ddx, cy + ddy, black)
     # The lines go over the points, dashed, so that both show where they meet.
+    colors = []
     for k, (slope, _) in enumerate(lines):
         c = LINE_COLORS[k % len(LINE_COLORS)]
         rgb = (int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16))
+        colors.append(rgb)
         x_end = min(xmax, ymax / slope)
         line(*px(0, 0), *px(x_end, slope * x_end), rgb, dash=6)
+    # Title, axes, the ends of the axes, and the legend.
+    text(width // 2, 14, title, black, scale=2, anchor="middle")
+    text(width // 2, height - 18, xlabel, black, anchor="middle")
+    text(margin - 8, margin - 20, ylabel, black, anchor="end")
+    text(margin, height - margin + 8, "0", black, anchor="middle")
+    text(width - margin, height - margin + 8, f"{xmax:g}", black, anchor="middle")
+    text(margin - 6, margin - 3, f"{ymax:.0f}", black, anchor="end")
+    lx, ly = margin + 12, margin + 10
+    for ddx in range(3):
+        for ddy in range(3):
+            put(lx + 9 + ddx, ly + 2 + ddy, black)
+    text(lx + 26, ly, ylabel or "points", black)
+    for k, ((_, label), rgb) in enumerate(zip(lines, colors)):
+        y = ly + 16 * (k + 1)
+        line(lx, y + 3, lx + 20, y + 3, rgb, dash=4)
+        text(lx + 26, y, label, rgb)
     return _png(width, height, pixels)
