@@ -573,3 +573,34 @@ class Problem:
             f"<Problem: {len(self._primary)} primary items, {len(self._secondary)} secondary, "
             f"{len(self._options)} options>"
         )
+
+    #: Rows and columns shown by `_repr_html_` at most.
+    HTML_ROWS, HTML_COLUMNS = 30, 40
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the matrix of options (rows) and items (columns), as
+        Knuth draws it, 1 or the color where an option has an item; the first
+        `HTML_ROWS` options and `HTML_COLUMNS` items of big problems.
+
+        >>> p = Problem.from_dlx("A B | x\\nA x:red\\nB\\n")
+        >>> html = p._repr_html_()
+        >>> "<th>A</th>" in html and "<th>x</th>" in html and ">red<" in html
+        True
+        """
+        from .render.html import matrix
+
+        items = (self.primary + self.secondary)[: self.HTML_COLUMNS]
+        bounds = {name: b for name, b in self._primary.items() if b != (1, 1)}
+        names = [f"{i}" + (f" ({bounds[i][0]}..{bounds[i][1]})" if i in bounds else "") for i in items]
+        rows = []
+        for o in range(min(self.n_options, self.HTML_ROWS)):
+            has = dict(self.option(o))
+            rows.append((str(self._labels[o]),
+                         ["" if i not in has else "1" if has[i] is None else str(has[i]) for i in items]))
+        more = []
+        if self.n_options > self.HTML_ROWS:
+            more.append(f"the first {self.HTML_ROWS} of {self.n_options} options")
+        if len(self.primary) + len(self.secondary) > self.HTML_COLUMNS:
+            more.append(f"the first {self.HTML_COLUMNS} items")
+        caption = f"{len(self._primary)} primary items, {len(self._secondary)} secondary, {self.n_options} options"
+        return matrix(names, rows, caption + (f" ({', '.join(more)})" if more else ""))

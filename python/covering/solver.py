@@ -133,6 +133,23 @@ class Solver:
         """Knuth's progress path: ``(k, d)`` per level, "choice k of d"."""
         return self._search.progress()
 
+    def _repr_html_(self) -> str:
+        """In a notebook: the engine, the counters and Knuth's fraction done.
+
+        >>> from covering.puzzles.queens import queens_problem
+        >>> s = queens_problem(6).solver(); _ = s.count()
+        >>> ">4<" in s._repr_html_()  # solutions
+        True
+        """
+        from .render.html import table
+
+        st = self.stats
+        rows: list[tuple[str, object]] = [("engine", self.engine), ("solutions", st.solutions),
+                                          ("nodes", f"{st.nodes:,}"), ("updates", f"{st.updates:,}"),
+                                          ("exhausted", self.exhausted),
+                                          ("fraction done", f"{100 * self.fraction_done():.1f}%")]
+        return table(rows, caption="Solver")
+
     def fraction_done(self) -> float:
         """Knuth's estimate of the fraction of the tree explored so far."""
         return self._search.fraction_done()

@@ -88,6 +88,17 @@ class Zdd:
     def __repr__(self) -> str:
         return f"Zdd({len(self)} nodes, {self.count()} solutions)"
 
+    def _repr_html_(self) -> str:
+        """In a notebook: its size and its count.
+
+        >>> from covering.puzzles.polyomino import l_tromino
+        >>> "1193600" in l_tromino(9).to_zdd(branching="first")._repr_html_()
+        True
+        """
+        from .render.html import table
+
+        return table([("nodes", f"{len(self):,}"), ("solutions", self.count())], caption="Zdd")
+
     def counts(self) -> list[int]:
         """The number of solutions below each node id (computed once)."""
         if self._counts is None:

@@ -445,6 +445,10 @@ class Akari:
         out.append("└" + "─" * self.width + "┘")
         return "\n".join(out) + "\n"
 
+    def _repr_svg_(self) -> str:
+        """In a notebook: the grid (without lights), as `svg()` draws it."""
+        return self.svg()
+
     def svg(self, lights: Iterable[tuple[int, int]] | None = None, cell: int = 28) -> str:
         """An SVG picture: black cells with their numbers, lights as yellow
         discs, lit cells pale yellow."""
