@@ -14,7 +14,8 @@ def test_puzzles_draw_as_svg() -> None:
     pictures = [grid._repr_svg_(), sudoku.Sudoku.parse("." * 81)._repr_svg_(),
                 Tiling.of_tromino(4, l_tromino(4, 0).first())._repr_svg_()]
     for svg in pictures:
-        assert xml.dom.minidom.parseString(svg).documentElement.tagName == "svg"
+        root = xml.dom.minidom.parseString(svg).documentElement
+        assert root is not None and root.tagName == "svg"
 
 
 def test_problem_solver_and_diagram_as_html() -> None:
