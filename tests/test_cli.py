@@ -141,3 +141,34 @@ def test_ctrl_c_prints_the_partial_count_and_exits_130(tmp_path: Path) -> None:
     assert proc.returncode == 130
     assert int(out.strip()) >= 0
     assert "interrupted" in err and "Traceback" not in err
+
+
+def test_every_puzzle_exports_a_dlx_file_that_counts_the_same() -> None:
+    from covering.puzzles import akari, sudoku
+
+    def covering(*args: str, stdin: str | None = None) -> str:
+        r = subprocess.run([sys.executable, "-m", "covering", *args], input=stdin, capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        return r.stdout
+
+    grid = "1..." "..1." "...." "...2"
+    cases = [
+        (["queens", "export", "8"], None, 92),
+        (["tromino", "7", "export", "--hole", "9"], None, polyomino_count(7, 9)),
+        (["polyomino", "export", "--pieces", "pentominoes", "--board", "5x12"], None, 4040),
+        (["sudoku", "export"], grid + "\n", sudoku.Sudoku.parse(grid).count(cap=None)),
+        (["akari", "export"], akari.SEED_7X7, akari.Akari.parse(akari.SEED_7X7).count()),
+    ]
+    for args, stdin, expected in cases:
+        dlx = covering(*args, stdin=stdin)
+        assert int(covering("dlx", "--count", "--no-progress", stdin=dlx)) == expected, args
+    r = subprocess.run([sys.executable, "-m", "covering", "tromino", "7", "export", "--hole", "0", "--count"], capture_output=True,
+                       text=True)
+    assert r.returncode == 2 and "not with --count" in r.stderr
+    r = subprocess.run([sys.executable, "-m", "covering", "sudoku", "export"], input=grid + "\n" + grid + "\n",
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "one puzzle" in r.stderr
+
+
+def polyomino_count(n: int, hole: int) -> int:
+    return l_tromino(n, hole).count()

@@ -14,7 +14,7 @@ import warnings
 
 from ..errors import ProblemError
 from ..puzzles import akari
-from .common import positive, read_input, warn
+from .common import UsageError, positive, read_input, warn, write_dlx
 
 
 FILE_HELP = "the puzzles ('-' or nothing: stdin), or one puzz.link URL"
@@ -36,6 +36,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     form.add_argument("--svg", action="store_true", help="an SVG picture of each solution instead of grids")
     form.add_argument("--url", action="store_true", help="print each puzzle's puzz.link URL (no solving)")
     q.set_defaults(run=run_solve)
+    e = s.add_parser("export", help="write one puzzle's exact cover problem in Knuth's .dlx format",
+                     description="The puzzle's exact cover problem with multiplicities (DLX3's format).")
+    e.add_argument("file", nargs="?", default="-", help=FILE_HELP)
+    e.set_defaults(run=run_export)
     c = s.add_parser("count", help="count the solutions of each puzzle, one number a line")
     c.add_argument("file", nargs="?", default="-", help=FILE_HELP)
     c.add_argument("--cap", type=positive, help="count no further than this")
@@ -56,6 +60,13 @@ def _puzzles(args: argparse.Namespace) -> list[akari.Akari]:
     for w in caught:
         warn(f"{name}: {w.message}")
     return puzzles
+
+
+def run_export(args: argparse.Namespace) -> int:
+    puzzles = _puzzles(args)
+    if len(puzzles) != 1:
+        raise UsageError(f"export takes one puzzle, not {len(puzzles)}")
+    return write_dlx(puzzles[0].problem())
 
 
 def run_solve(args: argparse.Namespace) -> int:

@@ -6,7 +6,7 @@ import argparse
 import contextlib
 import sys
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import textio
 from ..progress import Progress
@@ -69,6 +69,21 @@ def read_input(path: str) -> tuple[str, str]:
         return textio.decode(data), name
     except textio.InputError as e:
         raise textio.InputError(f"{name}:{e.lineno}: {e.reason}") from None
+
+
+def write_dlx(problem: Any) -> int:
+    """`covering <puzzle> export`: the puzzle's exact cover problem in
+    Knuth's .dlx format on stdout (what Knuth's programs cannot read of it,
+    such as names with his special characters, is said in a warning)."""
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        text = problem.to_dlx()
+    for w in caught:
+        warn(str(w.message))
+    sys.stdout.write(text)
+    return EXIT_OK
 
 
 def add_progress_flags(parser: argparse.ArgumentParser) -> None:

@@ -12,7 +12,7 @@ from .. import _core
 from ..puzzles import queens
 from ..render.plot import scatter, scatter_png
 from ..errors import Interrupted
-from .common import UsageError, add_threads_flag, interrupted, non_negative, threads_from
+from .common import UsageError, add_threads_flag, interrupted, non_negative, threads_from, write_dlx
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -34,6 +34,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     inf.add_argument("n", type=non_negative, metavar="N")
     inf.add_argument("--zero-based", action="store_true", help="rows from 0, as seed 003 writes them")
     inf.set_defaults(run=run_infinite)
+    ex = q.add_parser("export", help="write the exact cover problem of n-queens in Knuth's .dlx format")
+    ex.add_argument("n", type=non_negative, metavar="N")
+    ex.set_defaults(run=run_export)
     pl = q.add_parser("plot", help="plot q_n against n, with the lines of slope phi and 1/phi")
     pl.add_argument("n", type=non_negative, metavar="N")
     pl.add_argument("--output", "-o", required=True, help="the file to write: .svg or .png")
@@ -92,6 +95,12 @@ def run_infinite(args: argparse.Namespace) -> int:
         left -= k
     sys.stdout.write("\n")
     return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from ..puzzles.queens import queens_problem
+
+    return write_dlx(queens_problem(_n(args.n, 10**4)))
 
 
 def run_plot(args: argparse.Namespace) -> int:

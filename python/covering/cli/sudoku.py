@@ -9,7 +9,16 @@ import sys
 from .. import textio
 from ..errors import Interrupted, ProblemError
 from ..puzzles import sudoku
-from .common import UsageError, add_threads_flag, interrupted, non_negative, positive, read_input, threads_from
+from .common import (
+    UsageError,
+    add_threads_flag,
+    interrupted,
+    non_negative,
+    positive,
+    read_input,
+    threads_from,
+    write_dlx,
+)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -32,6 +41,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         else:
             q.add_argument("--cap", type=positive, default=1000, help="count no further than this (default 1000)")
             q.set_defaults(run=run_count)
+    e = s.add_parser("export", help="write one puzzle's exact cover problem in Knuth's .dlx format",
+                     description="The puzzle's exact cover problem (cells, rows, columns and boxes; at a "
+                     "given cell only its given), for Knuth's DLX programs or `covering dlx`.")
+    e.add_argument("file", nargs="?", default="-", help="one puzzle ('-' or nothing: stdin)")
+    e.add_argument("--symbols", help="the n symbols (default 1-9 for 9x9, 1-9A-G for 16x16, ...)")
+    e.add_argument("--grid", action="store_true", help="the puzzle is laid out over lines")
+    e.set_defaults(run=run_export)
     g = s.add_parser("generate", help="generate puzzles with a unique solution",
                      description="Random grids, then givens removed while the solution stays unique; "
                      "prints one puzzle a line, its givens and difficulty (search nodes) on stderr.")
@@ -102,6 +118,23 @@ def _report(name: str, grid: bool, errors: list[tuple[int, str]]) -> None:
     for lineno, message in errors:
         where = name if grid else f"{name}:{lineno}"
         print(f"covering: error: {where}: {message}", file=sys.stderr)
+
+
+def run_export(args: argparse.Namespace) -> int:
+    text, name = read_input(args.file)
+    lines = [line for line in text.split("\n") if line.strip(textio.BLANKS)]
+    if not args.grid and len(lines) != 1:
+        raise UsageError(f"{name}: export takes one puzzle, not {len(lines)} lines (--grid: one over lines)")
+    n = _size(text, args.grid)
+    symbols = args.symbols or sudoku.SYMBOLS.get(n)
+    if symbols is None:
+        raise UsageError(f"no usual symbols for {n} x {n}: give them with --symbols")
+    _check_symbols(symbols, n)
+    try:
+        puzzle = sudoku.Sudoku.parse(text if args.grid else lines[0], symbols, grid=args.grid)
+    except ProblemError as e:
+        raise UsageError(f"{name}: {e}") from None
+    return write_dlx(puzzle.problem())
 
 
 def run_solve(args: argparse.Namespace) -> int:

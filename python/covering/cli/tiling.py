@@ -21,6 +21,7 @@ from .common import (
     progress,
     read_input,
     warn,
+    write_dlx,
 )
 
 #: The named sets, by the name of their attribute in `polyomino` (read when
@@ -32,6 +33,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     t = sub.add_parser("tromino", help="L-tromino tilings of an n x n board (seeds 000 and 004)",
                        description="Tile an N x N board, minus cell K (cells numbered y*N+x), with L-trominoes.")
     t.add_argument("n", type=non_negative, metavar="N")
+    t.add_argument("export", nargs="?", choices=["export"],
+                   help="write the board's exact cover problem in Knuth's .dlx format instead")
     t.add_argument("--hole", type=non_negative, metavar="K", help="remove cell K = y*N+x")
     t.add_argument("--count", action="store_true", help="print only the number of tilings")
     t.add_argument("--symmetry", action="store_true", help="count tilings up to the board's symmetries")
@@ -43,6 +46,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p = sub.add_parser("polyomino", help="tile a board with polyominoes",
                        description="Tile a board with a set of polyominoes; print the first tiling and "
                        "the count.")
+    p.add_argument("export", nargs="?", choices=["export"],
+                   help="write the exact cover problem in Knuth's .dlx format instead of tiling")
     p.add_argument("--pieces", default="pentominoes",
                    help=f"a named set ({', '.join(NAMED)}) or a file of pieces: blocks separated by "
                    "blank lines, a name on the first line, then the picture ('#' cells, '.' gaps)")
@@ -60,6 +65,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_color_flag(p)
     add_progress_flags(p)
     p.set_defaults(run=run_polyomino)
+
+
+def _no_export_flags(args: argparse.Namespace) -> None:
+    for flag in ("count", "symmetry", "random", "limit", "svg"):
+        if getattr(args, flag, None) not in (None, False):
+            raise UsageError(f"export writes the problem: not with --{flag}")
 
 
 def add_random_flag(parser: argparse.ArgumentParser) -> None:
@@ -100,6 +111,9 @@ def run_tromino(args: argparse.Namespace) -> int:
     if cells % 3:
         # Answered from the area, before anything is built (N = 100000 too).
         return _no_tiling(args, f"{cells} cells are not a multiple of 3")
+    if args.export:
+        _no_export_flags(args)
+        return write_dlx(polyomino.l_tromino(n, args.hole))
     if args.symmetry:
         holes = [] if args.hole is None else [divmod(args.hole, n)]
         board = Board.rectangle(n, n, holes=holes)
@@ -228,6 +242,9 @@ def run_polyomino(args: argparse.Namespace) -> int:
         return _no_tiling(args, why)
     board = board_or_area if isinstance(board_or_area, Board) else _board(args)
     options = dict(uses=uses, rotations=not args.no_rotations, reflections=not args.no_reflections)
+    if args.export:
+        _no_export_flags(args)
+        return write_dlx(polyomino.tiling(pieces, board, **options))  # type: ignore[arg-type]
     shown = 0
     if args.random is not None:
         drawn, count = _random_tiling(args, polyomino.tiling(pieces, board, **options))  # type: ignore[arg-type]

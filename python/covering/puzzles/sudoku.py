@@ -215,6 +215,25 @@ class Sudoku:
         """The grid as one line of symbols."""
         return "".join(self.symbols[v - 1] if v else blank for v in self.values)
 
+    def problem(self) -> Problem:
+        """This puzzle's exact cover problem, on its own (for export, or to
+        study): `sudoku_problem`'s items, and at each given cell only the
+        option of its given.
+
+        >>> s = Sudoku.parse("1.3." "..1." ".1.." "2..1")
+        >>> s.problem().count(), s.count()
+        (2, 2)
+        """
+        n = self.n
+        full = _problem(n)
+        p = Problem()
+        p.add_primary(full.primary)
+        for o in range(full.n_options):
+            k, d = divmod(o, n)
+            if not self.values[k] or self.values[k] == d + 1:
+                p.add_option([item for item, _ in full.option(o)], label=full.labels[o])
+        return p
+
     def solver(self, *, order: str = "input", seed: int | None = None) -> Solver:
         """A solver of the shared problem with this puzzle's givens forced."""
         solver = _problem(self.n).solver(order=order, seed=seed)
