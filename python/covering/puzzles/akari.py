@@ -409,6 +409,10 @@ class Akari:
             return Uniqueness.MULTIPLE if e.count >= 2 else Uniqueness.UNKNOWN
         return [Uniqueness.NONE, Uniqueness.UNIQUE, Uniqueness.MULTIPLE][n]
 
+    def check(self, solution: object, /) -> list[str]:
+        """The rules a set of lights breaks (see the module's `check`)."""
+        return check(self, solution)  # type: ignore[arg-type]
+
     # -- pictures ----------------------------------------------------------
 
     def solution_text(self, lights: Iterable[tuple[int, int]]) -> str:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, Union
 
@@ -32,6 +32,7 @@ from .. import sizes, textio
 from ..errors import Interrupted
 from ..problem import Problem
 from ..solver import Solver
+from .base import ExactCover
 from ..render import svg as svg_render
 from ..render import text as text_render
 from .symmetry import Placement, Plan, SymmetryError, Transform, board_symmetries, canonical, plan
@@ -40,6 +41,7 @@ __all__ = [
     "Shape",
     "Board",
     "Tiling",
+    "TilingPuzzle",
     "tiling",
     "tilings",
     "count_tilings",
@@ -601,3 +603,75 @@ def __getattr__(name: str) -> dict[str, Shape]:
         globals()["HEXOMINOES"] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@dataclass(frozen=True, eq=False)
+class TilingPuzzle(ExactCover[list[Label]]):
+    """Tiling a board, on the puzzle protocol (`covering.puzzles.base`): a
+    solution is the list of placed pieces ``(piece, cells)``, the labels of
+    `tiling()`.
+
+    >>> t = TilingPuzzle(PENTOMINOES, Board.rectangle(5, 12))
+    >>> t.count(), t.check(t.solve())
+    (4040, [])
+    >>> t.check([("I", [(0, 0), (0, 1), (0, 2), (0, 3), (1, 3)])])[:2]
+    ['I: cells (0, 0), (0, 1), (0, 2), (0, 3), (1, 3) are not a placement of it', 'cell (0, 4) is not covered']
+    """
+
+    pieces: Mapping[str, Shape]
+    board: Board
+    uses: Uses | Mapping[str, Uses] = "once"
+    rotations: bool = True
+    reflections: bool = True
+
+    def problem(self) -> Problem:
+        return tiling(self.pieces, self.board, uses=self.uses, rotations=self.rotations,
+                      reflections=self.reflections)
+
+    def decode(self, ids: Sequence[int]) -> list[Label]:
+        labels = self.problem().labels
+        return [labels[o] for o in ids]
+
+    def check(self, solution: object, /) -> list[str]:
+        """The rules broken, read from the pieces and the board themselves:
+        each region a placement of its piece (turned only as allowed), each
+        cell of the board covered once and nothing else, each piece used as
+        often as `uses` says."""
+        broken: list[str] = []
+        covered: dict[Cell, int] = {}
+        used: dict[str, int] = {}
+        for name, cells in solution if isinstance(solution, list) else []:
+            cells = list(cells)
+            shapes = self.pieces[name].orientations(self.rotations, self.reflections) if name in self.pieces else []
+            if Shape.of(cells) not in shapes:
+                broken.append(f"{name}: cells {', '.join(map(str, cells))} are not a placement of it")
+            used[name] = used.get(name, 0) + 1
+            for cell in cells:
+                covered[cell] = covered.get(cell, 0) + 1
+        board = set(self.board.cells)
+        broken += [f"cell {c} is not covered" for c in self.board.cells if c not in covered]
+        broken += [f"cell {c} is covered {k} times" for c, k in sorted(covered.items()) if k > 1]
+        broken += [f"cell {c} is not on the board" for c in sorted(covered) if c not in board]
+        for name, bounds in _bounds(self.pieces, self.uses).items():
+            lo, hi = bounds if bounds is not None else (0, None)
+            k = used.get(name, 0)
+            if k < lo or (hi is not None and k > hi):
+                broken.append(f"{name}: used {k} times")
+        return broken
+
+    def text(self) -> str:
+        """The board, ``#`` on each cell."""
+        return "\n".join("".join("#" if (r, c) in set(self.board.cells) else "." for c in range(self.board.cols))
+                         for r in range(self.board.rows))
+
+    def draw(self, solution: object, /) -> str:
+        """A tiling as text, a letter for each placed piece."""
+        return Tiling.of(solution).text(color=False)  # type: ignore[arg-type]
+
+    def svg(self) -> str:
+        """The board as SVG: its cells, grey."""
+        cell = 24
+        cells = "".join(f'<rect x="{c * cell}" y="{r * cell}" width="{cell}" height="{cell}" fill="#ddd" '
+                        'stroke="white"/>' for r, c in self.board.cells)
+        w, h = self.board.cols * cell, self.board.rows * cell
+        return f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">{cells}</svg>'

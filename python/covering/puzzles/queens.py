@@ -13,13 +13,15 @@ infinite queens sequence of TAOCP 7.2.2.1 (exercises 38 and 42).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from .. import _core, limits, sizes
 from ..errors import Interrupted, ProblemError
 from ..problem import Problem
+from .base import ExactCover
 
-__all__ = ["queens_problem", "solutions", "count", "infinite", "board_text", "QueensError"]
+__all__ = ["Queens", "queens_problem", "solutions", "count", "infinite", "board_text", "QueensError"]
 
 #: Bytes of the engine's state per term of the infinite sequence: bit arrays
 #: for rows and diagonals up to about 2.6 n, grown by doubling.
@@ -137,3 +139,71 @@ def board_text(rows: tuple[int, ...]) -> str:
     """
     n = len(rows)
     return "\n".join(" ".join("Q" if rows[c] == r else "." for c in range(n)) for r in range(n))
+
+
+@dataclass(frozen=True)
+class Queens(ExactCover[tuple[int, ...]]):
+    """n-queens on the puzzle protocol (`covering.puzzles.base`): a solution
+    is the row of the queen in each column, as `solutions` gives them.
+
+    >>> q = Queens(4)
+    >>> sorted(q.solutions()), q.count()
+    ([(1, 3, 0, 2), (2, 0, 3, 1)], 2)
+    >>> q.check((1, 3, 0, 1))  # doctest: +NORMALIZE_WHITESPACE
+    ['two queens in row 2', 'the queens of columns 2 and 4 share a diagonal',
+     'the queens of columns 3 and 4 share a diagonal']
+    """
+
+    n: int
+
+    def __post_init__(self) -> None:
+        _board_size(self.n, 2**16)
+
+    def problem(self) -> Problem:
+        return queens_problem(self.n)
+
+    def decode(self, ids: Sequence[int]) -> tuple[int, ...]:
+        rows = [0] * self.n
+        for o in ids:
+            i, j = divmod(o, self.n)  # option i * n + j is the square (i, j)
+            rows[j] = i
+        return tuple(rows)
+
+    def count(self, limit: int | None = None, /) -> int:
+        """The number of solutions, by the bitboard counter (`count`)."""
+        return count(self.n) if limit is None else super().count(limit)
+
+    def check(self, solution: object, /) -> list[str]:
+        """The rules broken: a queen in each column, one in each row, none
+        sharing a diagonal."""
+        rows = list(solution) if isinstance(solution, (tuple, list)) else []
+        if len(rows) != self.n or not all(isinstance(r, int) and 0 <= r < self.n for r in rows):
+            return [f"a solution is the row (0 to {self.n - 1}) of the queen in each of the {self.n} columns"]
+        broken = [f"two queens in row {r + 1}" for r in sorted(set(rows)) if rows.count(r) > 1]
+        for a in range(self.n):
+            for b in range(a + 1, self.n):
+                if abs(rows[a] - rows[b]) == b - a:
+                    broken.append(f"the queens of columns {a + 1} and {b + 1} share a diagonal")
+        return broken
+
+    def text(self) -> str:
+        """The empty board."""
+        return "\n".join(" ".join("." * self.n) for _ in range(self.n))
+
+    def draw(self, solution: object, /) -> str:
+        """A solution as a board (`board_text`)."""
+        return board_text(tuple(solution))  # type: ignore[arg-type]
+
+    def svg(self, solution: Sequence[int] | None = None, cell: int = 24) -> str:
+        """The board as SVG, checkered, with the queens of `solution` if given."""
+        n, size = self.n, self.n * cell
+        out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+               f'viewBox="0 0 {size} {size}">']
+        for r in range(n):
+            for c in range(n):
+                fill = "#eeeed2" if (r + c) % 2 == 0 else "#769656"
+                out.append(f'<rect x="{c * cell}" y="{r * cell}" width="{cell}" height="{cell}" fill="{fill}"/>')
+        for c, r in enumerate(solution or ()):
+            out.append(f'<circle cx="{c * cell + cell / 2}" cy="{r * cell + cell / 2}" r="{cell / 3}" fill="black"/>')
+        out.append("</svg>")
+        return "\n".join(out)

@@ -187,10 +187,10 @@ class Sudoku:
             else:
                 raise SudokuError(f"r{k // n + 1}c{k % n + 1}: bad character {ch!r}")
         s = Sudoku(n, tuple(values), symbols)
-        s.check()
+        s.check_givens()
         return s
 
-    def check(self) -> None:
+    def check_givens(self) -> None:
         """Raises `SudokuError` naming both cells if a unit holds a digit twice."""
         n, b = self.n, math.isqrt(self.n)
         seen: dict[tuple[str, int, int], int] = {}
@@ -268,6 +268,39 @@ class Sudoku:
     def uniqueness(self) -> Uniqueness:
         """NONE, UNIQUE or MULTIPLE."""
         return self.solver().uniqueness()
+
+    def check(self, solution: object, /) -> list[str]:
+        """The rules `solution` (a completed `Sudoku`) breaks: every cell
+        filled, the givens kept, each row, column and box holding each
+        digit once (cells named r1c1, 1-based).
+
+        >>> s = Sudoku.parse("1..." "..1." "...." "...2")
+        >>> s.check(s.solve())
+        []
+        >>> s.check(Sudoku.parse("1234" "3412" "2143" "4321"))
+        ['r4c4: the given 2 is not kept']
+        >>> s.check(s)[:2], len(s.check(s))  # the puzzle itself: 13 cells empty
+        (['r1c2: empty', 'r1c3: empty'], 13)
+        """
+        if not isinstance(solution, Sudoku) or solution.n != self.n:
+            return [f"a solution is a completed {self.n} x {self.n} Sudoku"]
+        n, b = self.n, math.isqrt(self.n)
+        v = solution.values
+        broken = [f"r{k // n + 1}c{k % n + 1}: empty" for k in range(n * n) if not v[k]]
+        broken += [f"r{k // n + 1}c{k % n + 1}: the given {self.symbols[g - 1]} is not kept"
+                   for k, g in enumerate(self.values) if g and v[k] != g]
+        units = [("row", r, [r * n + c for c in range(n)]) for r in range(n)]
+        units += [("column", c, [r * n + c for r in range(n)]) for c in range(n)]
+        units += [("box", k, [((k // b) * b + i // b) * n + (k % b) * b + i % b for i in range(n)]) for k in range(n)]
+        for kind, index, cells in units:
+            digits = [v[k] for k in cells if v[k]]
+            if len(set(digits)) != len(digits):
+                broken.append(f"{kind} {index + 1}: a digit twice")
+        return broken
+
+    def draw(self, solution: object, /) -> str:
+        """A solution (a `Sudoku`) as text, with box separators."""
+        return solution.text() if isinstance(solution, Sudoku) else self.text()
 
     def text(self) -> str:
         """The grid with box separators.

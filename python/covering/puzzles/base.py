@@ -1,0 +1,96 @@
+"""The puzzle protocol: what Sudoku, Akari, queens and tilings all answer.
+
+A puzzle is an exact cover problem with a face: `problem()` gives the
+problem (options labelled in the puzzle's terms), `decode(ids)` turns a
+solution of it (option ids) into the puzzle's own kind of solution, and
+`check(solution)` tests a solution against every rule of the puzzle, by
+the rules themselves, not by the encoding (so it can catch an encoding's
+mistake). Pictures: `text()` and `svg()` of the puzzle, `draw(solution)` of
+a solution as text, and `_repr_svg_` for notebooks.
+
+`ExactCover` writes the rest once on top of `Problem`: `solutions()`,
+`solve()`, `count()` (by the counting front door, `covering.counting`) and
+`uniqueness()`. A puzzle with a faster path of its own (the Sudoku batch,
+Akari's restarts, the queens' bitboards) overrides those, behind the same
+names.
+
+>>> from covering.puzzles.queens import Queens
+>>> q = Queens(6)
+>>> isinstance(q, Puzzle), q.count(), q.uniqueness().name
+(True, 4, 'MULTIPLE')
+>>> q.check(q.solve())
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:
+    from ..problem import Problem, Uniqueness
+
+__all__ = ["Puzzle", "ExactCover"]
+
+S = TypeVar("S")
+S_co = TypeVar("S_co", covariant=True)
+
+
+@runtime_checkable
+class Puzzle(Protocol):
+    """What every puzzle of `covering.puzzles` answers."""
+
+    def problem(self) -> Problem: ...
+
+    def solutions(self, limit: int | None = None, /) -> Iterator[object]: ...
+
+    def solve(self) -> object | None: ...
+
+    def count(self, limit: int | None = None, /) -> int: ...
+
+    def uniqueness(self) -> Uniqueness: ...
+
+    def check(self, solution: object, /) -> list[str]: ...
+
+    def text(self) -> str: ...
+
+    def svg(self) -> str: ...
+
+    def draw(self, solution: object, /) -> str: ...
+
+    def _repr_svg_(self) -> str: ...
+
+
+class ExactCover(Generic[S]):
+    """Solutions, counts and uniqueness, once, from `problem()` and `decode()`."""
+
+    def problem(self) -> Problem:
+        raise NotImplementedError
+
+    def decode(self, ids: Sequence[int]) -> S:
+        """The puzzle's solution from option ids of `problem()`."""
+        raise NotImplementedError
+
+    def svg(self) -> str:
+        raise NotImplementedError
+
+    def solutions(self, limit: int | None = None, /) -> Iterator[S]:
+        """The solutions, lazily, at most `limit`."""
+        for ids in self.problem().solutions(limit, ids=True):
+            yield self.decode(ids)
+
+    def solve(self) -> S | None:
+        """A solution, or None when there is none."""
+        return next(self.solutions(1), None)
+
+    def count(self, limit: int | None = None, /) -> int:
+        """The number of solutions (at most `limit`), by the fastest exact
+        method (`covering.counting`)."""
+        return self.problem().count(limit)
+
+    def uniqueness(self) -> Uniqueness:
+        """NONE, UNIQUE or MULTIPLE."""
+        return self.problem().uniqueness()
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
