@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 mod akari;
 mod budget;
 mod errors;
+mod interrupt;
 mod memo;
 mod parallel;
 mod problem;

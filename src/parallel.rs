@@ -76,7 +76,12 @@ pub fn split_pieces(
         .map(|r| to_moves(r, p.n_options()))
         .collect::<PyResult<Vec<_>>>()?;
     let engine = self::engine(engine)?;
-    let pieces = py.detach(|| xc::split(&p, &roots, target, probes, seed, engine));
+    let (pieces, signal) = crate::interrupt::until_interrupted(py, "the split", |stop| {
+        xc::split_until(&p, &roots, target, probes, seed, engine, stop)
+    })?;
+    if let Some(e) = signal {
+        return Err(e);
+    }
     Ok(pieces
         .into_iter()
         .map(|e| (from_moves(&e.moves), e.estimate))

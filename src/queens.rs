@@ -1,8 +1,6 @@
 //! The queens kernels: the bitboard counter and Knuth's Algorithm G.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
-use std::time::Duration;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -21,22 +19,11 @@ pub fn count_queens(py: Python<'_>, n: u32, threads: usize) -> PyResult<(u64, bo
             "n must be between 1 and 32, not {n}"
         )));
     }
-    let stop = AtomicBool::new(false);
-    std::thread::scope(|s| {
-        let counting = s.spawn(|| xc::count_queens_until(n, threads.max(1), &stop));
-        let mut nap = Duration::from_micros(100);
-        while !counting.is_finished() {
-            // Short naps first, so that quick counts return quickly.
-            py.detach(|| std::thread::sleep(nap));
-            nap = (nap * 2).min(Duration::from_millis(20));
-            if py.check_signals().is_err() {
-                stop.store(true, Ordering::Relaxed);
-            }
-        }
-        counting
-            .join()
-            .map_err(|_| PyRuntimeError::new_err("internal error in the queens counter"))
-    })
+    let (report, _signal) =
+        crate::interrupt::until_interrupted(py, "the queens counter", |stop| {
+            xc::count_queens_until(n, threads.max(1), stop)
+        })?;
+    Ok(report)
 }
 
 /// The infinite queens sequence (OEIS A065188), produced in batches.

@@ -135,8 +135,9 @@ def test_cli(tmp_path: Path) -> None:
     run = [sys.executable, "-m", "covering", "dlx", "--no-progress"]
     r = subprocess.run(run + ["--count", "--memo", "--memo-bytes", "64M", str(f)], capture_output=True, text=True)
     assert (r.returncode, r.stdout) == (0, f"{KASTELEYN[12]}\n"), r.stderr
-    for bad, message in ((["--memo"], "--method memo needs --count"),
-                         (["--count", "--method", "search", "--memo-bytes", "1G"], "--memo-bytes is for memo counts")):
+    for bad, message in ((["--memo"], "--memo needs --count"), (["--method", "memo"], "--method memo needs --count"),
+                         (["--count", "--method", "search", "--memo-bytes", "1G"],
+                          "--memo-bytes and --method search cannot go together")):
         r = subprocess.run(run + bad + [str(f)], capture_output=True, text=True)
         assert r.returncode == 2 and message in r.stderr, r.stderr
     m = tmp_path / "m.dlx"

@@ -440,24 +440,8 @@ class Problem:
             if method not in ("auto", "memo"):
                 raise ValueError(f"memo=True and method={method!r} cannot go together")
             method = "memo"
-        counting.check_method(method, branching)
-        limit = limits.limit(limit)
-        if method == "memo":
-            if limit is not None:
-                raise ValueError("a memo count cannot stop at a limit: it does not meet solutions one by one")
-            if engine != "auto":
-                raise ValueError("a memo count has its own engine (bitsets); leave engine='auto'")
-        if memo_bytes is not None and (method == "search" or limit is not None):
-            raise ValueError("memo_bytes is for memo counts: pass method='memo'")
-        if limit is not None:
-            # Stopping at a limit meets solutions one by one: a search.
-            nodes, seconds = limits.nodes(nodes), limits.seconds(seconds)
-            solver = self.solver(engine=engine)
-            n = solver.count(limit, nodes=nodes, seconds=seconds)
-            self.last_count = counting.Counted(n, "search", None, solver.stats.nodes, "asked")
-            return n
-        self.last_count = counting.count(self, method=method, branching=branching, engine=engine, threads=threads,
-                                         memo_bytes=memo_bytes, nodes=nodes, seconds=seconds)
+        self.last_count = counting.count(self, limit, method=method, branching=branching, engine=engine,
+                                         threads=threads, memo_bytes=memo_bytes, nodes=nodes, seconds=seconds)
         return self.last_count.count
 
     def to_zdd(

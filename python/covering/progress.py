@@ -38,8 +38,8 @@ __all__ = ["Status", "Display", "Progress", "describe", "duration"]
 def duration(seconds: float) -> str:
     """Seconds as a short duration.
 
-    >>> duration(75), duration(7300)
-    ('1m15s', '2h01m')
+    >>> duration(75), duration(7300), duration(3e6), duration(4e20)
+    ('1m15s', '2h01m', '34.7 days', '1.27e+13 years')
     """
     if seconds < 60:
         return f"{seconds:.0f}s"
@@ -47,7 +47,9 @@ def duration(seconds: float) -> str:
         return f"{seconds // 60:.0f}m{seconds % 60:02.0f}s"
     if seconds < 86400:
         return f"{seconds // 3600:.0f}h{seconds % 3600 // 60:02.0f}m"
-    return f"{seconds / 86400:.1f} days"
+    if seconds < 365 * 86400:
+        return f"{seconds / 86400:.1f} days"
+    return f"{seconds / (365.25 * 86400):.3g} years"
 
 
 @dataclass(frozen=True)
@@ -60,14 +62,17 @@ class Status:
     #: into pieces, or not yet).
     pieces_done: int
     pieces: int
-    #: Knuth's estimate of the fraction of the tree explored (0 to 1).
-    fraction: float
+    #: Knuth's estimate of the fraction of the tree explored (0 to 1); None
+    #: where it says nothing (a memo search: see `covering.counting`).
+    fraction: float | None
     #: Knuth's random-probe estimate of the number of nodes (0: none).
     estimate: float
     #: Seconds since this run started.
     seconds: float
     #: The fraction already done when this run started (a resumed count).
     start_fraction: float = 0.0
+    #: Sub-problems remembered, for a memo count.
+    remembered: int = 0
 
     def eta(self) -> float | None:
         """Seconds left at the rate the fraction grew in this run, if it says anything.
@@ -75,6 +80,8 @@ class Status:
         >>> Status(0, 0, 0, 0, 0.5, 0, 10.0, start_fraction=0.25).eta()
         20.0
         """
+        if self.fraction is None:
+            return None
         done = self.fraction - self.start_fraction
         if done > 0 and self.fraction < 1 and self.seconds > 0.5:
             return self.seconds * (1 - self.fraction) / done
@@ -86,11 +93,19 @@ def describe(s: Status) -> str:
 
     >>> describe(Status(1200, 5, 3, 8, 0.25, 5e6, 2.0))
     '1,200 nodes, 5 solutions, 3/8 pieces, 25.0% done, 2s, ~5e+06 nodes estimated, about 6s left'
+    >>> describe(Status(1200, 10**20, 0, 0, None, 0, 2.0, remembered=300))
+    '1,200 nodes, 100,000,000,000,000,000,000 solutions so far, 300 sub-problems remembered, 2s'
     """
     line = f"{s.nodes:,} nodes, {s.solutions:,} solutions"
+    if s.fraction is None:
+        line += " so far"
+    if s.remembered:
+        line += f", {s.remembered:,} sub-problems remembered"
     if s.pieces:
         line += f", {s.pieces_done:,}/{s.pieces:,} pieces"
-    line += f", {100 * s.fraction:.1f}% done, {duration(s.seconds)}"
+    if s.fraction is not None:
+        line += f", {100 * s.fraction:.1f}% done"
+    line += f", {duration(s.seconds)}"
     if s.estimate:
         line += f", ~{s.estimate:.3g} nodes estimated"
     eta = s.eta()
@@ -137,6 +152,9 @@ class Display:
 
     def __call__(self, status: Status) -> None:
         with self._lock:
+            if status.fraction is None:
+                self._latest = status
+                return
             self._best = max(self._best, min(1.0, status.fraction))
             self._latest = replace(status, fraction=self._best)
 

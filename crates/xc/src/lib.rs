@@ -42,5 +42,5 @@ pub use problem::{CompiledProblem, Error};
 pub use queens::{count_queens, count_queens_until, InfiniteQueens};
 pub use rng::Rng;
 pub use search::{Engine, Limits, Move, Search, Step};
-pub use split::{split, AtomicF64, Estimated, Piece, Pool, Report, Shared};
+pub use split::{split, split_until, AtomicF64, Estimated, Piece, Pool, Report, Shared};
 pub use stats::{fraction_done, fraction_explored, Stats};

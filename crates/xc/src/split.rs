@@ -80,6 +80,29 @@ pub fn split(
     seed: u64,
     engine: Engine,
 ) -> Vec<Estimated> {
+    split_until(
+        problem,
+        roots,
+        target,
+        probes,
+        seed,
+        engine,
+        &AtomicBool::new(false),
+    )
+}
+
+/// [`split`], stopping early (with the pieces cut so far, which still cover
+/// the roots) once `stop` is set: on big problems each estimate costs a
+/// rebuild of the search, and a cut into hundreds of pieces takes seconds.
+pub fn split_until(
+    problem: &Arc<CompiledProblem>,
+    roots: &[Vec<Move>],
+    target: usize,
+    probes: u32,
+    seed: u64,
+    engine: Engine,
+    stop: &AtomicBool,
+) -> Vec<Estimated> {
     let mut s = Search::with_engine(problem.clone(), None, engine);
     let mut rng = Rng::new(seed);
     let mut heap = BinaryHeap::new();
@@ -93,11 +116,19 @@ pub fn split(
         Some(Estimated { moves, estimate })
     };
     for root in roots {
+        if stop.load(Ordering::Relaxed) {
+            // Unmeasured roots go on as they are (every root stays a piece).
+            heap.push(Estimated {
+                moves: root.clone(),
+                estimate: 1.0,
+            });
+            continue;
+        }
         if let Some(e) = measure(&mut s, root.clone(), &mut rng) {
             heap.push(e);
         }
     }
-    while heap.len() + done.len() < target.max(1) {
+    while heap.len() + done.len() < target.max(1) && !stop.load(Ordering::Relaxed) {
         let Some(biggest) = heap.pop() else { break };
         let mut moves = biggest.moves;
         loop {

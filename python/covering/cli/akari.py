@@ -9,6 +9,7 @@ solution as the grid with ``*`` on the lights (a blank line between), or
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import warnings
 
@@ -35,6 +36,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     form.add_argument("--draw", action="store_true", help="box-drawing pictures (as seed 002) instead of grids")
     form.add_argument("--svg", action="store_true", help="an SVG picture of each solution instead of grids")
     form.add_argument("--url", action="store_true", help="print each puzzle's puzz.link URL (no solving)")
+    form.add_argument("--json", action="store_true",
+                      help='one JSON object per puzzle: {"puzzle": k, "lights": [[row, col], ...] (0-based, as '
+                      'in Python) or null} (and "uniqueness" with --unique)')
     q.set_defaults(run=run_solve)
     e = s.add_parser("export", help="write one puzzle's exact cover problem in Knuth's .dlx format",
                      description="The puzzle's exact cover problem with multiplicities (DLX3's format).")
@@ -43,6 +47,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     c = s.add_parser("count", help="count the solutions of each puzzle, one number a line")
     c.add_argument("file", nargs="?", default="-", help=FILE_HELP)
     c.add_argument("--cap", type=positive, help="count no further than this")
+    c.add_argument("--json", action="store_true", help='one JSON object per puzzle: {"puzzle": k, "count": ...}')
     c.set_defaults(run=run_count)
 
 
@@ -75,10 +80,17 @@ def run_solve(args: argparse.Namespace) -> int:
         if args.url:
             out.write(puzzle.url() + "\n")
             continue
-        if k and not args.svg:
-            out.write("\n")
         # One search: the second solution, if any, is the proof of non-uniqueness.
         found = list(puzzle.solutions(2 if args.unique else 1))
+        if args.json:
+            record: dict[str, object] = {"puzzle": k + 1, "lights": [list(x) for x in sorted(found[0])] if found else None}
+            if args.unique:
+                record["uniqueness"] = ("none", "unique", "multiple")[len(found)]
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+            continue
+        if k and not args.svg:
+            out.write("\n")
         if not found:
             out.write("no solution\n")
             continue
@@ -96,6 +108,7 @@ def run_solve(args: argparse.Namespace) -> int:
 
 
 def run_count(args: argparse.Namespace) -> int:
-    for puzzle in _puzzles(args):
-        print(puzzle.count(args.cap), flush=True)
+    for k, puzzle in enumerate(_puzzles(args)):
+        n = puzzle.count(args.cap)
+        print(json.dumps({"puzzle": k + 1, "count": n}) if args.json else n, flush=True)
     return 0

@@ -158,3 +158,44 @@ def threads_from(args: argparse.Namespace) -> int:
     if getattr(args, "threads", None):
         return limits.threads(args.threads, "--threads")
     return default_threads()
+
+
+def add_method_flags(parser: argparse.ArgumentParser) -> None:
+    """--method, --branching and --memo-bytes: how a count is made (`covering.counting`)."""
+    parser.add_argument("--method", choices=["auto", "search", "memo"], default=None,
+                        help="how counts are made: auto (default: a short probe picks), search (dancing links "
+                        "on every core), memo (look up sub-problems met before; one thread; far faster on "
+                        "tilings)")
+    parser.add_argument("--branching", choices=["first", "mrv"],
+                        help="the memo's rule for the item to branch on: first (the first uncovered item; "
+                        "boards row by row) or mrv (the fewest options); default: the probe's choice")
+    parser.add_argument("--memo-bytes", type=byte_size, metavar="SIZE",
+                        help="the memory of the memo, in bytes or with K, M, G (default 1G); "
+                        "past it entries are evicted and the count stays exact")
+
+
+def check_method_flags(args: argparse.Namespace, *, not_with: dict[str, bool]) -> None:
+    """Refuses --method, --branching and --memo-bytes where they mean
+    nothing or contradict each other (naming both flags); `not_with` maps
+    the command's other flags to whether they were given and rule out a
+    count by the front door (``{"--symmetry": args.symmetry}``).
+
+    >>> ns = argparse.Namespace(method="search", branching="first", memo_bytes=None, threads=None)
+    >>> check_method_flags(ns, not_with={})
+    Traceback (most recent call last):
+    ...
+    covering.cli.common.UsageError: --branching and --method search cannot go together (the branching rule is the memo's)
+    """
+    given = [f for f, v in (("--memo" if getattr(args, "memo", False) else f"--method {args.method}", args.method),
+                            ("--branching", args.branching), ("--memo-bytes", args.memo_bytes)) if v is not None]
+    for other, present in not_with.items():
+        if present and given:
+            raise UsageError(f"{given[0]} and {other} cannot go together")
+    if args.branching is not None and args.method == "search":
+        raise UsageError("--branching and --method search cannot go together (the branching rule is the memo's)")
+    if args.memo_bytes is not None and args.method == "search":
+        raise UsageError("--memo-bytes and --method search cannot go together (the memory is the memo's)")
+    threads = getattr(args, "threads", None)
+    if args.method == "memo" and threads is not None and threads > 1:
+        memo = "--memo" if getattr(args, "memo", False) else "--method memo"
+        raise UsageError(f"{memo} and --threads {threads} cannot go together (the memo counts on one thread)")

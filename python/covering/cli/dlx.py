@@ -24,17 +24,20 @@ from .common import interrupted as report_interrupted
 from .common import (
     EXIT_OK,
     UsageError,
+    add_method_flags,
     add_progress_flags,
-    byte_size,
     add_threads_flag,
+    check_method_flags,
     non_negative,
     positive_seconds,
-    progress,
     read_input,
     show_progress,
     threads_from,
     warn,
 )
+
+
+UNIQUENESS = ("none", "unique", "multiple")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -47,20 +50,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--count", action="store_true", help="print only the number of solutions")
     p.add_argument("--first", action="store_true", help="stop after the first solution (= --limit 1)")
     p.add_argument("--limit", type=non_negative, metavar="N", help="stop after N solutions")
+    p.add_argument("--unique", action="store_true",
+                   help="the first solution, then a line 'unique', 'multiple' or 'none'")
     p.add_argument("--random", type=non_negative, metavar="SEED",
                    help="try options in a random order, fixed by SEED")
     p.add_argument("--json", action="store_true",
                    help='one JSON object a line: {"solution": [...]} each, then the count and stats')
-    p.add_argument("--method", choices=["auto", "search", "memo"], default=None,
-                   help="how --count counts: auto (default: a short probe picks), search (dancing links "
-                   "on every core), memo (look up sub-problems met before; one thread; far faster on tilings)")
-    p.add_argument("--branching", choices=["first", "mrv"],
-                   help="the memo's rule for the item to branch on: first (the first uncovered item; "
-                   "boards row by row) or mrv (the fewest options); default: the probe's choice")
+    add_method_flags(p)
     p.add_argument("--memo", action="store_true", help="= --method memo")
-    p.add_argument("--memo-bytes", type=byte_size, metavar="SIZE",
-                   help="the memory of --memo, in bytes or with K, M, G (default 1G); "
-                   "past it entries are evicted and the count stays exact")
     add_threads_flag(p)
     p.add_argument("--backend", choices=["threads", "processes", "dask", "ray"], default="threads",
                    help="where --count runs: the engine's threads (default), a local process pool, "
@@ -99,6 +96,12 @@ def load(path: str) -> Problem:
 def check_flags(args: argparse.Namespace) -> None:
     if args.first and args.limit is not None:
         raise UsageError("--first and --limit cannot go together")
+    if args.unique:
+        for flag, value in (("--count", args.count), ("--first", args.first), ("--limit", args.limit is not None),
+                            ("--threads", args.threads is not None), ("--backend", args.backend != "threads"),
+                            ("--checkpoint", args.checkpoint is not None)):
+            if value:
+                raise UsageError(f"--unique and {flag} cannot go together (--unique searches for two solutions)")
     distributed = args.backend != "threads" or args.checkpoint is not None
     if distributed and not args.count:
         raise UsageError("--backend and --checkpoint need --count")
@@ -114,20 +117,18 @@ def check_flags(args: argparse.Namespace) -> None:
         if args.method not in (None, "memo"):
             raise UsageError(f"--memo and --method {args.method} cannot go together")
         args.method = "memo"
-    if args.method is not None and not args.count:
-        raise UsageError(f"--method {args.method} needs --count")
-    if args.branching is not None and args.method == "search":
-        raise UsageError("--branching is a rule of the memo: not with --method search")
-    if args.branching is not None and not args.count:
-        raise UsageError("--branching needs --count")
-    if args.memo_bytes is not None and args.method not in (None, "auto", "memo"):
-        raise UsageError(f"--memo-bytes is for memo counts: not with --method {args.method}")
-    if args.method == "memo":
-        if args.limit is not None or args.first or distributed:
-            raise UsageError("--method memo cannot go together with --limit, --first, --backend or --checkpoint")
-        if args.threads is not None and args.threads > 1:
-            raise UsageError("--method memo counts on one thread; leave out --threads")
-    elif args.method is None:
+    method_flag = "--memo" if args.memo else f"--method {args.method}"
+    for flag, value in ((method_flag, args.method), ("--branching", args.branching),
+                        ("--memo-bytes", args.memo_bytes)):
+        if value is not None and not args.count:
+            raise UsageError(f"{flag} needs --count")
+    check_method_flags(args, not_with={
+        "--backend": args.method == "memo" and args.backend != "threads",
+        "--checkpoint": args.method == "memo" and args.checkpoint is not None,
+        "--limit": args.method == "memo" and args.limit is not None,
+        "--first": args.method == "memo" and args.first,
+    })
+    if args.method is None:
         args.method = "auto"
     if args.random is not None and args.threads is not None and args.threads > 1:
         raise UsageError("--random and --threads cannot go together (threads find solutions in no order)")
@@ -181,35 +182,36 @@ def executor_for(args: argparse.Namespace, threads: int) -> tuple[Any, int, int 
 
 
 def count(args: argparse.Namespace, problem: Problem) -> tuple[int, int, bool, bool]:
-    """(count, nodes, interrupted, complete) of the --count run."""
-    from ..cluster import distributed_count
-    from ..parallel import ParallelSearch
+    """(count, nodes, interrupted, complete) of the --count run: by the
+    counting front door (`covering.counting`), or on --backend / with
+    --checkpoint by `covering.cluster`."""
+    from .. import counting
 
-    explicit_search = args.threads is not None or args.backend != "threads" or args.checkpoint is not None
-    if args.method == "memo" or (args.method == "auto" and not explicit_search and args.limit is None):
-        return count_auto(args, problem)
+    if args.backend != "threads" or args.checkpoint is not None:
+        return count_distributed(args, problem)
+    threads = threads_from(args) if args.threads is not None else None
+    with Display(sys.stderr) if show_progress(args) else contextlib.nullcontext() as draw:
+        try:
+            counted = counting.count(problem, args.limit, method=args.method, branching=args.branching,
+                                     memo_bytes=args.memo_bytes, threads=threads, progress=draw)
+        except Interrupted as e:
+            nodes = e.stats[0] if isinstance(e.stats, tuple) else getattr(e.stats, "nodes", 0)
+            return e.count, int(nodes), True, False
+        except ProblemError as e:
+            raise UsageError(f"--method memo: {e}") from None
+    args.counted = counted
+    return counted.count, counted.nodes, False, counted.reason != "limit" or counted.count < args.limit
+
+
+def count_distributed(args: argparse.Namespace, problem: Problem) -> tuple[int, int, bool, bool]:
+    """(count, nodes, interrupted, complete) of a count on --backend or with --checkpoint."""
+    from ..cluster import distributed_count
+
     threads = threads_from(args)
-    show = show_progress(args)
-    if args.backend == "threads" and args.checkpoint is None:
-        if threads == 1 or args.limit is not None:
-            solver = problem.solver()
-            try:
-                with progress(args, solver):
-                    n = solver.count(args.limit)
-            except KeyboardInterrupt:
-                return solver.stats.solutions, solver.stats.nodes, True, False
-            return n, solver.stats.nodes, False, solver.exhausted
-        ps = ParallelSearch(problem, threads)
-        with Display(sys.stderr) if show else contextlib.nullcontext() as draw:
-            try:
-                n = ps.count(progress=draw)
-            except KeyboardInterrupt:
-                return ps.solutions_found, ps.nodes, True, False
-        return n, ps.nodes, False, True
     executor, workers, per_task, restart, close = executor_for(args, threads)
     tally: dict[str, int] = {}
     try:
-        with Display(sys.stderr) if show else contextlib.nullcontext() as draw:
+        with Display(sys.stderr) if show_progress(args) else contextlib.nullcontext() as draw:
             n = distributed_count(problem, executor, workers=workers or None, threads_per_task=per_task,
                                   checkpoint=args.checkpoint, progress=draw, tally=tally, restart=restart,
                                   scheduler_timeout=args.scheduler_timeout)
@@ -221,22 +223,6 @@ def count(args: argparse.Namespace, problem: Problem) -> tuple[int, int, bool, b
     finally:
         close()
     return n, tally.get("nodes", 0), False, True
-
-
-def count_auto(args: argparse.Namespace, problem: Problem) -> tuple[int, int, bool, bool]:
-    """(count, nodes, interrupted, complete) of a count by `covering.counting`
-    (--method auto without a flag that asks for a search, or memo)."""
-    from .. import counting
-
-    try:
-        counted = counting.count(problem, method=args.method, branching=args.branching, memo_bytes=args.memo_bytes)
-    except Interrupted as e:
-        nodes = e.stats[0] if isinstance(e.stats, tuple) else getattr(e.stats, "nodes", 0)
-        return e.count, int(nodes), True, False
-    except ProblemError as e:
-        raise UsageError(f"--method memo: {e}") from None
-    args.counted = counted
-    return counted.count, counted.nodes, False, True
 
 
 def run(args: argparse.Namespace) -> int:
@@ -254,6 +240,8 @@ def run(args: argparse.Namespace) -> int:
         found, nodes, interrupted, complete = count(args, problem)
     else:
         threads = args.threads or 1
+        if args.unique:
+            limit = 2
         order = "random" if args.random is not None else "input"
         stream = (
             problem.solutions(limit, ids=True, threads=threads)
@@ -262,6 +250,9 @@ def run(args: argparse.Namespace) -> int:
         )
         try:
             for ids in stream:
+                if args.unique and found == 1:
+                    found = 2  # the second solution proves it is not unique: it is not printed
+                    break
                 if args.json:
                     out.write(json.dumps({"solution": list(ids)}) + "\n")
                 else:
@@ -286,6 +277,8 @@ def run(args: argparse.Namespace) -> int:
             "complete": complete and not interrupted,
         }
         counted = getattr(args, "counted", None)
+        if args.unique and not interrupted:
+            summary["uniqueness"] = UNIQUENESS[min(found, 2)]
         if args.count:
             summary["method"] = counted.method if counted is not None else "search"
             if counted is not None and counted.branching is not None:
@@ -293,6 +286,8 @@ def run(args: argparse.Namespace) -> int:
         out.write(json.dumps(summary) + "\n")
     elif args.count:
         out.write(f"{found}\n")
+    elif args.unique and not interrupted:
+        out.write(UNIQUENESS[min(found, 2)] + "\n")
     out.flush()
     if interrupted:
         return report_interrupted(found, "solutions" if args.count else "solutions printed", stdout=False)

@@ -28,7 +28,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     c.set_defaults(run=run_count)
     li = q.add_parser("list", help="list the solutions, one a line, in lexicographic order")
     li.add_argument("n", type=non_negative)
-    li.add_argument("--board", action="store_true", help="draw each solution as a board")
+    form = li.add_mutually_exclusive_group()
+    form.add_argument("--board", action="store_true", help="draw each solution as a board")
+    form.add_argument("--json", action="store_true", help='one JSON object a line: {"rows": [...]} (0-based)')
+    form.add_argument("--svg", action="store_true", help="an SVG picture per solution, a blank line between")
     li.set_defaults(run=run_list)
     inf = q.add_parser("infinite", help="the first N terms of the infinite queens sequence")
     inf.add_argument("n", type=non_negative, metavar="N")
@@ -71,11 +74,14 @@ def run_count(args: argparse.Namespace) -> int:
 
 def run_list(args: argparse.Namespace) -> int:
     n = _n(args.n, 14)
+    puzzle = queens.Queens(n)
     for k, rows in enumerate(queens.solutions(n)):
-        if args.board:
+        if args.board or args.svg:
             if k:
                 print()
-            print(queens.board_text(rows))
+            print(puzzle.svg(rows) if args.svg else queens.board_text(rows))
+        elif args.json:
+            print(json.dumps({"rows": list(rows)}))
         else:
             print(" ".join(map(str, rows)))
     return 0

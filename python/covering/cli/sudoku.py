@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 
@@ -37,9 +38,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         if name == "solve":
             q.add_argument("--unique", action="store_true",
                            help="prove each solution unique; print 'multiple' when it is not")
+            q.add_argument("--json", action="store_true",
+                           help='one JSON object per puzzle: {"line": ..., "solution": ... or null} (and '
+                           '"uniqueness" with --unique, "error" for a bad line)')
+            q.add_argument("--svg", action="store_true",
+                           help="an SVG picture per puzzle instead of lines (givens black, the rest blue), "
+                           "a blank line between")
             q.set_defaults(run=run_solve)
         else:
             q.add_argument("--cap", type=positive, default=1000, help="count no further than this (default 1000)")
+            q.add_argument("--json", action="store_true",
+                           help='one JSON object per puzzle: {"line": ..., "count": ..., "capped": ...}')
             q.set_defaults(run=run_count)
     e = s.add_parser("export", help="write one puzzle's exact cover problem in Knuth's .dlx format",
                      description="The puzzle's exact cover problem (cells, rows, columns and boxes; at a "
@@ -104,7 +113,9 @@ def _answer(args: argparse.Namespace, mode: str) -> int:
         if mode == "count":
             return interrupted(e.count)
         return interrupted(len(done) - 1, "puzzles answered")
-    if args.grid and mode != "count" and outputs[0] not in ("no solution", "multiple"):
+    if getattr(args, "json", False) or getattr(args, "svg", False):
+        _write_rich(args, mode, cap, text, symbols, outputs, dict(errors))
+    elif args.grid and mode != "count" and outputs[0] not in ("no solution", "multiple", "error"):
         given = tuple(v != 0 for v in sudoku.Sudoku.parse(text, symbols).values)
         solved = sudoku.Sudoku.parse(outputs[0], symbols)
         sys.stdout.write(sudoku.Sudoku(n, solved.values, symbols, given).text() + "\n")
@@ -112,6 +123,45 @@ def _answer(args: argparse.Namespace, mode: str) -> int:
         sys.stdout.write("".join(line + "\n" for line in outputs))
     _report(name, args.grid, errors)
     return 2 if errors else 0
+
+
+def _write_rich(args: argparse.Namespace, mode: str, cap: int, text: str, symbols: str, outputs: list[str],
+                errors: dict[int, str]) -> None:
+    """--json (an object per puzzle) or --svg (a picture per puzzle) from
+    the answers of the batch; blank input lines have none."""
+    lines = text.split("\n")
+    first = True
+    for k, answer in enumerate(outputs):
+        if not answer:
+            continue
+        lineno = 1 if args.grid else k + 1
+        if args.json:
+            record: dict[str, object] = {"line": lineno}
+            if lineno in errors:
+                record["error"] = errors[lineno]
+            elif mode == "count":
+                record["count"] = int(answer)
+                record["capped"] = int(answer) >= cap
+            else:
+                solved = answer not in ("no solution", "multiple")
+                record["solution"] = answer if solved else None
+                if mode == "unique":
+                    record["uniqueness"] = "unique" if solved else "none" if answer == "no solution" else "multiple"
+            print(json.dumps(record, ensure_ascii=False))
+            continue
+        if not first:
+            print()
+        first = False
+        if lineno in errors:
+            print(f"<!-- line {lineno}: error -->")
+            continue
+        puzzle = sudoku.Sudoku.parse(lines[k] if not args.grid else text, symbols, grid=args.grid)
+        if answer in ("no solution", "multiple"):
+            print(f"<!-- line {lineno}: {answer} -->")
+            print(puzzle.svg())
+            continue
+        given = tuple(v != 0 for v in puzzle.values)
+        print(sudoku.Sudoku(puzzle.n, sudoku.Sudoku.parse(answer, symbols).values, symbols, given).svg())
 
 
 def _report(name: str, grid: bool, errors: list[tuple[int, str]]) -> None:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import sys
+import time
+from collections.abc import Iterable
 from typing import Any
 
 from ..puzzles import polyomino
@@ -12,7 +15,13 @@ from ..problem import Problem
 from ..progress import Display
 from ..puzzles.polyomino import Board, Shape, Tiling
 from .. import textio
+from ..counting import Counted
+from ..errors import Interrupted, ProblemError
 from .common import (
+    add_method_flags,
+    add_threads_flag,
+    check_method_flags,
+    threads_from,
     show_progress,
     EXIT_INTERRUPTED,
     UsageError,
@@ -38,7 +47,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     t.add_argument("--hole", type=non_negative, metavar="K", help="remove cell K = y*N+x")
     t.add_argument("--count", action="store_true", help="print only the number of tilings")
     t.add_argument("--symmetry", action="store_true", help="count tilings up to the board's symmetries")
+    add_output_flags(t, "also write the first tiling as SVG to FILE ('-': stdout)")
     add_random_flag(t)
+    add_method_flags(t)
+    add_threads_flag(t)
     add_color_flag(t)
     add_progress_flags(t)
     t.set_defaults(run=run_tromino)
@@ -59,18 +71,33 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--no-reflections", action="store_true", help="pieces may not be turned over")
     p.add_argument("--symmetry", action="store_true", help="count tilings up to the board's symmetries")
     p.add_argument("--count", action="store_true", help="print only the number of tilings")
-    p.add_argument("--limit", type=non_negative, metavar="N", help="print the first N tilings, then the count of those")
-    p.add_argument("--svg", metavar="FILE", help="also write the first tiling as SVG")
+    p.add_argument("--limit", type=non_negative, metavar="N", help="print the first N tilings (and no count)")
+    add_output_flags(p, "also write the first tiling as SVG to FILE ('-': stdout)")
     add_random_flag(p)
+    add_method_flags(p)
+    add_threads_flag(p)
     add_color_flag(p)
     add_progress_flags(p)
     p.set_defaults(run=run_polyomino)
 
 
 def _no_export_flags(args: argparse.Namespace) -> None:
-    for flag in ("count", "symmetry", "random", "limit", "svg"):
+    for flag in ("count", "symmetry", "random", "limit", "svg", "json", "unique", "method", "branching", "memo_bytes",
+                 "threads"):
         if getattr(args, flag, None) not in (None, False):
-            raise UsageError(f"export writes the problem: not with --{flag}")
+            raise UsageError(f"export and --{flag.replace('_', '-')} cannot go together (export writes the problem)")
+
+
+def _check_count_flags(args: argparse.Namespace) -> None:
+    """The flags of the count (--method, --branching, --memo-bytes, --threads)
+    against the others; --random draws from the memo's diagram, so it takes
+    --branching and --memo-bytes but not --method or --threads."""
+    if args.random is not None:
+        for flag, value in (("--method", args.method), ("--threads", args.threads)):
+            if value is not None:
+                raise UsageError(f"--random and {flag} cannot go together (--random draws from the memo's diagram)")
+    check_method_flags(args, not_with={"--symmetry": args.symmetry and args.method != "search",
+                                        "--limit": getattr(args, "limit", None) is not None})
 
 
 def add_random_flag(parser: argparse.ArgumentParser) -> None:
@@ -82,11 +109,14 @@ def add_random_flag(parser: argparse.ArgumentParser) -> None:
 def _random_tiling(args: argparse.Namespace, problem: Problem) -> tuple[list[Any] | None, int]:
     """A tiling drawn uniformly at random (None if there is none) and the
     number of tilings, both from the diagram of all of them (`covering.zdd`)."""
-    if args.symmetry or args.count or getattr(args, "limit", None) is not None:
-        raise UsageError("--random draws one tiling of them all: not with --symmetry, --count or --limit")
+    for flag, value in (("--symmetry", args.symmetry), ("--count", args.count),
+                        ("--limit", getattr(args, "limit", None) is not None)):
+        if value:
+            raise UsageError(f"--random and {flag} cannot go together (--random draws one tiling of them all)")
     from ..counting import memo_rule
 
-    zdd = problem.to_zdd(branching=memo_rule(problem))
+    zdd = problem.to_zdd(branching=args.branching or memo_rule(problem, args.memo_bytes),
+                         memo_bytes=args.memo_bytes)
     return zdd.random_solution(args.random), zdd.count()
 
 
@@ -105,55 +135,149 @@ def run_tromino(args: argparse.Namespace) -> int:
     n = args.n
     if n < 2:
         raise UsageError(f"N must be at least 2, not {n}")
+    _check_flags(args)
     if args.hole is not None and args.hole >= n * n:
         raise UsageError(f"--hole {args.hole}: the cells of a {n} x {n} board are 0 to {n * n - 1}")
+    if args.export:
+        _no_export_flags(args)
+        return write_dlx(polyomino.l_tromino(n, args.hole))
     cells = n * n - (args.hole is not None)
     if cells % 3:
         # Answered from the area, before anything is built (N = 100000 too).
         return _no_tiling(args, f"{cells} cells are not a multiple of 3")
-    if args.export:
-        _no_export_flags(args)
-        return write_dlx(polyomino.l_tromino(n, args.hole))
+    out = _Output(args)
     if args.symmetry:
         holes = [] if args.hole is None else [divmod(args.hole, n)]
         board = Board.rectangle(n, n, holes=holes)
         pieces = {"L": polyomino.TROMINOES["L"]}
         if not args.count:
-            first = next(polyomino.tilings(pieces, board, uses="any", symmetry=True, limit=1), None)
-            print("no tiling" if first is None else Tiling.of(first).text(color=_color(args)))
-        print(polyomino.count_tilings(pieces, board, uses="any", symmetry=True))
-        return 0
+            classes = list(polyomino.tilings(pieces, board, uses="any", symmetry=True, limit=2 if args.unique else 1))
+            out.tilings([Tiling.of(t) for t in classes[:1]])
+            if args.unique:
+                return out.uniqueness(len(classes))
+        return out.count(polyomino.count_tilings(pieces, board, uses="any", symmetry=True))
     problem = polyomino.l_tromino(n, args.hole)
     if args.random is not None:
         drawn, count = _random_tiling(args, problem)
-        print("no tiling" if drawn is None else Tiling.of_tromino(n, drawn).text(color=_color(args)))
-        print(count)
-        return 0
+        out.tilings([] if drawn is None else [Tiling.of_tromino(n, drawn)])
+        return out.count(count)
     if not args.count:
-        first = problem.first()
-        print("no tiling" if first is None else Tiling.of_tromino(n, first).text(color=_color(args)))
-    print(count_by_front_door(args, problem))
-    return 0
+        found = list(problem.solutions(2 if args.unique else 1))
+        out.tilings([Tiling.of_tromino(n, t) for t in found[:1]])
+        if args.unique:
+            return out.uniqueness(len(found))
+    return out.count(*count_by_front_door(args, problem))
 
 
-def count_by_front_door(args: argparse.Namespace, problem: Problem) -> int:
+class _Output:
+    """What the tiling commands print: tilings (pictures, or JSON lines with
+    --json; the first also as SVG with --svg FILE), then the count or the
+    uniqueness on the last line (with --json, an object with "count" or
+    "uniqueness", and how the count was made)."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.shown = 0
+        self.start = time.monotonic()
+
+    def tilings(self, found: list[Tiling], *, none_word: bool = True) -> None:
+        for t in found:
+            self.tiling(t)
+        if not found and none_word and not self.args.json:
+            print("no tiling")
+
+    def tiling(self, t: Tiling) -> None:
+        if self.args.json:
+            pieces: dict[str, list[list[int]]] = {}
+            for (r, c), tag in sorted(t.cells.items()):
+                pieces.setdefault(tag, []).append([r, c])
+            print(json.dumps({"tiling": [{"piece": tag, "cells": cells} for tag, cells in pieces.items()]}))
+        else:
+            if self.shown:
+                print()
+            print(t.text(color=_color(self.args)))
+        if self.shown == 0 and self.args.svg:
+            _write_svg(self.args.svg, t.svg())
+        self.shown += 1
+
+    def count(self, n: int, counted: Counted | None = None) -> int:
+        if self.args.json:
+            summary: dict[str, object] = {"count": n, "seconds": round(time.monotonic() - self.start, 6)}
+            if counted is not None:
+                summary["method"] = counted.method
+                if counted.branching is not None:
+                    summary["branching"] = counted.branching
+            print(json.dumps(summary))
+        else:
+            print(n)
+        return 0
+
+    def uniqueness(self, found: int) -> int:
+        word = ("none", "unique", "multiple")[min(found, 2)]
+        print(json.dumps({"uniqueness": word, "seconds": round(time.monotonic() - self.start, 6)})
+              if self.args.json else word)
+        return 0
+
+
+def _write_svg(path: str, svg: str) -> None:
+    """SVG to FILE, or to stdout for '-'."""
+    if path == "-":
+        sys.stdout.write(svg + "\n")
+        return
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(svg)
+
+
+def add_output_flags(parser: argparse.ArgumentParser, svg_help: str) -> None:
+    """--unique, --json and --svg FILE, the output flags every puzzle command shares."""
+    parser.add_argument("--unique", action="store_true",
+                        help="the first tiling, then a line 'unique', 'multiple' or 'none' (no count)")
+    parser.add_argument("--json", action="store_true",
+                        help='one JSON object a line: {"tiling": [{"piece": ..., "cells": [[row, col], ...]}]} '
+                        'each (0-based, as in Python), then {"count": ...} or {"uniqueness": ...}')
+    parser.add_argument("--svg", metavar="FILE", help=svg_help)
+
+
+def _check_flags(args: argparse.Namespace) -> None:
+    """Flags that cannot go together, named both."""
+    if args.unique:
+        for flag, value in (("--count", args.count), ("--random", args.random is not None),
+                            ("--limit", getattr(args, "limit", None) is not None),
+                            ("--method", args.method is not None), ("--branching", args.branching is not None),
+                            ("--threads", args.threads is not None), ("--memo-bytes", args.memo_bytes is not None)):
+            if value:
+                raise UsageError(f"--unique and {flag} cannot go together (--unique searches for two tilings)")
+    if args.count and args.svg:
+        raise UsageError("--count and --svg cannot go together (--count draws no tiling)")
+    if args.json and args.svg == "-":
+        raise UsageError("--json and --svg - cannot go together (both would write to stdout)")
+    _check_count_flags(args)
+
+
+def count_by_front_door(args: argparse.Namespace, problem: Problem) -> tuple[int, Counted]:
     """The count by `covering.counting` (the memo where tilings share
     sub-problems, else the search on every core, with its progress line);
     Ctrl-C gives the partial count (`Interrupted`, handled by the CLI)."""
     from ..counting import count
 
     with Display(sys.stderr) if show_progress(args) else contextlib.nullcontext() as draw:
-        return count(problem, progress=draw).count
+        try:
+            counted = count(problem, method=args.method or "auto", branching=args.branching,
+                            memo_bytes=args.memo_bytes, threads=threads_from(args) if args.threads else None,
+                            progress=draw)
+            return counted.count, counted
+        except ProblemError as e:
+            raise UsageError(f"--method memo: {e}") from None
 
 
 def _no_tiling(args: argparse.Namespace, why: str) -> int:
     """The answer when the areas alone rule out every tiling: what the
     command prints for no tiling, and why on stderr."""
     warn(f"no tiling: {why}")
+    out = _Output(args)
     if not args.count:
-        print("no tiling")
-    print(0)
-    return 0
+        out.tilings([])
+    return out.uniqueness(0) if args.unique else out.count(0)
 
 
 def _pieces(spec: str) -> dict[str, Shape]:
@@ -230,69 +354,53 @@ def _uses(spec: str) -> polyomino.Uses:
 
 
 def run_polyomino(args: argparse.Namespace) -> int:
-    if args.count and args.svg:
-        raise UsageError("--count and --svg cannot go together (--count draws no tiling)")
+    _check_flags(args)
     pieces = _pieces(args.pieces)
     uses = _uses(args.uses)
     size = _board_size(args)
+    options = dict(uses=uses, rotations=not args.no_rotations, reflections=not args.no_reflections)
+    if args.export:
+        _no_export_flags(args)
+        return write_dlx(polyomino.tiling(pieces, _board(args), **options))  # type: ignore[arg-type]
     # Said from the areas before anything is built (a huge board included).
     board_or_area: Board | int = size[0] * size[1] if size else _board(args)
     why = polyomino.area_mismatch(pieces, board_or_area, uses)
     if why is not None:
         return _no_tiling(args, why)
     board = board_or_area if isinstance(board_or_area, Board) else _board(args)
-    options = dict(uses=uses, rotations=not args.no_rotations, reflections=not args.no_reflections)
-    if args.export:
-        _no_export_flags(args)
-        return write_dlx(polyomino.tiling(pieces, board, **options))  # type: ignore[arg-type]
-    shown = 0
+    out = _Output(args)
     if args.random is not None:
         drawn, count = _random_tiling(args, polyomino.tiling(pieces, board, **options))  # type: ignore[arg-type]
-        if drawn is None:
-            print("no tiling")
-        else:
-            _show(args, drawn, 0)
-        print(count)
-        return 0
+        out.tilings([] if drawn is None else [Tiling.of(drawn)])
+        return out.count(count)
+    want = 2 if args.unique else 1 if args.limit is None else args.limit
     try:
         if args.symmetry:
             # One tiling per class: the problem breaks what it can, the rest is filtered.
-            if args.count:
-                print(polyomino.count_tilings(pieces, board, symmetry=True, **options))  # type: ignore[arg-type]
-                return 0
-            want = 1 if args.limit is None else args.limit
-            for labels in polyomino.tilings(pieces, board, symmetry=True, limit=want, **options):  # type: ignore[arg-type]
-                shown = _show(args, labels, shown)
-            if shown == 0:
-                print("no tiling")
-            if args.limit is None:
-                print(polyomino.count_tilings(pieces, board, symmetry=True, **options))  # type: ignore[arg-type]
-            return 0
+            if not args.count:
+                found = polyomino.tilings(pieces, board, symmetry=True, limit=want, **options)  # type: ignore[arg-type]
+                if _show(args, out, found):
+                    return 0
+            return out.count(polyomino.count_tilings(pieces, board, symmetry=True, **options))  # type: ignore[arg-type]
         problem = polyomino.tiling(pieces, board, **options)  # type: ignore[arg-type]
-        if args.count:
-            print(count_by_front_door(args, problem))
-            return 0
-        solver = problem.solver()
-        with progress(args, solver):
-            want = 1 if args.limit is None else args.limit
-            for labels in solver.solutions(want):
-                shown = _show(args, labels, shown)
-            if shown == 0:
-                print("no tiling")
-        if args.limit is None:
-            print(count_by_front_door(args, problem))
+        if not args.count:
+            solver = problem.solver()
+            with progress(args, solver):
+                if _show(args, out, solver.solutions(want)):
+                    return 0
+        return out.count(*count_by_front_door(args, problem))
+    except Interrupted:
+        raise  # a count cut short: the partial count (printed by the command line)
     except KeyboardInterrupt:
-        print(f"covering: interrupted after {shown} tilings shown", file=sys.stderr)
+        print(f"covering: interrupted after {out.shown} tilings shown", file=sys.stderr)
         return EXIT_INTERRUPTED
-    return 0
 
 
-def _show(args: argparse.Namespace, labels: list[polyomino.Label], shown: int) -> int:
-    t = Tiling.of(labels)
-    if shown:
-        print()
-    print(t.text(color=_color(args)))
-    if shown == 0 and args.svg:
-        with open(args.svg, "w", encoding="utf-8") as f:
-            f.write(t.svg())
-    return shown + 1
+def _show(args: argparse.Namespace, out: _Output, found: Iterable[list[polyomino.Label]]) -> bool:
+    """Shows the tilings found (the first, --limit N of them, or two with
+    --unique, then the word); True when that is all the command prints."""
+    tilings = [Tiling.of(labels) for labels in found]
+    out.tilings(tilings[:1] if args.unique else tilings)
+    if args.unique:
+        out.uniqueness(len(tilings))
+    return args.unique or args.limit is not None

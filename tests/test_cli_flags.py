@@ -1,0 +1,201 @@
+"""The flags every puzzle command shares (--unique, --json, --svg), the
+count flags (--method, --branching, --threads), flags that cannot go
+together, and Ctrl-C in the counting commands."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from covering.cli import main
+from covering.puzzles import akari, sudoku
+from covering.puzzles.polyomino import PENTOMINOES, TROMINOES, Board, TilingPuzzle, l_tromino
+from covering.puzzles.queens import Queens
+
+WORD = ("none", "unique", "multiple")
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_tromino_unique_agrees_with_the_count(seed: int, capsys: pytest.CaptureFixture[str]) -> None:
+    # Small boards, random holes: some have no tiling, some one, most several.
+    rng = random.Random(seed)
+    n = rng.choice([2, 4, 5])
+    hole = rng.randrange(n * n)
+    expected = WORD[min(l_tromino(n, hole).count(), 2)]
+    status, out, err = run(capsys, "tromino", str(n), "--hole", str(hole), "--unique", "--no-color")
+    assert status == 0 and out.splitlines()[-1] == expected, (n, hole, out, err)
+    status, out, _ = run(capsys, "tromino", str(n), "--hole", str(hole), "--unique", "--json")
+    assert json.loads(out.splitlines()[-1])["uniqueness"] == expected
+
+
+def test_tiling_json_is_a_tiling_by_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "polyomino", "--board", "5x12", "--limit", "3", "--json")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert status == 0 and len(lines) == 3
+    puzzle = TilingPuzzle(PENTOMINOES, Board.rectangle(5, 12))
+    for line in lines:
+        solution = [(p["piece"], [tuple(c) for c in p["cells"]]) for p in line["tiling"]]
+        assert puzzle.check(solution) == []
+    status, out, _ = run(capsys, "tromino", "6", "--json")
+    *tilings, summary = [json.loads(line) for line in out.splitlines()]
+    board = TilingPuzzle({"L": TROMINOES["L"]}, Board.rectangle(6, 6), uses="any")
+    # The trominoes are lettered in order, each an L: check them as Ls.
+    solution = [("L", [tuple(c) for c in p["cells"]]) for p in tilings[0]["tiling"]]
+    assert board.check(solution) == [] and summary["count"] == l_tromino(6).count() == 162
+
+
+def test_polyomino_unique_counts_classes_with_symmetry(capsys: pytest.CaptureFixture[str]) -> None:
+    # 3 x 20 pentominoes: 2 tilings up to the board's symmetries, 8 in all.
+    _, out, _ = run(capsys, "polyomino", "--board", "3x20", "--symmetry", "--count")
+    assert int(out) == 2
+    _, out, _ = run(capsys, "polyomino", "--board", "3x20", "--symmetry", "--unique", "--no-color")
+    assert out.splitlines()[-1] == "multiple"
+    _, out, err = run(capsys, "polyomino", "--pieces", "pentominoes", "--board", "8x8", "--unique")
+    assert out.splitlines() == ["no tiling", "none"] and "60" in err and "64" in err
+
+
+def test_svg_of_the_first_tiling(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "t.svg"
+    status, _, _ = run(capsys, "tromino", "5", "--hole", "0", "--svg", str(f))
+    assert status == 0 and f.read_text().startswith("<svg") and f.read_text().count("<") > 10
+    status, out, _ = run(capsys, "polyomino", "--board", "5x12", "--svg", "-", "--no-color")
+    assert status == 0 and "<svg" in out and out.splitlines()[-1] == "4040"
+
+
+def test_dlx_unique(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for n in range(1, 7):
+        f = tmp_path / f"q{n}.dlx"
+        f.write_text(Queens(n).problem().to_dlx())
+        expected = WORD[min(Queens(n).count(), 2)]
+        status, out, _ = run(capsys, "dlx", "--unique", str(f))
+        assert status == 0 and out.splitlines()[-1] == expected
+        solution_lines = out.splitlines()[:-1]
+        assert len(solution_lines) == (0 if expected == "none" else n)  # n queens, one option each
+        status, out, _ = run(capsys, "dlx", "--unique", "--json", str(f))
+        assert json.loads(out.splitlines()[-1])["uniqueness"] == expected
+
+
+def test_sudoku_json_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    puzzles = [sudoku.generate(4, seed=s).puzzle.line() for s in range(3)] + ["1" * 16, "." * 16]
+    f = tmp_path / "s.txt"
+    f.write_text("\n".join(puzzles) + "\n")
+    _, plain, _ = run(capsys, "sudoku", "solve", "--unique", str(f))
+    status, out, err = run(capsys, "sudoku", "solve", "--unique", "--json", str(f))
+    records = [json.loads(line) for line in out.splitlines()]
+    assert status == 2 and "r1c2" in err  # the line of 1s is an error, named by cell
+    assert [r["line"] for r in records] == [1, 2, 3, 4, 5]
+    for record, line in zip(records, plain.splitlines()):
+        if "error" in record:
+            assert line == "error"
+        elif record["solution"] is None:
+            assert line == record["uniqueness"] == "multiple"
+        else:
+            assert line == record["solution"] and record["uniqueness"] == "unique"
+            assert sudoku.Sudoku.parse(line).check(sudoku.Sudoku.parse(line)) == []
+    _, out, _ = run(capsys, "sudoku", "count", "--json", "--cap", "10", str(f))
+    counts = [json.loads(line) for line in out.splitlines()]
+    assert counts[-1] == {"line": 5, "count": 10, "capped": True}
+    assert [c.get("count") for c in counts[:3]] == [1, 1, 1]
+    _, out, _ = run(capsys, "sudoku", "solve", "--svg", str(f))
+    assert out.count("<svg") == 4 and "<!-- line 4: error -->" in out
+
+
+def test_akari_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "a.txt"
+    puzzles = [akari.SEED_7X7, akari.random_puzzle(6, 6, seed=3).text()]
+    f.write_text("\n\n".join(p.strip("\n") for p in puzzles) + "\n")
+    status, out, _ = run(capsys, "akari", "solve", "--unique", "--json", str(f))
+    records = [json.loads(line) for line in out.splitlines()]
+    assert status == 0 and [r["puzzle"] for r in records] == [1, 2]
+    for text, record in zip(puzzles, records):
+        puzzle = akari.Akari.parse(text)
+        assert record["uniqueness"] == WORD[min(puzzle.count(2), 2)]
+        if record["lights"] is not None:
+            assert akari.check(puzzle, [tuple(x) for x in record["lights"]]) == []
+    _, out, _ = run(capsys, "akari", "count", "--json", "--cap", "5", str(f))
+    assert [json.loads(line)["count"] for line in out.splitlines()] == [
+        akari.Akari.parse(p).count(5) for p in puzzles]
+
+
+def test_queens_list_json_and_svg(capsys: pytest.CaptureFixture[str]) -> None:
+    _, plain, _ = run(capsys, "queens", "list", "6")
+    _, out, _ = run(capsys, "queens", "list", "6", "--json")
+    assert [" ".join(map(str, json.loads(line)["rows"])) for line in out.splitlines()] == plain.splitlines()
+    _, out, _ = run(capsys, "queens", "list", "6", "--svg")
+    assert out.count("<svg") == 4 and out.count("<circle") == 24
+
+
+@pytest.mark.parametrize("args, first, second", [
+    (["tromino", "6", "--unique", "--count"], "--unique", "--count"),
+    (["tromino", "6", "--random", "1", "--threads", "2"], "--random", "--threads"),
+    (["tromino", "6", "--count", "--method", "search", "--branching", "first"], "--branching", "--method search"),
+    (["tromino", "6", "--symmetry", "--method", "memo"], "--method memo", "--symmetry"),
+    (["tromino", "6", "export", "--json"], "export", "--json"),
+    (["polyomino", "--count", "--svg", "x.svg"], "--count", "--svg"),
+    (["polyomino", "--unique", "--limit", "2"], "--unique", "--limit"),
+    (["polyomino", "--json", "--svg", "-"], "--json", "--svg"),
+    (["dlx", "--unique", "--count"], "--unique", "--count"),
+    (["dlx", "--memo", "--threads", "2", "--count"], "--memo", "--threads"),
+    (["dlx", "--count", "--memo", "--checkpoint", "c.jsonl"], "--memo", "--checkpoint"),
+    (["dlx", "--first", "--limit", "3"], "--first", "--limit"),
+    (["queens", "list", "5", "--json", "--svg"], "--json", "--svg"),
+    (["akari", "solve", "--json", "--draw"], "--json", "--draw"),
+])
+def test_flags_that_cannot_go_together_are_named_both(args: list[str], first: str, second: str,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, *args)
+    assert status == 2 and out == "" and err.count("\n") == 1, err
+    assert first in err and second in err, err
+
+
+def test_count_flags_on_tilings(capsys: pytest.CaptureFixture[str]) -> None:
+    expected = l_tromino(8, 0).count(method="search")
+    for flags in (["--method", "memo", "--branching", "mrv"], ["--method", "search", "--threads", "2"],
+                  ["--method", "memo", "--branching", "first", "--memo-bytes", "0"]):
+        status, out, _ = run(capsys, "tromino", "8", "--hole", "0", "--count", "--json", *flags)
+        summary = json.loads(out)
+        assert status == 0 and summary["count"] == expected == 30355
+        assert summary["method"] == flags[1]
+
+
+def test_memo_progress_goes_to_a_pipe() -> None:
+    # A memo count long enough for a few progress lines: the solutions so far,
+    # never a fraction (it would say nothing), then 100% at the end.
+    r = subprocess.run([sys.executable, "-m", "covering", "polyomino", "--pieces", "dominoes", "--board", "16x16",
+                        "--uses", "any", "--count", "--method", "memo", "--progress"],
+                       capture_output=True, text=True, timeout=120)
+    lines = r.stderr.splitlines()
+    assert r.returncode == 0 and lines, r.stderr
+    assert lines[-1].endswith("100.0% done, " + lines[-1].rsplit(", ", 1)[-1])
+    assert all("solutions so far" in line and "% done" not in line for line in lines[:-1])
+    so_far = [int(line.split(" solutions")[0].split(", ")[-1].replace(",", "")) for line in lines]
+    assert so_far == sorted(so_far) and so_far[-1] == int(r.stdout)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
+@pytest.mark.parametrize("args", [
+    ["polyomino", "--pieces", "hexominoes", "--board", "10x21", "--uses", "any", "--count", "--method", "search"],
+    ["tromino", "30", "--count", "--method", "memo", "--branching", "mrv"],
+])
+def test_ctrl_c_in_a_tiling_count_prints_the_partial_count(args: list[str]) -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "covering", *args, "--no-progress"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert int(out.strip()) >= 0 and "a partial count" in err and "Traceback" not in err
