@@ -72,6 +72,12 @@ impl PyCompiledProblem {
 
     /// The constructor's arguments, so that pickling rebuilds the same problem.
     fn __getnewargs__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        self.arrays(py)
+    }
+
+    /// The flat arrays (n_primary, n_secondary, lo, hi, option_start,
+    /// option_item, option_color), as the constructor takes them.
+    fn arrays<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let p = &self.inner;
         (
             p.n_primary(),

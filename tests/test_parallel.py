@@ -68,7 +68,7 @@ def test_budgets_and_progress() -> None:
     # Knuth's fraction, summed over pieces finished and running: it grows
     # from the first report on (not stuck at 0 until the end), never goes
     # back, and the pieces are known from the start (never "n/0").
-    fractions = [s.fraction for s in seen]
+    fractions = [s.fraction or 0.0 for s in seen]  # a search always has its fraction
     assert fractions == sorted(fractions) and 0 < fractions[len(fractions) // 2] < 1
     assert all(s.pieces > 0 for s in seen) and seen[-1].pieces_done == seen[-1].pieces
     r = run_piece(p.compile(), [], 5000, 2)
@@ -92,7 +92,7 @@ def test_dask_local_cluster_of_threads() -> None:
             seen: list[Status] = []
             assert distributed_count(l_tromino(8, 0), client, task_nodes=20_000, progress=seen.append,
                                      interval=0) == 30355
-            fractions = [s.fraction for s in seen]
+            fractions = [s.fraction or 0.0 for s in seen]  # a search always has its fraction
             assert fractions == sorted(fractions) and fractions[-1] == 1.0
             p = tiling(PENTOMINOES, Board.rectangle(4, 15))
             assert distributed_count(p, client) == 1472  # adaptive task size

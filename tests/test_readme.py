@@ -37,3 +37,71 @@ def test_version_agrees_with_pyproject() -> None:
 
     pyproject = (Path(__file__).parent.parent / "pyproject.toml").read_text()
     assert f'version = "{covering.__version__}"' in pyproject
+
+
+# The README's command lines, run in a folder that holds the files they name.
+# Skipped, with the reason: what needs a machine we do not have in a test.
+NEEDS_A_CLUSTER = ("tcp://HOST", "dask ")
+SLOW = {"covering queens count 16": "12-24 s of counting; `queens count` is tested on smaller n"}
+
+
+def _commands() -> list[tuple[str, str]]:
+    """(command, what its comment or sentence says it prints) of each
+    command in the README: the indented lines, and the commands in backticks
+    (some run over two lines of the text)."""
+    found: list[tuple[str, str]] = []
+    for line in README.splitlines():
+        m = re.match(r"\s{4,}(covering .*?)\s*(?:#\s*(.*))?$", line)
+        if m:
+            found.append((m.group(1), m.group(2) or ""))
+    for m in re.finditer(r"`(covering\s[^`]+)`(?:\s+(?:prints|says)\s+(\"[^\"]+\"|[\d,]+))?", README):
+        command = " ".join(m.group(1).split())
+        words = command.split()
+        reads_stdin = words[1] == "dlx" and not any(w.endswith(".dlx") for w in words)  # prose: "`covering dlx --count` on a board"
+        if len(words) > 2 and "FILE" not in command and "..." not in command and not reads_stdin:
+            found.append((command, m.group(2) or ""))
+    return found
+
+
+def _fixtures(folder: Path, command: str) -> None:
+    from covering.puzzles import akari, sudoku
+    from covering.puzzles.polyomino import DOMINOES, Board, tiling
+    from covering.puzzles.queens import queens_problem
+
+    (folder / "big.dlx").write_text(queens_problem(8).to_dlx())
+    (folder / "board.dlx").write_text(tiling(DOMINOES, Board.rectangle(6, 6), uses="any").to_dlx())
+    if " sudoku " in f" {command} ":
+        lines = [sudoku.generate(9, seed=s).puzzle.line() for s in range(2)] + ["." * 81]
+        (folder / "puzzles.txt").write_text("\n".join(lines) + "\n")
+        (folder / "puzzle.txt").write_text(lines[0] + "\n")
+    else:
+        # Every outcome the comments name: unique, multiple (all white), no solution (a 4 in a corner).
+        grids = [akari.SEED_7X7, akari.SEED_18X10, "...\n...\n", "4.\n..\n"]
+        (folder / "puzzles.txt").write_text("\n".join(g.strip("\n") + "\n" for g in grids))
+        (folder / "puzzle.txt").write_text(akari.SEED_7X7)
+
+
+def test_every_command_of_the_readme_runs_and_prints_what_it_says(tmp_path: Path) -> None:
+    import shlex
+
+    commands = _commands()
+    assert len(commands) >= 20  # the parse above still finds them
+    ran = 0
+    for command, says in commands:
+        if any(mark in command for mark in NEEDS_A_CLUSTER) or command in SLOW:
+            continue
+        _fixtures(tmp_path, command)
+        argv = shlex.split(command)[1:]
+        r = subprocess.run([sys.executable, "-m", "covering", *argv], capture_output=True, text=True,
+                           cwd=tmp_path, timeout=120)
+        assert r.returncode == 0, (command, r.stderr)
+        assert "Traceback" not in r.stderr
+        # Each number the comment states is in the output (2,339 or 2339).
+        claims = re.sub(r"\(.*?\)|seed \d+", "", says)  # "(seed 000)" names a source, not a result
+        for number in re.findall(r"\d[\d,]{2,}", claims):
+            assert number.replace(",", "") in r.stdout.replace(",", ""), (command, says, r.stdout[-300:])
+        # Each phrase it quotes is printed ("multiple", "no tiling").
+        for phrase in re.findall(r'"([^"]+)"', says):
+            assert phrase in r.stdout + r.stderr, (command, says)
+        ran += 1
+    assert ran >= 18

@@ -49,6 +49,10 @@ class CompiledProblem:
     def has_colors(self) -> bool: ...
     @property
     def has_multiplicities(self) -> bool: ...
+    def arrays(
+        self,
+    ) -> tuple[int, int, list[int], list[int], list[int], list[int], list[int]]:
+        """(n_primary, n_secondary, lo, hi, option_start, option_item, option_color)."""
     def is_solution(self, options: Sequence[int]) -> bool: ...
     def __getnewargs__(
         self,

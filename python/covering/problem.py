@@ -529,6 +529,34 @@ class Problem:
 
         return from_matrix(matrix, secondary=secondary, names=names)
 
+    @classmethod
+    def from_compiled(cls, compiled: _core.CompiledProblem, names: Sequence[Hashable],
+                      labels: Sequence[Any] | None = None) -> Problem:
+        """The problem of an engine's compiled arrays (a puzzle encoded in
+        Rust, such as Akari), with the items named by ``names`` (primary
+        first) and the options labelled by ``labels``; colors are named by
+        their numbers.
+
+        >>> p = Problem(); p.add_primary(["A"], bounds=(1, 2)); p.add_secondary(["x"])
+        >>> _ = p.add_option(["A", "x:red"]); _ = p.add_option(["A"])
+        >>> q = Problem.from_compiled(p.compile(), ["A", "x"], labels=["first", "second"])
+        >>> q.bounds("A"), q.option(0), q.count()
+        ((1, 2), [('A', None), ('x', '1')], 3)
+        """
+        n_primary, n_secondary, lo, hi, start, item, color = compiled.arrays()
+        if len(names) != n_primary + n_secondary:
+            raise ValueError(f"{n_primary + n_secondary} items need as many names, not {len(names)}")
+        p = cls()
+        for i in range(n_primary):
+            p.add_primary([names[i]], bounds=(lo[i], hi[i]))
+        p.add_secondary(names[n_primary:])
+        for o in range(len(start) - 1):
+            # (option_color is empty when no option has a color.)
+            entries = [f"{names[i]}:{color[k]}" if color and color[k] else names[i]
+                       for k, i in zip(range(start[o], start[o + 1]), item[start[o]:start[o + 1]])]
+            p.add_option(entries, label=None if labels is None else labels[o])
+        return p
+
     # -------------------------------------------------------------- pickling
 
     def __getstate__(self) -> dict[str, Any]:

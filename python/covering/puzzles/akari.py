@@ -312,29 +312,22 @@ class Akari:
         >>> p.primary, p.bounds("n0c1"), p.secondary
         (['r0c0', 'r0c2', 'n0c1'], (1, 1), ['h0c0', 'v0c0', 'h0c2', 'v0c2'])
         """
-        p = Problem()
         enc = self._encoding
         if enc is None:
             raise AkariError("the grid has no white cell: nothing to solve")
         compiled, option_cell, items = enc
-        n_primary, _, lo, hi, start, item, _ = compiled.__getnewargs__()
         prefix = {"cell": "r", "number": "n", "row": "h", "column": "v", "row_lit": "H", "column_lit": "V"}
         names = [f"{prefix[kind]}{z // self.width}c{z % self.width}" for kind, z in items]
-        for i, name in enumerate(names):
-            if i < n_primary:
-                p.add_primary([name], bounds=(lo[i], hi[i]))
-            else:
-                p.add_secondary([name])
+        _, _, _, _, start, item, _ = compiled.arrays()
+        labels: list[object] = []
         for o, z in enumerate(option_cell):
-            entries = [names[i] for i in item[start[o] : start[o + 1]]]
             if z != _NO_CELL:
-                label: object = divmod(z, self.width)
-            elif entries[0][0] in "HV":
-                label = ("lit", entries[0].lower())
-            else:
-                label = ("dark", entries[0])
-            p.add_option(entries, label=label)
-        return p
+                labels.append(divmod(z, self.width))
+                continue
+            # An option of a long segment that places no light: named by its first item.
+            first = names[item[start[o]]]
+            labels.append(("lit", first.lower()) if first[0] in "HV" else ("dark", first))
+        return Problem.from_compiled(compiled, names, labels)
 
     @property
     def _long_segments(self) -> bool:
