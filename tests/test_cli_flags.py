@@ -199,3 +199,20 @@ def test_ctrl_c_in_a_tiling_count_prints_the_partial_count(args: list[str]) -> N
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
     assert int(out.strip()) >= 0 and "a partial count" in err and "Traceback" not in err
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
+def test_ctrl_c_in_an_akari_count_prints_the_counts_so_far(tmp_path: Path) -> None:
+    # A one-cell puzzle first (count 1), then an all-white 12 x 12 board: its
+    # 12! solutions (a light in each row and column) take minutes to count.
+    f = tmp_path / "a.txt"
+    f.write_text(".\n\n" + ("." * 12 + "\n") * 12)
+    proc = subprocess.Popen([sys.executable, "-m", "covering", "akari", "count", str(f)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    first, partial = out.split()
+    assert first == "1" and int(partial) > 0
+    assert "solutions of puzzle 2 so far (a partial count)" in err and "Traceback" not in err

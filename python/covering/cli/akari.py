@@ -13,9 +13,9 @@ import json
 import sys
 import warnings
 
-from ..errors import ProblemError
+from ..errors import Interrupted, ProblemError
 from ..puzzles import akari
-from .common import UsageError, positive, read_input, warn, write_dlx
+from .common import UsageError, interrupted, positive, read_input, warn, write_dlx
 
 
 FILE_HELP = "the puzzles ('-' or nothing: stdin), or one puzz.link URL"
@@ -109,6 +109,12 @@ def run_solve(args: argparse.Namespace) -> int:
 
 def run_count(args: argparse.Namespace) -> int:
     for k, puzzle in enumerate(_puzzles(args)):
-        n = puzzle.count(args.cap)
+        try:
+            n = puzzle.count(args.cap)
+        except Interrupted as e:
+            # The counts printed stand; the puzzle under way, as a partial count.
+            if args.json:
+                print(json.dumps({"puzzle": k + 1, "count": e.count, "interrupted": True}), flush=True)
+            return interrupted(e.count, f"solutions of puzzle {k + 1}", stdout=not args.json)
         print(json.dumps({"puzzle": k + 1, "count": n}) if args.json else n, flush=True)
     return 0

@@ -41,7 +41,7 @@ from functools import cached_property
 from html import escape
 
 from .. import _core, limits, restart, sizes, textio
-from ..errors import LimitReached, ProblemError
+from ..errors import Interrupted, LimitReached, ProblemError
 from ..problem import Problem, Uniqueness
 
 __all__ = [
@@ -387,9 +387,18 @@ class Akari:
             return int(self._numbers_ok_without_lights()) if limit != 0 else 0
         if limit is not None and limit <= restart.KEEP:
             # (A LimitReached from the restarts already carries the solutions found.)
-            return sum(1 for _ in restart.solutions(enc[0], limit, seconds=seconds, plain_first=self._long_segments))
+            found = 0
+            try:
+                for _ in restart.solutions(enc[0], limit, seconds=seconds, plain_first=self._long_segments):
+                    found += 1
+            except KeyboardInterrupt:
+                raise Interrupted(found) from None
+            return found
         search = _core.Search(enc[0], None, "auto")
-        n = search.count(limit, None, seconds)
+        try:
+            n = search.count(limit, None, seconds)
+        except KeyboardInterrupt:
+            raise Interrupted(search.stats.solutions, search.stats) from None
         if not search.exhausted and (limit is None or n < limit):
             raise LimitReached(f"time ran out after {n} solutions", count=n, stats=search.stats)
         return n

@@ -605,6 +605,11 @@ def __getattr__(name: str) -> dict[str, Shape]:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def _rc(cell: Cell) -> str:
+    """A cell as a person reads it: ``r1c1`` is the top left."""
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
 @dataclass(frozen=True, eq=False)
 class TilingPuzzle(ExactCover[list[Label]]):
     """Tiling a board, on the puzzle protocol (`covering.puzzles.base`): a
@@ -615,7 +620,10 @@ class TilingPuzzle(ExactCover[list[Label]]):
     >>> t.count(), t.check(t.solve())
     (4040, [])
     >>> t.check([("I", [(0, 0), (0, 1), (0, 2), (0, 3), (1, 3)])])[:2]
-    ['I: cells (0, 0), (0, 1), (0, 2), (0, 3), (1, 3) are not a placement of it', 'cell (0, 4) is not covered']
+    ['I: cells r1c1, r1c2, r1c3, r1c4, r2c4 are not a placement of it', 'cell r1c5 is not covered']
+
+    (Cells are ``(row, col)`` from 0 in Python, and named ``r1c1`` from 1 in
+    messages, as everywhere a person reads them.)
     """
 
     pieces: Mapping[str, Shape]
@@ -644,14 +652,14 @@ class TilingPuzzle(ExactCover[list[Label]]):
             cells = list(cells)
             shapes = self.pieces[name].orientations(self.rotations, self.reflections) if name in self.pieces else []
             if Shape.of(cells) not in shapes:
-                broken.append(f"{name}: cells {', '.join(map(str, cells))} are not a placement of it")
+                broken.append(f"{name}: cells {', '.join(map(_rc, cells))} are not a placement of it")
             used[name] = used.get(name, 0) + 1
             for cell in cells:
                 covered[cell] = covered.get(cell, 0) + 1
         board = set(self.board.cells)
-        broken += [f"cell {c} is not covered" for c in self.board.cells if c not in covered]
-        broken += [f"cell {c} is covered {k} times" for c, k in sorted(covered.items()) if k > 1]
-        broken += [f"cell {c} is not on the board" for c in sorted(covered) if c not in board]
+        broken += [f"cell {_rc(c)} is not covered" for c in self.board.cells if c not in covered]
+        broken += [f"cell {_rc(c)} is covered {k} times" for c, k in sorted(covered.items()) if k > 1]
+        broken += [f"cell {_rc(c)} is not on the board" for c in sorted(covered) if c not in board]
         for name, bounds in _bounds(self.pieces, self.uses).items():
             lo, hi = bounds if bounds is not None else (0, None)
             k = used.get(name, 0)
