@@ -18,9 +18,20 @@ pub fn until_interrupted<T: Send>(
     work: impl FnOnce(&AtomicBool) -> T + Send,
 ) -> PyResult<(T, Option<PyErr>)> {
     let stop = AtomicBool::new(false);
+    until_interrupted_with(py, what, &stop, || work(&stop))
+}
+
+/// [`until_interrupted`], raising a flag the work already watches (the CDCL
+/// solver's, read by its terminate callback).
+pub fn until_interrupted_with<T: Send>(
+    py: Python<'_>,
+    what: &str,
+    stop: &AtomicBool,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<(T, Option<PyErr>)> {
     let mut signal = None;
     let result = std::thread::scope(|s| {
-        let running = s.spawn(|| work(&stop));
+        let running = s.spawn(work);
         // Short naps first, so that quick calls return quickly.
         let mut nap = Duration::from_micros(100);
         while !running.is_finished() {

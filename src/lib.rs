@@ -11,6 +11,7 @@ mod memo;
 mod parallel;
 mod problem;
 mod queens;
+mod sat;
 mod search;
 mod sudoku;
 
@@ -36,6 +37,8 @@ mod _core {
     use crate::queens::count_queens;
     #[pymodule_export]
     use crate::queens::PyInfiniteQueens;
+    #[pymodule_export]
+    use crate::sat::PySatSearch;
     #[pymodule_export]
     use crate::search::PySearch;
     #[pymodule_export]

@@ -121,6 +121,17 @@ def count(
     """
     check_method(method, branching)
     limit, nodes, seconds = limits.limit(limit), limits.nodes(nodes), limits.seconds(seconds)
+    if engine == "sat":
+        # The CDCL solver blocks each solution it finds: a count up to a limit.
+        from .sat import SatSolver
+
+        if limit is None:
+            raise ValueError("engine='sat' counts only up to a limit (it blocks each solution found); "
+                             "count all the solutions with the counting engines (engine='auto')")
+        if nodes is not None or method == "memo":
+            raise ValueError("engine='sat' is a search with conflicts as its budget: not with nodes= or method='memo'")
+        sat = SatSolver(problem)
+        return Counted(sat.count(limit, seconds=seconds), "sat", None, 0, "asked")
     if method == "memo":
         if limit is not None:
             raise ValueError("a memo count cannot stop at a limit: it does not meet solutions one by one")

@@ -36,7 +36,7 @@ from collections.abc import Iterable
 
 from .errors import OptionIdError, ProblemError
 
-__all__ = ["BudgetError", "limit", "nodes", "seconds", "seed", "threads", "option_id", "option_ids", "MAX_THREADS"]
+__all__ = ["BudgetError", "limit", "nodes", "conflicts", "seconds", "seed", "threads", "option_id", "option_ids", "MAX_THREADS"]
 
 #: The engine's counters are 64-bit: a limit at or past this never stops it.
 WORD = 2**64
@@ -77,6 +77,15 @@ def nodes(value: object, name: str = "nodes") -> int | None:
     (0, None)
     """
     return limit(value, name)
+
+
+def conflicts(value: object, name: str = "conflicts") -> int | None:
+    """A conflict budget of the CDCL solver: as a node budget.
+
+    >>> conflicts(1000), conflicts(2**64)
+    (1000, None)
+    """
+    return nodes(value, name)
 
 
 def seconds(value: object, name: str = "seconds") -> float | None:

@@ -31,13 +31,14 @@ from __future__ import annotations
 import enum
 import warnings
 from collections.abc import Hashable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import _core, limits
 from .errors import (
     BoundsError,
     ColorError,
     DuplicateItemError,
+    LimitReached,
     NoPrimaryItemError,
     OptionSkippedWarning,
     UnknownItemError,
@@ -45,6 +46,7 @@ from .errors import (
 
 if TYPE_CHECKING:
     from .counting import Counted
+    from .sat import SatSolver
     from .solver import Solver
     from .zdd import Zdd
 
@@ -76,6 +78,10 @@ def _check_bounds(name: Hashable, bounds: tuple[int, int]) -> tuple[int, int]:
         raise BoundsError(f"item {name!r}: lower bound {lo} exceeds upper bound {hi}")
     return lo, hi
 
+
+#: Nodes of dancing links before the portfolio (`first`, `uniqueness`)
+#: turns to the CDCL solver: about a tenth of a second.
+PORTFOLIO_NODES = 200_000
 
 #: The engine keeps bounds in 32-bit words, with room to spare.
 _BOUND_MAX = 2**31 - 1
@@ -334,14 +340,34 @@ class Problem:
 
     # -------------------------------------------------------------- searching
 
-    def solver(self, *, order: str = "input", seed: int | None = None, engine: str = "auto") -> Solver:
-        """A `Solver`: one search over this problem, with its stats and `cancel()`.
+    @overload
+    def solver(  # type: ignore[overload-overlap]  # "sat" is also a str: the narrower one wins
+        self, *, order: str = "input", seed: int | None = None, engine: Literal["sat"]
+    ) -> SatSolver: ...
+
+    @overload
+    def solver(self, *, order: str = "input", seed: int | None = None, engine: str = "auto") -> Solver: ...
+
+    def solver(self, *, order: str = "input", seed: int | None = None, engine: str = "auto") -> Solver | SatSolver:
+        """A `Solver`: one search over this problem, with its stats and
+        `cancel()`; with ``engine="sat"``, a `covering.sat.SatSolver` (the
+        CDCL solver: solutions in no particular order, counts up to a limit).
 
         >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"])
         >>> s = p.solver(); s.count(), s.exhausted
         (1, True)
+        >>> p.solver(engine="sat").uniqueness().name
+        'UNIQUE'
         """
         from .solver import Solver
+
+        if engine == "sat":
+            from .sat import SatSolver
+
+            if order != "input" or seed is not None:
+                raise ValueError("engine='sat' takes no order or seed (the CDCL solver picks its own order)")
+            sat = SatSolver(self)
+            return sat
 
         solver = Solver(self, order=order, seed=seed, engine=engine)
         self._last = solver
@@ -358,6 +384,7 @@ class Problem:
         seconds: float | None = None,
         engine: str = "auto",
         threads: int = 1,
+        conflicts: int | None = None,
     ) -> Iterator[Any]:
         """The solutions, one at a time, found as they are asked for.
 
@@ -368,6 +395,8 @@ class Problem:
         ``seconds`` are budgets: if one ends the stream early,
         `LimitReached` is raised after the last solution. With ``threads``
         above 1 the engine's threads find them, in no particular order.
+        ``engine="sat"`` finds them by the CDCL solver (`covering.sat`), in
+        no particular order, with ``conflicts`` as its budget.
 
         >>> p = Problem(); p.add_primary(["A", "B"])
         >>> for items in (["A"], ["B"], ["A", "B"]):
@@ -378,6 +407,12 @@ class Problem:
         1
         """
         limit, threads = limits.limit(limit), limits.threads(threads)
+        if engine == "sat":
+            if nodes is not None or threads > 1:
+                raise ValueError("engine='sat' takes conflicts= as its budget, not nodes=, and one thread")
+            return self.solver(engine="sat").solutions(limit, ids=ids, conflicts=conflicts, seconds=seconds)
+        if conflicts is not None:
+            raise ValueError("conflicts= is the budget of engine='sat' (the dancing-links engines count nodes=)")
         if threads > 1:
             from .parallel import ParallelSearch
 
@@ -392,10 +427,22 @@ class Problem:
         """The first solution found, or None if there is none (same arguments
         as `solutions()` but ``limit``).
 
+        With the default engine and no budget, order or threads given, a
+        portfolio: dancing links for `PORTFOLIO_NODES` nodes (its first
+        solution, the same every time), then the CDCL solver where the tree
+        turned out heavy. The switch is by nodes, never by the clock, so the
+        answer is reproducible.
+
         >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"], label="a")
         >>> p.first()
         ['a']
         """
+        if kwargs.get("engine", "auto") == "auto" and not set(kwargs) - {"engine", "ids"}:
+            ids = bool(kwargs.get("ids", False))
+            try:
+                return next(iter(self.solutions(1, ids=ids, nodes=PORTFOLIO_NODES)), None)
+            except LimitReached:
+                return next(iter(self.solutions(1, ids=ids, engine="sat")), None)
         return next(iter(self.solutions(1, **kwargs)), None)
 
     def count(
@@ -469,15 +516,39 @@ class Problem:
 
         return build_zdd(self, memo_bytes=memo_bytes, branching=branching, nodes=nodes, seconds=seconds)
 
-    def uniqueness(self, *, nodes: int | None = None, seconds: float | None = None) -> Uniqueness:
+    def uniqueness(self, *, nodes: int | None = None, seconds: float | None = None, engine: str = "auto",
+                   conflicts: int | None = None) -> Uniqueness:
         """Whether the problem has no solution, exactly one, or several
         (`Uniqueness.UNKNOWN` if a budget ran out first).
 
+        ``engine="auto"`` is a portfolio: dancing links for
+        `PORTFOLIO_NODES` nodes (or ``nodes``, if fewer), then the CDCL
+        solver (`covering.sat`), which learns from its dead ends and proves
+        uniqueness on big puzzles where dancing links thrashes; "sat",
+        "cells" or "bits" use that one engine.
+
         >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"])
-        >>> p.uniqueness()
-        <Uniqueness.UNIQUE: 'unique'>
+        >>> p.uniqueness(), p.uniqueness(engine="sat")
+        (<Uniqueness.UNIQUE: 'unique'>, <Uniqueness.UNIQUE: 'unique'>)
         """
-        return self.solver().uniqueness(nodes=nodes, seconds=seconds)
+        import time
+
+        nodes, seconds, conflicts = limits.nodes(nodes), limits.seconds(seconds), limits.conflicts(conflicts)
+        if engine == "sat":
+            if nodes is not None:
+                raise ValueError("engine='sat' takes conflicts= as its budget, not nodes=")
+            return self.solver(engine="sat").uniqueness(conflicts=conflicts, seconds=seconds)
+        if engine != "auto":
+            if conflicts is not None:
+                raise ValueError("conflicts= is the budget of engine='sat' (the dancing-links engines count nodes=)")
+            return self.solver(engine=engine).uniqueness(nodes=nodes, seconds=seconds)
+        start = time.monotonic()
+        first = PORTFOLIO_NODES if nodes is None else min(nodes, PORTFOLIO_NODES)
+        answer = self.solver().uniqueness(nodes=first, seconds=seconds)
+        if answer is not Uniqueness.UNKNOWN or (nodes is not None and nodes <= PORTFOLIO_NODES):
+            return answer
+        left = None if seconds is None else max(0.0, seconds - (time.monotonic() - start))
+        return self.solver(engine="sat").uniqueness(conflicts=conflicts, seconds=left)
 
     @property
     def stats(self) -> _core.Stats | None:

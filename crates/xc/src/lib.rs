@@ -26,6 +26,7 @@ mod memo;
 mod problem;
 mod queens;
 mod rng;
+mod sat;
 mod search;
 mod split;
 mod stats;
@@ -41,6 +42,7 @@ pub use memo::{
 pub use problem::{CompiledProblem, Error};
 pub use queens::{count_queens, count_queens_until, InfiniteQueens};
 pub use rng::Rng;
+pub use sat::{Sat, SatStats, SatStep};
 pub use search::{Engine, Limits, Move, Search, Step};
 pub use split::{split, split_until, AtomicF64, Estimated, Piece, Pool, Report, Shared};
 pub use stats::{fraction_done, fraction_explored, Stats};

@@ -1,0 +1,368 @@
+//! Exact cover as satisfiability, solved by a learning (CDCL) solver.
+//!
+//! Dancing links never learns from a dead end: a bad early choice in one
+//! region is refuted again under every combination of choices elsewhere. A
+//! CDCL solver learns a clause from each conflict and jumps back past the
+//! choices that had nothing to do with it, which is what a uniqueness proof on
+//! a big puzzle needs. Here every problem the engine takes is written as
+//! clauses over one variable per option, solved by CaDiCaL (vendored by the
+//! `cadical` crate, built with the C++ compiler alone), and each model is read
+//! back as option ids. Further solutions come from blocking clauses; there is
+//! no unbounded count here (the counting engines do that).
+//!
+//! The clauses, for option variables `x_o` (variable `o + 1`):
+//! * a primary item covered exactly once: at least one of its options, and at
+//!   most one (pairwise for a few options, else Sinz's sequential counter);
+//! * a primary item with bounds `lo..=hi`: a unary counter over its options
+//!   (`r[k][j]`: at least `j` of the first `k`), both ways, then `r[n][lo]`
+//!   and not `r[n][hi + 1]`;
+//! * a secondary item: at most one of its options; with colors, one variable
+//!   per color (an option of that color implies it), and at most one among
+//!   the color variables and the uncolored options, since options that agree
+//!   on a color may share the item and an uncolored one must have it alone.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::problem::CompiledProblem;
+
+/// What the solver's callbacks watch: a stop flag (Ctrl-C, `cancel`), a
+/// deadline, and the clauses learned (one per conflict).
+struct Watch {
+    stop: Arc<AtomicBool>,
+    deadline: Option<Instant>,
+    learned: u64,
+}
+
+impl cadical::Callbacks for Watch {
+    fn terminate(&mut self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    fn max_length(&self) -> i32 {
+        i32::MAX
+    }
+
+    fn learn(&mut self, _clause: &[i32]) {
+        self.learned += 1;
+    }
+}
+
+/// Counters of a CDCL search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SatStats {
+    /// Solutions found.
+    pub solutions: u64,
+    /// Conflicts: the clauses the solver learned (CaDiCaL learns one per
+    /// conflict it analyses).
+    pub conflicts: u64,
+    /// Calls of the solver (one per solution, and one that ends).
+    pub solves: u64,
+    /// Variables and clauses of the encoding (blocking clauses included).
+    pub variables: u64,
+    pub clauses: u64,
+}
+
+/// What [`Sat::next`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SatStep {
+    /// A solution: its option ids, increasing.
+    Solution(Vec<u32>),
+    /// No further solution.
+    Exhausted,
+    /// A budget ran out, or the stop flag was raised: call again to go on.
+    Stopped,
+}
+
+/// A CDCL search of one problem: its solutions one by one.
+pub struct Sat {
+    solver: cadical::Solver<Watch>,
+    n_options: usize,
+    /// Can no solution contain another? Then a solution is blocked by the
+    /// clause "not all of these"; else by its whole assignment.
+    exact: bool,
+    exhausted: bool,
+    stop: Arc<AtomicBool>,
+    stats: SatStats,
+}
+
+/// The clauses being written, with the next free variable.
+struct Cnf<'a> {
+    solver: &'a mut cadical::Solver<Watch>,
+    next: i32,
+    clauses: u64,
+}
+
+impl Cnf<'_> {
+    fn fresh(&mut self) -> i32 {
+        self.next += 1;
+        self.next
+    }
+
+    fn clause(&mut self, lits: &[i32]) {
+        self.solver.add_clause(lits.iter().copied());
+        self.clauses += 1;
+    }
+
+    /// At most one of `lits`.
+    fn at_most_one(&mut self, lits: &[i32]) {
+        if lits.len() <= 5 {
+            for (a, &x) in lits.iter().enumerate() {
+                for &y in &lits[a + 1..] {
+                    self.clause(&[-x, -y]);
+                }
+            }
+            return;
+        }
+        // Sinz: s_k says "one of the first k is true".
+        let mut prev = self.fresh();
+        self.clause(&[-lits[0], prev]);
+        for &x in &lits[1..lits.len() - 1] {
+            let s = self.fresh();
+            self.clause(&[-x, s]);
+            self.clause(&[-prev, s]);
+            self.clause(&[-x, -prev]);
+            prev = s;
+        }
+        self.clause(&[-lits[lits.len() - 1], -prev]);
+    }
+
+    /// Between `lo` and `hi` of `lits` (a unary counter, both ways).
+    fn between(&mut self, lits: &[i32], lo: usize, hi: usize) {
+        let n = lits.len();
+        if lo > n {
+            self.clause(&[]);
+            return;
+        }
+        let cap = (hi + 1).max(lo).min(n);
+        // r[k - 1][j - 1]: at least j of the first k (j <= min(k, cap)).
+        let mut r: Vec<Vec<i32>> = Vec::with_capacity(n);
+        for k in 1..=n {
+            let x = lits[k - 1];
+            let row: Vec<i32> = (1..=k.min(cap)).map(|_| self.fresh()).collect();
+            for j in 1..=k.min(cap) {
+                let v = row[j - 1];
+                // The previous row: at least j, and at least j - 1, of the first k - 1
+                // (None: false; for j - 1 = 0: true).
+                let same = (j < k).then(|| r[k - 2][j - 1]);
+                let less = if j == 1 { None } else { Some(r[k - 2][j - 2]) };
+                // Forward: either way of getting j makes v.
+                if let Some(s) = same {
+                    self.clause(&[-s, v]);
+                }
+                match less {
+                    Some(l) => self.clause(&[-x, -l, v]),
+                    None => self.clause(&[-x, v]),
+                }
+                // Backward: v only by one of them.
+                match same {
+                    Some(s) => {
+                        self.clause(&[-v, s, x]);
+                        if let Some(l) = less {
+                            self.clause(&[-v, s, l]);
+                        }
+                    }
+                    None => {
+                        self.clause(&[-v, x]);
+                        if let Some(l) = less {
+                            self.clause(&[-v, l]);
+                        }
+                    }
+                }
+            }
+            r.push(row);
+        }
+        let last = &r[n - 1];
+        if lo >= 1 {
+            self.clause(&[last[lo - 1]]);
+        }
+        if hi < n {
+            self.clause(&[-last[hi]]);
+        }
+    }
+}
+
+impl Sat {
+    /// The clauses of `problem`, in a fresh solver.
+    pub fn new(problem: &CompiledProblem) -> Sat {
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut solver: cadical::Solver<Watch> = cadical::Solver::new();
+        solver.set_callbacks(Some(Watch {
+            stop: Arc::clone(&stop),
+            deadline: None,
+            learned: 0,
+        }));
+        let n_options = problem.n_options();
+        let n_items = problem.n_items();
+        let mut uses: Vec<Vec<(i32, u32)>> = vec![Vec::new(); n_items];
+        for o in 0..n_options {
+            let start = problem.option_start()[o] as usize;
+            for (k, &i) in problem.option(o).iter().enumerate() {
+                uses[i as usize].push((o as i32 + 1, problem.color_at(start + k)));
+            }
+        }
+        let mut cnf = Cnf {
+            solver: &mut solver,
+            next: n_options as i32,
+            clauses: 0,
+        };
+        let n_primary = problem.n_primary();
+        for (i, options) in uses.iter().enumerate() {
+            let lits: Vec<i32> = options.iter().map(|&(x, _)| x).collect();
+            if i < n_primary {
+                let (lo, hi) = (problem.lo()[i] as usize, problem.hi()[i] as usize);
+                if lo == 1 && hi == 1 {
+                    cnf.clause(&lits);
+                    cnf.at_most_one(&lits);
+                } else if lo <= 1 && hi >= lits.len() {
+                    if lo == 1 {
+                        cnf.clause(&lits);
+                    }
+                } else {
+                    cnf.between(&lits, lo, hi);
+                }
+                continue;
+            }
+            // A secondary item: one color, or one uncolored option alone.
+            let mut slots: Vec<i32> = Vec::new();
+            let mut colors: Vec<(u32, i32)> = Vec::new();
+            for &(x, c) in options {
+                if c == 0 {
+                    slots.push(x);
+                    continue;
+                }
+                let y = match colors.iter().find(|&&(d, _)| d == c) {
+                    Some(&(_, y)) => y,
+                    None => {
+                        let y = cnf.fresh();
+                        colors.push((c, y));
+                        slots.push(y);
+                        y
+                    }
+                };
+                cnf.clause(&[-x, y]);
+            }
+            cnf.at_most_one(&slots);
+        }
+        let (variables, clauses) = (cnf.next as u64, cnf.clauses);
+        let exact = problem.lo() == problem.hi();
+        Sat {
+            solver,
+            n_options,
+            exact,
+            exhausted: false,
+            stop,
+            stats: SatStats {
+                variables,
+                clauses,
+                ..SatStats::default()
+            },
+        }
+    }
+
+    /// The flag that stops a running [`Sat::next`] (from another thread).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    pub fn stats(&self) -> SatStats {
+        self.stats
+    }
+
+    /// Has every solution been found?
+    pub fn exhausted(&self) -> bool {
+        self.exhausted
+    }
+
+    /// The next solution, or the end, or `Stopped` when `conflicts` more
+    /// conflicts, the `deadline` or the stop flag came first.
+    pub fn next(&mut self, conflicts: Option<u64>, deadline: Option<Instant>) -> SatStep {
+        if self.exhausted {
+            return SatStep::Exhausted;
+        }
+        if self.stop.load(Ordering::Relaxed) {
+            return SatStep::Stopped;
+        }
+        if let Some(watch) = self.solver.get_callbacks() {
+            watch.deadline = deadline;
+        }
+        if let Some(c) = conflicts {
+            // CaDiCaL takes an int; past it, the limit is as good as none.
+            let _ = self.solver.set_limit("conflicts", c.min(i32::MAX as u64) as i32);
+        }
+        let result = self.solver.solve();
+        self.stats.solves += 1;
+        if let Some(watch) = self.solver.get_callbacks() {
+            self.stats.conflicts = watch.learned;
+        }
+        match result {
+            None => SatStep::Stopped,
+            Some(false) => {
+                self.exhausted = true;
+                SatStep::Exhausted
+            }
+            Some(true) => {
+                let chosen: Vec<u32> = (0..self.n_options as u32)
+                    .filter(|&o| self.solver.value(o as i32 + 1) == Some(true))
+                    .collect();
+                let block: Vec<i32> = if self.exact {
+                    chosen.iter().map(|&o| -(o as i32 + 1)).collect()
+                } else {
+                    (0..self.n_options as i32)
+                        .map(|o| if chosen.contains(&(o as u32)) { -(o + 1) } else { o + 1 })
+                        .collect()
+                };
+                self.solver.add_clause(block.iter().copied());
+                self.stats.clauses += 1;
+                self.stats.solutions += 1;
+                SatStep::Solution(chosen)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problem(primary: u32, lo: Vec<u32>, hi: Vec<u32>, options: &[&[u32]]) -> CompiledProblem {
+        let mut start = vec![0u32];
+        let mut item = Vec::new();
+        for o in options {
+            item.extend_from_slice(o);
+            start.push(item.len() as u32);
+        }
+        CompiledProblem::new(primary, 0, lo, hi, start, item, vec![]).unwrap()
+    }
+
+    fn all(p: &CompiledProblem) -> Vec<Vec<u32>> {
+        let mut sat = Sat::new(p);
+        let mut found = Vec::new();
+        while let SatStep::Solution(s) = sat.next(None, None) {
+            assert!(p.is_solution(&s));
+            found.push(s);
+        }
+        assert!(sat.exhausted());
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn exact_cover_by_clauses() {
+        // {0, 1, 2} by {0, 1}, {2}, {0}, {1, 2}: two solutions.
+        let p = problem(3, vec![1; 3], vec![1; 3], &[&[0, 1], &[2], &[0], &[1, 2]]);
+        assert_eq!(all(&p), vec![vec![0, 1], vec![2, 3]]);
+    }
+
+    #[test]
+    fn bounds_by_the_counter() {
+        // Item 0 covered 1 to 2 times by any of four one-item options: 4 + 6.
+        let p = problem(1, vec![1], vec![2], &[&[0], &[0], &[0], &[0]]);
+        assert_eq!(all(&p).len(), 10);
+        // Exactly 3 of 7 long counters: C(7, 3) = 35.
+        let one: &[u32] = &[0];
+        let p = problem(1, vec![3], vec![3], &[one; 7]);
+        assert_eq!(all(&p).len(), 35);
+    }
+}

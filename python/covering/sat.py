@@ -1,0 +1,154 @@
+"""The learning solver: exact cover by CDCL (CaDiCaL), beside dancing links.
+
+Dancing links never learns from a dead end, so a bad early choice in one
+region is refuted again under every combination of choices elsewhere; a
+uniqueness proof on a big puzzle can take minutes that a CDCL solver,
+learning a clause from each conflict, does in milliseconds. `SatSolver` runs
+the engine's clause encoding (see ``crates/xc/src/sat.rs``: one variable per
+option, cardinality constraints per item, colors by one variable per color)
+in CaDiCaL, in-process: solutions one by one (each found is blocked by a
+clause), the first, uniqueness, and counts *up to a limit*. An unbounded
+count is refused: blocking clauses enumerate, and the counting engines
+(`covering.counting`) count far faster.
+
+Budgets: ``conflicts`` (the solver's unit of work, as nodes are for dancing
+links) and ``seconds``; `cancel()` from another thread and Ctrl-C stop it
+within milliseconds (through the solver's terminate callback).
+
+>>> from covering.puzzles.queens import queens_problem
+>>> p = queens_problem(8)
+>>> SatSolver(p).uniqueness().name
+'MULTIPLE'
+>>> p.is_solution(next(SatSolver(p).solutions(1, ids=True)))
+True
+>>> SatSolver(queens_problem(6)).count(limit=10)
+4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from . import _core, limits
+from .errors import Cancelled, Interrupted, LimitReached
+
+if TYPE_CHECKING:
+    from .problem import Problem, Uniqueness
+
+__all__ = ["SatSolver", "SatStats"]
+
+
+@dataclass(frozen=True)
+class SatStats:
+    """The counters of a CDCL search."""
+
+    solutions: int
+    #: Conflicts (CaDiCaL learns one clause per conflict it analyses).
+    conflicts: int
+    #: Calls of the solver: one per solution, and one that ends.
+    solves: int
+    #: Variables and clauses of the encoding (blocking clauses included).
+    variables: int
+    clauses: int
+
+
+class SatSolver:
+    """One CDCL search over `problem` (see the module's text).
+
+    >>> from covering import Problem
+    >>> p = Problem(); p.add_primary(["A", "B"])
+    >>> for items in (["A"], ["B"], ["A", "B"]):
+    ...     _ = p.add_option(items)
+    >>> sorted(SatSolver(p).solutions(ids=True))
+    [(0, 1), (2,)]
+    """
+
+    engine = "sat"
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        self._search = _core.SatSearch(problem.compile())
+        self._cancelled = False
+
+    def __reduce__(self) -> Any:
+        raise TypeError("a SatSolver holds a search under way in CaDiCaL and cannot be pickled; "
+                        "pickle its problem and start a new solver")
+
+    @property
+    def stats(self) -> SatStats:
+        return SatStats(*self._search.stats)
+
+    @property
+    def exhausted(self) -> bool:
+        """Has every solution been found?"""
+        return self._search.exhausted
+
+    def cancel(self) -> None:
+        """Stops the search from another thread (within milliseconds)."""
+        self._cancelled = True
+        self._search.cancel()
+
+    def _next(self, conflicts: int | None, seconds: float | None, found: int) -> tuple[int, ...] | None:
+        """The next solution's option ids; None at the end; `LimitReached`
+        (or `Cancelled`) when a budget or `cancel()` stopped it first."""
+        used = self._search.stats[1]
+        left = None if conflicts is None else max(0, conflicts - used)
+        kind, ids = self._search.next(left, seconds)
+        if kind == "solution":
+            return tuple(ids)
+        if kind == "exhausted":
+            return None
+        if self._cancelled:
+            self._cancelled = False
+            raise Cancelled(f"cancelled after {found} solutions", count=found, stats=self.stats)
+        raise LimitReached(f"budget reached after {found} solutions", count=found, stats=self.stats)
+
+    def solutions(self, limit: int | None = None, *, ids: bool = False, conflicts: int | None = None,
+                  seconds: float | None = None) -> Iterator[Any]:
+        """The solutions not yet seen, in no particular order, at most
+        `limit`: lists of labels (tuples of option ids with ``ids=True``).
+        `conflicts` and `seconds` are budgets for the whole stream."""
+        import time
+
+        limit, conflicts = limits.limit(limit), limits.conflicts(conflicts)
+        seconds = limits.seconds(seconds)
+        deadline = None if seconds is None else time.monotonic() + seconds
+        base = self._search.stats[1]
+        labels = self.problem.labels
+        found = 0
+        while limit is None or found < limit:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            try:
+                sol = self._next(None if conflicts is None else base + conflicts, left, found)
+            except KeyboardInterrupt:
+                raise Interrupted(found, self.stats) from None
+            if sol is None:
+                return
+            found += 1
+            yield sol if ids else [labels[o] for o in sol]
+
+    def first(self, *, conflicts: int | None = None, seconds: float | None = None) -> Any:
+        """A solution (labels), or None when there is none."""
+        return next(self.solutions(1, conflicts=conflicts, seconds=seconds), None)
+
+    def count(self, limit: int | None = None, *, conflicts: int | None = None, seconds: float | None = None) -> int:
+        """How many solutions, up to `limit` (required: see the module's text)."""
+        if limits.limit(limit) is None:
+            raise ValueError("engine='sat' counts only up to a limit (it blocks each solution found); "
+                             "count all the solutions with the counting engines: count(method='auto')")
+        return sum(1 for _ in self.solutions(limit, ids=True, conflicts=conflicts, seconds=seconds))
+
+    def uniqueness(self, *, conflicts: int | None = None, seconds: float | None = None) -> Uniqueness:
+        """NONE, UNIQUE or MULTIPLE (among the solutions not yet seen);
+        UNKNOWN when a budget ran out first."""
+        from .problem import Uniqueness
+
+        try:
+            n = self.count(2, conflicts=conflicts, seconds=seconds)
+        except LimitReached as e:
+            if isinstance(e, Cancelled):
+                raise
+            return Uniqueness.MULTIPLE if e.count >= 2 else Uniqueness.UNKNOWN
+        return [Uniqueness.NONE, Uniqueness.UNIQUE, Uniqueness.MULTIPLE][n]

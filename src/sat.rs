@@ -1,0 +1,93 @@
+//! The CDCL backend (`xc::Sat`) for Python: solutions one at a time, within
+//! a conflict budget and a deadline, stopped by Ctrl-C or `cancel()`.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+
+use crate::problem::PyCompiledProblem;
+
+#[pyclass(name = "SatSearch", module = "covering._core", frozen)]
+pub struct PySatSearch {
+    inner: Mutex<xc::Sat>,
+    stop: Arc<AtomicBool>,
+}
+
+#[pymethods]
+impl PySatSearch {
+    /// The clauses of `problem` in a fresh CaDiCaL solver.
+    #[new]
+    fn new(py: Python<'_>, problem: &PyCompiledProblem) -> PyResult<Self> {
+        let p = problem.inner.clone();
+        let sat = py.detach(|| xc::Sat::new(&p));
+        let stop = sat.stop_flag();
+        Ok(PySatSearch {
+            inner: Mutex::new(sat),
+            stop,
+        })
+    }
+
+    /// The next solution: ("solution", option ids), ("exhausted", []) or
+    /// ("stopped", []) when `conflicts` more conflicts, `seconds` or
+    /// `cancel()` came first. Ctrl-C raises KeyboardInterrupt (the search
+    /// can go on afterwards).
+    #[pyo3(signature = (conflicts=None, seconds=None))]
+    fn next(
+        &self,
+        py: Python<'_>,
+        conflicts: Option<u64>,
+        seconds: Option<f64>,
+    ) -> PyResult<(&'static str, Vec<u32>)> {
+        let deadline = crate::budget::deadline(seconds)?;
+        let mut sat = self
+            .inner
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("the CDCL search is broken"))?;
+        let sat: &mut xc::Sat = &mut sat;
+        let (step, signal) =
+            crate::interrupt::until_interrupted_with(py, "the CDCL search", &self.stop, || {
+                sat.next(conflicts, deadline)
+            })?;
+        if let xc::SatStep::Stopped = step {
+            // Stopped by the flag (Ctrl-C or cancel) or a budget: lower it, so
+            // that the next call goes on.
+            self.stop.store(false, Ordering::Relaxed);
+        }
+        if let Some(e) = signal {
+            return Err(e);
+        }
+        Ok(match step {
+            xc::SatStep::Solution(ids) => ("solution", ids),
+            xc::SatStep::Exhausted => ("exhausted", Vec::new()),
+            xc::SatStep::Stopped => ("stopped", Vec::new()),
+        })
+    }
+
+    /// Stops a running `next` from another thread, within milliseconds.
+    fn cancel(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// (solutions, conflicts, solves, variables, clauses).
+    #[getter]
+    fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64)> {
+        let s = self
+            .inner
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("the CDCL search is broken"))?
+            .stats();
+        Ok((s.solutions, s.conflicts, s.solves, s.variables, s.clauses))
+    }
+
+    /// Has every solution been found?
+    #[getter]
+    fn exhausted(&self) -> PyResult<bool> {
+        Ok(self
+            .inner
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("the CDCL search is broken"))?
+            .exhausted())
+    }
+}
