@@ -154,6 +154,9 @@ def test_queens_list_json_and_svg(capsys: pytest.CaptureFixture[str]) -> None:
     (["dlx", "--first", "--limit", "3"], "--first", "--limit"),
     (["queens", "list", "5", "--json", "--svg"], "--json", "--svg"),
     (["akari", "solve", "--json", "--draw"], "--json", "--draw"),
+    (["dlx", "--engine", "sat", "--random", "1"], "--engine sat", "--random"),
+    (["dlx", "--engine", "cells", "--conflicts", "5"], "--conflicts", "--engine cells"),
+    (["dlx", "--engine", "bits", "--count", "--memo"], "--engine bits", "--memo"),
 ])
 def test_flags_that_cannot_go_together_are_named_both(args: list[str], first: str, second: str,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
@@ -216,3 +219,25 @@ def test_ctrl_c_in_an_akari_count_prints_the_counts_so_far(tmp_path: Path) -> No
     first, partial = out.split()
     assert first == "1" and int(partial) > 0
     assert "solutions of puzzle 2 so far (a partial count)" in err and "Traceback" not in err
+
+
+def test_dlx_engine_sat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "q6.dlx"
+    f.write_text(Queens(6).problem().to_dlx())
+
+    def solutions(out: str) -> list[frozenset[str]]:
+        return sorted((frozenset(block.splitlines()) for block in out.strip().split("\n\n")), key=sorted)
+
+    _, by_links, _ = run(capsys, "dlx", str(f))
+    status, by_clauses, _ = run(capsys, "dlx", "--engine", "sat", str(f))
+    assert status == 0 and solutions(by_clauses) == solutions(by_links) and len(solutions(by_links)) == 4
+    status, out, _ = run(capsys, "dlx", "--count", "--engine", "sat", "--limit", "3", str(f))
+    assert (status, out) == (0, "3\n")
+    status, out, err = run(capsys, "dlx", "--count", "--engine", "sat", str(f))
+    assert status == 2 and "--limit" in err
+    status, out, _ = run(capsys, "dlx", "--unique", "--engine", "sat", "--json", str(f))
+    assert json.loads(out.splitlines()[-1])["uniqueness"] == "multiple"
+    # A budget of no conflicts at all: the portfolio's CDCL part cannot finish
+    # a proof that dancing links did not (here it did: queens 6 is small).
+    status, out, _ = run(capsys, "dlx", "--unique", "--conflicts", "0", str(f))
+    assert status == 0 and out.splitlines()[-1] == "multiple"

@@ -131,7 +131,7 @@ def count(
         if nodes is not None or method == "memo":
             raise ValueError("engine='sat' is a search with conflicts as its budget: not with nodes= or method='memo'")
         sat = SatSolver(problem)
-        return Counted(sat.count(limit, seconds=seconds), "sat", None, 0, "asked")
+        return Counted(sat.count(limit, seconds=seconds), "sat", None, 0, "limit")
     if method == "memo":
         if limit is not None:
             raise ValueError("a memo count cannot stop at a limit: it does not meet solutions one by one")

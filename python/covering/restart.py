@@ -50,12 +50,15 @@ def solutions(
     seconds: float | None = None,
     budget: int | None = None,
     plain_first: bool = False,
+    total: int | None = None,
 ) -> Iterator[tuple[int, ...]]:
     """Distinct solutions (increasing option ids), at most ``limit``, found by
     randomized runs with doubling node budgets (the first one ``budget``;
     with ``plain_first``, the first run in the input order, for problems
     where a random order wanders, such as Akari boards with long segments).
-    Raises `LimitReached` (after the solutions found) if ``seconds`` run out.
+    Raises `LimitReached` (after the solutions found) if ``seconds`` run out,
+    or once the runs have searched ``total`` nodes (a budget in nodes, so
+    that what it decides is the same on every machine).
 
     >>> # Items A, B; options {A}, {B}, {A, B}: two solutions.
     >>> p = _core.CompiledProblem(2, 0, [1, 1], [1, 1], [0, 1, 2, 4], [0, 1, 0, 1], [0, 0, 0, 0])
@@ -70,7 +73,12 @@ def solutions(
     seen: set[tuple[int, ...]] = set()
     found = 0
     run = 0
+    spent = 0  # nodes of the runs before this one
     while True:
+        if total is not None:
+            if spent >= total:
+                raise LimitReached(f"{total} nodes searched, {found} solutions", count=found, stats=None)
+            nodes = min(nodes, total - spent)
         seed = None if plain_first and run == 0 else run
         search = _core.Search(problem, seed, "auto")
         limited = True  # does this run have a node budget?
@@ -95,4 +103,5 @@ def solutions(
         else:
             return
         run += 1
+        spent += search.stats.nodes
         nodes *= 2

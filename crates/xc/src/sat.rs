@@ -289,7 +289,9 @@ impl Sat {
         }
         if let Some(c) = conflicts {
             // CaDiCaL takes an int; past it, the limit is as good as none.
-            let _ = self.solver.set_limit("conflicts", c.min(i32::MAX as u64) as i32);
+            let _ = self
+                .solver
+                .set_limit("conflicts", c.min(i32::MAX as u64) as i32);
         }
         let result = self.solver.solve();
         self.stats.solves += 1;
@@ -310,7 +312,13 @@ impl Sat {
                     chosen.iter().map(|&o| -(o as i32 + 1)).collect()
                 } else {
                     (0..self.n_options as i32)
-                        .map(|o| if chosen.contains(&(o as u32)) { -(o + 1) } else { o + 1 })
+                        .map(|o| {
+                            if chosen.contains(&(o as u32)) {
+                                -(o + 1)
+                            } else {
+                                o + 1
+                            }
+                        })
                         .collect()
                 };
                 self.solver.add_clause(block.iter().copied());

@@ -14,6 +14,7 @@ import sys
 import warnings
 
 from ..errors import Interrupted, ProblemError
+from ..problem import Uniqueness
 from ..puzzles import akari
 from .common import UsageError, interrupted, positive, read_input, warn, write_dlx
 
@@ -80,8 +81,12 @@ def run_solve(args: argparse.Namespace) -> int:
         if args.url:
             out.write(puzzle.url() + "\n")
             continue
-        # One search: the second solution, if any, is the proof of non-uniqueness.
-        found = list(puzzle.solutions(2 if args.unique else 1))
+        if args.unique:
+            # Dancing links, then the CDCL solver where the tree is heavy.
+            lights_or_none, u = puzzle.solve_unique()
+            found = [] if lights_or_none is None else [lights_or_none] * (2 if u is Uniqueness.MULTIPLE else 1)
+        else:
+            found = list(puzzle.solutions(1))
         if args.json:
             record: dict[str, object] = {"puzzle": k + 1, "lights": [list(x) for x in sorted(found[0])] if found else None}
             if args.unique:

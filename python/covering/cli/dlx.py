@@ -13,7 +13,7 @@ import json
 import sys
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..dlxfile import read_dlx
@@ -51,7 +51,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--first", action="store_true", help="stop after the first solution (= --limit 1)")
     p.add_argument("--limit", type=non_negative, metavar="N", help="stop after N solutions")
     p.add_argument("--unique", action="store_true",
-                   help="the first solution, then a line 'unique', 'multiple' or 'none'")
+                   help="the first solution, then a line 'unique', 'multiple' or 'none' ('unknown' when "
+                   "--conflicts ran out)")
+    p.add_argument("--engine", choices=["auto", "bits", "cells", "sat"], default="auto",
+                   help="auto (default: bitsets or dancing cells by the problem's size; for --first and "
+                   "--unique, dancing links then the CDCL solver where the tree is heavy), bits, cells, or "
+                   "sat (the CDCL solver: solutions in no order, counts only with --limit)")
+    p.add_argument("--conflicts", type=non_negative, metavar="N",
+                   help="the CDCL solver's budget, in conflicts (with --engine sat, or --unique)")
     p.add_argument("--random", type=non_negative, metavar="SEED",
                    help="try options in a random order, fixed by SEED")
     p.add_argument("--json", action="store_true",
@@ -96,6 +103,21 @@ def load(path: str) -> Problem:
 def check_flags(args: argparse.Namespace) -> None:
     if args.first and args.limit is not None:
         raise UsageError("--first and --limit cannot go together")
+    if args.conflicts is not None and not (args.engine == "sat" or (args.engine == "auto" and args.unique)):
+        raise UsageError(f"--conflicts and --engine {args.engine} cannot go together (conflicts are the CDCL "
+                         "solver's budget: --engine sat, or --unique)")
+    if args.engine != "auto" and (args.memo or args.method == "memo"):
+        raise UsageError(f"--engine {args.engine} and {'--memo' if args.memo else '--method memo'} cannot go "
+                         "together (the memo has its own engine)")
+    if args.engine == "sat":
+        for flag, value in (("--random", args.random is not None), ("--threads", args.threads is not None),
+                            ("--backend", args.backend != "threads"), ("--checkpoint", args.checkpoint is not None),
+                            ("--method", args.method not in (None, "auto", "search"))):
+            if value:
+                raise UsageError(f"--engine sat and {flag} cannot go together")
+        if args.count and args.limit is None and not args.first:
+            raise UsageError("--engine sat counts only up to --limit N (it blocks each solution it finds); "
+                             "leave out --engine to count all")
     if args.unique:
         for flag, value in (("--count", args.count), ("--first", args.first), ("--limit", args.limit is not None),
                             ("--threads", args.threads is not None), ("--backend", args.backend != "threads"),
@@ -193,12 +215,14 @@ def count(args: argparse.Namespace, problem: Problem) -> tuple[int, int, bool, b
     with Display(sys.stderr) if show_progress(args) else contextlib.nullcontext() as draw:
         try:
             counted = counting.count(problem, args.limit, method=args.method, branching=args.branching,
-                                     memo_bytes=args.memo_bytes, threads=threads, progress=draw)
+                                     engine=args.engine, memo_bytes=args.memo_bytes, threads=threads, progress=draw)
         except Interrupted as e:
             nodes = e.stats[0] if isinstance(e.stats, tuple) else getattr(e.stats, "nodes", 0)
             return e.count, int(nodes), True, False
         except ProblemError as e:
             raise UsageError(f"--method memo: {e}") from None
+        except ValueError as e:  # flags the front door refuses together (--engine with --method memo)
+            raise UsageError(str(e)) from None
     args.counted = counted
     return counted.count, counted.nodes, False, counted.reason != "limit" or counted.count < args.limit
 
@@ -225,6 +249,61 @@ def count_distributed(args: argparse.Namespace, problem: Problem) -> tuple[int, 
     return n, tally.get("nodes", 0), False, True
 
 
+def write_solution(args: argparse.Namespace, labels: list[Any], ids: tuple[int, ...], shown: int) -> None:
+    """One solution: its option lines (a blank line before all but the
+    first), or a JSON line."""
+    out = sys.stdout
+    if args.json:
+        out.write(json.dumps({"solution": list(ids)}) + "\n")
+        return
+    if shown:
+        out.write("\n")
+    out.write("".join(labels[o] + "\n" for o in ids))
+
+
+def stream(args: argparse.Namespace, problem: Problem, limit: int | None) -> Iterator[tuple[int, ...]]:
+    """The solutions to print: by --engine, on --threads, in --random order;
+    --first with the default engine is the portfolio's first (dancing links
+    within its node budget, else the CDCL solver)."""
+    threads = args.threads or 1
+    solutions: Iterator[tuple[int, ...]]
+    if args.engine == "sat":
+        solutions = problem.solutions(limit, ids=True, engine="sat", conflicts=args.conflicts)
+    elif limit == 1 and args.engine == "auto" and threads == 1 and args.random is None:
+        first = problem.first(ids=True)
+        solutions = iter([] if first is None else [first])
+    elif threads > 1:
+        solutions = problem.solutions(limit, ids=True, threads=threads, engine=args.engine)
+    else:
+        order = "random" if args.random is not None else "input"
+        solutions = problem.solver(order=order, seed=args.random, engine=args.engine).solutions(limit, ids=True)
+    return solutions
+
+
+def unique(args: argparse.Namespace, problem: Problem) -> tuple[tuple[int, ...] | None, str, bool]:
+    """(the first solution, "none" / "unique" / "multiple" / "unknown", interrupted)
+    for --unique: with the default engine the portfolio's answers (see
+    `Problem.uniqueness`), else the engine's search for two solutions."""
+    from ..problem import Uniqueness
+
+    try:
+        if args.engine == "auto":
+            first = problem.first(ids=True)
+            u = problem.uniqueness(conflicts=args.conflicts)
+            return first, u.value, False
+        solver = problem.solver(engine=args.engine)
+        kwargs = {"conflicts": args.conflicts} if args.engine == "sat" else {}
+        found: list[tuple[int, ...]] = []
+        try:
+            for ids in solver.solutions(2, ids=True, **kwargs):
+                found.append(ids)
+        except LimitReached:
+            return (found[0] if found else None), Uniqueness.UNKNOWN.value, False
+        return (found[0] if found else None), UNIQUENESS[len(found)], False
+    except KeyboardInterrupt:
+        return None, "unknown", True
+
+
 def run(args: argparse.Namespace) -> int:
     check_flags(args)
     limit = 1 if args.first else args.limit
@@ -238,32 +317,21 @@ def run(args: argparse.Namespace) -> int:
     if args.count:
         args.limit = limit
         found, nodes, interrupted, complete = count(args, problem)
+    elif args.unique:
+        first, word, interrupted = unique(args, problem)
+        if first is not None:
+            write_solution(args, labels, first, 0)
+        found = {"none": 0, "unique": 1}.get(word, 2 if word == "multiple" else int(first is not None))
+        complete = not interrupted and word != "unknown"
     else:
-        threads = args.threads or 1
-        if args.unique:
-            limit = 2
-        order = "random" if args.random is not None else "input"
-        stream = (
-            problem.solutions(limit, ids=True, threads=threads)
-            if threads > 1
-            else problem.solver(order=order, seed=args.random).solutions(limit, ids=True)
-        )
         try:
-            for ids in stream:
-                if args.unique and found == 1:
-                    found = 2  # the second solution proves it is not unique: it is not printed
-                    break
-                if args.json:
-                    out.write(json.dumps({"solution": list(ids)}) + "\n")
-                else:
-                    if found:
-                        out.write("\n")
-                    out.write("".join(labels[o] + "\n" for o in ids))
+            for ids in stream(args, problem, limit):
+                write_solution(args, labels, ids, found)
                 found += 1
             complete = True
         except KeyboardInterrupt:
             interrupted = True
-        except LimitReached:  # no budget is set here, but stay exact if one were
+        except LimitReached:  # a --conflicts budget ran out
             interrupted = True
         st = problem.stats
         nodes = st.nodes if st is not None else 0
@@ -278,7 +346,8 @@ def run(args: argparse.Namespace) -> int:
         }
         counted = getattr(args, "counted", None)
         if args.unique and not interrupted:
-            summary["uniqueness"] = UNIQUENESS[min(found, 2)]
+            summary["uniqueness"] = word
+        summary["engine"] = args.engine
         if args.count:
             summary["method"] = counted.method if counted is not None else "search"
             if counted is not None and counted.branching is not None:
@@ -287,7 +356,7 @@ def run(args: argparse.Namespace) -> int:
     elif args.count:
         out.write(f"{found}\n")
     elif args.unique and not interrupted:
-        out.write(UNIQUENESS[min(found, 2)] + "\n")
+        out.write(word + "\n")
     out.flush()
     if interrupted:
         return report_interrupted(found, "solutions" if args.count else "solutions printed", stdout=False)

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -42,7 +43,7 @@ from html import escape
 
 from .. import _core, limits, restart, sizes, textio
 from ..errors import Interrupted, LimitReached, ProblemError
-from ..problem import Problem, Uniqueness
+from ..problem import PORTFOLIO_NODES, Problem, Uniqueness
 
 __all__ = [
     "Akari",
@@ -404,12 +405,61 @@ class Akari:
         return n
 
     def uniqueness(self, *, seconds: float | None = None) -> Uniqueness:
-        """NONE, UNIQUE or MULTIPLE; UNKNOWN if ``seconds`` ran out first."""
+        """NONE, UNIQUE or MULTIPLE; UNKNOWN if ``seconds`` ran out first
+        (see `solve_unique`)."""
+        return self.solve_unique(seconds=seconds)[1]
+
+    def solve_unique(self, *, seconds: float | None = None) -> tuple[Lights | None, Uniqueness]:
+        """A solution (None if there is none) and whether it is the only one.
+
+        A portfolio, as `Problem.uniqueness`: the restarted dancing-links
+        search of `solutions` for `PORTFOLIO_NODES` nodes, which settles
+        most puzzles in a millisecond; then, where the tree is heavy (big
+        boards with exactly one solution, where a depth-first search refutes
+        a bad early choice again under every combination of choices in
+        other regions), the CDCL solver (`covering.sat`), which learns from
+        each dead end. The switch is by nodes, so the answer (and the
+        solution shown) is the same on every machine.
+
+        >>> lights, u = Akari.parse(SEED_7X7).solve_unique()
+        >>> len(lights), u.name
+        (10, 'UNIQUE')
+        """
+        seconds = limits.seconds(seconds)
+        enc = self._encoding
+        names = [Uniqueness.NONE, Uniqueness.UNIQUE, Uniqueness.MULTIPLE]
+        if enc is None:
+            found = list(self.solutions(2))
+            return (found[0] if found else None), names[len(found)]
+        deadline = None if seconds is None else time.monotonic() + seconds
+        found_ids: list[tuple[int, ...]] = []
         try:
-            n = self.count(2, seconds=seconds)
-        except LimitReached as e:
-            return Uniqueness.MULTIPLE if e.count >= 2 else Uniqueness.UNKNOWN
-        return [Uniqueness.NONE, Uniqueness.UNIQUE, Uniqueness.MULTIPLE][n]
+            for ids in restart.solutions(enc[0], 2, seconds=seconds, plain_first=self._long_segments,
+                                         total=PORTFOLIO_NODES):
+                found_ids.append(ids)
+            return (self._lights(found_ids[0]) if found_ids else None), names[len(found_ids)]
+        except LimitReached:
+            if deadline is not None and time.monotonic() >= deadline:
+                return (self._lights(found_ids[0]) if found_ids else None), Uniqueness.UNKNOWN
+        # Keep the first solution the restarts showed, if any (reproducible);
+        # the CDCL solver proves there is no other, or finds it.
+        first = found_ids[0] if found_ids else None
+        sat = _core.SatSearch(enc[0])
+        seen: list[tuple[int, ...]] = []
+        while len(seen) < 2:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            try:
+                kind, model = sat.next(None, left)
+            except KeyboardInterrupt:
+                raise Interrupted(len(seen)) from None
+            if kind == "exhausted":
+                break
+            if kind == "stopped":
+                return None, Uniqueness.UNKNOWN
+            seen.append(tuple(model))
+        if first is None and seen:
+            first = seen[0]
+        return (None if first is None else self._lights(first)), names[len(seen)]
 
     def check(self, solution: object, /) -> list[str]:
         """The rules a set of lights breaks (see the module's `check`)."""

@@ -1,0 +1,117 @@
+"""The CDCL backend (engine="sat"): the same solutions as the definition's
+brute force on random problems with colors and multiplicities; first
+solutions and uniqueness on the classic puzzles; budgets, cancel, and clear
+errors; the portfolio of the default engine."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from covering import LimitReached, Problem, Uniqueness
+from covering.errors import Cancelled
+from covering.limits import BudgetError
+from covering.puzzles import sudoku
+from covering.puzzles.polyomino import PENTOMINOES, Board, TilingPuzzle, l_tromino, tiling
+from covering.reference import definition
+from covering.sat import SatSolver
+
+from test_reference import problems
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problems(max_options=10))
+def test_sat_finds_exactly_the_solutions_of_the_definition(p: Problem) -> None:
+    expected = definition.brute_force(p)
+    got = sorted(p.solutions(ids=True, engine="sat"))
+    assert got == expected
+    u = p.uniqueness(engine="sat")
+    assert u == [Uniqueness.NONE, Uniqueness.UNIQUE, Uniqueness.MULTIPLE][min(len(expected), 2)]
+    first = p.solver(engine="sat").first()
+    assert (first is None) == (not expected)
+    assert p.count(3, engine="sat") == min(3, len(expected))
+
+
+def pigeons(n: int) -> Problem:
+    """n + 1 pigeons, each in one of n holes, no two in one hole: no
+    solution, and a proof that is exponential for dancing links and for
+    resolution (hence CDCL) alike."""
+    p = Problem()
+    p.add_primary([f"pigeon{i}" for i in range(n + 1)])
+    p.add_secondary([f"hole{j}" for j in range(n)])
+    for i in range(n + 1):
+        for j in range(n):
+            p.add_option([f"pigeon{i}", f"hole{j}"])
+    return p
+
+
+def test_the_classic_puzzles() -> None:
+    pent = TilingPuzzle(PENTOMINOES, Board.rectangle(6, 10))
+    first = pent.problem().first(engine="sat")
+    assert pent.check(first) == []
+    assert l_tromino(9).uniqueness(engine="sat") is Uniqueness.MULTIPLE
+    # A 17-clue puzzle (Gordon Royle's list): exactly one solution.
+    puzzle = sudoku.Sudoku.parse("000000010400000000020000000000050407008000300001090000300400200050100000000806000")
+    p = puzzle.problem()
+    assert p.uniqueness(engine="sat") is Uniqueness.UNIQUE
+    solution = p.first(engine="sat")
+    assert p.first(engine="cells") == solution  # the only one, found by both
+    assert pigeons(6).uniqueness(engine="sat") is Uniqueness.NONE
+
+
+def test_budgets_and_cancel() -> None:
+    hard = pigeons(13)  # hours for any solver
+    start = time.monotonic()
+    assert hard.uniqueness(engine="sat", seconds=0.5) is Uniqueness.UNKNOWN
+    assert time.monotonic() - start < 5  # the budget stops it, not the end of the search
+    with pytest.raises(LimitReached):
+        hard.first(engine="sat", conflicts=100)
+    s = hard.solver(engine="sat")
+    threading.Timer(0.3, s.cancel).start()
+    with pytest.raises(Cancelled):
+        s.first()
+    # Cancelled once, it goes on when asked again.
+    assert s.uniqueness(conflicts=10) is Uniqueness.UNKNOWN
+    assert s.stats.conflicts > 0 and s.stats.variables >= hard.n_options
+
+
+def test_bad_requests_are_clear_errors() -> None:
+    p = l_tromino(6)
+    with pytest.raises(ValueError, match="up to a limit"):
+        p.count(engine="sat")
+    with pytest.raises(ValueError, match="up to a limit"):
+        SatSolver(p).count()
+    for bad in (-1, 1.5, float("nan"), "10"):
+        with pytest.raises(BudgetError):
+            p.uniqueness(engine="sat", conflicts=bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="conflicts="):
+        p.uniqueness(engine="cells", conflicts=10)
+    with pytest.raises(ValueError, match="nodes="):
+        list(p.solutions(engine="sat", nodes=10))
+    with pytest.raises(ValueError):
+        p.solver(engine="dancing")
+    with pytest.raises(TypeError):
+        import pickle
+
+        pickle.dumps(p.solver(engine="sat"))
+
+
+def test_the_portfolio_keeps_the_dancing_links_answer_when_it_comes_in_budget() -> None:
+    # Within the node budget, first() is exactly dancing links' first solution.
+    p = tiling(PENTOMINOES, Board.rectangle(6, 10))
+    assert p.first() == next(p.solver().solutions(1))
+    # Past it, the CDCL solver answers. Twenty free binary choices (two
+    # options each, so the fewest-options rule branches on them first) beside
+    # 7 pigeons in 6 holes: dancing links refutes the pigeons again under each
+    # of the 2^20 combinations; the CDCL solver learns they are independent.
+    p = pigeons(6)
+    p.add_primary([f"choice{k}" for k in range(20)])
+    for k in range(20):
+        for _ in range(2):
+            p.add_option([f"choice{k}"])
+    assert p.uniqueness(engine="cells", nodes=200_000) is Uniqueness.UNKNOWN
+    assert p.uniqueness() is Uniqueness.NONE
+    assert p.first() is None
