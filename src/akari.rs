@@ -68,3 +68,109 @@ pub fn akari_problem(
         items,
     ))
 }
+
+/// The cells of a grid as the grader takes them: `.` white, `#` black,
+/// `0`-`4` numbered; None at the first other byte.
+fn typed(grid: &[u8]) -> Option<Vec<u8>> {
+    use xc::puzzles::akari_gen::{BLACK, WHITE};
+    grid.iter()
+        .map(|&b| match b {
+            b'.' => Some(WHITE),
+            b'#' => Some(BLACK),
+            b'0'..=b'4' => Some(b - b'0'),
+            _ => None,
+        })
+        .collect()
+}
+
+fn level(name: &str) -> PyResult<xc::puzzles::akari_gen::Level> {
+    use xc::puzzles::akari_gen::Level;
+    match name {
+        "easy" => Ok(Level::Easy),
+        "medium" => Ok(Level::Medium),
+        "hard" => Ok(Level::Hard),
+        _ => Err(PyValueError::new_err(format!(
+            "difficulty must be easy, medium or hard, not {name:?}"
+        ))),
+    }
+}
+
+/// The easiest level ("easy", "medium", "hard") whose deductions solve the
+/// rows x cols grid (bytes as `akari_problem` takes them), or None.
+#[pyfunction]
+pub fn akari_difficulty(
+    py: Python<'_>,
+    rows: usize,
+    cols: usize,
+    grid: &[u8],
+) -> PyResult<Option<&'static str>> {
+    if rows.checked_mul(cols) != Some(grid.len()) {
+        return Err(PyValueError::new_err(
+            "the grid does not have rows x cols cells",
+        ));
+    }
+    let cells =
+        typed(grid).ok_or_else(|| PyValueError::new_err("a cell is not one of . # 0 1 2 3 4"))?;
+    let found = py.detach(|| xc::puzzles::akari_gen::difficulty(rows, cols, &cells));
+    Ok(found.map(|l| match l {
+        xc::puzzles::akari_gen::Level::Easy => "easy",
+        xc::puzzles::akari_gen::Level::Medium => "medium",
+        xc::puzzles::akari_gen::Level::Hard => "hard",
+    }))
+}
+
+/// A generated puzzle (see `xc::puzzles::akari_gen::generate`) as row-major
+/// bytes (`.` `#` `0`-`4`), from `seed`. Ctrl-C raises KeyboardInterrupt.
+#[pyfunction]
+#[pyo3(signature = (rows, cols, seed, black, difficulty, symmetry))]
+pub fn akari_generate<'py>(
+    py: Python<'py>,
+    rows: usize,
+    cols: usize,
+    seed: u64,
+    black: f64,
+    difficulty: &str,
+    symmetry: &str,
+) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+    use xc::puzzles::akari_gen::{generate, Symmetry, BLACK, WHITE};
+    let level = level(difficulty)?;
+    let symmetry = match symmetry {
+        "none" => Symmetry::None,
+        "rotate" => Symmetry::Rotate,
+        "mirror" => Symmetry::Mirror,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "symmetry must be none, rotate or mirror, not {symmetry:?}"
+            )))
+        }
+    };
+    if rows == 0 || cols == 0 || !(0.0..=1.0).contains(&black) {
+        return Err(PyValueError::new_err(format!(
+            "a puzzle needs rows and cols >= 1 and 0 <= black <= 1, not {rows}, {cols}, {black}"
+        )));
+    }
+    let (cells, signal) = crate::interrupt::until_interrupted(py, "the Akari generator", |stop| {
+        generate(
+            rows,
+            cols,
+            black,
+            level,
+            symmetry,
+            &mut xc::Rng::new(seed),
+            stop,
+        )
+    })?;
+    if let Some(e) = signal {
+        return Err(e);
+    }
+    let cells = cells.ok_or_else(|| PyValueError::new_err("stopped"))?;
+    let text: Vec<u8> = cells
+        .into_iter()
+        .map(|c| match c {
+            WHITE => b'.',
+            BLACK => b'#',
+            d => b'0' + d,
+        })
+        .collect();
+    Ok(pyo3::types::PyBytes::new(py, &text))
+}

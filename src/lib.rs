@@ -18,6 +18,10 @@ mod sudoku;
 #[pymodule]
 mod _core {
     #[pymodule_export]
+    use crate::akari::akari_difficulty;
+    #[pymodule_export]
+    use crate::akari::akari_generate;
+    #[pymodule_export]
     use crate::akari::akari_problem;
     #[pymodule_export]
     use crate::errors::ProblemError;

@@ -4,6 +4,8 @@ from collections.abc import Sequence
 from typing import final
 
 __all__ = [
+    "akari_difficulty",
+    "akari_generate",
     "akari_problem",
     "CompiledProblem",
     "InfiniteQueens",
@@ -11,6 +13,7 @@ __all__ = [
     "MemoZdd",
     "Pool",
     "ProblemError",
+    "SatSearch",
     "Search",
     "Stats",
     "SudokuBatch",
@@ -152,6 +155,12 @@ class MemoZdd:
     def cancel(self) -> None: ...
     @property
     def stats(self) -> tuple[int, int, int, int, int]: ...
+
+def akari_difficulty(rows: int, cols: int, grid: bytes) -> str | None:
+    """The easiest level whose deductions solve the grid, or None."""
+
+def akari_generate(rows: int, cols: int, seed: int, black: float, difficulty: str, symmetry: str) -> bytes:
+    """A generated puzzle's cells, row-major: '.', '#', '0'-'4'."""
 
 def akari_problem(
     rows: int, cols: int, grid: bytes

@@ -24,6 +24,7 @@ mod cells;
 mod cellsearch;
 mod memo;
 mod problem;
+pub mod puzzles;
 mod queens;
 mod rng;
 mod sat;

@@ -16,7 +16,7 @@ import warnings
 from ..errors import Interrupted, ProblemError
 from ..problem import Uniqueness
 from ..puzzles import akari
-from .common import UsageError, interrupted, positive, read_input, warn, write_dlx
+from .common import UsageError, interrupted, non_negative, positive, read_input, warn, write_dlx
 
 
 FILE_HELP = "the puzzles ('-' or nothing: stdin), or one puzz.link URL"
@@ -45,6 +45,24 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                      description="The puzzle's exact cover problem with multiplicities (DLX3's format).")
     e.add_argument("file", nargs="?", default="-", help=FILE_HELP)
     e.set_defaults(run=run_export)
+    g = s.add_parser("generate", help="generate puzzles with exactly one solution",
+                     description="Puzzles with exactly one solution, proven by the deductions of the "
+                     "difficulty asked; printed in the solve format, a blank line between, each one's "
+                     "difficulty on stderr. The same seed gives the same puzzles.")
+    g.add_argument("--rows", type=positive, required=True, help="rows of each puzzle")
+    g.add_argument("--cols", type=positive, required=True, help="columns of each puzzle")
+    g.add_argument("--count", type=positive, default=1, help="how many puzzles (default 1)")
+    g.add_argument("--seed", type=non_negative, help="the random seed (default: a random one, said on stderr)")
+    g.add_argument("--black", type=share, default=0.2, help="the share of black cells, 0 to 1 (default 0.2)")
+    g.add_argument("--difficulty", choices=akari.DIFFICULTIES, default="medium",
+                   help="easy: forced lights and lit cells; medium (default): also what a light would leave "
+                   "a number or a cell; hard: also one trial")
+    g.add_argument("--symmetry", choices=akari.SYMMETRIES, default="none",
+                   help="the layout of the black cells: none (default), rotate (a half turn), mirror (left-right)")
+    g.add_argument("--json", action="store_true",
+                   help='one JSON object per puzzle: {"puzzle", "rows", "cols", "grid": [lines], "difficulty", '
+                   '"seed"} instead of grids')
+    g.set_defaults(run=run_generate)
     c = s.add_parser("count", help="count the solutions of each puzzle, one number a line")
     c.add_argument("file", nargs="?", default="-", help=FILE_HELP)
     c.add_argument("--cap", type=positive, help="count no further than this")
@@ -122,4 +140,42 @@ def run_count(args: argparse.Namespace) -> int:
                 print(json.dumps({"puzzle": k + 1, "count": e.count, "interrupted": True}), flush=True)
             return interrupted(e.count, f"solutions of puzzle {k + 1}", stdout=not args.json)
         print(json.dumps({"puzzle": k + 1, "count": n}) if args.json else n, flush=True)
+    return 0
+
+
+def share(text: str) -> float:
+    """A share of the cells: a number from 0 to 1."""
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not (math.isfinite(value) and 0 <= value <= 1):
+        raise argparse.ArgumentTypeError(f"must be a share from 0 to 1, not {text!r}")
+    return value
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    import random
+
+    seed = random.randrange(2**63) if args.seed is None else args.seed
+    rng = random.Random(seed)
+    for k in range(args.count):
+        g = akari.generate(args.rows, args.cols, seed=rng.randrange(2**63), black=args.black,
+                           difficulty=args.difficulty, symmetry=args.symmetry)
+        if k == 0 and args.seed is None:
+            # Said once a puzzle is made (a bad request says only why it is bad).
+            print(f"covering: seed {seed} (--seed {seed} makes these again)", file=sys.stderr)
+        grid = list(g.puzzle.rows)
+        if args.json:
+            print(json.dumps({"puzzle": k + 1, "rows": args.rows, "cols": args.cols, "grid": grid,
+                              "difficulty": g.difficulty, "seed": g.seed}), flush=True)
+        else:
+            print(("\n" if k else "") + "\n".join(grid), flush=True)
+        cells = args.rows * args.cols
+        blacks = sum(ch != "." for row in grid for ch in row)
+        numbers = sum(ch.isdigit() for row in grid for ch in row)
+        print(f"puzzle {k + 1}: {args.rows} x {args.cols}, {100 * blacks / cells:.1f}% black, {numbers} numbers, "
+              f"difficulty {g.difficulty}", file=sys.stderr, flush=True)
     return 0

@@ -49,6 +49,9 @@ __all__ = [
     "Akari",
     "AkariError",
     "AkariWarning",
+    "Generated",
+    "generate",
+    "difficulty",
     "Lights",
     "check",
     "random_puzzle",
@@ -594,6 +597,82 @@ def random_puzzle(rows: int, cols: int, *, black: float = 0.08, seed: int | None
             if grid[r][c] == BLACK:
                 grid[r][c] = str(_lights_next_to(r, c, lights))
     return Akari(tuple("".join(row) for row in grid))
+
+
+#: The difficulty levels of `generate` and `difficulty`, easiest first.
+DIFFICULTIES = ("easy", "medium", "hard")
+SYMMETRIES = ("none", "rotate", "mirror")
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generated puzzle, the easiest level of deductions that solves it,
+    and the seed that makes it again."""
+
+    puzzle: Akari
+    difficulty: str
+    seed: int
+
+
+def generate(rows: int, cols: int, *, seed: int | None = None, black: float = 0.2, difficulty: str = "medium",
+             symmetry: str = "none") -> Generated:
+    """A puzzle with exactly one solution, proven: about `black` of the
+    cells black (laid out with `symmetry`: "none", "rotate" for a half turn,
+    "mirror" for left-right), solvable by the deductions of `difficulty`,
+    and a number only where those deductions need one. The same seed gives
+    the same puzzle.
+
+    The levels are defined by the deductions a person needs (see
+    ``crates/xc/src/puzzles/akari_gen.rs``): **easy**, a light darkens its
+    lines, a number whose lights are placed (or whose free neighbours are
+    just enough) settles its neighbours, and a cell only one cell can light
+    gets that light; **medium**, also the cells where a light would leave a
+    number too few places or an unlit cell none; **hard**, also a trial: a
+    cell whose light, or whose darkness, leads by the medium deductions to a
+    contradiction. The grid is laid out, lit at random and every black cell
+    numbered; where the deductions get stuck a cell turns black; then the
+    numbers are taken away, in a random order, while the deductions still
+    solve the grid. Every deduction is sound, so solving it proves the
+    solution unique. `Generated.difficulty` is the easiest level that
+    solves the result (at most the one asked).
+
+    >>> g = generate(10, 10, seed=1)
+    >>> g.puzzle.uniqueness().name, g.difficulty in DIFFICULTIES
+    ('UNIQUE', True)
+    >>> generate(10, 10, seed=1) == g
+    True
+    """
+    for name, value in (("rows", rows), ("cols", cols)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise AkariError(f"{name} must be an integer >= 1, not {value!r}")
+    if isinstance(black, bool) or not isinstance(black, (int, float)) or not 0 <= black <= 1:
+        raise AkariError(f"black must be a share of the cells from 0 to 1, not {black!r}")
+    if difficulty not in DIFFICULTIES:
+        raise AkariError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
+    if symmetry not in SYMMETRIES:
+        raise AkariError(f"symmetry must be one of {', '.join(SYMMETRIES)}, not {symmetry!r}")
+    _check_cells(rows, cols)
+    seed = random.randrange(2**63) if seed is None else limits.seed(seed)
+    assert seed is not None
+    try:
+        cells = _core.akari_generate(rows, cols, seed, float(black), difficulty, symmetry).decode()
+    except KeyboardInterrupt:
+        raise Interrupted(0) from None
+    puzzle = Akari(tuple(cells[r * cols:(r + 1) * cols] for r in range(rows)))
+    level = _core.akari_difficulty(rows, cols, cells.encode())
+    assert level is not None, "a generated puzzle is solved by its own deductions"
+    return Generated(puzzle, level, seed)
+
+
+def difficulty(puzzle: Akari) -> str | None:
+    """The easiest level of `generate`'s deductions that solves `puzzle`
+    (proving its solution unique), or None when even trials do not (it may
+    still have one solution, or several, or none).
+
+    >>> difficulty(Akari.parse(SEED_7X7))
+    'easy'
+    """
+    return _core.akari_difficulty(puzzle.height, puzzle.width, "".join(puzzle.rows).encode())
 
 
 def check(puzzle: Akari, lights: Iterable[tuple[int, int]]) -> list[str]:

@@ -1,0 +1,724 @@
+//! Akari by deduction: a grader that solves a grid the way a person does,
+//! at three levels, and a generator of puzzles with exactly one solution.
+//!
+//! A grid is typed, never text: each cell is [`WHITE`], [`BLACK`] (no
+//! number) or a number `0..=4` (a black cell with that many lights next to
+//! it). The grader keeps, for each white cell, "light", "no light" or
+//! "unknown", and applies rules until nothing changes:
+//!
+//! * **easy**: a light darkens its row and column segments for other lights;
+//!   a number with its lights all placed rules out its other neighbours, a
+//!   number with just enough candidates lights them all; an unlit cell that
+//!   only one cell can light gets its light there;
+//! * **medium**, also: a cell is no light when a light there would leave a
+//!   number too few candidates (it sees some of them), or would leave an
+//!   unlit cell nothing to light it (it sees every candidate of that cell);
+//! * **hard**, also: a trial: a cell whose light (or whose no-light) leads by
+//!   the medium rules to a contradiction takes the other value.
+//!
+//! Every rule is a sound deduction, so a grid the grader fills completely has
+//! exactly one solution: the generator needs no other uniqueness proof.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::rng::Rng;
+
+/// A white cell.
+pub const WHITE: u8 = 6;
+/// A black cell without a number.
+pub const BLACK: u8 = 5;
+
+const UNKNOWN: u8 = 0;
+const LIGHT: u8 = 1;
+const DARK: u8 = 2;
+/// The value of a black cell in a grader's state: never unknown.
+const WALL: u8 = 3;
+
+/// The deductions a solver may use (see the module's text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    Easy = 0,
+    Medium = 1,
+    Hard = 2,
+}
+
+/// How the black cells of a generated grid are laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symmetry {
+    None,
+    /// Symmetric under a half turn.
+    Rotate,
+    /// Symmetric under the left-right mirror.
+    Mirror,
+}
+
+/// What the grader made of a grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Graded {
+    /// Solved by the rules: the lights (cell indices), the only solution.
+    Solved(Vec<u32>),
+    /// The rules stop short: the cells still undecided.
+    Stuck(Vec<u32>),
+    /// The rules met a contradiction: no solution.
+    Contradiction,
+}
+
+/// The fixed shape of a grid: segments and neighbours.
+struct Shape {
+    cells: Vec<u8>,
+    /// Per white cell: its row and column segment (ids into `segments`).
+    row_seg: Vec<u32>,
+    col_seg: Vec<u32>,
+    segments: Vec<Vec<u32>>,
+    /// Per numbered cell (index into `numbers`): the cell and its white neighbours.
+    numbers: Vec<(u32, Vec<u32>)>,
+    /// Per cell: the numbers (indices into `numbers`) next to it.
+    number_at: Vec<Vec<u32>>,
+    /// Per number: is it shown? (The generator hides numbers one by one
+    /// without rebuilding the shape.)
+    shown: Vec<bool>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Shape {
+    fn new(rows: usize, cols: usize, cells: &[u8]) -> Shape {
+        let n = rows * cols;
+        let mut row_seg = vec![NONE; n];
+        let mut col_seg = vec![NONE; n];
+        let mut segments: Vec<Vec<u32>> = Vec::new();
+        for r in 0..rows {
+            let mut open = false;
+            for c in 0..cols {
+                let z = r * cols + c;
+                if cells[z] != WHITE {
+                    open = false;
+                    continue;
+                }
+                if !open {
+                    segments.push(Vec::new());
+                    open = true;
+                }
+                row_seg[z] = (segments.len() - 1) as u32;
+                segments.last_mut().expect("open segment").push(z as u32);
+            }
+        }
+        for c in 0..cols {
+            let mut open = false;
+            for r in 0..rows {
+                let z = r * cols + c;
+                if cells[z] != WHITE {
+                    open = false;
+                    continue;
+                }
+                if !open {
+                    segments.push(Vec::new());
+                    open = true;
+                }
+                col_seg[z] = (segments.len() - 1) as u32;
+                segments.last_mut().expect("open segment").push(z as u32);
+            }
+        }
+        let mut numbers = Vec::new();
+        for z in 0..n {
+            if cells[z] <= 4 {
+                numbers.push((
+                    z as u32,
+                    neighbours(rows, cols, z)
+                        .filter(|&y| cells[y] == WHITE)
+                        .map(|y| y as u32)
+                        .collect(),
+                ));
+            }
+        }
+        let mut number_at = vec![Vec::new(); n];
+        for (k, (_, around)) in numbers.iter().enumerate() {
+            for &y in around {
+                number_at[y as usize].push(k as u32);
+            }
+        }
+        Shape {
+            cells: cells.to_vec(),
+            row_seg,
+            col_seg,
+            segments,
+            shown: vec![true; numbers.len()],
+            numbers,
+            number_at,
+        }
+    }
+
+    /// The cells a light at `z` sees (its segments, without itself).
+    fn sees(&self, z: u32) -> impl Iterator<Item = u32> + '_ {
+        let z_ = z as usize;
+        self.segments[self.row_seg[z_] as usize]
+            .iter()
+            .chain(&self.segments[self.col_seg[z_] as usize])
+            .copied()
+            .filter(move |&y| y != z)
+    }
+
+    fn same_line(&self, a: u32, b: u32) -> bool {
+        let (a, b) = (a as usize, b as usize);
+        a != b && (self.row_seg[a] == self.row_seg[b] || self.col_seg[a] == self.col_seg[b])
+    }
+}
+
+fn neighbours(rows: usize, cols: usize, z: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (z / cols, z % cols);
+    let up = (r > 0).then(|| z - cols);
+    let down = (r + 1 < rows).then(|| z + cols);
+    let left = (c > 0).then(|| z - 1);
+    let right = (c + 1 < cols).then(|| z + 1);
+    [up, down, left, right].into_iter().flatten()
+}
+
+/// A grader's state: a value per cell, a light flag per segment, and the
+/// work list of what a change may have made deducible again (the numbers
+/// next to a changed cell, and the cells of its segments).
+#[derive(Clone)]
+struct State {
+    value: Vec<u8>,
+    seg_light: Vec<bool>,
+    undecided: usize,
+    cell_queue: Vec<u32>,
+    cell_queued: Vec<bool>,
+    number_queue: Vec<u32>,
+    number_queued: Vec<bool>,
+    /// Per number: has it given a deduction (or a contradiction in a trial)?
+    used: Vec<bool>,
+}
+
+struct Contradiction;
+
+impl State {
+    fn new(shape: &Shape) -> State {
+        let undecided = shape.cells.iter().filter(|&&c| c == WHITE).count();
+        let whites: Vec<u32> = (0..shape.cells.len() as u32)
+            .filter(|&z| shape.cells[z as usize] == WHITE)
+            .collect();
+        State {
+            value: shape
+                .cells
+                .iter()
+                .map(|&c| if c == WHITE { UNKNOWN } else { WALL })
+                .collect(),
+            seg_light: vec![false; shape.segments.len()],
+            undecided,
+            cell_queued: shape.cells.iter().map(|&c| c == WHITE).collect(),
+            cell_queue: whites.into_iter().rev().collect(),
+            number_queue: (0..shape.numbers.len() as u32).rev().collect(),
+            number_queued: vec![true; shape.numbers.len()],
+            used: vec![false; shape.numbers.len()],
+        }
+    }
+
+    fn lit(&self, shape: &Shape, z: u32) -> bool {
+        let z = z as usize;
+        self.seg_light[shape.row_seg[z] as usize] || self.seg_light[shape.col_seg[z] as usize]
+    }
+
+    /// After `z` changed: its numbers and the cells of its segments, to look at again.
+    fn touch(&mut self, shape: &Shape, z: u32) {
+        for &k in &shape.number_at[z as usize] {
+            if !self.number_queued[k as usize] {
+                self.number_queued[k as usize] = true;
+                self.number_queue.push(k);
+            }
+        }
+        let z = z as usize;
+        for seg in [shape.row_seg[z], shape.col_seg[z]] {
+            for &y in &shape.segments[seg as usize] {
+                if !self.cell_queued[y as usize] {
+                    self.cell_queued[y as usize] = true;
+                    self.cell_queue.push(y);
+                }
+            }
+        }
+    }
+
+    fn light(&mut self, shape: &Shape, z: u32) -> Result<bool, Contradiction> {
+        match self.value[z as usize] {
+            LIGHT => return Ok(false),
+            DARK | WALL => return Err(Contradiction),
+            _ => {}
+        }
+        let (r, c) = (
+            shape.row_seg[z as usize] as usize,
+            shape.col_seg[z as usize] as usize,
+        );
+        if self.seg_light[r] || self.seg_light[c] {
+            return Err(Contradiction); // another light sees it
+        }
+        self.value[z as usize] = LIGHT;
+        self.undecided -= 1;
+        self.seg_light[r] = true;
+        self.seg_light[c] = true;
+        self.touch(shape, z);
+        // No other light in its segments.
+        for seg in [r, c] {
+            for k in 0..shape.segments[seg].len() {
+                let y = shape.segments[seg][k];
+                if y != z {
+                    self.dark(shape, y)?;
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    fn dark(&mut self, shape: &Shape, z: u32) -> Result<bool, Contradiction> {
+        match self.value[z as usize] {
+            DARK => Ok(false),
+            LIGHT | WALL => Err(Contradiction),
+            _ => {
+                self.value[z as usize] = DARK;
+                self.undecided -= 1;
+                self.touch(shape, z);
+                Ok(true)
+            }
+        }
+    }
+
+    /// The unknown cells that could light `z` (itself included).
+    fn candidates(&self, shape: &Shape, z: u32, out: &mut Vec<u32>) {
+        out.clear();
+        if self.value[z as usize] == UNKNOWN {
+            out.push(z);
+        }
+        out.extend(shape.sees(z).filter(|&y| self.value[y as usize] == UNKNOWN));
+    }
+
+    /// The rules of a number (index `k` into `shape.numbers`), noting
+    /// whether they gave anything.
+    fn number_rules(&mut self, shape: &Shape, k: usize, level: Level) -> Result<(), Contradiction> {
+        let before = self.undecided;
+        let r = self.number_rules_(shape, k, level);
+        if r.is_err() || self.undecided != before {
+            self.used[k] = true;
+        }
+        r
+    }
+
+    fn number_rules_(
+        &mut self,
+        shape: &Shape,
+        k: usize,
+        level: Level,
+    ) -> Result<(), Contradiction> {
+        if !shape.shown[k] {
+            return Ok(());
+        }
+        let (z, around) = &shape.numbers[k];
+        let want = shape.cells[*z as usize] as usize;
+        let lights = around
+            .iter()
+            .filter(|&&y| self.value[y as usize] == LIGHT)
+            .count();
+        let c: Vec<u32> = around
+            .iter()
+            .copied()
+            .filter(|&y| self.value[y as usize] == UNKNOWN)
+            .collect();
+        if lights > want || lights + c.len() < want {
+            return Err(Contradiction);
+        }
+        if c.is_empty() {
+            return Ok(());
+        }
+        if lights == want {
+            for &y in &c {
+                self.dark(shape, y)?;
+            }
+        } else if lights + c.len() == want {
+            for &y in &c {
+                self.light(shape, y)?;
+            }
+        } else if level >= Level::Medium {
+            // A light at x leaves the number the candidates x does not see.
+            let need = want - lights;
+            for &a in &c {
+                for x in std::iter::once(a).chain(shape.sees(a)).collect::<Vec<_>>() {
+                    if self.value[x as usize] != UNKNOWN {
+                        continue;
+                    }
+                    let seen = c.iter().filter(|&&y| shape.same_line(x, y)).count();
+                    if c.len() - seen < need {
+                        self.dark(shape, x)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The rules of a white cell `z` that is not lit yet.
+    fn cell_rules(
+        &mut self,
+        shape: &Shape,
+        z: u32,
+        level: Level,
+        cand: &mut Vec<u32>,
+    ) -> Result<(), Contradiction> {
+        if self.lit(shape, z) {
+            return Ok(());
+        }
+        self.candidates(shape, z, cand);
+        match cand.len() {
+            0 => return Err(Contradiction),
+            1 => {
+                self.light(shape, cand[0])?;
+            }
+            // A cell that sees every candidate (and is none) would leave z dark.
+            // Beyond three candidates none can: it would see two cells of one
+            // line of z from outside that line.
+            2 | 3 if level >= Level::Medium => {
+                let first = cand[0];
+                let others: Vec<u32> = shape.sees(first).collect();
+                for x in others {
+                    if self.value[x as usize] == UNKNOWN
+                        && !cand.contains(&x)
+                        && cand.iter().all(|&y| shape.same_line(x, y))
+                    {
+                        self.dark(shape, x)?;
+                    }
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The easy rules (and the medium ones at `level` >= Medium), to a
+    /// fixpoint, by the work list.
+    fn propagate(&mut self, shape: &Shape, level: Level) -> Result<(), Contradiction> {
+        let mut cand = Vec::new();
+        loop {
+            if let Some(k) = self.number_queue.pop() {
+                self.number_queued[k as usize] = false;
+                self.number_rules(shape, k as usize, level)?;
+            } else if let Some(z) = self.cell_queue.pop() {
+                self.cell_queued[z as usize] = false;
+                self.cell_rules(shape, z, level, &mut cand)?;
+            } else {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The hard rule: trials, each propagated by the medium rules.
+    fn trial(&mut self, shape: &Shape) -> Result<bool, Contradiction> {
+        for z in 0..shape.cells.len() as u32 {
+            if self.value[z as usize] != UNKNOWN {
+                continue;
+            }
+            for (guess, other) in [(LIGHT, DARK), (DARK, LIGHT)] {
+                let mut t = self.clone();
+                let ok = match guess {
+                    LIGHT => t.light(shape, z).is_ok(),
+                    _ => t.dark(shape, z).is_ok(),
+                } && t.propagate(shape, Level::Medium).is_ok();
+                if !ok {
+                    // The contradiction used what the trial used.
+                    for (u, &v) in self.used.iter_mut().zip(&t.used) {
+                        *u |= v;
+                    }
+                    if other == LIGHT {
+                        self.light(shape, z)?;
+                    } else {
+                        self.dark(shape, z)?;
+                    }
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+}
+
+/// Solves `cells` (rows x cols) by the rules of `level`.
+pub fn grade(rows: usize, cols: usize, cells: &[u8], level: Level) -> Graded {
+    let shape = Shape::new(rows, cols, cells);
+    grade_shape(&shape, level)
+}
+
+fn grade_shape(shape: &Shape, level: Level) -> Graded {
+    grade_used(shape, level).0
+}
+
+/// [`grade_shape`], with the numbers the deductions used: a solved grid
+/// stays solved without any of the others (the same deductions still go
+/// through), which spares the generator a regrade per number.
+fn grade_used(shape: &Shape, level: Level) -> (Graded, Vec<bool>) {
+    let mut state = State::new(shape);
+    let graded = grade_state(shape, level, &mut state);
+    (graded, state.used)
+}
+
+fn grade_state(shape: &Shape, level: Level, state: &mut State) -> Graded {
+    loop {
+        if state.propagate(shape, level).is_err() {
+            return Graded::Contradiction;
+        }
+        if state.undecided == 0 || level < Level::Hard {
+            break;
+        }
+        match state.trial(shape) {
+            Err(Contradiction) => return Graded::Contradiction,
+            Ok(false) => break,
+            Ok(true) => {}
+        }
+    }
+    if state.undecided > 0 {
+        let left = (0..shape.cells.len() as u32)
+            .filter(|&z| state.value[z as usize] == UNKNOWN)
+            .collect();
+        return Graded::Stuck(left);
+    }
+    // Every cell decided without contradiction: lit, and numbers met.
+    let all_lit = (0..shape.cells.len() as u32)
+        .all(|z| shape.cells[z as usize] != WHITE || state.lit(shape, z));
+    if !all_lit {
+        return Graded::Contradiction;
+    }
+    Graded::Solved(
+        (0..shape.cells.len() as u32)
+            .filter(|&z| state.value[z as usize] == LIGHT)
+            .collect(),
+    )
+}
+
+/// The easiest level whose rules solve `cells`, or None (not solved even by trials).
+pub fn difficulty(rows: usize, cols: usize, cells: &[u8]) -> Option<Level> {
+    let shape = Shape::new(rows, cols, cells);
+    [Level::Easy, Level::Medium, Level::Hard]
+        .into_iter()
+        .find(|&level| matches!(grade_shape(&shape, level), Graded::Solved(_)))
+}
+
+/// A puzzle of `rows` x `cols` with about `black` of its cells black, laid
+/// out with `symmetry`, solvable by the rules of `level` (hence with exactly
+/// one solution), with a number only where those rules need one. The same
+/// `rng` state gives the same puzzle. Returns the cells; None if `stop` was
+/// raised first.
+pub fn generate(
+    rows: usize,
+    cols: usize,
+    black: f64,
+    level: Level,
+    symmetry: Symmetry,
+    rng: &mut Rng,
+    stop: &AtomicBool,
+) -> Option<Vec<u8>> {
+    let n = rows * cols;
+    let mate = |z: usize| -> usize {
+        let (r, c) = (z / cols, z % cols);
+        match symmetry {
+            Symmetry::None => z,
+            Symmetry::Rotate => (rows - 1 - r) * cols + (cols - 1 - c),
+            Symmetry::Mirror => r * cols + (cols - 1 - c),
+        }
+    };
+    let chance = |rng: &mut Rng, p: f64| (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 <= p;
+    // The black cells.
+    let mut cells = vec![WHITE; n];
+    for z in 0..n {
+        let m = mate(z);
+        if m < z {
+            continue;
+        }
+        if black > 0.0 && chance(rng, black) {
+            cells[z] = BLACK;
+            cells[m] = BLACK;
+        }
+    }
+    if !cells.contains(&WHITE) {
+        return Some(cells); // nothing to light: the all-black grid is its own puzzle
+    }
+    let mut lights = vec![false; n];
+    loop {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        relight(rows, cols, &cells, &mut lights, rng);
+        number(rows, cols, &mut cells, &lights);
+        // Where the rules get stuck, a black cell (numbered) gives them a hold.
+        let shape = Shape::new(rows, cols, &cells);
+        match grade_shape(&shape, level) {
+            Graded::Solved(_) => break,
+            // (Cannot be: the grid, numbered from its own lights, has a
+            // solution, and the rules are sound; blacken a white cell anyway.)
+            Graded::Contradiction => {
+                let white: Vec<u32> = (0..n as u32)
+                    .filter(|&z| cells[z as usize] == WHITE)
+                    .collect();
+                let z = white[rng.below(white.len() as u64) as usize] as usize;
+                for y in [z, mate(z)] {
+                    cells[y] = BLACK;
+                    lights[y] = false;
+                }
+            }
+            Graded::Stuck(left) => {
+                // A few at a time where much is left (each costs a regrade).
+                for _ in 0..(left.len() / 12).max(1) {
+                    let z = left[rng.below(left.len() as u64) as usize] as usize;
+                    for y in [z, mate(z)] {
+                        cells[y] = BLACK;
+                        lights[y] = false;
+                    }
+                }
+            }
+        }
+    }
+    // Take numbers away, in a random order, while the rules still solve it
+    // (a number and its mirror image together). A number no deduction used
+    // goes without a regrade.
+    let mut shape = Shape::new(rows, cols, &cells);
+    let mut of_cell = vec![NONE; n];
+    for (k, &(z, _)) in shape.numbers.iter().enumerate() {
+        of_cell[z as usize] = k as u32;
+    }
+    let drop_unused = |shape: &mut Shape, used: &[bool]| {
+        for k in 0..used.len() {
+            let [a, b] = pair_of(&of_cell, shape, k, &mate);
+            if shape.shown[a] && !used[a] && !used[b] {
+                shape.shown[a] = false;
+                shape.shown[b] = false;
+            }
+        }
+    };
+    let (_, used) = grade_used(&shape, level);
+    drop_unused(&mut shape, &used);
+    let mut order: Vec<usize> = (0..shape.numbers.len()).collect();
+    for k in (1..order.len()).rev() {
+        order.swap(k, rng.below(k as u64 + 1) as usize);
+    }
+    for k in order {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        if !shape.shown[k] {
+            continue;
+        }
+        let [a, b] = pair_of(&of_cell, &shape, k, &mate);
+        shape.shown[a] = false;
+        shape.shown[b] = false;
+        match grade_used(&shape, level) {
+            (Graded::Solved(_), used) => drop_unused(&mut shape, &used),
+            _ => {
+                shape.shown[a] = true;
+                shape.shown[b] = true;
+            }
+        }
+    }
+    for (k, &(z, _)) in shape.numbers.iter().enumerate() {
+        if !shape.shown[k] {
+            cells[z as usize] = BLACK;
+        }
+    }
+    Some(cells)
+}
+
+/// The number `k` and the number at its mirror cell (itself when none).
+fn pair_of(of_cell: &[u32], shape: &Shape, k: usize, mate: &dyn Fn(usize) -> usize) -> [usize; 2] {
+    let m = of_cell[mate(shape.numbers[k].0 as usize)];
+    [k, if m == NONE { k } else { m as usize }]
+}
+
+/// Lights until every white cell is lit: the lights kept where still valid
+/// (white, not seeing another), then new ones at unlit cells in random order.
+fn relight(rows: usize, cols: usize, cells: &[u8], lights: &mut [bool], rng: &mut Rng) {
+    let shape = Shape::new(rows, cols, cells);
+    let mut state = State::new(&shape);
+    for z in 0..cells.len() {
+        if lights[z] && (cells[z] != WHITE || state.light(&shape, z as u32).is_err()) {
+            lights[z] = false;
+        }
+    }
+    let mut order: Vec<u32> = (0..cells.len() as u32)
+        .filter(|&z| cells[z as usize] == WHITE)
+        .collect();
+    for k in (1..order.len()).rev() {
+        order.swap(k, rng.below(k as u64 + 1) as usize);
+    }
+    for z in order {
+        // An unlit cell sees no light, so it takes one.
+        if !state.lit(&shape, z) && state.light(&shape, z).is_ok() {
+            lights[z as usize] = true;
+        }
+    }
+}
+
+/// Every black cell numbered with its lights.
+fn number(rows: usize, cols: usize, cells: &mut [u8], lights: &[bool]) {
+    for (z, cell) in cells.iter_mut().enumerate() {
+        if *cell != WHITE {
+            *cell = neighbours(rows, cols, z).filter(|&y| lights[y]).count() as u8;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> (usize, usize, Vec<u8>) {
+        let rows: Vec<&str> = text.lines().collect();
+        let cells = rows
+            .iter()
+            .flat_map(|r| r.bytes())
+            .map(|b| match b {
+                b'.' => WHITE,
+                b'#' => BLACK,
+                d => d - b'0',
+            })
+            .collect();
+        (rows.len(), rows[0].len(), cells)
+    }
+
+    #[test]
+    fn the_seed_puzzle_is_solved_by_the_rules() {
+        // Seed 002's 7 x 7 board.
+        let (r, c, cells) = parse(".......\n.2#..#.\n.1..#..\n......2\n.#..#..\n..4...#\n.......");
+        match grade(r, c, &cells, Level::Hard) {
+            Graded::Solved(lights) => assert_eq!(lights.len(), 10),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_open_board_is_stuck_and_a_bad_one_contradicts() {
+        let (r, c, cells) = parse("...\n...");
+        assert!(matches!(grade(r, c, &cells, Level::Hard), Graded::Stuck(_)));
+        let (r, c, cells) = parse("4.\n..");
+        assert_eq!(grade(r, c, &cells, Level::Hard), Graded::Contradiction);
+    }
+
+    #[test]
+    fn generated_puzzles_are_solved_at_their_level_and_reproducible() {
+        for (k, level) in [Level::Easy, Level::Medium, Level::Hard]
+            .into_iter()
+            .enumerate()
+        {
+            for seed in 0..3 {
+                let make = || {
+                    let mut rng = Rng::new(seed + 10 * k as u64);
+                    generate(
+                        12,
+                        15,
+                        0.2,
+                        level,
+                        Symmetry::None,
+                        &mut rng,
+                        &AtomicBool::new(false),
+                    )
+                    .unwrap()
+                };
+                let cells = make();
+                assert_eq!(cells, make());
+                assert!(matches!(grade(12, 15, &cells, level), Graded::Solved(_)));
+                assert!(difficulty(12, 15, &cells).is_some_and(|d| d <= level));
+            }
+        }
+    }
+}

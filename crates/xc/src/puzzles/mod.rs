@@ -1,0 +1,4 @@
+//! Code that serves one puzzle, on typed grids (no text): the engine's
+//! puzzle floor.
+
+pub mod akari_gen;
