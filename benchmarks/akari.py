@@ -30,7 +30,7 @@ from typing import Any
 
 from engine import fmt, replace_section, RESULTS
 
-from covering.puzzles.akari import Akari, check, random_puzzle
+from covering.puzzles.akari import Akari, check, generate, random_puzzle
 
 DATA = Path(__file__).resolve().parent / "data" / "akari.txt"
 
@@ -45,14 +45,48 @@ def puzzles() -> dict[str, list[Akari]]:
             classes.setdefault(group, []).append(Akari.from_game_id(line))
     for cols, rows in ((36, 20), (100, 100), (150, 150)):
         classes[f"{cols}x{rows} sparse"] = [random_puzzle(rows, cols, black=0.08, seed=seed) for seed in range(8)]
+    # Nikoli-like density, random (often several solutions), and generated (exactly one).
+    classes["100x100 random, 20% black"] = [random_puzzle(100, 100, black=0.2, seed=seed) for seed in range(5)]
+    for size, level, n in ((50, "easy", 5), (50, "medium", 5), (50, "hard", 5), (100, "medium", 3)):
+        classes[f"generated {size}x{size} {level}"] = [
+            generate(size, size, seed=seed, difficulty=level).puzzle for seed in range(n)]
     return classes
+
+
+def generator_table(repeat: int) -> str:
+    """CPU seconds of `akari.generate` per puzzle, by size and difficulty."""
+    lines = ["| size | difficulty asked | puzzles | median | worst | black (mean) | numbers (mean) | difficulty made |",
+             "|---|---|---|---|---|---|---|---|"]
+    for size in (10, 50, 100):
+        for level in ("easy", "medium", "hard"):
+            n = 5 if size < 100 else 2
+            times, blacks, numbers, made = [], [], [], []
+            for seed in range(n):
+                start = time.process_time()
+                g = generate(size, size, seed=seed, difficulty=level)
+                times.append(time.process_time() - start)
+                cells = "".join(g.puzzle.rows)
+                blacks.append(sum(ch != "." for ch in cells) / len(cells))
+                numbers.append(sum(ch.isdigit() for ch in cells))
+                made.append(g.difficulty)
+            print("generate", size, level, times, file=sys.stderr, flush=True)
+            kinds = ", ".join(f"{made.count(d)} {d}" for d in ("easy", "medium", "hard") if made.count(d))
+            lines.append(f"| {size}x{size} | {level} | {n} | {statistics.median(times):.3f} s | {max(times):.3f} s "
+                         f"| {100 * statistics.mean(blacks):.1f}% | {statistics.mean(numbers):.0f} | {kinds} |")
+    return "\n".join(lines)
 
 
 # -- the programs: each returns (number of solutions, capped at 2, or -1 for "solved, not proved"; lights) --
 
 
 def run_covering(a: Akari) -> tuple[int, Any]:
-    found = list(Akari(a.rows).solutions(2))  # a fresh object: no cached encoding
+    # A fresh object (no cached encoding); the default: dancing links, then CDCL where the tree is heavy.
+    lights, u = Akari(a.rows).solve_unique()
+    return {"none": 0, "unique": 1, "multiple": 2}[u.value], lights
+
+
+def run_covering_links(a: Akari) -> tuple[int, Any]:
+    found = list(Akari(a.rows).solutions(2))  # dancing links alone (with restarts), as before the portfolio
     return len(found), found[0] if found else None
 
 
@@ -141,6 +175,7 @@ def run_akari_sat(a: Akari) -> tuple[int, Any]:
 
 PROGRAMS: dict[str, Callable[[Akari], tuple[int, Any]]] = {
     "covering": run_covering,
+    "covering, dancing links only": run_covering_links,
     "SAT (python-sat, CaDiCaL)": run_sat,
     "puzzlekit (solve only)": run_puzzlekit,
     "akari-sat (solve only)": run_akari_sat,
@@ -179,10 +214,10 @@ def main() -> None:
         if "SAT (python-sat, CaDiCaL)" in answers and answers["covering"] != answers["SAT (python-sat, CaDiCaL)"]:
             raise SystemExit(f"covering and SAT disagree on {name}: {answers}")
         table[name]["answers"] = answers["covering"]
-    write(table)
+    write(table, generator_table(args.repeat))
 
 
-def write(table: dict[str, dict[str, Any]]) -> None:
+def write(table: dict[str, dict[str, Any]], generator: str) -> None:
     programs = list(PROGRAMS)
     lines = [
         "<!-- akari:begin -->",
@@ -192,9 +227,11 @@ def write(table: dict[str, dict[str, Any]]) -> None:
         f"{time.strftime('%Y-%m-%d')}): CPU milliseconds per puzzle from the grid text to the answer, median over",
         "the class (each puzzle the median of 3 runs), then the worst puzzle of the class; in brackets the",
         "median over covering's (higher: covering faster). covering and the SAT encoding find a solution and",
-        "prove it unique (or find a second); puzzlekit and akari-sat only solve. covering's Akari search",
-        "restarts in another random order with twice the node budget when a run loses itself",
-        "(`python/covering/restart.py`): the worst puzzle shows what is left of the heavy tail.",
+        "prove it unique (or find a second); puzzlekit and akari-sat only solve. `covering` is the default,",
+        "`Akari.solve_unique`: dancing links (restarted in another random order with twice the node budget",
+        "when a run loses itself, `python/covering/restart.py`) for 200,000 nodes, then the CDCL solver",
+        "(CaDiCaL in the engine, `covering.sat`); \"dancing links only\" is the search alone, as before.",
+        "The generated classes come from `akari.generate` (exactly one solution each).",
         "",
         "| class (puzzles; solutions) | " + " | ".join(programs) + " |",
         "|---|" + "---|" * len(programs),
@@ -214,7 +251,12 @@ def write(table: dict[str, dict[str, Any]]) -> None:
                 cells.append(f"{fmt(1000 * v)} ms ({v / base:.1f}x); worst {worst}")
         kinds = sorted(set(row["answers"]))
         lines.append(f"| {name} ({row['n']}; {'/'.join(map(str, kinds))}) | " + " | ".join(cells) + " |")
-    lines += ["", "Solutions column: 1 = unique, 2 = several (the search stops at the second).", "<!-- akari:end -->"]
+    lines += ["", "Solutions column: 1 = unique, 2 = several (the search stops at the second).", "",
+              "### The generator", "",
+              "CPU seconds of `akari.generate(size, size, seed=k, difficulty=...)` per puzzle (one core; the",
+              "default black share 0.2), the mean black share and number of numbers kept, and the",
+              "difficulty the grader gives the result (the easiest level whose deductions solve it).", "",
+              generator, "<!-- akari:end -->"]
     replace_section(RESULTS, "akari", "\n".join(lines))
 
 

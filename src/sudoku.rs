@@ -33,6 +33,8 @@ enum Mode {
 #[pyclass(name = "SudokuBatch", module = "covering._core", frozen)]
 pub struct PySudokuBatch {
     problem: Arc<xc::CompiledProblem>,
+    /// Nodes of dancing links per puzzle before the CDCL solver takes over.
+    portfolio_nodes: u64,
     /// Cells on a side.
     n: usize,
     /// Box height and width.
@@ -153,38 +155,95 @@ impl PySudokuBatch {
         }
         match mode {
             Mode::Count(cap) => {
-                let done = sliced(s, stop, Some(cap)).is_some();
+                let done = !matches!(sliced(s, stop, Some(cap), u64::MAX), Ran::Stopped);
                 out.push_str(&s.stats().solutions.min(cap).to_string());
                 done
             }
             Mode::Solve | Mode::Unique => {
-                match sliced(s, stop, None) {
-                    None => return false,
-                    Some(xc::Step::Solution) => {}
-                    Some(_) => {
+                // Dancing links within the portfolio's node budget, then the
+                // CDCL solver (a heavy puzzle: rare, and the batch's speed is
+                // the dancing links' everywhere else).
+                let budget = s.stats().nodes.saturating_add(self.portfolio_nodes);
+                match sliced(s, stop, None, budget) {
+                    Ran::Stopped => return false,
+                    Ran::OverBudget => return self.answer_by_sat(w, cells, mode, stop, out),
+                    Ran::Step(xc::Step::Solution) => {}
+                    Ran::Step(_) => {
                         out.push_str("no solution");
                         return true;
                     }
                 }
                 s.solution_into(&mut w.solution);
                 if mode == Mode::Unique {
-                    match sliced(s, stop, Some(2)) {
-                        None => return false,
-                        Some(xc::Step::Paused) => {
+                    match sliced(s, stop, Some(2), budget) {
+                        Ran::Stopped => return false,
+                        Ran::OverBudget => return self.answer_by_sat(w, cells, mode, stop, out),
+                        Ran::Step(xc::Step::Paused) => {
                             out.push_str("multiple");
                             return true;
                         }
-                        Some(_) => {}
+                        Ran::Step(_) => {}
                     }
                 }
-                let mut grid = vec![0u32; n * n];
-                for &o in &w.solution {
-                    grid[o as usize / n] = o % n as u32;
-                }
-                out.extend(grid.iter().map(|&d| self.symbols[d as usize]));
+                self.write_grid(&w.solution, out);
                 true
             }
         }
+    }
+
+    fn write_grid(&self, solution: &[u32], out: &mut String) {
+        let n = self.n;
+        let mut grid = vec![0u32; n * n];
+        for &o in solution {
+            grid[o as usize / n] = o % n as u32;
+        }
+        out.extend(grid.iter().map(|&d| self.symbols[d as usize]));
+    }
+
+    /// The answer by the CDCL solver, the givens as unit clauses; false if
+    /// `stop` was seen first.
+    fn answer_by_sat(
+        &self,
+        w: &mut Worker,
+        cells: &[u8],
+        mode: Mode,
+        stop: &AtomicBool,
+        out: &mut String,
+    ) -> bool {
+        let n = self.n;
+        let mut sat = xc::Sat::new(&self.problem);
+        for (k, &v) in cells.iter().enumerate() {
+            if v != 0 {
+                sat.require((k * n + v as usize - 1) as u32);
+            }
+        }
+        let mut next = |sat: &mut xc::Sat| loop {
+            match sat.next(Some(SAT_SLICE), None) {
+                xc::SatStep::Stopped if stop.load(Ordering::Relaxed) => return None,
+                xc::SatStep::Stopped => {}
+                step => return Some(step),
+            }
+        };
+        match next(&mut sat) {
+            None => return false,
+            Some(xc::SatStep::Solution(ids)) => w.solution = ids,
+            Some(_) => {
+                out.push_str("no solution");
+                return true;
+            }
+        }
+        if mode == Mode::Unique {
+            match next(&mut sat) {
+                None => return false,
+                Some(xc::SatStep::Solution(_)) => {
+                    out.push_str("multiple");
+                    return true;
+                }
+                Some(_) => {}
+            }
+        }
+        self.write_grid(&w.solution, out);
+        true
     }
 
     fn worker(&self) -> Worker {
@@ -240,14 +299,27 @@ struct Part {
 /// Nodes between two looks at the stop flag (well under a millisecond).
 const SLICE: u64 = 1 << 14;
 
+/// Conflicts between two looks at the stop flag.
+const SAT_SLICE: u64 = 10_000;
+
+/// How a sliced run ended.
+enum Ran {
+    Step(xc::Step),
+    Stopped,
+    OverBudget,
+}
+
 /// Runs the search in slices until the next solution (`target` None) or
 /// until `target` solutions are counted (then the step is `Paused`), or its
-/// end; None if `stop` was seen first.
-fn sliced(s: &mut xc::Search, stop: &AtomicBool, target: Option<u64>) -> Option<xc::Step> {
+/// end; `Stopped` if `stop` was seen first, `OverBudget` past `budget` nodes.
+fn sliced(s: &mut xc::Search, stop: &AtomicBool, target: Option<u64>, budget: u64) -> Ran {
     loop {
         let st = s.stats();
+        if st.nodes >= budget {
+            return Ran::OverBudget;
+        }
         let limits = xc::Limits {
-            nodes: st.nodes.saturating_add(SLICE),
+            nodes: st.nodes.saturating_add(SLICE).min(budget),
             updates: st.updates.saturating_add(64 * SLICE),
         };
         let step = match target {
@@ -255,10 +327,10 @@ fn sliced(s: &mut xc::Search, stop: &AtomicBool, target: Option<u64>) -> Option<
             Some(t) => s.count(limits, t),
         };
         if step != xc::Step::Paused || target.is_some_and(|t| s.stats().solutions >= t) {
-            return Some(step);
+            return Ran::Step(step);
         }
         if stop.load(Ordering::Relaxed) {
-            return None;
+            return Ran::Stopped;
         }
     }
 }
@@ -267,9 +339,11 @@ fn sliced(s: &mut xc::Search, stop: &AtomicBool, target: Option<u64>) -> Option<
 impl PySudokuBatch {
     /// A batch solver for puzzles of `n` x `n` cells with boxes of
     /// `box_rows` x `box_cols`, written with `symbols` (n of them) and blanks
-    /// `blanks`; `problem` is the compiled problem of that size.
+    /// `blanks`; `problem` is the compiled problem of that size. A puzzle
+    /// that takes dancing links more than `portfolio_nodes` nodes to solve
+    /// (or prove unique) goes to the CDCL solver.
     #[new]
-    #[pyo3(signature = (problem, n, box_rows, box_cols, symbols, blanks))]
+    #[pyo3(signature = (problem, n, box_rows, box_cols, symbols, blanks, portfolio_nodes=200_000))]
     fn new(
         problem: &PyCompiledProblem,
         n: usize,
@@ -277,6 +351,7 @@ impl PySudokuBatch {
         box_cols: usize,
         symbols: &str,
         blanks: &str,
+        portfolio_nodes: u64,
     ) -> PyResult<Self> {
         let symbols: Vec<char> = symbols.chars().collect();
         if n == 0 || box_rows * box_cols != n || symbols.len() != n {
@@ -312,6 +387,7 @@ impl PySudokuBatch {
         }
         Ok(PySudokuBatch {
             problem: problem.inner.clone(),
+            portfolio_nodes,
             n,
             box_rows,
             box_cols,

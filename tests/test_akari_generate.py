@@ -71,7 +71,7 @@ def test_bad_requests_are_clear_errors() -> None:
                    {"rows": 5, "cols": 5, "black": float("nan")}, {"rows": 5, "cols": 5, "difficulty": "fiendish"},
                    {"rows": 5, "cols": 5, "symmetry": "diagonal"}, {"rows": 10**9, "cols": 10**9}):
         with pytest.raises(ValueError):
-            generate(**kwargs)  # type: ignore[arg-type]
+            generate(**kwargs)
 
 
 def covering(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

@@ -115,3 +115,34 @@ def test_the_portfolio_keeps_the_dancing_links_answer_when_it_comes_in_budget() 
     assert p.uniqueness(engine="cells", nodes=200_000) is Uniqueness.UNKNOWN
     assert p.uniqueness() is Uniqueness.NONE
     assert p.first() is None
+
+
+def test_the_sudoku_batch_answers_the_same_through_the_cdcl_solver() -> None:
+    # With no node budget every puzzle goes to the CDCL solver: the same
+    # answers as dancing links (solutions, "no solution", "multiple", counts).
+    from covering import _core
+    from covering.puzzles.sudoku import _compiled
+
+    puzzles = [sudoku.generate(9, seed=s).puzzle.line() for s in range(6)]
+    puzzles += ["." * 81, "12" + "." * 79]  # several solutions; a 1 and 2 then no contradiction yet
+    puzzles += ["1" + "." * 8 + "2" + "." * 8 + "." * 9 * 7]
+    unsolvable = list("." * 81)
+    for k, d in enumerate("12345678"):
+        unsolvable[k + 1] = d
+    unsolvable[9 * 4] = "9"  # the row's last free cell can only be 9, which its column already has
+    puzzles.append("".join(unsolvable))
+    text = "\n".join(puzzles) + "\n"
+    by_links = _core.SudokuBatch(_compiled(9), 9, 3, 3, "123456789", ".0")
+    by_clauses = _core.SudokuBatch(_compiled(9), 9, 3, 3, "123456789", ".0", portfolio_nodes=0)
+    expected = by_links.run(text, "unique", 1000, 1)
+    assert by_clauses.run(text, "unique", 1000, 2) == expected
+    assert "no solution" in expected[0] and "multiple" in expected[0]
+    # First solutions may differ where there are several: each is checked by the rules.
+    solved, errors, complete = by_clauses.run(text, "solve", 1000, 1)
+    assert complete and not errors
+    for puzzle, answer, proved in zip(puzzles, solved, expected[0]):
+        if proved == "no solution":
+            assert answer == "no solution"
+            continue
+        grid = sudoku.Sudoku.parse(answer)
+        assert grid.check(grid) == [] and all(g in (".", a) for g, a in zip(puzzle, answer))

@@ -189,7 +189,14 @@ class SudokuBatch:
     """Many puzzles of one size, solved in the engine with their givens forced."""
 
     def __new__(
-        cls, problem: CompiledProblem, n: int, box_rows: int, box_cols: int, symbols: str, blanks: str
+        cls,
+        problem: CompiledProblem,
+        n: int,
+        box_rows: int,
+        box_cols: int,
+        symbols: str,
+        blanks: str,
+        portfolio_nodes: int = 200_000,
     ) -> SudokuBatch: ...
     def run(
         self, text: str, mode: str = "solve", cap: int = 1000, threads: int = 1

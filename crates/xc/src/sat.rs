@@ -261,6 +261,13 @@ impl Sat {
         }
     }
 
+    /// Puts option `o` into every solution (a unit clause), as
+    /// [`crate::Search::force`] does for dancing links.
+    pub fn require(&mut self, o: u32) {
+        self.solver.add_clause([o as i32 + 1]);
+        self.stats.clauses += 1;
+    }
+
     /// The flag that stops a running [`Sat::next`] (from another thread).
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)

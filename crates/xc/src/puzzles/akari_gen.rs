@@ -408,6 +408,9 @@ impl State {
 
     /// The hard rule: trials, each propagated by the medium rules.
     fn trial(&mut self, shape: &Shape) -> Result<bool, Contradiction> {
+        // One pass over the unknown cells, each deduction propagated at once
+        // (so that later trials start from what it gave).
+        let mut any = false;
         for z in 0..shape.cells.len() as u32 {
             if self.value[z as usize] != UNKNOWN {
                 continue;
@@ -428,11 +431,13 @@ impl State {
                     } else {
                         self.dark(shape, z)?;
                     }
-                    return Ok(true);
+                    self.propagate(shape, Level::Medium)?;
+                    any = true;
+                    break;
                 }
             }
         }
-        Ok(false)
+        Ok(any)
     }
 }
 
@@ -542,9 +547,11 @@ pub fn generate(
         }
         relight(rows, cols, &cells, &mut lights, rng);
         number(rows, cols, &mut cells, &lights);
-        // Where the rules get stuck, a black cell (numbered) gives them a hold.
+        // Where the rules get stuck, a black cell (numbered) gives them a
+        // hold. (At most the medium rules here: trials over a big stuck
+        // region cost much, and the numbers the trials can spare go below.)
         let shape = Shape::new(rows, cols, &cells);
-        match grade_shape(&shape, level) {
+        match grade_shape(&shape, level.min(Level::Medium)) {
             Graded::Solved(_) => break,
             // (Cannot be: the grid, numbered from its own lights, has a
             // solution, and the rules are sound; blacken a white cell anyway.)
