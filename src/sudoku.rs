@@ -217,7 +217,7 @@ impl PySudokuBatch {
                 sat.require((k * n + v as usize - 1) as u32);
             }
         }
-        let mut next = |sat: &mut xc::Sat| loop {
+        let next = |sat: &mut xc::Sat| loop {
             match sat.next(Some(SAT_SLICE), None) {
                 xc::SatStep::Stopped if stop.load(Ordering::Relaxed) => return None,
                 xc::SatStep::Stopped => {}
