@@ -183,6 +183,50 @@ impl Cnf<'_> {
     }
 }
 
+/// Do the other items already allow at most `hi` of the options of primary
+/// item `i`? They do when those options fall into at most `hi` groups that
+/// each share a secondary item, used without a color (whose "at most one"
+/// is always written; a primary item's may itself be left out as implied,
+/// so it cannot serve). Akari's cells are the case: "lit once or twice" is implied by
+/// one light per row segment and one per column segment, and a counter for
+/// it would only slow the solver down.
+fn implied_at_most(problem: &CompiledProblem, i: usize, hi: usize, lits: &[i32]) -> bool {
+    let n_primary = problem.n_primary();
+    let mut left: Vec<usize> = lits.iter().map(|&x| x as usize - 1).collect();
+    for _ in 0..hi {
+        if left.is_empty() {
+            return true;
+        }
+        // The item of the first option left that takes the most of the others, one at most.
+        let o = left[0];
+        let start = problem.option_start()[o] as usize;
+        let mut best: Vec<usize> = vec![o];
+        for (k, &j) in problem.option(o).iter().enumerate() {
+            let j = j as usize;
+            if j < n_primary || problem.color_at(start + k) != 0 {
+                continue;
+            }
+            let group: Vec<usize> = left
+                .iter()
+                .copied()
+                .filter(|&p| {
+                    let ps = problem.option_start()[p] as usize;
+                    problem
+                        .option(p)
+                        .iter()
+                        .enumerate()
+                        .any(|(m, &x)| x as usize == j && problem.color_at(ps + m) == 0)
+                })
+                .collect();
+            if group.len() > best.len() {
+                best = group;
+            }
+        }
+        left.retain(|p| !best.contains(p));
+    }
+    left.is_empty()
+}
+
 impl Sat {
     /// The clauses of `problem`, in a fresh solver.
     pub fn new(problem: &CompiledProblem) -> Sat {
@@ -212,6 +256,12 @@ impl Sat {
             let lits: Vec<i32> = options.iter().map(|&(x, _)| x).collect();
             if i < n_primary {
                 let (lo, hi) = (problem.lo()[i] as usize, problem.hi()[i] as usize);
+                // An upper bound the other items already keep needs no clauses.
+                let hi = if hi < lits.len() && implied_at_most(problem, i, hi, &lits) {
+                    lits.len()
+                } else {
+                    hi
+                };
                 if lo == 1 && hi == 1 {
                     cnf.clause(&lits);
                     cnf.at_most_one(&lits);

@@ -43,7 +43,7 @@ from html import escape
 
 from .. import _core, limits, restart, sizes, textio
 from ..errors import Interrupted, LimitReached, ProblemError
-from ..problem import PORTFOLIO_NODES, Problem, Uniqueness
+from ..problem import Problem, Uniqueness
 
 __all__ = [
     "Akari",
@@ -416,7 +416,7 @@ class Akari:
         """A solution (None if there is none) and whether it is the only one.
 
         A portfolio, as `Problem.uniqueness`: the restarted dancing-links
-        search of `solutions` for `PORTFOLIO_NODES` nodes, which settles
+        search of `solutions` for `PORTFOLIO_NODES` (20,000) nodes, which settles
         most puzzles in a millisecond; then, where the tree is heavy (big
         boards with exactly one solution, where a depth-first search refutes
         a bad early choice again under every combination of choices in
@@ -598,6 +598,16 @@ def random_puzzle(rows: int, cols: int, *, black: float = 0.08, seed: int | None
                 grid[r][c] = str(_lights_next_to(r, c, lights))
     return Akari(tuple("".join(row) for row in grid))
 
+
+#: Nodes of the restarted dancing-links search in `Akari.solve_unique`
+#: before the CDCL solver takes over. Akari's nodes are dear (the problem
+#: has multiplicities: dancing cells), and the clauses solve big boards in
+#: tens of milliseconds: measured on the classes of benchmarks/akari.py,
+#: 20,000 keeps the small and the generator's (sgt's) boards on dancing
+#: links and sends the heavy ones to CDCL soonest (200,000: generated
+#: 100 x 100 in 244 ms, the worst sparse 150 x 150 in 1.7 s; 20,000: 81 ms
+#: and 0.55 s; 5,000 loses on sgt's 100 x 100 and 150 x 150 boards).
+PORTFOLIO_NODES = 20_000
 
 #: The difficulty levels of `generate` and `difficulty`, easiest first.
 DIFFICULTIES = ("easy", "medium", "hard")
