@@ -190,7 +190,7 @@ impl Cnf<'_> {
 /// so it cannot serve). Akari's cells are the case: "lit once or twice" is implied by
 /// one light per row segment and one per column segment, and a counter for
 /// it would only slow the solver down.
-fn implied_at_most(problem: &CompiledProblem, i: usize, hi: usize, lits: &[i32]) -> bool {
+fn implied_at_most(problem: &CompiledProblem, hi: usize, lits: &[i32]) -> bool {
     let n_primary = problem.n_primary();
     let mut left: Vec<usize> = lits.iter().map(|&x| x as usize - 1).collect();
     for _ in 0..hi {
@@ -257,7 +257,7 @@ impl Sat {
             if i < n_primary {
                 let (lo, hi) = (problem.lo()[i] as usize, problem.hi()[i] as usize);
                 // An upper bound the other items already keep needs no clauses.
-                let hi = if hi < lits.len() && implied_at_most(problem, i, hi, &lits) {
+                let hi = if hi < lits.len() && implied_at_most(problem, hi, &lits) {
                     lits.len()
                 } else {
                     hi

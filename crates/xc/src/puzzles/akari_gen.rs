@@ -187,6 +187,11 @@ struct State {
     number_queued: Vec<bool>,
     /// Per number: has it given a deduction (or a contradiction in a trial)?
     used: Vec<bool>,
+    /// What a trial changed, to take back: cells decided, segments lit,
+    /// numbers first used.
+    trail: Vec<u32>,
+    seg_trail: Vec<u32>,
+    used_trail: Vec<u32>,
 }
 
 struct Contradiction;
@@ -210,6 +215,9 @@ impl State {
             number_queue: (0..shape.numbers.len() as u32).rev().collect(),
             number_queued: vec![true; shape.numbers.len()],
             used: vec![false; shape.numbers.len()],
+            trail: Vec::new(),
+            seg_trail: Vec::new(),
+            used_trail: Vec::new(),
         }
     }
 
@@ -252,8 +260,11 @@ impl State {
         }
         self.value[z as usize] = LIGHT;
         self.undecided -= 1;
+        self.trail.push(z);
         self.seg_light[r] = true;
         self.seg_light[c] = true;
+        self.seg_trail.push(r as u32);
+        self.seg_trail.push(c as u32);
         self.touch(shape, z);
         // No other light in its segments.
         for seg in [r, c] {
@@ -274,19 +285,11 @@ impl State {
             _ => {
                 self.value[z as usize] = DARK;
                 self.undecided -= 1;
+                self.trail.push(z);
                 self.touch(shape, z);
                 Ok(true)
             }
         }
-    }
-
-    /// The unknown cells that could light `z` (itself included).
-    fn candidates(&self, shape: &Shape, z: u32, out: &mut Vec<u32>) {
-        out.clear();
-        if self.value[z as usize] == UNKNOWN {
-            out.push(z);
-        }
-        out.extend(shape.sees(z).filter(|&y| self.value[y as usize] == UNKNOWN));
     }
 
     /// The rules of a number (index `k` into `shape.numbers`), noting
@@ -294,8 +297,9 @@ impl State {
     fn number_rules(&mut self, shape: &Shape, k: usize, level: Level) -> Result<(), Contradiction> {
         let before = self.undecided;
         let r = self.number_rules_(shape, k, level);
-        if r.is_err() || self.undecided != before {
+        if (r.is_err() || self.undecided != before) && !self.used[k] {
             self.used[k] = true;
+            self.used_trail.push(k as u32);
         }
         r
     }
@@ -315,11 +319,16 @@ impl State {
             .iter()
             .filter(|&&y| self.value[y as usize] == LIGHT)
             .count();
-        let c: Vec<u32> = around
-            .iter()
-            .copied()
-            .filter(|&y| self.value[y as usize] == UNKNOWN)
-            .collect();
+        // (At most four neighbours: kept on the stack.)
+        let mut unknown = [0u32; 4];
+        let mut len = 0;
+        for &y in around {
+            if self.value[y as usize] == UNKNOWN {
+                unknown[len] = y;
+                len += 1;
+            }
+        }
+        let c = &unknown[..len];
         if lights > want || lights + c.len() < want {
             return Err(Contradiction);
         }
@@ -327,18 +336,18 @@ impl State {
             return Ok(());
         }
         if lights == want {
-            for &y in &c {
+            for &y in c {
                 self.dark(shape, y)?;
             }
         } else if lights + c.len() == want {
-            for &y in &c {
+            for &y in c {
                 self.light(shape, y)?;
             }
         } else if level >= Level::Medium {
             // A light at x leaves the number the candidates x does not see.
             let need = want - lights;
-            for &a in &c {
-                for x in std::iter::once(a).chain(shape.sees(a)).collect::<Vec<_>>() {
+            for &a in c {
+                for x in std::iter::once(a).chain(shape.sees(a)) {
                     if self.value[x as usize] != UNKNOWN {
                         continue;
                     }
@@ -363,7 +372,20 @@ impl State {
         if self.lit(shape, z) {
             return Ok(());
         }
-        self.candidates(shape, z, cand);
+        // The unknown cells that could light z, counted no further than four
+        // (past three, no rule here uses them).
+        cand.clear();
+        if self.value[z as usize] == UNKNOWN {
+            cand.push(z);
+        }
+        for y in shape.sees(z) {
+            if self.value[y as usize] == UNKNOWN {
+                cand.push(y);
+                if cand.len() > 3 {
+                    return Ok(());
+                }
+            }
+        }
         match cand.len() {
             0 => return Err(Contradiction),
             1 => {
@@ -374,8 +396,7 @@ impl State {
             // line of z from outside that line.
             2 | 3 if level >= Level::Medium => {
                 let first = cand[0];
-                let others: Vec<u32> = shape.sees(first).collect();
-                for x in others {
+                for x in shape.sees(first) {
                     if self.value[x as usize] == UNKNOWN
                         && !cand.contains(&x)
                         && cand.iter().all(|&y| shape.same_line(x, y))
@@ -409,23 +430,27 @@ impl State {
     /// The hard rule: trials, each propagated by the medium rules.
     fn trial(&mut self, shape: &Shape) -> Result<bool, Contradiction> {
         // One pass over the unknown cells, each deduction propagated at once
-        // (so that later trials start from what it gave).
+        // (so that later trials start from what it gave). A trial is taken
+        // back by its trail, not by a copy of the state: it changes a few
+        // cells of a big grid.
         let mut any = false;
         for z in 0..shape.cells.len() as u32 {
             if self.value[z as usize] != UNKNOWN {
                 continue;
             }
             for (guess, other) in [(LIGHT, DARK), (DARK, LIGHT)] {
-                let mut t = self.clone();
+                let marks = (
+                    self.trail.len(),
+                    self.seg_trail.len(),
+                    self.used_trail.len(),
+                );
                 let ok = match guess {
-                    LIGHT => t.light(shape, z).is_ok(),
-                    _ => t.dark(shape, z).is_ok(),
-                } && t.propagate(shape, Level::Medium).is_ok();
+                    LIGHT => self.light(shape, z).is_ok(),
+                    _ => self.dark(shape, z).is_ok(),
+                } && self.propagate(shape, Level::Medium).is_ok();
+                // The contradiction, if any, used what the trial used: keep those marks.
+                self.undo(marks, ok);
                 if !ok {
-                    // The contradiction used what the trial used.
-                    for (u, &v) in self.used.iter_mut().zip(&t.used) {
-                        *u |= v;
-                    }
                     if other == LIGHT {
                         self.light(shape, z)?;
                     } else {
@@ -438,6 +463,29 @@ impl State {
             }
         }
         Ok(any)
+    }
+
+    /// Takes back what was done since `marks` (the lengths of the trails),
+    /// the numbers' use too when `forget_used`; empties the work lists.
+    fn undo(&mut self, marks: (usize, usize, usize), forget_used: bool) {
+        for z in self.trail.drain(marks.0..) {
+            self.value[z as usize] = UNKNOWN;
+            self.undecided += 1;
+        }
+        for seg in self.seg_trail.drain(marks.1..) {
+            self.seg_light[seg as usize] = false;
+        }
+        if forget_used {
+            for k in self.used_trail.drain(marks.2..) {
+                self.used[k as usize] = false;
+            }
+        }
+        for z in self.cell_queue.drain(..) {
+            self.cell_queued[z as usize] = false;
+        }
+        for k in self.number_queue.drain(..) {
+            self.number_queued[k as usize] = false;
+        }
     }
 }
 
@@ -594,27 +642,37 @@ pub fn generate(
             }
         }
     };
-    let (_, used) = grade_used(&shape, level);
-    drop_unused(&mut shape, &used);
     let mut order: Vec<usize> = (0..shape.numbers.len()).collect();
     for k in (1..order.len()).rev() {
         order.swap(k, rng.below(k as u64 + 1) as usize);
     }
-    for k in order {
-        if stop.load(Ordering::Relaxed) {
-            return None;
-        }
-        if !shape.shown[k] {
-            continue;
-        }
-        let [a, b] = pair_of(&of_cell, &shape, k, &mate);
-        shape.shown[a] = false;
-        shape.shown[b] = false;
-        match grade_used(&shape, level) {
-            (Graded::Solved(_), used) => drop_unused(&mut shape, &used),
-            _ => {
-                shape.shown[a] = true;
-                shape.shown[b] = true;
+    // For hard puzzles, a pass by the medium rules first: what they can
+    // spare, trials can too (more rules never need more numbers), and a
+    // medium grade costs a fraction of a hard one.
+    let passes: &[Level] = if level == Level::Hard {
+        &[Level::Medium, Level::Hard]
+    } else {
+        &[level]
+    };
+    for &pass in passes {
+        let (_, used) = grade_used(&shape, pass);
+        drop_unused(&mut shape, &used);
+        for &k in &order {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            if !shape.shown[k] {
+                continue;
+            }
+            let [a, b] = pair_of(&of_cell, &shape, k, &mate);
+            shape.shown[a] = false;
+            shape.shown[b] = false;
+            match grade_used(&shape, pass) {
+                (Graded::Solved(_), used) => drop_unused(&mut shape, &used),
+                _ => {
+                    shape.shown[a] = true;
+                    shape.shown[b] = true;
+                }
             }
         }
     }
