@@ -154,6 +154,8 @@ def test_queens_list_json_and_svg(capsys: pytest.CaptureFixture[str]) -> None:
     (["dlx", "--first", "--limit", "3"], "--first", "--limit"),
     (["queens", "list", "5", "--json", "--svg"], "--json", "--svg"),
     (["akari", "solve", "--json", "--draw"], "--json", "--draw"),
+    (["sudoku", "solve", "--json", "--svg"], "--json", "--svg"),
+    (["akari", "generate", "--rows", "5", "--cols", "5", "--difficulty", "fiendish"], "--difficulty", "fiendish"),
     (["dlx", "--engine", "sat", "--random", "1"], "--engine sat", "--random"),
     (["dlx", "--engine", "cells", "--conflicts", "5"], "--conflicts", "--engine cells"),
     (["dlx", "--engine", "bits", "--count", "--memo"], "--engine bits", "--memo"),
@@ -241,3 +243,29 @@ def test_dlx_engine_sat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     # a proof that dancing links did not (here it did: queens 6 is small).
     status, out, _ = run(capsys, "dlx", "--unique", "--conflicts", "0", str(f))
     assert status == 0 and out.splitlines()[-1] == "multiple"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
+def test_ctrl_c_stops_the_cdcl_solver(tmp_path: Path) -> None:
+    # 15 pigeons in 14 holes: hours for any solver; Ctrl-C answers at once.
+    from covering import Problem
+
+    p = Problem()
+    p.add_primary([f"p{i}" for i in range(15)])
+    p.add_secondary([f"h{j}" for j in range(14)])
+    for i in range(15):
+        for j in range(14):
+            p.add_option([f"p{i}", f"h{j}"])
+    f = tmp_path / "pigeons.dlx"
+    f.write_text(p.to_dlx())
+    proc = subprocess.Popen([sys.executable, "-m", "covering", "dlx", "--engine", "sat", "--unique", str(f)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2.0)
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and "Traceback" not in err, err
+    assert time.monotonic() - sent < 5  # (generous: the point is that it stops, not how fast this machine is)
+    r = subprocess.run([sys.executable, "-m", "covering", "dlx", "--engine", "sat", "--unique", "--conflicts", "50",
+                        str(f)], capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout.splitlines()[-1] == "unknown", r.stdout + r.stderr

@@ -38,12 +38,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         if name == "solve":
             q.add_argument("--unique", action="store_true",
                            help="prove each solution unique; print 'multiple' when it is not")
-            q.add_argument("--json", action="store_true",
-                           help='one JSON object per puzzle: {"line": ..., "solution": ... or null} (and '
-                           '"uniqueness" with --unique, "error" for a bad line)')
-            q.add_argument("--svg", action="store_true",
-                           help="an SVG picture per puzzle instead of lines (givens black, the rest blue), "
-                           "a blank line between")
+            form = q.add_mutually_exclusive_group()
+            form.add_argument("--json", action="store_true",
+                              help='one JSON object per puzzle: {"line": ..., "solution": ... or null} (and '
+                              '"uniqueness" with --unique, "error" for a bad line)')
+            form.add_argument("--svg", action="store_true",
+                              help="an SVG picture per puzzle instead of lines (givens black, the rest blue), "
+                              "a blank line between")
             q.set_defaults(run=run_solve)
         else:
             q.add_argument("--cap", type=positive, default=1000, help="count no further than this (default 1000)")
