@@ -91,9 +91,16 @@ def test_every_command_of_the_readme_runs_and_prints_what_it_says(tmp_path: Path
         if any(mark in command for mark in NEEDS_A_CLUSTER) or command in SLOW:
             continue
         _fixtures(tmp_path, command)
-        argv = shlex.split(command)[1:]
-        r = subprocess.run([sys.executable, "-m", "covering", *argv], capture_output=True, text=True,
-                           cwd=tmp_path, timeout=120)
+        if " | " in command:
+            # A pipeline of commands: each stage run by this Python.
+            stages = [shlex.join([sys.executable, "-m", "covering", *shlex.split(stage)[1:]])
+                      for stage in command.split(" | ")]
+            r = subprocess.run(" | ".join(stages), shell=True, capture_output=True, text=True, cwd=tmp_path,
+                               timeout=120)
+        else:
+            argv = shlex.split(command)[1:]
+            r = subprocess.run([sys.executable, "-m", "covering", *argv], capture_output=True, text=True,
+                               cwd=tmp_path, timeout=120)
         assert r.returncode == 0, (command, r.stderr)
         assert "Traceback" not in r.stderr
         # Each number the comment states is in the output (2,339 or 2339).
