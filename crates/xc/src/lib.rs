@@ -2,7 +2,8 @@
 //! secondary items and colors (Algorithm C) and multiplicities (Algorithm M),
 //! danced on sparse sets as in Knuth's SSXCC.
 //!
-//! The crate is pure Rust and never sees a string: a [`CompiledProblem`] is a
+//! The crate is Rust (with CaDiCaL, C++, vendored by the `cadical` crate,
+//! for the CDCL engine, [`Sat`]) and never sees a string: a [`CompiledProblem`] is a
 //! set of flat arrays (items numbered primary first, colors as small
 //! integers), and a [`Search`] explores it step by step, resumable after any
 //! solution or budget, without recursion.
