@@ -23,7 +23,7 @@ import sys
 import time
 from typing import Any
 
-from engine import RESULTS, fmt, measure, replace_section
+from engine import RESULTS, fmt, measure_repeated, replace_section
 
 PROBLEMS = [
     "L-trominoes 9x9",
@@ -88,12 +88,7 @@ def main() -> None:
     for problem in PROBLEMS:
         table[problem] = {}
         for method in METHODS:
-            runs = []
-            while True:
-                r = measure(method, problem, args.timeout, script=__file__)
-                runs.append(r)
-                if "error" in r or r["seconds"] >= 10 or len(runs) >= args.repeat:
-                    break
+            runs = measure_repeated(method, problem, args.timeout, args.repeat, __file__)
             if "error" in runs[-1]:
                 table[problem][method] = runs[-1]
             else:

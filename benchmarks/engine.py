@@ -175,6 +175,17 @@ def measure(program: str, problem: str, timeout: float, script: str = __file__) 
     return result
 
 
+def measure_repeated(program: str, problem: str, timeout: float, repeat: int, script: str) -> list[dict[str, Any]]:
+    """Up to `repeat` runs of one pair, each in a fresh process; a run that
+    fails or takes 10 s or more ends them (a long run is measured once)."""
+    runs = []
+    while True:
+        r = measure(program, problem, timeout, script=script)
+        runs.append(r)
+        if "error" in r or r["seconds"] >= 10 or len(runs) >= repeat:
+            return runs
+
+
 def fmt(x: float) -> str:
     return f"{x:.3f}" if x < 10 else f"{x:.1f}"
 

@@ -21,7 +21,7 @@ import sys
 import time
 from typing import Any
 
-from engine import fmt, measure, replace_section, timed, RESULTS
+from engine import fmt, measure_repeated, replace_section, timed, RESULTS
 
 # problem -> known count (Kasteleyn's formula for the domino boards)
 PROBLEMS: dict[str, int] = {
@@ -98,12 +98,7 @@ def main() -> None:
             if program == "covering plain" and problem not in PLAIN:
                 table[problem][program] = {"error": "not run"}
                 continue
-            runs = []
-            while True:
-                r = measure(program, problem, args.timeout, script=__file__)
-                runs.append(r)
-                if "error" in r or r["seconds"] >= 10 or len(runs) >= args.repeat:
-                    break
+            runs = measure_repeated(program, problem, args.timeout, args.repeat, __file__)
             counts = {r.get("count") for r in runs}
             if "error" in runs[-1]:
                 table[problem][program] = runs[-1]

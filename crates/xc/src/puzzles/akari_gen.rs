@@ -87,10 +87,14 @@ impl Shape {
         let mut row_seg = vec![NONE; n];
         let mut col_seg = vec![NONE; n];
         let mut segments: Vec<Vec<u32>> = Vec::new();
-        for r in 0..rows {
+        // The runs of white cells along each row, then along each column.
+        let rows_then_cols = (0..rows)
+            .map(|r| (0..cols).map(|c| r * cols + c).collect::<Vec<_>>())
+            .chain((0..cols).map(|c| (0..rows).map(|r| r * cols + c).collect::<Vec<_>>()));
+        for (k, line) in rows_then_cols.enumerate() {
+            let seg_of = if k < rows { &mut row_seg } else { &mut col_seg };
             let mut open = false;
-            for c in 0..cols {
-                let z = r * cols + c;
+            for z in line {
                 if cells[z] != WHITE {
                     open = false;
                     continue;
@@ -99,23 +103,7 @@ impl Shape {
                     segments.push(Vec::new());
                     open = true;
                 }
-                row_seg[z] = (segments.len() - 1) as u32;
-                segments.last_mut().expect("open segment").push(z as u32);
-            }
-        }
-        for c in 0..cols {
-            let mut open = false;
-            for r in 0..rows {
-                let z = r * cols + c;
-                if cells[z] != WHITE {
-                    open = false;
-                    continue;
-                }
-                if !open {
-                    segments.push(Vec::new());
-                    open = true;
-                }
-                col_seg[z] = (segments.len() - 1) as u32;
+                seg_of[z] = (segments.len() - 1) as u32;
                 segments.last_mut().expect("open segment").push(z as u32);
             }
         }
