@@ -23,7 +23,7 @@ import sys
 import time
 from typing import Any
 
-from engine import RESULTS, fmt, measure_repeated, replace_section
+from engine import RESULTS, fmt, measure_repeated, parse_or_run_child, replace_section
 
 PROBLEMS = [
     "L-trominoes 9x9",
@@ -76,13 +76,8 @@ def one(method: str, problem: str) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--child", nargs=2, metavar=("METHOD", "PROBLEM"), help=argparse.SUPPRESS)
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds allowed per run (default 60)")
-    parser.add_argument("--repeat", type=int, default=3, help="runs of each pair taking under 10 s (median kept)")
-    args = parser.parse_args()
-    if args.child:
-        print(json.dumps(one(*args.child)))
+    args = parse_or_run_child(__doc__ or "", one, "METHOD", 60.0)
+    if args is None:
         return
     table: dict[str, dict[str, dict[str, Any]]] = {}
     for problem in PROBLEMS:

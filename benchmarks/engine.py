@@ -175,6 +175,23 @@ def measure(program: str, problem: str, timeout: float, script: str = __file__) 
     return result
 
 
+def parse_or_run_child(doc: str, one: Callable[[str, str], dict[str, Any]], what: str, timeout: float,
+                       repeat: bool = True) -> argparse.Namespace | None:
+    """The command line of a benchmark that runs each (what, problem) pair in
+    a fresh process: in that child (``--child WHAT PROBLEM``) runs `one` and
+    prints its result as JSON (then None); in the parent, the arguments."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--child", nargs=2, metavar=(what, "PROBLEM"), help=argparse.SUPPRESS)
+    parser.add_argument("--timeout", type=float, default=timeout, help=f"seconds allowed per run (default {timeout:g})")
+    if repeat:
+        parser.add_argument("--repeat", type=int, default=3, help="runs of each pair taking under 10 s (median kept)")
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(one(*args.child)))
+        return None
+    return args
+
+
 def measure_repeated(program: str, problem: str, timeout: float, repeat: int, script: str) -> list[dict[str, Any]]:
     """Up to `repeat` runs of one pair, each in a fresh process; a run that
     fails or takes 10 s or more ends them (a long run is measured once)."""

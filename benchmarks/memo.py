@@ -21,7 +21,7 @@ import sys
 import time
 from typing import Any
 
-from engine import fmt, measure_repeated, replace_section, timed, RESULTS
+from engine import fmt, measure_repeated, parse_or_run_child, replace_section, timed, RESULTS
 
 # problem -> known count (Kasteleyn's formula for the domino boards)
 PROBLEMS: dict[str, int] = {
@@ -83,13 +83,8 @@ def one(program: str, problem: str) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--child", nargs=2, metavar=("PROGRAM", "PROBLEM"), help=argparse.SUPPRESS)
-    parser.add_argument("--timeout", type=float, default=120.0, help="seconds allowed per run (default 120)")
-    parser.add_argument("--repeat", type=int, default=3, help="runs of each pair taking under 10 s (median kept)")
-    args = parser.parse_args()
-    if args.child:
-        print(json.dumps(one(*args.child)))
+    args = parse_or_run_child(__doc__ or "", one, "PROGRAM", 120.0)
+    if args is None:
         return
     table: dict[str, dict[str, dict[str, Any]]] = {}
     for problem, expected in PROBLEMS.items():

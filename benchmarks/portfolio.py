@@ -17,7 +17,7 @@ import sys
 import time
 from typing import Any
 
-from engine import RESULTS, fmt, measure, replace_section
+from engine import RESULTS, fmt, measure, parse_or_run_child, replace_section
 
 PROBLEMS = [
     "pentominoes 6x10",
@@ -83,12 +83,8 @@ def one(engine: str, problem: str) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--child", nargs=2, metavar=("ENGINE", "PROBLEM"), help=argparse.SUPPRESS)
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds allowed per run (default 60)")
-    args = parser.parse_args()
-    if args.child:
-        print(json.dumps(one(*args.child)))
+    args = parse_or_run_child(__doc__ or "", one, "ENGINE", 60.0, repeat=False)
+    if args is None:
         return
     table: dict[str, dict[str, dict[str, Any]]] = {}
     for problem in PROBLEMS:
