@@ -16,7 +16,6 @@ cost). Every method must give the same count. Results go to
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import sys

@@ -14,7 +14,6 @@ differs from the known one is reported as wrong.
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import sys

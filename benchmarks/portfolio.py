@@ -11,7 +11,6 @@ Results go to ``benchmarks/RESULTS.md`` between the ``portfolio`` markers.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
