@@ -214,7 +214,7 @@ impl State {
         self.seg_light[shape.row_seg[z] as usize] || self.seg_light[shape.col_seg[z] as usize]
     }
 
-    /// After `z` changed: its numbers and the cells of its segments, to look at again.
+    /// After `z` changed: its numbers and the cells of its unlit segments, to look at again.
     fn touch(&mut self, shape: &Shape, z: u32) {
         for &k in &shape.number_at[z as usize] {
             if !self.number_queued[k as usize] {
@@ -224,6 +224,10 @@ impl State {
         }
         let z = z as usize;
         for seg in [shape.row_seg[z], shape.col_seg[z]] {
+            // A lit segment's cells have no rule left to give.
+            if self.seg_light[seg as usize] {
+                continue;
+            }
             for &y in &shape.segments[seg as usize] {
                 if !self.cell_queued[y as usize] {
                     self.cell_queued[y as usize] = true;
