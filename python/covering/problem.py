@@ -62,6 +62,16 @@ class Uniqueness(enum.Enum):
     #: A budget stopped the search before it could tell.
     UNKNOWN = "unknown"
 
+    @classmethod
+    def of(cls, found: int) -> Uniqueness:
+        """NONE, UNIQUE or MULTIPLE, for a search that found `found`
+        solutions and ended (or stopped at the second).
+
+        >>> Uniqueness.of(0).value, Uniqueness.of(2).value
+        ('none', 'multiple')
+        """
+        return (cls.NONE, cls.UNIQUE, cls.MULTIPLE)[min(found, 2)]
+
 
 def _check_bounds(name: Hashable, bounds: tuple[int, int]) -> tuple[int, int]:
     try:
@@ -519,36 +529,70 @@ class Problem:
     def uniqueness(self, *, nodes: int | None = None, seconds: float | None = None, engine: str = "auto",
                    conflicts: int | None = None) -> Uniqueness:
         """Whether the problem has no solution, exactly one, or several
-        (`Uniqueness.UNKNOWN` if a budget ran out first).
-
-        ``engine="auto"`` is a portfolio: dancing links for
-        `PORTFOLIO_NODES` nodes (or ``nodes``, if fewer), then the CDCL
-        solver (`covering.sat`), which learns from its dead ends and proves
-        uniqueness on big puzzles where dancing links thrashes; "sat",
-        "cells" or "bits" use that one engine.
+        (`Uniqueness.UNKNOWN` if a budget ran out first); `solve_unique`
+        without the solution.
 
         >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"])
         >>> p.uniqueness(), p.uniqueness(engine="sat")
         (<Uniqueness.UNIQUE: 'unique'>, <Uniqueness.UNIQUE: 'unique'>)
         """
+        return self.solve_unique(nodes=nodes, seconds=seconds, engine=engine, conflicts=conflicts)[1]
+
+    def solve_unique(self, *, ids: bool = False, nodes: int | None = None, seconds: float | None = None,
+                     engine: str = "auto", conflicts: int | None = None) -> tuple[Any, Uniqueness]:
+        """A solution (labels, or option ids with ``ids=True``; None when
+        there is none) and whether it is the only one, from one search.
+
+        ``engine="auto"`` is a portfolio: dancing links for
+        `PORTFOLIO_NODES` nodes (or ``nodes``, if fewer), then the CDCL
+        solver (`covering.sat`), which learns from its dead ends and proves
+        uniqueness on big puzzles where dancing links thrashes; the solution
+        is dancing links' first whenever it found one (as `first`). "sat",
+        "cells" or "bits" use that one engine. `Uniqueness.UNKNOWN` when
+        ``nodes``, ``seconds`` or ``conflicts`` ran out first.
+
+        >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"], label="a")
+        >>> p.solve_unique()
+        (['a'], <Uniqueness.UNIQUE: 'unique'>)
+        """
         import time
 
         nodes, seconds, conflicts = limits.nodes(nodes), limits.seconds(seconds), limits.conflicts(conflicts)
-        if engine == "sat":
-            if nodes is not None:
-                raise ValueError("engine='sat' takes conflicts= as its budget, not nodes=")
-            return self.solver(engine="sat").uniqueness(conflicts=conflicts, seconds=seconds)
-        if engine != "auto":
-            if conflicts is not None:
-                raise ValueError("conflicts= is the budget of engine='sat' (the dancing-links engines count nodes=)")
-            return self.solver(engine=engine).uniqueness(nodes=nodes, seconds=seconds)
+        if engine == "sat" and nodes is not None:
+            raise ValueError("engine='sat' takes conflicts= as its budget, not nodes=")
+        if engine not in ("auto", "sat") and conflicts is not None:
+            raise ValueError("conflicts= is the budget of engine='sat' (the dancing-links engines count nodes=)")
         start = time.monotonic()
-        first = PORTFOLIO_NODES if nodes is None else min(nodes, PORTFOLIO_NODES)
-        answer = self.solver().uniqueness(nodes=first, seconds=seconds)
-        if answer is not Uniqueness.UNKNOWN or (nodes is not None and nodes <= PORTFOLIO_NODES):
-            return answer
-        left = None if seconds is None else max(0.0, seconds - (time.monotonic() - start))
-        return self.solver(engine="sat").uniqueness(conflicts=conflicts, seconds=left)
+        found: list[tuple[int, ...]] = []
+
+        def two(**budgets: Any) -> bool:
+            """Looks for two solutions (kept in `found`) with `engine` and
+            `budgets`; True if that settled it."""
+            try:
+                for sol in self.solutions(2, ids=True, **budgets):
+                    found.append(sol)
+            except LimitReached:
+                return False
+            return True
+
+        if engine == "sat":
+            settled = two(engine="sat", conflicts=conflicts, seconds=seconds)
+        elif engine != "auto":
+            settled = two(engine=engine, nodes=nodes, seconds=seconds)
+        else:
+            first = PORTFOLIO_NODES if nodes is None else min(nodes, PORTFOLIO_NODES)
+            settled = two(nodes=first, seconds=seconds)
+            if not settled and (nodes is None or nodes > PORTFOLIO_NODES):
+                # Past the budget: the CDCL solver, from the start; dancing
+                # links' first solution (if any) is the one shown.
+                shown = found[:1]
+                found.clear()
+                left = None if seconds is None else max(0.0, seconds - (time.monotonic() - start))
+                settled = two(engine="sat", conflicts=conflicts, seconds=left)
+                if shown and found:
+                    found[0] = shown[0]
+        solution = None if not found else found[0] if ids else [self.labels[o] for o in found[0]]
+        return solution, Uniqueness.of(len(found)) if settled else Uniqueness.UNKNOWN
 
     @property
     def stats(self) -> _core.Stats | None:

@@ -68,9 +68,24 @@ class SatSolver:
     engine = "sat"
 
     def __init__(self, problem: Problem) -> None:
-        self.problem = problem
+        self.problem: Problem | None = problem
         self._search = _core.SatSearch(problem.compile())
         self._cancelled = False
+
+    @classmethod
+    def of_compiled(cls, compiled: _core.CompiledProblem) -> SatSolver:
+        """A solver of an engine's compiled arrays (a puzzle encoded in Rust,
+        without names): its solutions are option ids only.
+
+        >>> from covering.puzzles.queens import queens_problem
+        >>> len(list(SatSolver.of_compiled(queens_problem(6).compile()).solutions(ids=True)))
+        4
+        """
+        solver = cls.__new__(cls)
+        solver.problem = None
+        solver._search = _core.SatSearch(compiled)
+        solver._cancelled = False
+        return solver
 
     def __reduce__(self) -> Any:
         raise TypeError("a SatSolver holds a search under way in CaDiCaL and cannot be pickled; "
@@ -115,8 +130,10 @@ class SatSolver:
         limit, conflicts = limits.limit(limit), limits.conflicts(conflicts)
         seconds = limits.seconds(seconds)
         deadline = None if seconds is None else time.monotonic() + seconds
+        if not ids and self.problem is None:
+            raise ValueError("a solver of compiled arrays has no labels: ask for ids=True")
         base = self._search.stats[1]
-        labels = self.problem.labels
+        labels = self.problem.labels if self.problem is not None else []
         found = 0
         while limit is None or found < limit:
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
@@ -151,4 +168,4 @@ class SatSolver:
             if isinstance(e, Cancelled):
                 raise
             return Uniqueness.MULTIPLE if e.count >= 2 else Uniqueness.UNKNOWN
-        return [Uniqueness.NONE, Uniqueness.UNIQUE, Uniqueness.MULTIPLE][n]
+        return Uniqueness.of(n)

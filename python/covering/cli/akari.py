@@ -99,32 +99,28 @@ def run_solve(args: argparse.Namespace) -> int:
         if args.url:
             out.write(puzzle.url() + "\n")
             continue
-        if args.unique:
-            # Dancing links, then the CDCL solver where the tree is heavy.
-            lights_or_none, u = puzzle.solve_unique()
-            found = [] if lights_or_none is None else [lights_or_none] * (2 if u is Uniqueness.MULTIPLE else 1)
-        else:
-            found = list(puzzle.solutions(1))
+        # With --unique: dancing links, then the CDCL solver where the tree is heavy.
+        lights, u = puzzle.solve_unique() if args.unique else (puzzle.solve(), None)
         if args.json:
-            record: dict[str, object] = {"puzzle": k + 1, "lights": [list(x) for x in sorted(found[0])] if found else None}
-            if args.unique:
-                record["uniqueness"] = ("none", "unique", "multiple")[len(found)]
+            record: dict[str, object] = {"puzzle": k + 1, "lights": None if lights is None else
+                                         [list(x) for x in sorted(lights)]}
+            if u is not None:
+                record["uniqueness"] = u.value
             out.write(json.dumps(record) + "\n")
             out.flush()
             continue
         if k and not args.svg:
             out.write("\n")
-        if not found:
+        if lights is None:
             out.write("no solution\n")
             continue
-        lights = found[0]
         if args.draw:
             out.write(puzzle.draw(lights))
         elif args.svg:
             out.write(puzzle.svg(lights) + "\n")
         else:
             out.write(puzzle.solution_text(lights))
-        if len(found) > 1:
+        if u is Uniqueness.MULTIPLE:
             out.write("multiple\n")
         out.flush()
     return 0

@@ -37,9 +37,6 @@ from .common import (
 )
 
 
-UNIQUENESS = ("none", "unique", "multiple")
-
-
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "dlx",
@@ -282,26 +279,13 @@ def stream(args: argparse.Namespace, problem: Problem, limit: int | None) -> Ite
 
 def unique(args: argparse.Namespace, problem: Problem) -> tuple[tuple[int, ...] | None, str, bool]:
     """(the first solution, "none" / "unique" / "multiple" / "unknown", interrupted)
-    for --unique: with the default engine the portfolio's answers (see
-    `Problem.uniqueness`), else the engine's search for two solutions."""
-    from ..problem import Uniqueness
-
+    for --unique, by `Problem.solve_unique` (with the default engine, the
+    portfolio: dancing links, then the CDCL solver)."""
     try:
-        if args.engine == "auto":
-            first = problem.first(ids=True)
-            u = problem.uniqueness(conflicts=args.conflicts)
-            return first, u.value, False
-        solver = problem.solver(engine=args.engine)
-        kwargs = {"conflicts": args.conflicts} if args.engine == "sat" else {}
-        found: list[tuple[int, ...]] = []
-        try:
-            for ids in solver.solutions(2, ids=True, **kwargs):
-                found.append(ids)
-        except LimitReached:
-            return (found[0] if found else None), Uniqueness.UNKNOWN.value, False
-        return (found[0] if found else None), UNIQUENESS[len(found)], False
+        first, u = problem.solve_unique(ids=True, engine=args.engine, conflicts=args.conflicts)
     except KeyboardInterrupt:
         return None, "unknown", True
+    return first, u.value, False
 
 
 def run(args: argparse.Namespace) -> int:
@@ -321,7 +305,7 @@ def run(args: argparse.Namespace) -> int:
         first, word, interrupted = unique(args, problem)
         if first is not None:
             write_solution(args, labels, first, 0)
-        found = {"none": 0, "unique": 1}.get(word, 2 if word == "multiple" else int(first is not None))
+        found = {"none": 0, "unique": 1, "multiple": 2}.get(word, int(first is not None))
         complete = not interrupted and word != "unknown"
     else:
         try:

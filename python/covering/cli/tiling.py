@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..puzzles import polyomino
-from ..problem import Problem
+from ..problem import Problem, Uniqueness
 from ..progress import Display
 from ..puzzles.polyomino import Board, Shape, Tiling
 from .. import textio
@@ -180,10 +180,10 @@ class _Output:
         self.shown = 0
         self.start = time.monotonic()
 
-    def tilings(self, found: list[Tiling], *, none_word: bool = True) -> None:
+    def tilings(self, found: list[Tiling]) -> None:
         for t in found:
             self.tiling(t)
-        if not found and none_word and not self.args.json:
+        if not found and not self.args.json:
             print("no tiling")
 
     def tiling(self, t: Tiling) -> None:
@@ -213,7 +213,7 @@ class _Output:
         return 0
 
     def uniqueness(self, found: int) -> int:
-        word = ("none", "unique", "multiple")[min(found, 2)]
+        word = Uniqueness.of(found).value
         print(json.dumps({"uniqueness": word, "seconds": round(time.monotonic() - self.start, 6)})
               if self.args.json else word)
         return 0

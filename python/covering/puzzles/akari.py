@@ -428,41 +428,33 @@ class Akari:
         >>> len(lights), u.name
         (10, 'UNIQUE')
         """
+        from ..sat import SatSolver
+
         seconds = limits.seconds(seconds)
         enc = self._encoding
-        names = [Uniqueness.NONE, Uniqueness.UNIQUE, Uniqueness.MULTIPLE]
         if enc is None:
             found = list(self.solutions(2))
-            return (found[0] if found else None), names[len(found)]
+            return (found[0] if found else None), Uniqueness.of(len(found))
         deadline = None if seconds is None else time.monotonic() + seconds
         found_ids: list[tuple[int, ...]] = []
         try:
             for ids in restart.solutions(enc[0], 2, seconds=seconds, plain_first=self._long_segments,
                                          total=PORTFOLIO_NODES):
                 found_ids.append(ids)
-            return (self._lights(found_ids[0]) if found_ids else None), names[len(found_ids)]
+            return (self._lights(found_ids[0]) if found_ids else None), Uniqueness.of(len(found_ids))
         except LimitReached:
             if deadline is not None and time.monotonic() >= deadline:
                 return (self._lights(found_ids[0]) if found_ids else None), Uniqueness.UNKNOWN
         # Keep the first solution the restarts showed, if any (reproducible);
         # the CDCL solver proves there is no other, or finds it.
-        first = found_ids[0] if found_ids else None
-        sat = _core.SatSearch(enc[0])
-        seen: list[tuple[int, ...]] = []
-        while len(seen) < 2:
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            try:
-                kind, model = sat.next(None, left)
-            except KeyboardInterrupt:
-                raise Interrupted(len(seen)) from None
-            if kind == "exhausted":
-                break
-            if kind == "stopped":
-                return None, Uniqueness.UNKNOWN
-            seen.append(tuple(model))
-        if first is None and seen:
-            first = seen[0]
-        return (None if first is None else self._lights(first)), names[len(seen)]
+        shown = found_ids[:1]
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        try:
+            found_ids = list(SatSolver.of_compiled(enc[0]).solutions(2, ids=True, seconds=left))
+        except LimitReached:
+            return None, Uniqueness.UNKNOWN
+        first = (shown + found_ids)[:1]
+        return (self._lights(first[0]) if first else None), Uniqueness.of(len(found_ids))
 
     def check(self, solution: object, /) -> list[str]:
         """The rules a set of lights breaks (see the module's `check`)."""
