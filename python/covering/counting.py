@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING
 from . import _core, limits
 from .errors import Interrupted, LimitReached, ProblemError
 from .memo import memo_budget
-from .progress import Status
+from .progress import Status, every, solver_status
 
 if TYPE_CHECKING:
     from .problem import Problem
@@ -209,29 +209,19 @@ def _reporting(solver: Solver, progress: Callable[[Status], None] | None) -> Ite
     if progress is None:
         yield
         return
-    import threading
     import time
 
     start = time.monotonic()
-    stop = threading.Event()
 
     def report() -> None:
-        st = solver.stats
         assert progress is not None
-        progress(Status(st.nodes, st.solutions, 0, 0, solver.fraction_done(), 0.0, time.monotonic() - start))
+        progress(solver_status(solver, start))
 
-    def run() -> None:
-        while not stop.wait(PROGRESS_SLICE):
+    with every(PROGRESS_SLICE, report):
+        try:
+            yield
+        finally:
             report()
-
-    watcher = threading.Thread(target=run, daemon=True)
-    watcher.start()
-    try:
-        yield
-    finally:
-        stop.set()
-        watcher.join()
-        report()
 
 
 def memo_rule(problem: Problem, memo_bytes: int | None = None) -> str:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import _core, limits
 from .errors import Interrupted, LimitReached
-from .progress import Status
+from .progress import Status, every
 
 if TYPE_CHECKING:
     from .problem import Problem
@@ -187,26 +187,15 @@ class ParallelSearch:
             # Ctrl-C while the tree is being cut: what the start counted.
             self.nodes, self.solutions_found = done_nodes, done_count
             raise Interrupted(done_count, self.progress(start)) from None
-        stop = threading.Event()
         timer = threading.Timer(seconds, self.cancel) if seconds is not None else None
-
-        def report() -> None:
-            while not stop.wait(interval):
-                assert progress is not None
-                progress(self.progress(start))
-
-        watcher = threading.Thread(target=report, daemon=True) if progress else None
-        for t in (timer, watcher):
-            if t is not None:
-                t.start()
+        if timer is not None:
+            timer.start()
         try:
-            count, used, leftover, interrupted = self._pool.count(pieces, nodes, weights)
+            with every(interval, None if progress is None else lambda: progress(self.progress(start))):
+                count, used, leftover, interrupted = self._pool.count(pieces, nodes, weights)
         finally:
-            stop.set()
             if timer is not None:
                 timer.cancel()
-            if watcher is not None:
-                watcher.join()
         count += done_count
         self.nodes, self.solutions_found = used + done_nodes, count
         self._complete = not (interrupted or leftover)

@@ -23,16 +23,17 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
     from .solver import Solver
 
-__all__ = ["Status", "Display", "Progress", "describe", "duration"]
+__all__ = ["Status", "Display", "Progress", "describe", "duration", "every", "solver_status"]
 
 
 def duration(seconds: float) -> str:
@@ -112,6 +113,42 @@ def describe(s: Status) -> str:
     if eta is not None:
         line += f", about {duration(eta)} left"
     return line
+
+
+def solver_status(solver: Solver, start: float, estimate: float = 0.0) -> Status:
+    """Where one `Solver` stands: its counters and Knuth's fraction done,
+    `start` being when its run began (`time.monotonic()`)."""
+    st = solver.stats
+    return Status(st.nodes, st.solutions, 0, 0, solver.fraction_done(), estimate, time.monotonic() - start)
+
+
+@contextlib.contextmanager
+def every(interval: float, tick: Callable[[], None] | None) -> Iterator[None]:
+    """While the block runs, `tick()` every `interval` seconds on a thread of
+    its own (nothing when `tick` is None); the thread is gone when the block ends.
+
+    >>> ticks = []
+    >>> with every(0.01, lambda: ticks.append(1)):
+    ...     time.sleep(0.05)
+    >>> len(ticks) > 0
+    True
+    """
+    if tick is None:
+        yield
+        return
+    stop = threading.Event()
+
+    def run() -> None:
+        while not stop.wait(interval):
+            tick()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
 
 
 class Display:
@@ -218,9 +255,7 @@ class Progress:
         self._estimate = _core.estimate_nodes(self.solver.problem.compile(), 64, 0)
 
     def _status(self) -> Status:
-        st = self.solver.stats
-        return Status(st.nodes, st.solutions, 0, 0, self.solver.fraction_done(), self._estimate,
-                      time.monotonic() - self._start)
+        return solver_status(self.solver, self._start, self._estimate)
 
     def __enter__(self) -> Progress:
         self._start = time.monotonic()
