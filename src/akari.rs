@@ -8,19 +8,9 @@ use pyo3::prelude::*;
 use crate::errors::to_py;
 use crate::problem::PyCompiledProblem;
 
-/// The exact cover problem of a rows x cols Akari grid given as row-major
-/// bytes (`.` white, `#` black, `0`-`4` numbered black; at least one white
-/// cell): (problem, the cell of each option's light (2**32 - 1 for an
-/// option that is no light: a long segment's "lit" or "dark"), what each
-/// item stands for as (kind, cell) with kind "cell", "number", "row",
-/// "column", "row_lit" or "column_lit").
-#[pyfunction]
-#[allow(clippy::type_complexity)]
-pub fn akari_problem(
-    rows: usize,
-    cols: usize,
-    grid: &[u8],
-) -> PyResult<(PyCompiledProblem, Vec<u32>, Vec<(&'static str, u32)>)> {
+/// The cells of a rows x cols grid given as row-major bytes (`.` white,
+/// `#` black, `0`-`4` numbered black); an error names the first bad cell.
+fn read_grid(rows: usize, cols: usize, grid: &[u8]) -> PyResult<Vec<xc::AkariCell>> {
     if rows.checked_mul(cols) != Some(grid.len()) {
         return Err(PyValueError::new_err(format!(
             "a {rows} x {cols} grid has {} cells, not {}",
@@ -28,8 +18,7 @@ pub fn akari_problem(
             grid.len()
         )));
     }
-    let cells = grid
-        .iter()
+    grid.iter()
         .map(|&b| xc::AkariCell::from_byte(b))
         .collect::<Option<Vec<_>>>()
         .ok_or_else(|| {
@@ -43,7 +32,23 @@ pub fn akari_problem(
                 k % cols.max(1) + 1,
                 grid[k] as char
             ))
-        })?;
+        })
+}
+
+/// The exact cover problem of a rows x cols Akari grid given as row-major
+/// bytes (`.` white, `#` black, `0`-`4` numbered black; at least one white
+/// cell): (problem, the cell of each option's light (2**32 - 1 for an
+/// option that is no light: a long segment's "lit" or "dark"), what each
+/// item stands for as (kind, cell) with kind "cell", "number", "row",
+/// "column", "row_lit" or "column_lit").
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+pub fn akari_problem(
+    rows: usize,
+    cols: usize,
+    grid: &[u8],
+) -> PyResult<(PyCompiledProblem, Vec<u32>, Vec<(&'static str, u32)>)> {
+    let cells = read_grid(rows, cols, grid)?;
     if !cells.contains(&xc::AkariCell::White) {
         return Err(PyValueError::new_err("the grid has no white cell"));
     }
@@ -69,30 +74,23 @@ pub fn akari_problem(
     ))
 }
 
-/// The cells of a grid as the grader takes them: `.` white, `#` black,
-/// `0`-`4` numbered; None at the first other byte.
-fn typed(grid: &[u8]) -> Option<Vec<u8>> {
-    use xc::puzzles::akari_gen::{BLACK, WHITE};
-    grid.iter()
-        .map(|&b| match b {
-            b'.' => Some(WHITE),
-            b'#' => Some(BLACK),
-            b'0'..=b'4' => Some(b - b'0'),
-            _ => None,
-        })
-        .collect()
-}
+/// The grader's levels by name, both ways.
+const LEVELS: [(&str, xc::puzzles::akari_gen::Level); 3] = [
+    ("easy", xc::puzzles::akari_gen::Level::Easy),
+    ("medium", xc::puzzles::akari_gen::Level::Medium),
+    ("hard", xc::puzzles::akari_gen::Level::Hard),
+];
 
 fn level(name: &str) -> PyResult<xc::puzzles::akari_gen::Level> {
-    use xc::puzzles::akari_gen::Level;
-    match name {
-        "easy" => Ok(Level::Easy),
-        "medium" => Ok(Level::Medium),
-        "hard" => Ok(Level::Hard),
-        _ => Err(PyValueError::new_err(format!(
-            "difficulty must be easy, medium or hard, not {name:?}"
-        ))),
-    }
+    LEVELS
+        .iter()
+        .find(|&&(n, _)| n == name)
+        .map(|&(_, l)| l)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "difficulty must be easy, medium or hard, not {name:?}"
+            ))
+        })
 }
 
 /// The easiest level ("easy", "medium", "hard") whose deductions solve the
@@ -104,19 +102,11 @@ pub fn akari_difficulty(
     cols: usize,
     grid: &[u8],
 ) -> PyResult<Option<&'static str>> {
-    if rows.checked_mul(cols) != Some(grid.len()) {
-        return Err(PyValueError::new_err(
-            "the grid does not have rows x cols cells",
-        ));
-    }
-    let cells =
-        typed(grid).ok_or_else(|| PyValueError::new_err("a cell is not one of . # 0 1 2 3 4"))?;
-    let found = py.detach(|| xc::puzzles::akari_gen::difficulty(rows, cols, &cells));
-    Ok(found.map(|l| match l {
-        xc::puzzles::akari_gen::Level::Easy => "easy",
-        xc::puzzles::akari_gen::Level::Medium => "medium",
-        xc::puzzles::akari_gen::Level::Hard => "hard",
-    }))
+    use xc::puzzles::akari_gen::{code, difficulty};
+    let cells: Vec<u8> = read_grid(rows, cols, grid)?.into_iter().map(code).collect();
+    let found = py.detach(|| difficulty(rows, cols, &cells));
+    // (LEVELS is in the order of the levels' discriminants.)
+    Ok(found.map(|l| LEVELS[l as usize].0))
 }
 
 /// A generated puzzle (see `xc::puzzles::akari_gen::generate`) as row-major
@@ -132,7 +122,7 @@ pub fn akari_generate<'py>(
     difficulty: &str,
     symmetry: &str,
 ) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
-    use xc::puzzles::akari_gen::{generate, Symmetry, BLACK, WHITE};
+    use xc::puzzles::akari_gen::{cell, generate, Symmetry};
     let level = level(difficulty)?;
     let symmetry = match symmetry {
         "none" => Symmetry::None,
@@ -164,13 +154,6 @@ pub fn akari_generate<'py>(
         return Err(e);
     }
     let cells = cells.ok_or_else(|| PyValueError::new_err("stopped"))?;
-    let text: Vec<u8> = cells
-        .into_iter()
-        .map(|c| match c {
-            WHITE => b'.',
-            BLACK => b'#',
-            d => b'0' + d,
-        })
-        .collect();
+    let text: Vec<u8> = cells.into_iter().map(|c| cell(c).to_byte()).collect();
     Ok(pyo3::types::PyBytes::new(py, &text))
 }

@@ -2,7 +2,7 @@
 //! a conflict budget and a deadline, stopped by Ctrl-C or `cancel()`.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -13,6 +13,14 @@ use crate::problem::PyCompiledProblem;
 pub struct PySatSearch {
     inner: Mutex<xc::Sat>,
     stop: Arc<AtomicBool>,
+}
+
+impl PySatSearch {
+    fn lock(&self) -> PyResult<MutexGuard<'_, xc::Sat>> {
+        self.inner
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("the CDCL search is broken"))
+    }
 }
 
 #[pymethods]
@@ -41,10 +49,7 @@ impl PySatSearch {
         seconds: Option<f64>,
     ) -> PyResult<(&'static str, Vec<u32>)> {
         let deadline = crate::budget::deadline(seconds)?;
-        let mut sat = self
-            .inner
-            .lock()
-            .map_err(|_| PyRuntimeError::new_err("the CDCL search is broken"))?;
+        let mut sat = self.lock()?;
         let sat: &mut xc::Sat = &mut sat;
         let (step, signal) =
             crate::interrupt::until_interrupted_with(py, "the CDCL search", &self.stop, || {
@@ -73,21 +78,13 @@ impl PySatSearch {
     /// (solutions, conflicts, solves, variables, clauses).
     #[getter]
     fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64)> {
-        let s = self
-            .inner
-            .lock()
-            .map_err(|_| PyRuntimeError::new_err("the CDCL search is broken"))?
-            .stats();
+        let s = self.lock()?.stats();
         Ok((s.solutions, s.conflicts, s.solves, s.variables, s.clauses))
     }
 
     /// Has every solution been found?
     #[getter]
     fn exhausted(&self) -> PyResult<bool> {
-        Ok(self
-            .inner
-            .lock()
-            .map_err(|_| PyRuntimeError::new_err("the CDCL search is broken"))?
-            .exhausted())
+        Ok(self.lock()?.exhausted())
     }
 }

@@ -51,6 +51,15 @@ impl Cell {
             _ => None,
         }
     }
+
+    /// The cell's byte in the usual text form (the inverse of [`Cell::from_byte`]).
+    pub fn to_byte(self) -> u8 {
+        match self {
+            Cell::White => b'.',
+            Cell::Black => b'#',
+            Cell::Number(k) => b'0' + k,
+        }
+    }
 }
 
 /// What an item of the encoding stands for.

@@ -21,12 +21,31 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::akari::Cell;
 use crate::rng::Rng;
 
 /// A white cell.
 pub const WHITE: u8 = 6;
 /// A black cell without a number.
 pub const BLACK: u8 = 5;
+
+/// The grader's code of a typed cell.
+pub fn code(cell: Cell) -> u8 {
+    match cell {
+        Cell::White => WHITE,
+        Cell::Black => BLACK,
+        Cell::Number(k) => k,
+    }
+}
+
+/// The typed cell of a grader's code (the inverse of [`code`]).
+pub fn cell(code: u8) -> Cell {
+    match code {
+        WHITE => Cell::White,
+        BLACK => Cell::Black,
+        k => Cell::Number(k),
+    }
+}
 
 const UNKNOWN: u8 = 0;
 const LIGHT: u8 = 1;
@@ -724,11 +743,7 @@ mod tests {
         let cells = rows
             .iter()
             .flat_map(|r| r.bytes())
-            .map(|b| match b {
-                b'.' => WHITE,
-                b'#' => BLACK,
-                d => d - b'0',
-            })
+            .map(|b| code(Cell::from_byte(b).expect("a cell")))
             .collect();
         (rows.len(), rows[0].len(), cells)
     }
