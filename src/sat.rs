@@ -38,22 +38,27 @@ impl PySatSearch {
     }
 
     /// The next solution: ("solution", option ids), ("exhausted", []) or
-    /// ("stopped", []) when `conflicts` more conflicts, `seconds` or
-    /// `cancel()` came first. Ctrl-C raises KeyboardInterrupt (the search
-    /// can go on afterwards).
-    #[pyo3(signature = (conflicts=None, seconds=None))]
+    /// ("stopped", []) when `conflicts` more conflicts, `decisions` more
+    /// decisions, `seconds` or `cancel()` came first. Ctrl-C raises
+    /// KeyboardInterrupt (the search can go on afterwards).
+    #[pyo3(signature = (conflicts=None, decisions=None, seconds=None))]
     fn next(
         &self,
         py: Python<'_>,
         conflicts: Option<u64>,
+        decisions: Option<u64>,
         seconds: Option<f64>,
     ) -> PyResult<(&'static str, Vec<u32>)> {
-        let deadline = crate::budget::deadline(seconds)?;
+        let budget = xc::SatBudget {
+            conflicts,
+            decisions,
+            deadline: crate::budget::deadline(seconds)?,
+        };
         let mut sat = self.lock()?;
         let sat: &mut xc::Sat = &mut sat;
         let (step, signal) =
             crate::interrupt::until_interrupted_with(py, "the CDCL search", &self.stop, || {
-                sat.next(conflicts, deadline)
+                sat.next(&budget)
             })?;
         if let xc::SatStep::Stopped = step {
             // Stopped by the flag (Ctrl-C or cancel) or a budget: lower it, so
@@ -75,11 +80,20 @@ impl PySatSearch {
         self.stop.store(true, Ordering::Relaxed);
     }
 
-    /// (solutions, conflicts, solves, variables, clauses).
+    /// (solutions, conflicts, decisions, propagations, solves, variables,
+    /// clauses).
     #[getter]
-    fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64)> {
+    fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64, u64, u64)> {
         let s = self.lock()?.stats();
-        Ok((s.solutions, s.conflicts, s.solves, s.variables, s.clauses))
+        Ok((
+            s.solutions,
+            s.conflicts,
+            s.decisions,
+            s.propagations,
+            s.solves,
+            s.variables,
+            s.clauses,
+        ))
     }
 
     /// Has every solution been found?

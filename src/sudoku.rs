@@ -218,7 +218,10 @@ impl PySudokuBatch {
             }
         }
         let next = |sat: &mut xc::Sat| loop {
-            match sat.next(Some(SAT_SLICE), None) {
+            match sat.next(&xc::SatBudget {
+                conflicts: Some(SAT_SLICE),
+                ..xc::SatBudget::default()
+            }) {
                 xc::SatStep::Stopped if stop.load(Ordering::Relaxed) => return None,
                 xc::SatStep::Stopped => {}
                 step => return Some(step),

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from covering import LimitReached, Problem, Uniqueness
 from covering.errors import Cancelled
 from covering.limits import BudgetError
+from covering.problem import PORTFOLIO_NODES
 from covering.puzzles import sudoku
 from covering.puzzles.polyomino import PENTOMINOES, Board, TilingPuzzle, l_tromino, tiling
 from covering.reference import definition
@@ -76,6 +77,14 @@ def test_budgets_and_cancel() -> None:
     # Cancelled once, it goes on when asked again.
     assert s.uniqueness(conflicts=10) is Uniqueness.UNKNOWN
     assert s.stats.conflicts > 0 and s.stats.variables >= hard.n_options
+    # Decisions are the CDCL search's nodes: a node budget stops it too.
+    s = hard.solver(engine="sat")
+    assert s.uniqueness(nodes=500) is Uniqueness.UNKNOWN
+    assert 500 <= s.stats.decisions == s.stats.nodes < 5_000
+    assert s.stats.propagations >= s.stats.decisions
+    assert hard.solve_unique(engine="sat", nodes=300) == (None, Uniqueness.UNKNOWN)
+    # The portfolio's nodes: dancing links' first, then the CDCL decisions.
+    assert hard.solve_unique(nodes=PORTFOLIO_NODES + 300) == (None, Uniqueness.UNKNOWN)
 
 
 def test_bad_requests_are_clear_errors() -> None:
@@ -89,8 +98,8 @@ def test_bad_requests_are_clear_errors() -> None:
             p.uniqueness(engine="sat", conflicts=bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="conflicts="):
         p.uniqueness(engine="cells", conflicts=10)
-    with pytest.raises(ValueError, match="nodes="):
-        list(p.solutions(engine="sat", nodes=10))
+    with pytest.raises(ValueError, match="one thread"):
+        list(p.solutions(engine="sat", threads=2))
     with pytest.raises(ValueError):
         p.solver(engine="dancing")
     with pytest.raises(TypeError):

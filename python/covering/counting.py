@@ -67,11 +67,11 @@ class Counted:
     """A count, and how it was made."""
 
     count: int
-    #: "memo" or "search".
+    #: "memo", "search" or "sat" (the CDCL solver, up to a limit).
     method: str
     #: The memo's branching rule ("first" or "mrv"), None for a search.
     branching: str | None
-    #: Nodes searched (by the method that counted).
+    #: Nodes searched (by the method that counted; decisions for "sat").
     nodes: int
     #: Why this method: "asked", "small tree", "probe finished", "sub-problems
     #: repeat", "few repeats", "no memo (...)".
@@ -128,10 +128,11 @@ def count(
         if limit is None:
             raise ValueError("engine='sat' counts only up to a limit (it blocks each solution found); "
                              "count all the solutions with the counting engines (engine='auto')")
-        if nodes is not None or method == "memo":
-            raise ValueError("engine='sat' is a search with conflicts as its budget: not with nodes= or method='memo'")
+        if method == "memo":
+            raise ValueError("engine='sat' is a search (nodes= counts its decisions): not method='memo'")
         sat = SatSolver(problem)
-        return Counted(sat.count(limit, seconds=seconds), "sat", None, 0, "limit")
+        n = sat.count(limit, nodes=nodes, seconds=seconds)
+        return Counted(n, "sat", None, sat.stats.decisions, "limit")
     if method == "memo":
         if limit is not None:
             raise ValueError("a memo count cannot stop at a limit: it does not meet solutions one by one")

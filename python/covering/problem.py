@@ -406,7 +406,8 @@ class Problem:
         `LimitReached` is raised after the last solution. With ``threads``
         above 1 the engine's threads find them, in no particular order.
         ``engine="sat"`` finds them by the CDCL solver (`covering.sat`), in
-        no particular order, with ``conflicts`` as its budget.
+        no particular order, with ``conflicts`` as a further budget and
+        ``nodes`` counting its decisions.
 
         >>> p = Problem(); p.add_primary(["A", "B"])
         >>> for items in (["A"], ["B"], ["A", "B"]):
@@ -418,9 +419,10 @@ class Problem:
         """
         limit, threads = limits.limit(limit), limits.threads(threads)
         if engine == "sat":
-            if nodes is not None or threads > 1:
-                raise ValueError("engine='sat' takes conflicts= as its budget, not nodes=, and one thread")
-            return self.solver(engine="sat").solutions(limit, ids=ids, conflicts=conflicts, seconds=seconds)
+            if threads > 1:
+                raise ValueError("engine='sat' runs on one thread")
+            return self.solver(engine="sat").solutions(limit, ids=ids, conflicts=conflicts, nodes=nodes,
+                                                       seconds=seconds)
         if conflicts is not None:
             raise ValueError("conflicts= is the budget of engine='sat' (the dancing-links engines count nodes=)")
         if threads > 1:
@@ -558,8 +560,6 @@ class Problem:
         import time
 
         nodes, seconds, conflicts = limits.nodes(nodes), limits.seconds(seconds), limits.conflicts(conflicts)
-        if engine == "sat" and nodes is not None:
-            raise ValueError("engine='sat' takes conflicts= as its budget, not nodes=")
         if engine not in ("auto", "sat") and conflicts is not None:
             raise ValueError("conflicts= is the budget of engine='sat' (the dancing-links engines count nodes=)")
         start = time.monotonic()
@@ -576,7 +576,7 @@ class Problem:
             return True
 
         if engine == "sat":
-            settled = two(engine="sat", conflicts=conflicts, seconds=seconds)
+            settled = two(engine="sat", conflicts=conflicts, nodes=nodes, seconds=seconds)
         elif engine != "auto":
             settled = two(engine=engine, nodes=nodes, seconds=seconds)
         else:
@@ -588,7 +588,9 @@ class Problem:
                 shown = found[:1]
                 found.clear()
                 left = None if seconds is None else max(0.0, seconds - (time.monotonic() - start))
-                settled = two(engine="sat", conflicts=conflicts, seconds=left)
+                # The nodes left are the CDCL solver's decisions.
+                settled = two(engine="sat", conflicts=conflicts, nodes=None if nodes is None else nodes - first,
+                              seconds=left)
                 if shown and found:
                     found[0] = shown[0]
         solution = None if not found else found[0] if ids else [self.labels[o] for o in found[0]]

@@ -11,8 +11,9 @@ clause), the first, uniqueness, and counts *up to a limit*. An unbounded
 count is refused: blocking clauses enumerate, and the counting engines
 (`covering.counting`) count far faster.
 
-Budgets: ``conflicts`` (the solver's unit of work, as nodes are for dancing
-links) and ``seconds``; `cancel()` from another thread and Ctrl-C stop it
+Budgets: ``conflicts`` (the solver's unit of work), ``nodes`` (its
+decisions: the nodes of its search tree, as for dancing links) and
+``seconds``; `cancel()` from another thread and Ctrl-C stop it
 within milliseconds (through the solver's terminate callback).
 
 >>> from covering.puzzles.queens import queens_problem
@@ -45,13 +46,21 @@ class SatStats:
     """The counters of a CDCL search."""
 
     solutions: int
-    #: Conflicts (CaDiCaL learns one clause per conflict it analyses).
+    #: Conflicts analysed (CaDiCaL learns a clause from each), decisions taken
+    #: and literals propagated, over every call of the solver.
     conflicts: int
+    decisions: int
+    propagations: int
     #: Calls of the solver: one per solution, and one that ends.
     solves: int
     #: Variables and clauses of the encoding (blocking clauses included).
     variables: int
     clauses: int
+
+    @property
+    def nodes(self) -> int:
+        """The decisions: the nodes of the CDCL search (what ``nodes=`` counts)."""
+        return self.decisions
 
 
 class SatSolver:
@@ -105,12 +114,17 @@ class SatSolver:
         self._cancelled = True
         self._search.cancel()
 
-    def _next(self, conflicts: int | None, seconds: float | None, found: int) -> tuple[int, ...] | None:
+    def _next(self, conflicts: int | None, nodes: int | None, seconds: float | None,
+              found: int) -> tuple[int, ...] | None:
         """The next solution's option ids; None at the end; `LimitReached`
-        (or `Cancelled`) when a budget or `cancel()` stopped it first."""
-        used = self._search.stats[1]
-        left = None if conflicts is None else max(0, conflicts - used)
-        kind, ids = self._search.next(left, seconds)
+        (or `Cancelled`) when a budget or `cancel()` stopped it first.
+        `conflicts` and `nodes` are totals over the solver's life."""
+        stats = self.stats
+        kind, ids = self._search.next(
+            None if conflicts is None else max(0, conflicts - stats.conflicts),
+            None if nodes is None else max(0, nodes - stats.decisions),
+            seconds,
+        )
         if kind == "solution":
             return tuple(ids)
         if kind == "exhausted":
@@ -121,24 +135,34 @@ class SatSolver:
         raise LimitReached(f"budget reached after {found} solutions", count=found, stats=self.stats)
 
     def solutions(self, limit: int | None = None, *, ids: bool = False, conflicts: int | None = None,
-                  seconds: float | None = None) -> Iterator[Any]:
+                  nodes: int | None = None, seconds: float | None = None) -> Iterator[Any]:
         """The solutions not yet seen, in no particular order, at most
         `limit`: lists of labels (tuples of option ids with ``ids=True``).
-        `conflicts` and `seconds` are budgets for the whole stream."""
+        `conflicts`, `nodes` (decisions) and `seconds` are budgets for the
+        whole stream.
+
+        >>> from covering.puzzles.queens import queens_problem
+        >>> s = SatSolver(queens_problem(8))
+        >>> len(list(s.solutions(ids=True)))
+        92
+        >>> s.stats.decisions > 0 and s.stats.propagations > s.stats.decisions
+        True
+        """
         import time
 
         limit, conflicts = limits.limit(limit), limits.conflicts(conflicts)
-        seconds = limits.seconds(seconds)
+        nodes, seconds = limits.nodes(nodes), limits.seconds(seconds)
         deadline = None if seconds is None else time.monotonic() + seconds
         if not ids and self.problem is None:
             raise ValueError("a solver of compiled arrays has no labels: ask for ids=True")
-        base = self._search.stats[1]
+        base = self.stats
         labels = self.problem.labels if self.problem is not None else []
         found = 0
         while limit is None or found < limit:
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
             try:
-                sol = self._next(None if conflicts is None else base + conflicts, left, found)
+                sol = self._next(None if conflicts is None else base.conflicts + conflicts,
+                                 None if nodes is None else base.decisions + nodes, left, found)
             except KeyboardInterrupt:
                 raise Interrupted(found, self.stats) from None
             if sol is None:
@@ -146,24 +170,27 @@ class SatSolver:
             found += 1
             yield sol if ids else [labels[o] for o in sol]
 
-    def first(self, *, conflicts: int | None = None, seconds: float | None = None) -> Any:
+    def first(self, *, conflicts: int | None = None, nodes: int | None = None,
+              seconds: float | None = None) -> Any:
         """A solution (labels), or None when there is none."""
-        return next(self.solutions(1, conflicts=conflicts, seconds=seconds), None)
+        return next(self.solutions(1, conflicts=conflicts, nodes=nodes, seconds=seconds), None)
 
-    def count(self, limit: int | None = None, *, conflicts: int | None = None, seconds: float | None = None) -> int:
+    def count(self, limit: int | None = None, *, conflicts: int | None = None, nodes: int | None = None,
+              seconds: float | None = None) -> int:
         """How many solutions, up to `limit` (required: see the module's text)."""
         if limits.limit(limit) is None:
             raise ValueError("engine='sat' counts only up to a limit (it blocks each solution found); "
                              "count all the solutions with the counting engines: count(method='auto')")
-        return sum(1 for _ in self.solutions(limit, ids=True, conflicts=conflicts, seconds=seconds))
+        return sum(1 for _ in self.solutions(limit, ids=True, conflicts=conflicts, nodes=nodes, seconds=seconds))
 
-    def uniqueness(self, *, conflicts: int | None = None, seconds: float | None = None) -> Uniqueness:
+    def uniqueness(self, *, conflicts: int | None = None, nodes: int | None = None,
+                   seconds: float | None = None) -> Uniqueness:
         """NONE, UNIQUE or MULTIPLE (among the solutions not yet seen);
         UNKNOWN when a budget ran out first."""
         from .problem import Uniqueness
 
         try:
-            n = self.count(2, conflicts=conflicts, seconds=seconds)
+            n = self.count(2, conflicts=conflicts, nodes=nodes, seconds=seconds)
         except LimitReached as e:
             if isinstance(e, Cancelled):
                 raise

@@ -2,7 +2,7 @@
 //! secondary items and colors (Algorithm C) and multiplicities (Algorithm M),
 //! danced on sparse sets as in Knuth's SSXCC.
 //!
-//! The crate is Rust (with CaDiCaL, C++, vendored by the `cadical` crate,
+//! The crate is Rust (with CaDiCaL, C++, vendored by the `cadical-sys` crate,
 //! for the CDCL engine, [`Sat`]) and never sees a string: a [`CompiledProblem`] is a
 //! set of flat arrays (items numbered primary first, colors as small
 //! integers), and a [`Search`] explores it step by step, resumable after any
@@ -44,7 +44,7 @@ pub use memo::{
 pub use problem::{CompiledProblem, Error};
 pub use queens::{count_queens, count_queens_until, InfiniteQueens};
 pub use rng::Rng;
-pub use sat::{Sat, SatStats, SatStep};
+pub use sat::{Sat, SatBudget, SatStats, SatStep};
 pub use search::{Engine, Limits, Move, Search, Step};
 pub use split::{split, split_until, AtomicF64, Estimated, Piece, Pool, Report, Shared};
 pub use stats::{fraction_done, fraction_explored, Stats};

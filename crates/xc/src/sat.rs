@@ -6,7 +6,7 @@
 //! choices that had nothing to do with it, which is what a uniqueness proof on
 //! a big puzzle needs. Here every problem the engine takes is written as
 //! clauses over one variable per option, solved by CaDiCaL (vendored by the
-//! `cadical` crate, built with the C++ compiler alone), and each model is read
+//! `cadical-sys` crate, built with the C++ compiler alone), and each model is read
 //! back as option ids. Further solutions come from blocking clauses; there is
 //! no unbounded count here (the counting engines do that).
 //!
@@ -27,25 +27,16 @@ use std::time::Instant;
 
 use crate::problem::CompiledProblem;
 
-/// What the solver's callbacks watch: a stop flag (Ctrl-C, `cancel`), a
-/// deadline, and the clauses learned (one per conflict).
+/// What the solver's terminate callback watches: a stop flag (Ctrl-C,
+/// `cancel`) and a deadline.
 struct Watch {
     stop: Arc<AtomicBool>,
     deadline: Option<Instant>,
-    learned: u64,
 }
 
-impl cadical::Callbacks for Watch {
-    fn terminate(&mut self) -> bool {
+impl cadical_sys::Terminator for Watch {
+    fn terminated(&mut self) -> bool {
         self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
-
-    fn max_length(&self) -> i32 {
-        i32::MAX
-    }
-
-    fn learn(&mut self, _clause: &[i32]) {
-        self.learned += 1;
     }
 }
 
@@ -54,14 +45,28 @@ impl cadical::Callbacks for Watch {
 pub struct SatStats {
     /// Solutions found.
     pub solutions: u64,
-    /// Conflicts: the clauses the solver learned (CaDiCaL learns one per
-    /// conflict it analyses).
+    /// Conflicts analysed, decisions taken and literals propagated, as
+    /// CaDiCaL counts them over every call.
     pub conflicts: u64,
+    pub decisions: u64,
+    pub propagations: u64,
     /// Calls of the solver (one per solution, and one that ends).
     pub solves: u64,
     /// Variables and clauses of the encoding (blocking clauses included).
     pub variables: u64,
     pub clauses: u64,
+}
+
+/// The budgets of one [`Sat::next`], each counted from the call: conflicts,
+/// decisions (the CDCL search's nodes) and a deadline. A call spends its
+/// first decisions on CaDiCaL's quick tries, so a loop of calls with a tiny
+/// decision budget can make no progress; conflicts always do (each teaches
+/// a clause).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SatBudget {
+    pub conflicts: Option<u64>,
+    pub decisions: Option<u64>,
+    pub deadline: Option<Instant>,
 }
 
 /// What [`Sat::next`] found.
@@ -77,7 +82,7 @@ pub enum SatStep {
 
 /// A CDCL search of one problem: its solutions one by one.
 pub struct Sat {
-    solver: cadical::Solver<Watch>,
+    solver: cadical_sys::CaDiCal,
     n_options: usize,
     /// Can no solution contain another? Then a solution is blocked by the
     /// clause "not all of these"; else by its whole assignment.
@@ -87,21 +92,29 @@ pub struct Sat {
     stats: SatStats,
 }
 
+// SAFETY: `cadical_sys::CaDiCal` is not `Send` only because it holds raw
+// pointers (to the C++ solver and to our boxed terminator). The solver keeps no
+// thread-local state, every call needs `&mut Sat`, so it is used by one thread
+// at a time, and the terminator it points to (`Watch`: an `Arc<AtomicBool>` and
+// an `Instant`) is itself `Send`. Moving the whole search to another thread
+// (Python's worker threads, `detach`) is therefore sound.
+unsafe impl Send for Sat {}
+
 /// The clauses being written, with the next free variable.
 struct Cnf<'a> {
-    solver: &'a mut cadical::Solver<Watch>,
+    solver: &'a mut cadical_sys::CaDiCal,
     next: i32,
     clauses: u64,
 }
 
 impl Cnf<'_> {
     fn fresh(&mut self) -> i32 {
-        self.next += 1;
+        self.next = self.solver.declare_more_variables(1);
         self.next
     }
 
     fn clause(&mut self, lits: &[i32]) {
-        self.solver.add_clause(lits.iter().copied());
+        add_clause(self.solver, lits);
         self.clauses += 1;
     }
 
@@ -227,17 +240,25 @@ fn implied_at_most(problem: &CompiledProblem, hi: usize, lits: &[i32]) -> bool {
     left.is_empty()
 }
 
+/// One clause: its literals, then the 0 that ends it.
+fn add_clause(solver: &mut cadical_sys::CaDiCal, lits: &[i32]) {
+    for &x in lits {
+        solver.add(x);
+    }
+    solver.add(0);
+}
+
 impl Sat {
     /// The clauses of `problem`, in a fresh solver.
     pub fn new(problem: &CompiledProblem) -> Sat {
         let stop = Arc::new(AtomicBool::new(false));
-        let mut solver: cadical::Solver<Watch> = cadical::Solver::new();
-        solver.set_callbacks(Some(Watch {
-            stop: Arc::clone(&stop),
-            deadline: None,
-            learned: 0,
-        }));
+        let mut solver = cadical_sys::CaDiCal::new();
+        // No factoring (bounded variable addition): measured on Akari, the
+        // same conflicts without it, and with it the binding checks on every
+        // literal added that its variable was declared.
+        solver.set("factor", 0);
         let n_options = problem.n_options();
+        solver.declare_more_variables(n_options as i32);
         let n_items = problem.n_items();
         let mut uses: Vec<Vec<(i32, u32)>> = vec![Vec::new(); n_items];
         for o in 0..n_options {
@@ -314,7 +335,7 @@ impl Sat {
     /// Puts option `o` into every solution (a unit clause), as
     /// [`crate::Search::force`] does for dancing links.
     pub fn require(&mut self, o: u32) {
-        self.solver.add_clause([o as i32 + 1]);
+        add_clause(&mut self.solver, &[o as i32 + 1]);
         self.stats.clauses += 1;
     }
 
@@ -332,38 +353,39 @@ impl Sat {
         self.exhausted
     }
 
-    /// The next solution, or the end, or `Stopped` when `conflicts` more
-    /// conflicts, the `deadline` or the stop flag came first.
-    pub fn next(&mut self, conflicts: Option<u64>, deadline: Option<Instant>) -> SatStep {
+    /// The next solution, or the end, or `Stopped` when a budget ran out
+    /// or the stop flag was raised first.
+    pub fn next(&mut self, budget: &SatBudget) -> SatStep {
         if self.exhausted {
             return SatStep::Exhausted;
         }
         if self.stop.load(Ordering::Relaxed) {
             return SatStep::Stopped;
         }
-        if let Some(watch) = self.solver.get_callbacks() {
-            watch.deadline = deadline;
-        }
-        if let Some(c) = conflicts {
-            // CaDiCaL takes an int; past it, the limit is as good as none.
-            let _ = self
-                .solver
-                .set_limit("conflicts", c.min(i32::MAX as u64) as i32);
-        }
+        self.solver.connect_terminator(Watch {
+            stop: Arc::clone(&self.stop),
+            deadline: budget.deadline,
+        });
+        // CaDiCaL's limits are ints, for the next call only, -1 for none; past
+        // i32::MAX a limit is as good as none.
+        let limit = |n: Option<u64>| n.map_or(-1, |n| n.min(i32::MAX as u64) as i32);
+        self.solver.limit("conflicts", limit(budget.conflicts));
+        self.solver.limit("decisions", limit(budget.decisions));
         let result = self.solver.solve();
         self.stats.solves += 1;
-        if let Some(watch) = self.solver.get_callbacks() {
-            self.stats.conflicts = watch.learned;
-        }
+        let count = |name| self.solver.get_statistic_value(name).max(0) as u64;
+        self.stats.conflicts = count("conflicts");
+        self.stats.decisions = count("decisions");
+        self.stats.propagations = count("propagations");
         match result {
-            None => SatStep::Stopped,
-            Some(false) => {
+            cadical_sys::Status::UNKNOWN => SatStep::Stopped,
+            cadical_sys::Status::UNSATISFIABLE => {
                 self.exhausted = true;
                 SatStep::Exhausted
             }
-            Some(true) => {
+            cadical_sys::Status::SATISFIABLE => {
                 let chosen: Vec<u32> = (0..self.n_options as u32)
-                    .filter(|&o| self.solver.value(o as i32 + 1) == Some(true))
+                    .filter(|&o| self.solver.val(o as i32 + 1) > 0)
                     .collect();
                 let block: Vec<i32> = if self.exact {
                     chosen.iter().map(|&o| -(o as i32 + 1)).collect()
@@ -378,7 +400,7 @@ impl Sat {
                         })
                         .collect()
                 };
-                self.solver.add_clause(block.iter().copied());
+                add_clause(&mut self.solver, &block);
                 self.stats.clauses += 1;
                 self.stats.solutions += 1;
                 SatStep::Solution(chosen)
@@ -404,7 +426,7 @@ mod tests {
     fn all(p: &CompiledProblem) -> Vec<Vec<u32>> {
         let mut sat = Sat::new(p);
         let mut found = Vec::new();
-        while let SatStep::Solution(s) = sat.next(None, None) {
+        while let SatStep::Solution(s) = sat.next(&SatBudget::default()) {
             assert!(p.is_solution(&s));
             found.push(s);
         }

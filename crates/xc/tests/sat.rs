@@ -4,13 +4,13 @@
 mod common;
 
 use common::*;
-use xc::{Rng, Sat, SatStep};
+use xc::{Rng, Sat, SatBudget, SatStep};
 
 fn all(p: &xc::CompiledProblem) -> Vec<Vec<u32>> {
     let mut sat = Sat::new(p);
     let mut found = Vec::new();
     loop {
-        match sat.next(None, None) {
+        match sat.next(&SatBudget::default()) {
             SatStep::Solution(s) => found.push(s),
             SatStep::Exhausted => break,
             SatStep::Stopped => panic!("stopped without a budget"),
@@ -46,7 +46,7 @@ fn known_boards() {
     assert_eq!(all(&queens(8)).len(), 92);
     let p = l_tromino(8, Some(0));
     let mut sat = Sat::new(&p);
-    match sat.next(None, None) {
+    match sat.next(&SatBudget::default()) {
         SatStep::Solution(s) => assert!(p.is_solution(&s)),
         other => panic!("{other:?}"),
     }
@@ -54,26 +54,46 @@ fn known_boards() {
 
 #[test]
 fn budgets_stop_and_resume() {
-    // A conflict budget of 1 stops the search now and then; going on finds
-    // the same 92 solutions.
+    // A budget of 1 conflict, or of 70 decisions, stops the search now and
+    // then; going on finds the same 92 solutions. (Each call starts with
+    // CaDiCaL's quick "lucky" tries, which spend decisions without learning:
+    // 30 decisions a call make no progress on this board.)
     let p = queens(8);
-    let mut sat = Sat::new(&p);
-    let (mut found, mut stops) = (0, 0);
-    loop {
-        match sat.next(Some(1), None) {
-            SatStep::Solution(_) => found += 1,
-            SatStep::Exhausted => break,
-            SatStep::Stopped => stops += 1,
+    let budgets = [
+        SatBudget {
+            conflicts: Some(1),
+            ..SatBudget::default()
+        },
+        SatBudget {
+            decisions: Some(70),
+            ..SatBudget::default()
+        },
+    ];
+    for budget in budgets {
+        let mut sat = Sat::new(&p);
+        let (mut found, mut stops) = (0, 0);
+        loop {
+            match sat.next(&budget) {
+                SatStep::Solution(_) => found += 1,
+                SatStep::Exhausted => break,
+                SatStep::Stopped => stops += 1,
+            }
+            assert!(stops < 100_000);
         }
-        assert!(stops < 100_000);
+        assert_eq!(found, 92);
+        assert!(stops > 0);
+        let stats = sat.stats();
+        assert!(stats.conflicts > 0 && stats.decisions > 0);
+        assert!(stats.propagations >= stats.decisions);
     }
-    assert_eq!(found, 92);
-    assert!(stops > 0);
     // A raised stop flag stops at once, and the search goes on when lowered.
     let mut sat = Sat::new(&p);
     let flag = sat.stop_flag();
     flag.store(true, std::sync::atomic::Ordering::Relaxed);
-    assert_eq!(sat.next(None, None), SatStep::Stopped);
+    assert_eq!(sat.next(&SatBudget::default()), SatStep::Stopped);
     flag.store(false, std::sync::atomic::Ordering::Relaxed);
-    assert!(matches!(sat.next(None, None), SatStep::Solution(_)));
+    assert!(matches!(
+        sat.next(&SatBudget::default()),
+        SatStep::Solution(_)
+    ));
 }
