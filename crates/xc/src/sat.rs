@@ -203,39 +203,56 @@ impl Cnf<'_> {
 /// so it cannot serve). Akari's cells are the case: "lit once or twice" is implied by
 /// one light per row segment and one per column segment, and a counter for
 /// it would only slow the solver down.
-fn implied_at_most(problem: &CompiledProblem, hi: usize, lits: &[i32]) -> bool {
+///
+/// `uses[j]` lists the options of item `j` (variables, increasing, with the
+/// color each gives `j`), so that a group is the merge of two sorted lists.
+fn implied_at_most(
+    problem: &CompiledProblem,
+    uses: &[Vec<(i32, u32)>],
+    hi: usize,
+    lits: &[i32],
+) -> bool {
     let n_primary = problem.n_primary();
-    let mut left: Vec<usize> = lits.iter().map(|&x| x as usize - 1).collect();
+    let mut left: Vec<i32> = lits.to_vec();
+    let mut group: Vec<i32> = Vec::new();
+    let mut best: Vec<i32> = Vec::new();
     for _ in 0..hi {
         if left.is_empty() {
             return true;
         }
         // The item of the first option left that takes the most of the others, one at most.
-        let o = left[0];
+        let o = left[0] as usize - 1;
         let start = problem.option_start()[o] as usize;
-        let mut best: Vec<usize> = vec![o];
+        best.clear();
+        best.push(left[0]);
         for (k, &j) in problem.option(o).iter().enumerate() {
             let j = j as usize;
             if j < n_primary || problem.color_at(start + k) != 0 {
                 continue;
             }
-            let group: Vec<usize> = left
+            // The options left that have j, uncolored: both lists increase.
+            group.clear();
+            let mut of_j = uses[j]
                 .iter()
-                .copied()
-                .filter(|&p| {
-                    let ps = problem.option_start()[p] as usize;
-                    problem
-                        .option(p)
-                        .iter()
-                        .enumerate()
-                        .any(|(m, &x)| x as usize == j && problem.color_at(ps + m) == 0)
-                })
-                .collect();
+                .filter(|&&(_, c)| c == 0)
+                .map(|&(x, _)| x)
+                .peekable();
+            for &x in &left {
+                while of_j.next_if(|&y| y < x).is_some() {}
+                if of_j.peek() == Some(&x) {
+                    group.push(x);
+                }
+            }
             if group.len() > best.len() {
-                best = group;
+                std::mem::swap(&mut best, &mut group);
             }
         }
-        left.retain(|p| !best.contains(p));
+        // Both increase: what is left stays increasing.
+        let mut taken = best.iter().peekable();
+        left.retain(|&x| {
+            while taken.next_if(|&&y| y < x).is_some() {}
+            taken.peek() != Some(&&x)
+        });
     }
     left.is_empty()
 }
@@ -278,7 +295,7 @@ impl Sat {
             if i < n_primary {
                 let (lo, hi) = (problem.lo()[i] as usize, problem.hi()[i] as usize);
                 // An upper bound the other items already keep needs no clauses.
-                let hi = if hi < lits.len() && implied_at_most(problem, hi, &lits) {
+                let hi = if hi < lits.len() && implied_at_most(problem, &uses, hi, &lits) {
                     lits.len()
                 } else {
                     hi
