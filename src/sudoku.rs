@@ -1,11 +1,12 @@
 //! Batch Sudoku: a file of puzzles solved in Rust, one compiled problem for
-//! all of them, the givens forced per puzzle, on every core.
+//! all of them, on every core.
 //!
 //! The Python module `covering.puzzles.sudoku` builds the exact cover problem
 //! (seed 001's four families of items) with option `(r * n + c) * n + d` for
-//! digit `d` in row `r`, column `c`; this file only parses lines, forces the
-//! givens, runs the engine and formats the answers, so that no Python runs
-//! per puzzle.
+//! digit `d + 1` in row `r`, column `c`; the engine's puzzle floor
+//! (`xc::puzzles::sudoku`) solves typed grids. This file only converts: lines
+//! of symbols to grids (naming the first bad cell), answers back to lines,
+//! spread over threads, so that no Python runs per puzzle.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,19 +16,9 @@ use std::time::Duration;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use xc::puzzles::sudoku::{Answer, Mode, Solver};
 
 use crate::problem::PyCompiledProblem;
-
-/// What to do with each puzzle.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    /// The first solution.
-    Solve,
-    /// The solution, and a proof that it is the only one.
-    Unique,
-    /// The number of solutions, up to a cap.
-    Count(u64),
-}
 
 /// Solves many puzzles of one size.
 #[pyclass(name = "SudokuBatch", module = "covering._core", frozen)]
@@ -56,10 +47,9 @@ type LineError = String;
 /// every line was answered (false after Ctrl-C).
 type Answers = (Vec<String>, Vec<(usize, String)>, bool);
 
-/// What one thread needs: its own search (reset for each puzzle) and buffers.
+/// What one thread needs: its own solver and a buffer.
 struct Worker {
-    search: xc::Search,
-    solution: Vec<u32>,
+    solver: Solver,
     cells: Vec<u8>,
 }
 
@@ -139,120 +129,22 @@ impl PySudokuBatch {
         stop: &AtomicBool,
         out: &mut String,
     ) -> bool {
-        let n = self.n;
-        let s = &mut w.search;
-        s.reset();
-        for (k, &v) in cells.iter().enumerate() {
-            if v != 0 && !s.force((k * n + v as usize - 1) as u32) {
-                // Cannot happen once the units are checked; stay exact anyway.
-                out.push_str(if let Mode::Count(_) = mode {
-                    "0"
-                } else {
-                    "no solution"
-                });
-                return true;
+        match w.solver.answer(cells, mode, stop) {
+            Answer::Solved(grid) => out.extend(grid.iter().map(|&d| self.symbols[d as usize - 1])),
+            Answer::NoSolution => out.push_str("no solution"),
+            Answer::Multiple => out.push_str("multiple"),
+            Answer::Count { count, complete } => {
+                out.push_str(&count.to_string());
+                return complete;
             }
+            Answer::Stopped => return false,
         }
-        match mode {
-            Mode::Count(cap) => {
-                let done = !matches!(sliced(s, stop, Some(cap), u64::MAX), Ran::Stopped);
-                out.push_str(&s.stats().solutions.min(cap).to_string());
-                done
-            }
-            Mode::Solve | Mode::Unique => {
-                // Dancing links within the portfolio's node budget, then the
-                // CDCL solver (a heavy puzzle: rare, and the batch's speed is
-                // the dancing links' everywhere else).
-                let budget = s.stats().nodes.saturating_add(self.portfolio_nodes);
-                match sliced(s, stop, None, budget) {
-                    Ran::Stopped => return false,
-                    Ran::OverBudget => return self.answer_by_sat(w, cells, mode, stop, out),
-                    Ran::Step(xc::Step::Solution) => {}
-                    Ran::Step(_) => {
-                        out.push_str("no solution");
-                        return true;
-                    }
-                }
-                s.solution_into(&mut w.solution);
-                if mode == Mode::Unique {
-                    match sliced(s, stop, Some(2), budget) {
-                        Ran::Stopped => return false,
-                        Ran::OverBudget => return self.answer_by_sat(w, cells, mode, stop, out),
-                        Ran::Step(xc::Step::Paused) => {
-                            out.push_str("multiple");
-                            return true;
-                        }
-                        Ran::Step(_) => {}
-                    }
-                }
-                self.write_grid(&w.solution, out);
-                true
-            }
-        }
-    }
-
-    fn write_grid(&self, solution: &[u32], out: &mut String) {
-        let n = self.n;
-        let mut grid = vec![0u32; n * n];
-        for &o in solution {
-            grid[o as usize / n] = o % n as u32;
-        }
-        out.extend(grid.iter().map(|&d| self.symbols[d as usize]));
-    }
-
-    /// The answer by the CDCL solver, the givens as unit clauses; false if
-    /// `stop` was seen first.
-    fn answer_by_sat(
-        &self,
-        w: &mut Worker,
-        cells: &[u8],
-        mode: Mode,
-        stop: &AtomicBool,
-        out: &mut String,
-    ) -> bool {
-        let n = self.n;
-        let mut sat = xc::Sat::new(&self.problem);
-        for (k, &v) in cells.iter().enumerate() {
-            if v != 0 {
-                sat.require((k * n + v as usize - 1) as u32);
-            }
-        }
-        let next = |sat: &mut xc::Sat| loop {
-            match sat.next(&xc::SatBudget {
-                conflicts: Some(SAT_SLICE),
-                ..xc::SatBudget::default()
-            }) {
-                xc::SatStep::Stopped if stop.load(Ordering::Relaxed) => return None,
-                xc::SatStep::Stopped => {}
-                step => return Some(step),
-            }
-        };
-        match next(&mut sat) {
-            None => return false,
-            Some(xc::SatStep::Solution(ids)) => w.solution = ids,
-            Some(_) => {
-                out.push_str("no solution");
-                return true;
-            }
-        }
-        if mode == Mode::Unique {
-            match next(&mut sat) {
-                None => return false,
-                Some(xc::SatStep::Solution(_)) => {
-                    out.push_str("multiple");
-                    return true;
-                }
-                Some(_) => {}
-            }
-        }
-        self.write_grid(&w.solution, out);
         true
     }
 
     fn worker(&self) -> Worker {
         Worker {
-            search: xc::Search::new(self.problem.clone(), None),
-            solution: Vec::new(),
+            solver: Solver::new(self.problem.clone(), self.n, self.portfolio_nodes),
             cells: Vec::new(),
         }
     }
@@ -297,45 +189,6 @@ struct Part {
     outputs: Vec<String>,
     errors: Vec<(usize, String)>,
     complete: bool,
-}
-
-/// Nodes between two looks at the stop flag (well under a millisecond).
-const SLICE: u64 = 1 << 14;
-
-/// Conflicts between two looks at the stop flag.
-const SAT_SLICE: u64 = 10_000;
-
-/// How a sliced run ended.
-enum Ran {
-    Step(xc::Step),
-    Stopped,
-    OverBudget,
-}
-
-/// Runs the search in slices until the next solution (`target` None) or
-/// until `target` solutions are counted (then the step is `Paused`), or its
-/// end; `Stopped` if `stop` was seen first, `OverBudget` past `budget` nodes.
-fn sliced(s: &mut xc::Search, stop: &AtomicBool, target: Option<u64>, budget: u64) -> Ran {
-    loop {
-        let st = s.stats();
-        if st.nodes >= budget {
-            return Ran::OverBudget;
-        }
-        let limits = xc::Limits {
-            nodes: st.nodes.saturating_add(SLICE).min(budget),
-            updates: st.updates.saturating_add(64 * SLICE),
-        };
-        let step = match target {
-            None => s.run(limits),
-            Some(t) => s.count(limits, t),
-        };
-        if step != xc::Step::Paused || target.is_some_and(|t| s.stats().solutions >= t) {
-            return Ran::Step(step);
-        }
-        if stop.load(Ordering::Relaxed) {
-            return Ran::Stopped;
-        }
-    }
 }
 
 #[pymethods]

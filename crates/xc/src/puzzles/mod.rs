@@ -2,3 +2,4 @@
 //! puzzle floor.
 
 pub mod akari_gen;
+pub mod sudoku;

@@ -1,0 +1,321 @@
+//! Sudoku in batches: one compiled problem for every puzzle of a size, the
+//! givens forced per puzzle, dancing links within a node budget, then the
+//! CDCL solver for the rare heavy puzzle.
+//!
+//! The caller builds the exact cover problem (seed 001's four families of
+//! items: cell, row-digit, column-digit, box-digit) with option
+//! `(r * n + c) * n + d` for digit `d + 1` in row `r`, column `c`, and
+//! checks the givens (no two equal in a unit); grids here are typed: one
+//! value per cell, row-major, `0` blank and `1..=n` a digit.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use crate::problem::CompiledProblem;
+use crate::sat::{Sat, SatBudget, SatStep};
+use crate::search::{Limits, Search, Step};
+
+/// What to find for each puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The first solution.
+    Solve,
+    /// The solution, and a proof that it is the only one.
+    Unique,
+    /// The number of solutions, up to a cap.
+    Count(u64),
+}
+
+/// The answer for one puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The solution (each cell's digit, `1..=n`); in mode `Unique`, the only one.
+    Solved(Vec<u8>),
+    NoSolution,
+    /// Mode `Unique`: more than one solution.
+    Multiple,
+    /// Mode `Count`: the solutions, up to the cap; `complete` is false when
+    /// the stop flag cut the count short.
+    Count {
+        count: u64,
+        complete: bool,
+    },
+    /// The stop flag was raised first (modes `Solve` and `Unique`).
+    Stopped,
+}
+
+/// Nodes between two looks at the stop flag (well under a millisecond).
+const SLICE: u64 = 1 << 14;
+
+/// Conflicts between two looks at the stop flag.
+const SAT_SLICE: u64 = 10_000;
+
+/// A solver of the puzzles of one size; one per thread (it keeps its search,
+/// reset for each puzzle).
+pub struct Solver {
+    problem: Arc<CompiledProblem>,
+    n: usize,
+    /// Nodes of dancing links per puzzle before the CDCL solver takes over.
+    portfolio_nodes: u64,
+    search: Search,
+    solution: Vec<u32>,
+}
+
+/// How one search for the next solution ended.
+enum Next {
+    Solution,
+    End,
+    Stopped,
+    OverBudget,
+}
+
+impl Solver {
+    /// A solver for `problem`, the compiled Sudoku of `n` x `n` cells.
+    pub fn new(problem: Arc<CompiledProblem>, n: usize, portfolio_nodes: u64) -> Solver {
+        Solver {
+            search: Search::new(problem.clone(), None),
+            problem,
+            n,
+            portfolio_nodes,
+            solution: Vec::new(),
+        }
+    }
+
+    /// The answer for the puzzle `cells` (n * n values, givens checked).
+    pub fn answer(&mut self, cells: &[u8], mode: Mode, stop: &AtomicBool) -> Answer {
+        let n = self.n;
+        let s = &mut self.search;
+        s.reset();
+        for (k, &v) in cells.iter().enumerate() {
+            if v != 0 && !s.force((k * n + v as usize - 1) as u32) {
+                // Cannot happen once the units are checked; stay exact anyway.
+                return match mode {
+                    Mode::Count(_) => Answer::Count {
+                        count: 0,
+                        complete: true,
+                    },
+                    _ => Answer::NoSolution,
+                };
+            }
+        }
+        if let Mode::Count(cap) = mode {
+            let complete = !matches!(sliced(s, stop, Some(cap), u64::MAX), Next::Stopped);
+            let count = s.stats().solutions.min(cap);
+            return Answer::Count { count, complete };
+        }
+        let unique = mode == Mode::Unique;
+        // Dancing links within the portfolio's node budget, then the CDCL
+        // solver (a heavy puzzle: rare, and the batch's speed is the dancing
+        // links' everywhere else).
+        let budget = s.stats().nodes.saturating_add(self.portfolio_nodes);
+        let solution = &mut self.solution;
+        let by_links = first_two(unique, &mut |keep| match sliced(s, stop, None, budget) {
+            Next::Solution => {
+                if keep {
+                    s.solution_into(solution);
+                }
+                Next::Solution
+            }
+            other => other,
+        });
+        match by_links {
+            Some(answer) => self.finish(answer),
+            None => self.answer_by_sat(cells, unique, stop),
+        }
+    }
+
+    /// The answer by the CDCL solver, the givens as unit clauses.
+    fn answer_by_sat(&mut self, cells: &[u8], unique: bool, stop: &AtomicBool) -> Answer {
+        let n = self.n;
+        let mut sat = Sat::new(&self.problem);
+        for (k, &v) in cells.iter().enumerate() {
+            if v != 0 {
+                sat.require((k * n + v as usize - 1) as u32);
+            }
+        }
+        let solution = &mut self.solution;
+        let budget = SatBudget {
+            conflicts: Some(SAT_SLICE),
+            ..SatBudget::default()
+        };
+        let answer = first_two(unique, &mut |keep| loop {
+            match sat.next(&budget) {
+                SatStep::Stopped if stop.load(Ordering::Relaxed) => return Next::Stopped,
+                SatStep::Stopped => {}
+                SatStep::Exhausted => return Next::End,
+                SatStep::Solution(ids) => {
+                    if keep {
+                        *solution = ids;
+                    }
+                    return Next::Solution;
+                }
+            }
+        });
+        // (No budget here: the CDCL solver runs until the answer or the flag.)
+        self.finish(answer.unwrap_or(Answer::Stopped))
+    }
+
+    /// `Answer::Solved` with the grid of the solution kept.
+    fn finish(&self, answer: Answer) -> Answer {
+        if answer != Answer::Solved(Vec::new()) {
+            return answer;
+        }
+        let n = self.n;
+        let mut grid = vec![0u8; n * n];
+        for &o in &self.solution {
+            grid[o as usize / n] = (o as usize % n + 1) as u8;
+        }
+        Answer::Solved(grid)
+    }
+}
+
+/// The first solution (kept by `next(true)`) and, if `unique`, whether there
+/// is a second: `Answer::Solved` (its grid left empty, to fill), `NoSolution`,
+/// `Multiple` or `Stopped`; None when the search went over its budget.
+fn first_two(unique: bool, next: &mut dyn FnMut(bool) -> Next) -> Option<Answer> {
+    match next(true) {
+        Next::Solution => {}
+        Next::End => return Some(Answer::NoSolution),
+        Next::Stopped => return Some(Answer::Stopped),
+        Next::OverBudget => return None,
+    }
+    if unique {
+        match next(false) {
+            Next::Solution => return Some(Answer::Multiple),
+            Next::End => {}
+            Next::Stopped => return Some(Answer::Stopped),
+            Next::OverBudget => return None,
+        }
+    }
+    Some(Answer::Solved(Vec::new()))
+}
+
+/// Runs the search in slices until the next solution (`target` None) or
+/// until `target` solutions are counted, or its end; `Stopped` if `stop` was
+/// seen first, `OverBudget` past `budget` nodes.
+fn sliced(s: &mut Search, stop: &AtomicBool, target: Option<u64>, budget: u64) -> Next {
+    loop {
+        let st = s.stats();
+        if st.nodes >= budget {
+            return Next::OverBudget;
+        }
+        let limits = Limits {
+            nodes: st.nodes.saturating_add(SLICE).min(budget),
+            updates: st.updates.saturating_add(64 * SLICE),
+        };
+        let step = match target {
+            None => s.run(limits),
+            Some(t) => s.count(limits, t),
+        };
+        if step != Step::Paused || target.is_some_and(|t| s.stats().solutions >= t) {
+            return match step {
+                Step::Solution | Step::Paused => Next::Solution,
+                _ => Next::End,
+            };
+        }
+        if stop.load(Ordering::Relaxed) {
+            return Next::Stopped;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The compiled Sudoku of `n` = `b` * `b` cells a side (the caller's
+    /// encoding, written again here).
+    fn sudoku(b: usize) -> Arc<CompiledProblem> {
+        let n = b * b;
+        let mut start = vec![0u32];
+        let mut item = Vec::new();
+        for r in 0..n {
+            for c in 0..n {
+                for d in 0..n {
+                    let bx = (r / b) * b + c / b;
+                    item.extend_from_slice(&[
+                        (r * n + c) as u32,
+                        (n * n + r * n + d) as u32,
+                        (2 * n * n + c * n + d) as u32,
+                        (3 * n * n + bx * n + d) as u32,
+                    ]);
+                    start.push(item.len() as u32);
+                }
+            }
+        }
+        let items = 4 * n * n;
+        let p = CompiledProblem::new(
+            items as u32,
+            0,
+            vec![1; items],
+            vec![1; items],
+            start,
+            item,
+            vec![],
+        );
+        Arc::new(p.expect("a valid problem"))
+    }
+
+    #[test]
+    fn the_modes_and_both_engines_agree() {
+        let stop = AtomicBool::new(false);
+        // The 4 x 4 grids: 288 of them; two givens leave several.
+        let p = sudoku(2);
+        let mut grid = vec![0u8; 16];
+        for budget in [200_000, 0] {
+            let mut s = Solver::new(p.clone(), 4, budget);
+            grid[0] = 1;
+            grid[5] = 3;
+            let count = s.answer(&grid, Mode::Count(1000), &stop);
+            assert_eq!(
+                count,
+                Answer::Count {
+                    count: 24,
+                    complete: true
+                }
+            );
+            assert_eq!(s.answer(&grid, Mode::Unique, &stop), Answer::Multiple);
+            let Answer::Solved(full) = s.answer(&grid, Mode::Solve, &stop) else {
+                panic!("no solution")
+            };
+            assert!(full[0] == 1 && full[5] == 3);
+            // Every unit holds each digit once.
+            for unit in 0..4 {
+                let row: Vec<u8> = (0..4).map(|c| full[unit * 4 + c]).collect();
+                let col: Vec<u8> = (0..4).map(|r| full[r * 4 + unit]).collect();
+                let bx: Vec<u8> = (0..4)
+                    .map(|k| full[(unit / 2 * 2 + k / 2) * 4 + unit % 2 * 2 + k % 2])
+                    .collect();
+                for mut u in [row, col, bx] {
+                    u.sort();
+                    assert_eq!(u, vec![1, 2, 3, 4]);
+                }
+            }
+            // The solution given but one cell: unique, found again.
+            let mut one = full.clone();
+            one[15] = 0;
+            assert_eq!(
+                s.answer(&one, Mode::Unique, &stop),
+                Answer::Solved(full.clone())
+            );
+            // No two givens alike in a unit, but r1c4 sees 1, 2 (its row),
+            // 4 (its box) and 3 (its column): no solution.
+            let mut bad = vec![0u8; 16];
+            bad[0] = 1;
+            bad[1] = 2;
+            bad[6] = 4;
+            bad[11] = 3;
+            assert_eq!(s.answer(&bad, Mode::Solve, &stop), Answer::NoSolution);
+        }
+        let stopped = AtomicBool::new(true);
+        let mut s = Solver::new(sudoku(3), 9, 200_000);
+        let empty = vec![0u8; 81];
+        assert!(matches!(
+            s.answer(&empty, Mode::Count(u64::MAX), &stopped),
+            Answer::Count {
+                complete: false,
+                ..
+            }
+        ));
+    }
+}
