@@ -19,9 +19,9 @@
 
 use std::sync::Arc;
 
+use crate::machine::{Engine, Limits, Machine, Move, State, Step, MAX_PROBE_DEPTH};
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;
-use crate::search::{Limits, Move, State, Step, MAX_PROBE_DEPTH};
 use crate::stats::Stats;
 
 /// Problems with more options than this use dancing cells: the conflict
@@ -319,44 +319,6 @@ impl BitSearch {
         }
     }
 
-    pub fn problem(&self) -> &Arc<CompiledProblem> {
-        &self.problem
-    }
-
-    /// Back to the state before any search or forcing. Level 0's frame is
-    /// never written after construction, so this is only bookkeeping.
-    pub fn reset(&mut self) {
-        (self.level, self.base, self.sol_len, self.max_level) = (0, 0, 0, 0);
-        (self.nodes, self.updates, self.mems, self.solutions) = (0, 0, 0, 0);
-        self.state = State::Forward;
-        self.forced.clear();
-    }
-
-    pub fn stats(&self) -> Stats {
-        Stats {
-            nodes: self.nodes,
-            updates: self.updates,
-            mems: self.mems,
-            cleansings: 0,
-            solutions: self.solutions,
-            max_level: self.max_level as u64,
-        }
-    }
-
-    pub fn is_exhausted(&self) -> bool {
-        self.state == State::Done
-    }
-
-    pub fn solution_into(&self, out: &mut Vec<u32>) {
-        out.clear();
-        out.extend(self.forced.iter().map(|&k| self.bits.external[k as usize]));
-        out.extend(
-            self.choice[self.base.min(self.sol_len)..self.sol_len]
-                .iter()
-                .map(|&k| self.bits.external[k as usize]),
-        );
-    }
-
     /// Commits option `k` from level `l` into level `l + 1`; with `CHECK`,
     /// stops at the first item left without options (returns false).
     #[inline(always)]
@@ -375,72 +337,6 @@ impl BitSearch {
         );
         self.remaining[l + 1] = self.remaining[l] - self.bits.prim(k).len() as u32;
         ok
-    }
-
-    pub fn force(&mut self, o: u32) -> bool {
-        assert!(
-            self.level == self.base && self.state == State::Forward && self.nodes == 0,
-            "options can only be forced before the search starts"
-        );
-        if o as usize >= self.bits.n_options {
-            return false;
-        }
-        let k = self.bits.internal[o as usize] as usize;
-        let l = self.level;
-        let w = self.bits.w;
-        if self.live[l * w + k / 64] >> (k % 64) & 1 == 0 {
-            return false;
-        }
-        // Any item left without options shows up as a zero count at the next
-        // node. The forced options share level 1, applied there in place.
-        if self.base == 0 {
-            self.commit_at::<false>(0, k);
-            self.level = 1;
-            self.base = 1;
-        } else {
-            let (w, n) = (self.bits.w, self.bits.n_primary);
-            apply::<false>(
-                &self.bits,
-                &mut self.live[w..2 * w],
-                &mut self.counts[n..2 * n],
-                k,
-                &mut self.updates,
-                &mut self.hint[1],
-            );
-            self.remaining[1] -= self.bits.prim(k).len() as u32;
-        }
-        self.forced.push(k as u32);
-        true
-    }
-
-    pub fn run(&mut self, limits: Limits) -> Step {
-        self.search::<false>(limits, u64::MAX)
-    }
-
-    pub fn count(&mut self, limits: Limits, target: u64) -> Step {
-        self.search::<true>(limits, target)
-    }
-
-    pub fn progress(&self) -> Vec<(u32, u32)> {
-        let top = if self.state == State::Done {
-            self.base
-        } else {
-            self.level
-        };
-        let (w, n) = (self.bits.w, self.bits.n_primary);
-        (self.base..top)
-            .map(|l| {
-                let live = &self.live[l * w..(l + 1) * w];
-                let k = rank(
-                    &self.bits,
-                    live,
-                    self.best[l] as usize,
-                    self.choice[l] as usize,
-                ) + 1;
-                let _ = n;
-                (k, self.deg[l].max(k))
-            })
-            .collect()
     }
 
     /// The uncovered primary item with the fewest live options (ties: the
@@ -476,6 +372,10 @@ impl BitSearch {
         (best as u32, t32)
     }
 
+    /// Algorithm X, Knuth's steps X2-X8 on bitsets. Each level works on its
+    /// own frame (live options, counts), written from the level above when an
+    /// option is tried: covering is that copy, and uncovering (X7) and
+    /// uncommitting (X6) are nothing at all, the frame above being untouched.
     fn search<const COUNT: bool>(&mut self, limits: Limits, target: u64) -> Step {
         let w = self.bits.w;
         let mut level = self.level;
@@ -483,6 +383,7 @@ impl BitSearch {
         loop {
             match state {
                 State::Forward => {
+                    // X2: enter level l (pausing first if a budget is reached).
                     if self.nodes >= limits.nodes || self.updates >= limits.updates {
                         self.level = level;
                         self.state = State::Forward;
@@ -502,6 +403,8 @@ impl BitSearch {
                         }
                         continue;
                     }
+                    // X3: choose the item i (X4, covering it, is done by
+                    // each option's frame in X5).
                     let (i, t) = self.choose(level);
                     self.best[level] = i;
                     self.deg[level] = t;
@@ -528,6 +431,8 @@ impl BitSearch {
                     }
                 }
                 State::Leaf => {
+                    // (Not a step of Knuth's: the last item's options, each a
+                    // solution, listed without a frame.)
                     let i = self.best[level] as usize;
                     let after = self.choice[level];
                     let after = if after == u32::MAX {
@@ -559,6 +464,9 @@ impl BitSearch {
                     }
                 }
                 State::Advance => {
+                    // X5 (and X6, trying again): the next live option x_l of
+                    // i; its frame for level l + 1, then X2 there. None left:
+                    // X7, with nothing to uncover.
                     let i = self.best[level] as usize;
                     let after = self.choice[level];
                     let after = if after == u32::MAX {
@@ -591,6 +499,7 @@ impl BitSearch {
                     }
                 }
                 State::DoneWithLevel => {
+                    // X8: leave level l; at the base level, the search is over.
                     if level == self.base {
                         self.level = level;
                         self.state = State::Done;
@@ -623,10 +532,94 @@ impl BitSearch {
             self.base = 1;
         }
     }
+}
+
+impl Machine for BitSearch {
+    fn boxed_clone(&self) -> Box<dyn Machine> {
+        Box::new(self.clone())
+    }
+
+    fn engine(&self) -> Engine {
+        Engine::Bits
+    }
+
+    /// Back to the state before any search or forcing. Level 0's frame is
+    /// never written after construction, so this is only bookkeeping.
+    fn reset(&mut self) {
+        (self.level, self.base, self.sol_len, self.max_level) = (0, 0, 0, 0);
+        (self.nodes, self.updates, self.mems, self.solutions) = (0, 0, 0, 0);
+        self.state = State::Forward;
+        self.forced.clear();
+    }
+
+    fn problem(&self) -> &Arc<CompiledProblem> {
+        &self.problem
+    }
+
+    fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.nodes,
+            updates: self.updates,
+            mems: self.mems,
+            cleansings: 0,
+            solutions: self.solutions,
+            max_level: self.max_level as u64,
+        }
+    }
+
+    fn is_exhausted(&self) -> bool {
+        self.state == State::Done
+    }
+
+    fn solution_into(&self, out: &mut Vec<u32>) {
+        out.clear();
+        out.extend(self.forced.iter().map(|&k| self.bits.external[k as usize]));
+        out.extend(
+            self.choice[self.base.min(self.sol_len)..self.sol_len]
+                .iter()
+                .map(|&k| self.bits.external[k as usize]),
+        );
+    }
+
+    fn force(&mut self, o: u32) -> bool {
+        assert!(
+            self.level == self.base && self.state == State::Forward && self.nodes == 0,
+            "options can only be forced before the search starts"
+        );
+        if o as usize >= self.bits.n_options {
+            return false;
+        }
+        let k = self.bits.internal[o as usize] as usize;
+        let l = self.level;
+        let w = self.bits.w;
+        if self.live[l * w + k / 64] >> (k % 64) & 1 == 0 {
+            return false;
+        }
+        // Any item left without options shows up as a zero count at the next
+        // node. The forced options share level 1, applied there in place.
+        if self.base == 0 {
+            self.commit_at::<false>(0, k);
+            self.level = 1;
+            self.base = 1;
+        } else {
+            let (w, n) = (self.bits.w, self.bits.n_primary);
+            apply::<false>(
+                &self.bits,
+                &mut self.live[w..2 * w],
+                &mut self.counts[n..2 * n],
+                k,
+                &mut self.updates,
+                &mut self.hint[1],
+            );
+            self.remaining[1] -= self.bits.prim(k).len() as u32;
+        }
+        self.forced.push(k as u32);
+        true
+    }
 
     /// Leaves option `o` out of every solution, before the search starts;
     /// false (and no change) if it could not be chosen anyway.
-    pub fn exclude(&mut self, o: u32) -> bool {
+    fn exclude(&mut self, o: u32) -> bool {
         assert!(
             self.level == self.base && self.state == State::Forward && self.nodes == 0,
             "options can only be excluded before the search starts"
@@ -648,9 +641,39 @@ impl BitSearch {
         true
     }
 
+    fn run(&mut self, limits: Limits) -> Step {
+        self.search::<false>(limits, u64::MAX)
+    }
+
+    fn count(&mut self, limits: Limits, target: u64) -> Step {
+        self.search::<true>(limits, target)
+    }
+
+    fn progress(&self) -> Vec<(u32, u32)> {
+        let top = if self.state == State::Done {
+            self.base
+        } else {
+            self.level
+        };
+        let (w, n) = (self.bits.w, self.bits.n_primary);
+        (self.base..top)
+            .map(|l| {
+                let live = &self.live[l * w..(l + 1) * w];
+                let k = rank(
+                    &self.bits,
+                    live,
+                    self.best[l] as usize,
+                    self.choice[l] as usize,
+                ) + 1;
+                let _ = n;
+                (k, self.deg[l].max(k))
+            })
+            .collect()
+    }
+
     /// The unexplored part of a search paused before entering a node (see
     /// the dancing-cells search).
-    pub fn frontier(&self) -> Vec<(usize, Vec<Move>)> {
+    fn frontier(&self) -> Vec<(usize, Vec<Move>)> {
         assert!(
             self.state == State::Forward,
             "a frontier is taken before entering a node"
@@ -676,7 +699,7 @@ impl BitSearch {
 
     /// The branches of the node a fresh search starts at: None if that node
     /// is a solution, else the pieces (possibly none: a dead end).
-    pub fn children(&mut self) -> Option<Vec<Vec<Move>>> {
+    fn children(&mut self) -> Option<Vec<Vec<Move>>> {
         assert!(self.level == self.base && self.state == State::Forward && self.nodes == 0);
         let l = self.level;
         if self.remaining[l] == 0 {
@@ -703,7 +726,7 @@ impl BitSearch {
 
     /// One of Knuth's random probes (see the dancing-cells search); the
     /// frames above the current level serve as scratch.
-    pub fn probe(&mut self, rng: &mut Rng) -> f64 {
+    fn probe(&mut self, rng: &mut Rng) -> f64 {
         let w = self.bits.w;
         let (mut total, mut width) = (1.0f64, 1.0f64);
         let mut l = self.level;

@@ -16,9 +16,9 @@
 use std::sync::Arc;
 
 use crate::cells::{at, Cells, Counters};
+use crate::machine::{Engine, Limits, Machine, Move, State, Step, MAX_PROBE_DEPTH};
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;
-use crate::search::{Limits, Move, State, Step, MAX_PROBE_DEPTH};
 use crate::stats::Stats;
 
 /// The "no option" choice of Algorithm M's null branch.
@@ -100,156 +100,6 @@ impl CellSearch {
             scan_from: 0,
             anchor: 0,
         }
-    }
-
-    /// Back to the state before any search or forcing, keeping the allocations.
-    pub fn reset(&mut self) {
-        self.cells.clone_from(&self.initial);
-        self.counters = Counters::default();
-        (self.nodes, self.solutions, self.max_level) = (0, 0, 0);
-        (self.level, self.base, self.cur, self.sol_len) = (0, 0, 0, 0);
-        (self.scan_from, self.anchor) = (0, 0);
-        self.state = State::Forward;
-    }
-
-    /// The problem being solved.
-    pub fn problem(&self) -> &Arc<CompiledProblem> {
-        &self.problem
-    }
-
-    /// The counters so far.
-    pub fn stats(&self) -> Stats {
-        Stats {
-            nodes: self.nodes,
-            updates: self.counters.updates,
-            mems: self.counters.mems,
-            cleansings: self.counters.cleansings,
-            solutions: self.solutions,
-            max_level: self.max_level as u64,
-        }
-    }
-
-    /// Has the whole tree been explored?
-    pub fn is_exhausted(&self) -> bool {
-        self.state == State::Done
-    }
-
-    /// The options of the solution just reported (unsorted).
-    pub fn solution_into(&self, out: &mut Vec<u32>) {
-        out.clear();
-        for &node in &self.choice[..self.sol_len] {
-            if node != NULL {
-                out.push(self.cells.node_option[node as usize]);
-            }
-        }
-    }
-
-    /// Puts option `o` into every solution, before the search starts; returns
-    /// false (and changes nothing) when `o` conflicts with the options already
-    /// forced, in which case the problem has no solution at all.
-    ///
-    /// This is how a Sudoku's givens are placed without rebuilding the problem.
-    pub fn force(&mut self, o: u32) -> bool {
-        assert!(
-            self.level == self.base && self.state == State::Forward && self.nodes == 0,
-            "options can only be forced before the search starts"
-        );
-        if o as usize >= self.problem.n_options() || !self.cells.option_is_live(o) {
-            return false;
-        }
-        // The node of `o` in its first primary item, which plays the branching item.
-        let mut x = self.cells.option_node[o as usize];
-        while self.cells.pos(at!(self.cells.nd, x).itm as u32) >= self.cells.second {
-            x += 1;
-        }
-        let i = at!(self.cells.nd, x).itm as u32;
-        let mut c = self.counters;
-        if self.mcc {
-            if self.colors {
-                self.cells.hide::<true, false>(x, &mut c);
-            } else {
-                self.cells.hide::<false, false>(x, &mut c);
-            }
-            self.cells.remove_from_own_set(x, &mut c);
-            let b = self.cells.bound(i) - 1;
-            self.cells.set_bound(i, b);
-            if b == 0 {
-                if self.colors {
-                    self.cells.cover::<true, false>(i, &mut c);
-                } else {
-                    self.cells.cover::<false, false>(i, &mut c);
-                }
-            }
-            if self.colors {
-                self.commit_mcc::<true>(x, &mut c);
-            } else {
-                self.commit_mcc::<false>(x, &mut c);
-            }
-        } else if self.colors {
-            self.cells.cover::<true, true>(i, &mut c);
-            self.commit::<true, false>(x, &mut c);
-        } else {
-            self.cells.cover::<false, true>(i, &mut c);
-            self.commit::<false, false>(x, &mut c);
-        }
-        self.counters = c;
-        self.choice[self.level] = x;
-        self.best[self.level] = i;
-        self.level += 1;
-        self.base = self.level;
-        true
-    }
-
-    /// Runs until the next solution, the end, or the limits.
-    pub fn run(&mut self, limits: Limits) -> Step {
-        match (self.mcc, self.colors) {
-            (false, false) => self.run_xcc::<false, false>(limits, u64::MAX),
-            (false, true) => self.run_xcc::<true, false>(limits, u64::MAX),
-            (true, false) => self.run_mcc::<false, false>(limits, u64::MAX),
-            (true, true) => self.run_mcc::<true, false>(limits, u64::MAX),
-        }
-    }
-
-    /// Counts solutions without reporting them, until the end ([`Step::Exhausted`]),
-    /// the limits, or `stats().solutions >= target` (both [`Step::Paused`]).
-    /// When the last primary item is reached, its options are counted without
-    /// being tried one by one, so the count may pass `target` a little.
-    pub fn count(&mut self, limits: Limits, target: u64) -> Step {
-        match (self.mcc, self.colors) {
-            (false, false) => self.run_xcc::<false, true>(limits, target),
-            (false, true) => self.run_xcc::<true, true>(limits, target),
-            (true, false) => self.run_mcc::<false, true>(limits, target),
-            (true, true) => self.run_mcc::<true, true>(limits, target),
-        }
-    }
-
-    /// Knuth's progress path: for each level above the forced ones, the choice
-    /// being explored as `(k, d)`, "the k-th of d".
-    pub fn progress(&self) -> Vec<(u32, u32)> {
-        let mut path = Vec::new();
-        let top = if self.state == State::Done {
-            self.base
-        } else {
-            self.level
-        };
-        for l in self.base..top {
-            let i = self.best[l];
-            let node = self.choice[l];
-            if self.mcc {
-                let d = self.deg[l];
-                let k = if node == NULL {
-                    d
-                } else if self.cells.bound(i) == 0 && self.cells.slack(i) == 0 {
-                    at!(self.cells.nd, node).loc - i + 1
-                } else {
-                    self.ft[l] - self.cells.size(i)
-                };
-                path.push((k.min(d).max(1), d.max(1)));
-            } else {
-                path.push((at!(self.cells.nd, node).loc - i + 1, self.cells.size(i)));
-            }
-        }
-        path
     }
 
     /// Chooses the primary item with the fewest options (Knuth's MRV
@@ -467,6 +317,7 @@ impl CellSearch {
         loop {
             match state {
                 State::Forward => {
+                    // C2: enter level l (pausing first if a budget is reached).
                     if self.nodes >= limits.nodes || c.updates >= limits.updates {
                         self.save(level, State::Forward, c);
                         return Step::Paused;
@@ -486,6 +337,7 @@ impl CellSearch {
                         }
                         continue;
                     }
+                    // C3: choose the item i.
                     let (x, t) = self.choose_xcc(&mut c);
                     best = x;
                     self.best[level] = x;
@@ -511,12 +363,15 @@ impl CellSearch {
                             state = State::Leaf;
                         }
                     } else {
+                        // C4: cover i.
                         self.cells.cover::<COLORS, true>(x, &mut c);
                         cur = x;
                         state = State::Try;
                     }
                 }
                 State::Leaf => {
+                    // (Not a step of Knuth's: the last item's options, each a
+                    // solution, listed without covering anything.)
                     if cur >= best + self.cells.size(best) {
                         state = State::DoneWithLevel;
                         continue;
@@ -535,6 +390,7 @@ impl CellSearch {
                     return Step::Solution;
                 }
                 State::Advance => {
+                    // C5, its test: every option of i tried? Then C7.
                     state = if cur >= best + self.cells.size(best) {
                         State::Backup
                     } else {
@@ -542,6 +398,7 @@ impl CellSearch {
                     };
                 }
                 State::Try => {
+                    // C5: try x_l, committing its other items; then C2 at level l + 1.
                     let node = at!(self.cells.set, cur);
                     self.choice[level] = node;
                     if !self.commit::<COLORS, true>(node, &mut c) {
@@ -564,10 +421,12 @@ impl CellSearch {
                     }
                 }
                 State::Backup => {
+                    // C7: backtrack: uncover i.
                     self.cells.uncover::<COLORS, true>(best, &mut c);
                     state = State::DoneWithLevel;
                 }
                 State::DoneWithLevel => {
+                    // C8: leave level l; at the base level, the search is over.
                     if level == self.base {
                         self.save(level, State::Done, c);
                         return Step::Exhausted;
@@ -579,6 +438,7 @@ impl CellSearch {
                     state = State::Recover;
                 }
                 State::Recover => {
+                    // C6: try again: uncommit x_l, and on to the next option (C5).
                     let node = self.choice[level];
                     self.uncommit::<COLORS>(node, &mut c);
                     cur += 1;
@@ -872,9 +732,142 @@ impl CellSearch {
         x
     }
 
+    fn option_of(&self, node: u32) -> u32 {
+        self.cells.node_option[node as usize]
+    }
+}
+
+/// Where a scan of the `active` items that looks for a forced one starts:
+/// where the last one was found, if that position is still in the list.
+#[inline(always)]
+fn scan_start(last: u32, active: u32) -> u32 {
+    if last < active {
+        last
+    } else {
+        0
+    }
+}
+
+/// The `j`-th position of a scan from `from` that wraps around `active`.
+#[inline(always)]
+fn wrapped(from: u32, j: u32, active: u32) -> u32 {
+    if from + j < active {
+        from + j
+    } else {
+        from + j - active
+    }
+}
+
+impl Machine for CellSearch {
+    fn boxed_clone(&self) -> Box<dyn Machine> {
+        Box::new(self.clone())
+    }
+
+    fn engine(&self) -> Engine {
+        Engine::Cells
+    }
+
+    /// Back to the state before any search or forcing, keeping the allocations.
+    fn reset(&mut self) {
+        self.cells.clone_from(&self.initial);
+        self.counters = Counters::default();
+        (self.nodes, self.solutions, self.max_level) = (0, 0, 0);
+        (self.level, self.base, self.cur, self.sol_len) = (0, 0, 0, 0);
+        (self.scan_from, self.anchor) = (0, 0);
+        self.state = State::Forward;
+    }
+
+    /// The problem being solved.
+    fn problem(&self) -> &Arc<CompiledProblem> {
+        &self.problem
+    }
+
+    /// The counters so far.
+    fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.nodes,
+            updates: self.counters.updates,
+            mems: self.counters.mems,
+            cleansings: self.counters.cleansings,
+            solutions: self.solutions,
+            max_level: self.max_level as u64,
+        }
+    }
+
+    /// Has the whole tree been explored?
+    fn is_exhausted(&self) -> bool {
+        self.state == State::Done
+    }
+
+    /// The options of the solution just reported (unsorted).
+    fn solution_into(&self, out: &mut Vec<u32>) {
+        out.clear();
+        for &node in &self.choice[..self.sol_len] {
+            if node != NULL {
+                out.push(self.cells.node_option[node as usize]);
+            }
+        }
+    }
+
+    /// Puts option `o` into every solution, before the search starts; returns
+    /// false (and changes nothing) when `o` conflicts with the options already
+    /// forced, in which case the problem has no solution at all.
+    ///
+    /// This is how a Sudoku's givens are placed without rebuilding the problem.
+    fn force(&mut self, o: u32) -> bool {
+        assert!(
+            self.level == self.base && self.state == State::Forward && self.nodes == 0,
+            "options can only be forced before the search starts"
+        );
+        if o as usize >= self.problem.n_options() || !self.cells.option_is_live(o) {
+            return false;
+        }
+        // The node of `o` in its first primary item, which plays the branching item.
+        let mut x = self.cells.option_node[o as usize];
+        while self.cells.pos(at!(self.cells.nd, x).itm as u32) >= self.cells.second {
+            x += 1;
+        }
+        let i = at!(self.cells.nd, x).itm as u32;
+        let mut c = self.counters;
+        if self.mcc {
+            if self.colors {
+                self.cells.hide::<true, false>(x, &mut c);
+            } else {
+                self.cells.hide::<false, false>(x, &mut c);
+            }
+            self.cells.remove_from_own_set(x, &mut c);
+            let b = self.cells.bound(i) - 1;
+            self.cells.set_bound(i, b);
+            if b == 0 {
+                if self.colors {
+                    self.cells.cover::<true, false>(i, &mut c);
+                } else {
+                    self.cells.cover::<false, false>(i, &mut c);
+                }
+            }
+            if self.colors {
+                self.commit_mcc::<true>(x, &mut c);
+            } else {
+                self.commit_mcc::<false>(x, &mut c);
+            }
+        } else if self.colors {
+            self.cells.cover::<true, true>(i, &mut c);
+            self.commit::<true, false>(x, &mut c);
+        } else {
+            self.cells.cover::<false, true>(i, &mut c);
+            self.commit::<false, false>(x, &mut c);
+        }
+        self.counters = c;
+        self.choice[self.level] = x;
+        self.best[self.level] = i;
+        self.level += 1;
+        self.base = self.level;
+        true
+    }
+
     /// Leaves option `o` out of every solution, before the search starts;
     /// false (and no change) if it could not be chosen anyway.
-    pub fn exclude(&mut self, o: u32) -> bool {
+    fn exclude(&mut self, o: u32) -> bool {
         assert!(
             self.level == self.base && self.state == State::Forward && self.nodes == 0,
             "options can only be excluded before the search starts"
@@ -899,14 +892,62 @@ impl CellSearch {
         true
     }
 
-    fn option_of(&self, node: u32) -> u32 {
-        self.cells.node_option[node as usize]
+    /// Runs until the next solution, the end, or the limits.
+    fn run(&mut self, limits: Limits) -> Step {
+        match (self.mcc, self.colors) {
+            (false, false) => self.run_xcc::<false, false>(limits, u64::MAX),
+            (false, true) => self.run_xcc::<true, false>(limits, u64::MAX),
+            (true, false) => self.run_mcc::<false, false>(limits, u64::MAX),
+            (true, true) => self.run_mcc::<true, false>(limits, u64::MAX),
+        }
+    }
+
+    /// Counts solutions without reporting them, until the end ([`Step::Exhausted`]),
+    /// the limits, or `stats().solutions >= target` (both [`Step::Paused`]).
+    /// When the last primary item is reached, its options are counted without
+    /// being tried one by one, so the count may pass `target` a little.
+    fn count(&mut self, limits: Limits, target: u64) -> Step {
+        match (self.mcc, self.colors) {
+            (false, false) => self.run_xcc::<false, true>(limits, target),
+            (false, true) => self.run_xcc::<true, true>(limits, target),
+            (true, false) => self.run_mcc::<false, true>(limits, target),
+            (true, true) => self.run_mcc::<true, true>(limits, target),
+        }
+    }
+
+    /// Knuth's progress path: for each level above the forced ones, the choice
+    /// being explored as `(k, d)`, "the k-th of d".
+    fn progress(&self) -> Vec<(u32, u32)> {
+        let mut path = Vec::new();
+        let top = if self.state == State::Done {
+            self.base
+        } else {
+            self.level
+        };
+        for l in self.base..top {
+            let i = self.best[l];
+            let node = self.choice[l];
+            if self.mcc {
+                let d = self.deg[l];
+                let k = if node == NULL {
+                    d
+                } else if self.cells.bound(i) == 0 && self.cells.slack(i) == 0 {
+                    at!(self.cells.nd, node).loc - i + 1
+                } else {
+                    self.ft[l] - self.cells.size(i)
+                };
+                path.push((k.min(d).max(1), d.max(1)));
+            } else {
+                path.push((at!(self.cells.nd, node).loc - i + 1, self.cells.size(i)));
+            }
+        }
+        path
     }
 
     /// The unexplored part of a search paused before entering a node, as
     /// pieces (moves after the ones already applied): the node itself, and
     /// the branches not yet taken at each level above it.
-    pub fn frontier(&self) -> Vec<(usize, Vec<Move>)> {
+    fn frontier(&self) -> Vec<(usize, Vec<Move>)> {
         assert!(
             self.state == State::Forward,
             "a frontier is taken before entering a node"
@@ -950,7 +991,7 @@ impl CellSearch {
 
     /// The branches of the node a fresh search starts at: None if that node
     /// is a solution, else the pieces (possibly none: a dead end).
-    pub fn children(&mut self) -> Option<Vec<Vec<Move>>> {
+    fn children(&mut self) -> Option<Vec<Vec<Move>>> {
         assert!(self.level == self.base && self.state == State::Forward && self.nodes == 0);
         if self.cells.active == 0 {
             return None;
@@ -1003,7 +1044,7 @@ impl CellSearch {
     /// One of Knuth's random probes from the node a fresh search starts at:
     /// a random path down, and the estimate 1 + d1 + d1 d2 + ... of the
     /// number of nodes below (d the branching degrees met).
-    pub fn probe(&self, rng: &mut Rng) -> f64 {
+    fn probe(&mut self, rng: &mut Rng) -> f64 {
         let mut s = self.clone();
         let mut c = s.counters;
         let (mut total, mut width) = (1.0f64, 1.0f64);
@@ -1044,26 +1085,5 @@ impl CellSearch {
             }
         }
         total
-    }
-}
-
-/// Where a scan of the `active` items that looks for a forced one starts:
-/// where the last one was found, if that position is still in the list.
-#[inline(always)]
-fn scan_start(last: u32, active: u32) -> u32 {
-    if last < active {
-        last
-    } else {
-        0
-    }
-}
-
-/// The `j`-th position of a scan from `from` that wraps around `active`.
-#[inline(always)]
-fn wrapped(from: u32, j: u32, active: u32) -> u32 {
-    if from + j < active {
-        from + j
-    } else {
-        from + j - active
     }
 }

@@ -23,6 +23,7 @@ mod bits;
 mod canon;
 mod cells;
 mod cellsearch;
+mod machine;
 mod memo;
 mod problem;
 pub mod puzzles;
@@ -37,6 +38,7 @@ pub use akari::{
     akari, akari_with, Akari, AkariItem, Cell as AkariCell, LONG as AKARI_LONG, NO_CELL,
 };
 pub use canon::is_canonical;
+pub use machine::{Engine, Limits, Move, Step};
 pub use memo::{
     Branching, Memo, MemoCount, MemoError, MemoStats, MemoZdd, Number, Tally, ZddNode,
     MEMO_MAX_OPTIONS,
@@ -45,6 +47,6 @@ pub use problem::{CompiledProblem, Error};
 pub use queens::{count_queens, count_queens_until, InfiniteQueens};
 pub use rng::Rng;
 pub use sat::{Sat, SatBudget, SatStats, SatStep};
-pub use search::{Engine, Limits, Move, Search, Step};
+pub use search::Search;
 pub use split::{split, split_until, AtomicF64, Estimated, Piece, Pool, Report, Shared};
 pub use stats::{fraction_done, fraction_explored, Stats};

@@ -24,104 +24,24 @@ use std::sync::Arc;
 
 use crate::bits::{BitSearch, Bits};
 use crate::cellsearch::CellSearch;
+use crate::machine::{Engine, Limits, Machine, Move, Step};
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;
 use crate::stats::Stats;
 
-/// What a slice of search ended with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// A solution is ready in [`Search::solution`].
-    Solution,
-    /// A budget of [`Limits`] was reached (or, when counting, the target count);
-    /// calling again continues where it stopped.
-    Paused,
-    /// The whole tree has been explored.
-    Exhausted,
-}
-
-/// Absolute values of the counters at which a slice pauses.
-#[derive(Clone, Copy, Debug)]
-pub struct Limits {
-    /// Pause before entering a node once `stats().nodes` has reached this.
-    pub nodes: u64,
-    /// Pause before entering a node once `stats().updates` has reached this.
-    pub updates: u64,
-}
-
-impl Limits {
-    /// No limit at all.
-    pub const NONE: Limits = Limits {
-        nodes: u64::MAX,
-        updates: u64::MAX,
-    };
-}
-
-/// A move of a piece of the search tree: an option put into, or left out
-/// of, every solution of the piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Move {
-    Include(u32),
-    Exclude(u32),
-}
-
-/// Random probes stop this deep: an estimate is rough anyway, and a probe of
-/// a problem whose solutions have 100,000 options must not cost a search.
-pub(crate) const MAX_PROBE_DEPTH: usize = 1 << 12;
-
-/// Which data structure to dance on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Engine {
-    /// Bitsets when the problem suits them, dancing cells otherwise.
-    Auto,
-    /// Dancing cells (any problem).
-    Cells,
-    /// Bitsets (problems without multiplicities, with at most
-    /// 4096 options and 1024 primary items); other problems fall back to cells.
-    Bits,
-}
-
-/// Where the state machine stands between two slices.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum State {
-    Forward,
-    Advance,
-    Try,
-    Backup,
-    DoneWithLevel,
-    Recover,
-    /// Listing the options of the last primary item without covering it.
-    Leaf,
-    /// Algorithm M: restore the branching item of this level (step M8).
-    Restore,
-    Done,
-}
-
-#[derive(Clone, Debug)]
-enum Inner {
-    Cells(CellSearch),
-    Bits(BitSearch),
-}
-
-/// One search over a compiled problem, with its own working state.
-#[derive(Clone, Debug)]
+/// One search over a compiled problem, with its own working state: a
+/// [`Machine`] (dancing cells or bitsets) and what every machine shares.
+#[derive(Debug)]
 pub struct Search {
-    inner: Inner,
+    machine: Box<dyn Machine>,
 }
 
-macro_rules! both {
-    ($self:expr, $s:ident => $e:expr) => {
-        match &$self.inner {
-            Inner::Cells($s) => $e,
-            Inner::Bits($s) => $e,
+impl Clone for Search {
+    fn clone(&self) -> Search {
+        Search {
+            machine: self.machine.boxed_clone(),
         }
-    };
-    (mut $self:expr, $s:ident => $e:expr) => {
-        match &mut $self.inner {
-            Inner::Cells($s) => $e,
-            Inner::Bits($s) => $e,
-        }
-    };
+    }
 }
 
 impl Search {
@@ -153,42 +73,39 @@ impl Search {
             Engine::Cells => false,
             Engine::Auto | Engine::Bits => Bits::suits(&problem),
         };
-        let inner = if bits {
-            Inner::Bits(BitSearch::new(problem, seed))
+        let machine: Box<dyn Machine> = if bits {
+            Box::new(BitSearch::new(problem, seed))
         } else {
-            Inner::Cells(CellSearch::new(problem, seed))
+            Box::new(CellSearch::new(problem, seed))
         };
-        Search { inner }
+        Search { machine }
     }
 
     /// The data structure this search dances on.
     pub fn engine(&self) -> Engine {
-        match self.inner {
-            Inner::Cells(_) => Engine::Cells,
-            Inner::Bits(_) => Engine::Bits,
-        }
+        self.machine.engine()
     }
 
     /// Back to the state before any search or forcing (with the same random
     /// order, if any), keeping the allocations: for solving many variants of
     /// one problem, such as Sudoku puzzles that differ by their givens.
     pub fn reset(&mut self) {
-        both!(mut self, s => s.reset())
+        self.machine.reset()
     }
 
     /// The problem being solved.
     pub fn problem(&self) -> &Arc<CompiledProblem> {
-        both!(self, s => s.problem())
+        self.machine.problem()
     }
 
     /// The counters so far.
     pub fn stats(&self) -> Stats {
-        both!(self, s => s.stats())
+        self.machine.stats()
     }
 
     /// Has the whole tree been explored?
     pub fn is_exhausted(&self) -> bool {
-        both!(self, s => s.is_exhausted())
+        self.machine.is_exhausted()
     }
 
     /// The options of the solution just reported by [`Step::Solution`], in
@@ -201,7 +118,7 @@ impl Search {
 
     /// Like [`Self::solution`], reusing `out`'s allocation.
     pub fn solution_into(&self, out: &mut Vec<u32>) {
-        both!(self, s => s.solution_into(out));
+        self.machine.solution_into(out);
         out.sort_unstable();
     }
 
@@ -212,13 +129,13 @@ impl Search {
     /// This is how a Sudoku's givens are placed without rebuilding the problem.
     /// It panics if the search has started.
     pub fn force(&mut self, o: u32) -> bool {
-        both!(mut self, s => s.force(o))
+        self.machine.force(o)
     }
 
     /// Leaves option `o` out of every solution, before the search starts;
     /// false (and no change) when it could not be chosen anyway.
     pub fn exclude(&mut self, o: u32) -> bool {
-        both!(mut self, s => s.exclude(o))
+        self.machine.exclude(o)
     }
 
     /// Applies the moves of a piece, before the search starts; false when an
@@ -306,30 +223,27 @@ impl Search {
     }
 
     fn tagged_frontier(&self) -> Vec<(usize, Vec<Move>)> {
-        both!(self, s => s.frontier())
+        self.machine.frontier()
     }
 
     /// The branches of the first node of a search not yet started: None if
     /// the node is itself a solution, else one piece per branch (none at a
     /// dead end). Their solutions partition the search's.
     pub fn children(&mut self) -> Option<Vec<Vec<Move>>> {
-        both!(mut self, s => s.children())
+        self.machine.children()
     }
 
     /// Knuth's estimate of the number of nodes of the search (not yet
     /// started), averaged over `probes` random paths down the tree.
     pub fn estimate(&mut self, probes: u32, rng: &mut Rng) -> f64 {
         let probes = probes.max(1);
-        let total: f64 = match &mut self.inner {
-            Inner::Cells(s) => (0..probes).map(|_| s.probe(rng)).sum(),
-            Inner::Bits(s) => (0..probes).map(|_| s.probe(rng)).sum(),
-        };
+        let total: f64 = (0..probes).map(|_| self.machine.probe(rng)).sum();
         total / probes as f64
     }
 
     /// Runs until the next solution, the end, or the limits.
     pub fn run(&mut self, limits: Limits) -> Step {
-        both!(mut self, s => s.run(limits))
+        self.machine.run(limits)
     }
 
     /// Counts solutions without reporting them, until the end ([`Step::Exhausted`]),
@@ -337,13 +251,13 @@ impl Search {
     /// When the last primary item is reached, its options are counted without
     /// being tried one by one, so the count may pass `target` a little.
     pub fn count(&mut self, limits: Limits, target: u64) -> Step {
-        both!(mut self, s => s.count(limits, target))
+        self.machine.count(limits, target)
     }
 
     /// Knuth's progress path: for each level above the forced ones, the choice
     /// being explored as `(k, d)`, "the k-th of d".
     pub fn progress(&self) -> Vec<(u32, u32)> {
-        both!(self, s => s.progress())
+        self.machine.progress()
     }
 
     /// Knuth's estimate of the fraction of the tree explored (0 to 1).

@@ -23,9 +23,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::SyncSender;
 use std::sync::{Arc, Condvar, Mutex};
 
+use crate::machine::{Engine, Limits, Move, Step};
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;
-use crate::search::{Engine, Limits, Move, Search, Step};
+use crate::search::Search;
 
 /// A piece and its estimated number of nodes.
 #[derive(Clone, Debug)]

@@ -11,9 +11,10 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use crate::machine::{Limits, Step};
 use crate::problem::CompiledProblem;
 use crate::sat::{Sat, SatBudget, SatStep};
-use crate::search::{Limits, Search, Step};
+use crate::search::Search;
 
 /// What to find for each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
