@@ -109,7 +109,9 @@ struct Cnf<'a> {
 
 impl Cnf<'_> {
     fn fresh(&mut self) -> i32 {
-        self.next = self.solver.declare_more_variables(1);
+        // (Not declared: without factoring CaDiCaL takes a new variable where
+        // it first meets it.)
+        self.next += 1;
         self.next
     }
 
@@ -257,12 +259,13 @@ fn implied_at_most(
     left.is_empty()
 }
 
-/// One clause: its literals, then the 0 that ends it.
+/// One clause, in one call across the binding.
 fn add_clause(solver: &mut cadical_sys::CaDiCal, lits: &[i32]) {
-    for &x in lits {
-        solver.add(x);
+    if lits.is_empty() {
+        solver.add(0);
+    } else {
+        solver.clause6(lits);
     }
-    solver.add(0);
 }
 
 impl Sat {
