@@ -535,10 +535,6 @@ impl BitSearch {
 }
 
 impl Machine for BitSearch {
-    fn boxed_clone(&self) -> Box<dyn Machine> {
-        Box::new(self.clone())
-    }
-
     fn engine(&self) -> Engine {
         Engine::Bits
     }

@@ -759,10 +759,6 @@ fn wrapped(from: u32, j: u32, active: u32) -> u32 {
 }
 
 impl Machine for CellSearch {
-    fn boxed_clone(&self) -> Box<dyn Machine> {
-        Box::new(self.clone())
-    }
-
     fn engine(&self) -> Engine {
         Engine::Cells
     }

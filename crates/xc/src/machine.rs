@@ -88,7 +88,7 @@ pub(crate) enum State {
 /// [`crate::Search`], which holds one machine and adds what is written once
 /// for all of them (sorting solutions, moves, shares of the frontier,
 /// fractions done).
-pub(crate) trait Machine: Debug + Send + Sync {
+pub(crate) trait Machine: Debug + Send + Sync + MachineClone {
     /// Which data structure it dances on.
     fn engine(&self) -> Engine;
     fn reset(&mut self);
@@ -107,6 +107,16 @@ pub(crate) trait Machine: Debug + Send + Sync {
     fn children(&mut self) -> Option<Vec<Vec<Move>>>;
     /// One of Knuth's random probes from the root: an estimate of the nodes.
     fn probe(&mut self, rng: &mut Rng) -> f64;
-    /// A copy of the machine, position and all.
+}
+
+/// A copy of a boxed machine, position and all (for every machine that is
+/// `Clone`).
+pub(crate) trait MachineClone {
     fn boxed_clone(&self) -> Box<dyn Machine>;
+}
+
+impl<T: Machine + Clone + 'static> MachineClone for T {
+    fn boxed_clone(&self) -> Box<dyn Machine> {
+        Box::new(self.clone())
+    }
 }
