@@ -19,7 +19,7 @@
 
 use std::sync::Arc;
 
-use crate::machine::{Engine, Limits, Machine, Move, State, Step, MAX_PROBE_DEPTH};
+use crate::machine::{Engine, Limits, Machine, Move, Step, MAX_PROBE_DEPTH};
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;
 use crate::stats::Stats;
@@ -248,6 +248,18 @@ pub(crate) fn rank(bits: &Bits, live: &[u64], i: usize, k: usize) -> u32 {
 
 /// Algorithms X and C on the tables of [`Bits`], resumable like the
 /// dancing-cells search (see `search.rs` for the state machine).
+/// Where the bitset search stands between two slices: a position in Knuth's
+/// steps of Algorithm X (`Forward` X2-X3, `Advance` X5-X7, `DoneWithLevel`
+/// X8; `Leaf` lists the last item's options).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Forward,
+    Advance,
+    DoneWithLevel,
+    Leaf,
+    Done,
+}
+
 #[derive(Clone, Debug)]
 pub(crate) struct BitSearch {
     problem: Arc<CompiledProblem>,
@@ -512,7 +524,6 @@ impl BitSearch {
                     self.level = level;
                     return Step::Exhausted;
                 }
-                _ => unreachable!("no such state in the bitset search"),
             }
         }
     }

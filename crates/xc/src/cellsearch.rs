@@ -16,7 +16,7 @@
 use std::sync::Arc;
 
 use crate::cells::{at, Cells, Counters};
-use crate::machine::{Engine, Limits, Machine, Move, State, Step, MAX_PROBE_DEPTH};
+use crate::machine::{Engine, Limits, Machine, Move, Step, MAX_PROBE_DEPTH};
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;
 use crate::stats::Stats;
@@ -25,6 +25,24 @@ use crate::stats::Stats;
 const NULL: u32 = u32::MAX;
 
 /// One search over a compiled problem, with its own copy of the dancing cells.
+/// Where the search stands between two slices: a position in Knuth's steps
+/// (Algorithms X and C: C2 `Forward` to C8 `DoneWithLevel`; Algorithm M also
+/// `Restore`, its step M8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum State {
+    Forward,
+    Advance,
+    Try,
+    Backup,
+    DoneWithLevel,
+    Recover,
+    /// Listing the options of the last primary item without covering it.
+    Leaf,
+    /// Algorithm M: restore the branching item of this level (step M8).
+    Restore,
+    Done,
+}
+
 #[derive(Clone, Debug)]
 pub(crate) struct CellSearch {
     problem: Arc<CompiledProblem>,

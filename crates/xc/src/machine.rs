@@ -1,6 +1,7 @@
 //! What the search machines share: the steps and budgets of a slice, the
-//! moves of a piece of the tree, the positions of Knuth's state machine, and
-//! [`Machine`], the interface [`crate::Search`] drives.
+//! moves of a piece of the tree, and [`Machine`], the interface
+//! [`crate::Search`] drives. (Each machine keeps its own position in Knuth's
+//! steps: its own state type.)
 //!
 //! Two machines implement it: dancing cells (`cellsearch.rs`, Algorithms X,
 //! C and M on Knuth's sparse sets) and bitsets (`bits.rs`, Algorithm X on
@@ -65,22 +66,6 @@ pub enum Engine {
     /// Bitsets (problems without multiplicities, with at most
     /// 4096 options and 1024 primary items); other problems fall back to cells.
     Bits,
-}
-
-/// Where the state machine stands between two slices.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum State {
-    Forward,
-    Advance,
-    Try,
-    Backup,
-    DoneWithLevel,
-    Recover,
-    /// Listing the options of the last primary item without covering it.
-    Leaf,
-    /// Algorithm M: restore the branching item of this level (step M8).
-    Restore,
-    Done,
 }
 
 /// A search machine over one compiled problem: Knuth's steps run in slices,
