@@ -18,7 +18,7 @@ use crate::stats::Stats;
 /// What a slice of search ended with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
-    /// A solution is ready in [`Search::solution`].
+    /// A solution is ready in [`crate::Search::solution`].
     Solution,
     /// A budget of [`Limits`] was reached (or, when counting, the target count);
     /// calling again continues where it stopped.

@@ -278,6 +278,8 @@ impl Sat {
         // literal added that its variable was declared.
         solver.set("factor", 0);
         let n_options = problem.n_options();
+        // Every option's variable exists, even one that meets no clause (an
+        // option of secondary items alone): a model gives each a value.
         solver.declare_more_variables(n_options as i32);
         let n_items = problem.n_items();
         let mut uses: Vec<Vec<(i32, u32)>> = vec![Vec::new(); n_items];

@@ -30,7 +30,7 @@ use crate::rng::Rng;
 use crate::stats::Stats;
 
 /// One search over a compiled problem, with its own working state: a
-/// [`Machine`] (dancing cells or bitsets) and what every machine shares.
+/// `Machine` (dancing cells or bitsets) and what every machine shares.
 #[derive(Debug)]
 pub struct Search {
     machine: Box<dyn Machine>,

@@ -70,6 +70,15 @@ enum Next {
     OverBudget,
 }
 
+/// What the first two solutions of a search said.
+enum Two {
+    /// A solution (kept in `Solver::solution`), and in mode `Unique` no other.
+    Found,
+    NoSolution,
+    Multiple,
+    Stopped,
+}
+
 impl Solver {
     /// A solver for `problem`, the compiled Sudoku of `n` x `n` cells.
     pub fn new(problem: Arc<CompiledProblem>, n: usize, portfolio_nodes: u64) -> Solver {
@@ -120,7 +129,7 @@ impl Solver {
             other => other,
         });
         match by_links {
-            Some(answer) => self.finish(answer),
+            Some(two) => self.finish(two),
             None => self.answer_by_sat(cells, unique, stop),
         }
     }
@@ -139,7 +148,7 @@ impl Solver {
             conflicts: Some(SAT_SLICE),
             ..SatBudget::default()
         };
-        let answer = first_two(unique, &mut |keep| loop {
+        let two = first_two(unique, &mut |keep| loop {
             match sat.next(&budget) {
                 SatStep::Stopped if stop.load(Ordering::Relaxed) => return Next::Stopped,
                 SatStep::Stopped => {}
@@ -153,42 +162,45 @@ impl Solver {
             }
         });
         // (No budget here: the CDCL solver runs until the answer or the flag.)
-        self.finish(answer.unwrap_or(Answer::Stopped))
+        self.finish(two.unwrap_or(Two::Stopped))
     }
 
-    /// `Answer::Solved` with the grid of the solution kept.
-    fn finish(&self, answer: Answer) -> Answer {
-        if answer != Answer::Solved(Vec::new()) {
-            return answer;
+    /// The answer, with the grid of the solution kept when one was found.
+    fn finish(&self, two: Two) -> Answer {
+        match two {
+            Two::Found => {
+                let n = self.n;
+                let mut grid = vec![0u8; n * n];
+                for &o in &self.solution {
+                    grid[o as usize / n] = (o as usize % n + 1) as u8;
+                }
+                Answer::Solved(grid)
+            }
+            Two::NoSolution => Answer::NoSolution,
+            Two::Multiple => Answer::Multiple,
+            Two::Stopped => Answer::Stopped,
         }
-        let n = self.n;
-        let mut grid = vec![0u8; n * n];
-        for &o in &self.solution {
-            grid[o as usize / n] = (o as usize % n + 1) as u8;
-        }
-        Answer::Solved(grid)
     }
 }
 
 /// The first solution (kept by `next(true)`) and, if `unique`, whether there
-/// is a second: `Answer::Solved` (its grid left empty, to fill), `NoSolution`,
-/// `Multiple` or `Stopped`; None when the search went over its budget.
-fn first_two(unique: bool, next: &mut dyn FnMut(bool) -> Next) -> Option<Answer> {
+/// is a second; None when the search went over its budget.
+fn first_two(unique: bool, next: &mut dyn FnMut(bool) -> Next) -> Option<Two> {
     match next(true) {
         Next::Solution => {}
-        Next::End => return Some(Answer::NoSolution),
-        Next::Stopped => return Some(Answer::Stopped),
+        Next::End => return Some(Two::NoSolution),
+        Next::Stopped => return Some(Two::Stopped),
         Next::OverBudget => return None,
     }
     if unique {
         match next(false) {
-            Next::Solution => return Some(Answer::Multiple),
+            Next::Solution => return Some(Two::Multiple),
             Next::End => {}
-            Next::Stopped => return Some(Answer::Stopped),
+            Next::Stopped => return Some(Two::Stopped),
             Next::OverBudget => return None,
         }
     }
-    Some(Answer::Solved(Vec::new()))
+    Some(Two::Found)
 }
 
 /// Runs the search in slices until the next solution (`target` None) or
