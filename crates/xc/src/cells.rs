@@ -20,15 +20,28 @@
 //!   the bound, how many more options the item may still take.
 //! * `item` is itself a sparse set: the active primary items are
 //!   `item[..active]`; secondary items sit at positions `second..`.
-//! * `clr[y]` is the color of node `y` (0 none, -1 once its item has been
-//!   purified to that color); it is empty when the problem has no colors, and
-//!   the color-free code paths never touch it.
+//! * `clr[y]` is the color of node `y` (0 none); it is empty when the problem
+//!   has no colors, and the color-free code paths never touch it.
+//!
+//! Undoing: Knuth's DLX programs walk their work backwards. Here, as SSXCC
+//! keeps its stack of sizes (an idea of Christine Solnon's), a *trail* does:
+//! a removal only ever shrinks a set, and what it moves sits just past the
+//! new end, so setting each size back undoes everything. SSXCC saves the
+//! size of every active item at every branch; here an item's size is saved
+//! the first time it shrinks in an *epoch* (one try of one option), marked by
+//! a stamp beside the size, so the saving costs in proportion to the work,
+//! not to the number of items: a problem of 20,000 items that moves a few
+//! of them per node pays for a few. Undoing a try is then one pass over its
+//! part of the trail. Algorithm M saves bounds beside the sizes, as SSMCC
+//! does. Active secondary items form a sparse set of their own
+//! (`item[second..sactive]`), so a purified item is recognised by its
+//! position, as in SSXCC.
 
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;
 
-/// Slots of `set` below each item's base: bound, slack, pos, size.
-pub(crate) const HEADER: usize = 4;
+/// Slots of `set` below each item's base: stamp, bound, slack, pos, size.
+pub(crate) const HEADER: usize = 5;
 
 /// Unchecked indexing for the hot loops. Every index used in this module comes
 /// from arrays that [`Cells::new`] builds from a validated problem, and the
@@ -83,10 +96,20 @@ pub(crate) struct Cells {
     pub item: Vec<u32>,
     pub active: u32,
     pub second: u32,
-    /// How many active primary items have an empty set (kept by the `TRACK`
-    /// variants of the operations, for Algorithms X and C): a positive value
-    /// means the current partial solution is a dead end.
-    pub zeros: u32,
+    /// The active secondary items are `item[second..sactive]`.
+    pub sactive: u32,
+    /// Every primary item's base is below this, every secondary's at or above.
+    pub pbound: u32,
+    /// Saved `(item, size, bound)` triples, `trail[..tlen]`. Each entry goes
+    /// with a change still in force: a removal (a node is removed at most
+    /// once along a path) or a bound taken down (once per node of a chosen
+    /// option, and once per level of Algorithm M, which has at most
+    /// options + items levels); so two per node, one per option and one per
+    /// item are room enough.
+    pub trail: Vec<[u32; 3]>,
+    pub tlen: usize,
+    /// The current epoch; an item whose stamp equals it is on the trail.
+    pub epoch: u32,
     /// Option number of each node (spacers: `u32::MAX`); for output only.
     pub node_option: Vec<u32>,
     /// First node of each option.
@@ -123,12 +146,23 @@ impl Cells {
         let mut option_node = Vec::with_capacity(p.n_options());
         let mut fill = vec![0u32; n];
         let mut y = 0usize; // the spacer before the current option
+        let mut order: Vec<usize> = Vec::new();
         for o in 0..p.n_options() {
             let items = p.option(o);
             nd[y].loc = items.len() as u32;
             option_node.push(y as u32 + 1);
             let start = p.option_start()[o] as usize;
-            for (k, &i) in items.iter().enumerate() {
+            // An option's items are laid out from the one with the fewest
+            // options to the one with the most, so that choosing it hides the
+            // small sets first: when that leaves some item without options,
+            // the choice is abandoned before the big sets (a pentomino's
+            // hundreds of placements) are hidden. Knuth's programs keep the
+            // input order; only the order of work changes, not the tree.
+            order.clear();
+            order.extend(0..items.len());
+            order.sort_by_key(|&k| count[items[k] as usize]);
+            for &k in &order {
+                let i = items[k];
                 y += 1;
                 let x = base[i as usize];
                 let q = x + fill[i as usize];
@@ -149,6 +183,11 @@ impl Cells {
                 loc: 0,
             };
         }
+        let pbound = if p.n_primary() < n {
+            base[p.n_primary()]
+        } else {
+            j as u32
+        };
         let mut item = Vec::with_capacity(n);
         for (k, &x) in base.iter().enumerate() {
             let x = x as usize;
@@ -168,7 +207,11 @@ impl Cells {
             item,
             active: p.n_primary() as u32,
             second: p.n_primary() as u32,
-            zeros: count[..p.n_primary()].iter().filter(|&&c| c == 0).count() as u32,
+            sactive: n as u32,
+            pbound,
+            trail: vec![[0, 0, 0]; 2 * n_nodes + p.n_options() + n + 2],
+            tlen: 0,
+            epoch: 1,
             node_option,
             option_node,
             base,
@@ -220,127 +263,6 @@ impl Cells {
         set_at!(self.set, x - 4, b)
     }
 
-    /// Removes the option of node `tt` from the sets of all its items except
-    /// `tt`'s own ("hiding" it). Nodes of purified items are left alone: their
-    /// sets are frozen until the item is unpurified. With `TRACK`, an active
-    /// primary item whose set becomes empty is counted in `zeros`.
-    #[inline(always)]
-    pub fn hide<const COLORS: bool, const TRACK: bool>(&mut self, tt: u32, c: &mut Counters) {
-        // Local slices: the compiler may then keep their bases in registers,
-        // as it cannot otherwise know that writing `set` leaves `nd` alone.
-        let Cells {
-            nd,
-            set,
-            clr,
-            active,
-            zeros,
-            ..
-        } = self;
-        let (nd, set, clr, active) = (&mut nd[..], &mut set[..], &clr[..], *active);
-        let mut nn = tt + 1;
-        while nn != tt {
-            let node = at!(nd, nn);
-            if node.itm <= 0 {
-                nn = (nn as i32 + node.itm) as u32;
-                continue;
-            }
-            c.mems += 1;
-            if COLORS && at!(clr, nn) < 0 {
-                nn += 1;
-                continue;
-            }
-            let uu = node.itm as u32;
-            let ss = at!(set, uu - 1) - 1;
-            let nnp = at!(set, uu + ss);
-            set_at!(set, uu - 1, ss);
-            set_at!(set, uu + ss, nn);
-            set_at!(set, node.loc, nnp);
-            unsafe {
-                nd.get_unchecked_mut(nn as usize).loc = uu + ss;
-                nd.get_unchecked_mut(nnp as usize).loc = node.loc;
-            }
-            if TRACK && ss == 0 && at!(set, uu - 2) < active {
-                *zeros += 1;
-            }
-            c.mems += 6;
-            c.updates += 1;
-            nn += 1;
-        }
-    }
-
-    /// Undoes [`Self::hide`]: the removed nodes are just past the ends of
-    /// their sets, so growing each set by one brings them back.
-    #[inline(always)]
-    pub fn unhide<const COLORS: bool, const TRACK: bool>(&mut self, tt: u32, c: &mut Counters) {
-        let Cells {
-            nd,
-            set,
-            clr,
-            active,
-            zeros,
-            ..
-        } = self;
-        let (nd, set, clr, active) = (&nd[..], &mut set[..], &clr[..], *active);
-        let mut nn = tt + 1;
-        while nn != tt {
-            let itm = at!(nd, nn).itm;
-            if itm <= 0 {
-                nn = (nn as i32 + itm) as u32;
-                continue;
-            }
-            if !COLORS || at!(clr, nn) >= 0 {
-                let uu = itm as u32;
-                let s = at!(set, uu - 1);
-                set_at!(set, uu - 1, s + 1);
-                if TRACK && s == 0 && at!(set, uu - 2) < active {
-                    *zeros -= 1;
-                }
-                c.mems += 2;
-            }
-            c.mems += 1;
-            nn += 1;
-        }
-    }
-
-    /// Covers item `x`: takes it out of the active primary items (if primary)
-    /// and hides all of its options from the other items.
-    #[inline(always)]
-    pub fn cover<const COLORS: bool, const TRACK: bool>(&mut self, x: u32, c: &mut Counters) {
-        let k = self.pos(x);
-        let end = x + self.size(x);
-        if k < self.second {
-            if TRACK && end == x {
-                self.zeros -= 1;
-            }
-            self.deactivate(x, k);
-            c.mems += 4;
-        }
-        c.mems += 1;
-        for rr in x..end {
-            let tt = at!(self.set, rr);
-            c.mems += 1;
-            self.hide::<COLORS, TRACK>(tt, c);
-        }
-    }
-
-    /// Undoes [`Self::cover`].
-    #[inline(always)]
-    pub fn uncover<const COLORS: bool, const TRACK: bool>(&mut self, x: u32, c: &mut Counters) {
-        let end = x + self.size(x);
-        c.mems += 1;
-        for rr in x..end {
-            let tt = at!(self.set, rr);
-            c.mems += 1;
-            self.unhide::<COLORS, TRACK>(tt, c);
-        }
-        if self.pos(x) < self.second {
-            self.active += 1;
-            if TRACK && end == x {
-                self.zeros += 1;
-            }
-        }
-    }
-
     /// Moves primary item `x` (at position `k`) out of the active ones.
     #[inline(always)]
     pub fn deactivate(&mut self, x: u32, k: u32) {
@@ -353,42 +275,27 @@ impl Cells {
         set_at!(self.set, x - 2, a);
     }
 
-    /// Purifies the secondary item of node `p` to `p`'s color: options that give
-    /// it another color (or none) are hidden, the others are marked `-1` so that
-    /// choosing them later neither purifies nor covers it again.
+    /// Purifies secondary item `x` to `color` (it has left the active items):
+    /// its options of other colors are hidden (see [`Self::hide_trailed`]
+    /// for `TRAIL` and `CHECK`). The options of its color stay, and choosing
+    /// one later leaves `x` alone, since it is no longer active.
     #[inline(always)]
-    pub fn purify<const TRACK: bool>(&mut self, p: u32, c: &mut Counters) {
-        let x = at!(self.nd, p).itm as u32;
-        let color = at!(self.clr, p);
+    pub fn purify<const TRAIL: bool, const CHECK: bool>(
+        &mut self,
+        x: u32,
+        color: i32,
+        c: &mut Counters,
+    ) -> bool {
         let end = x + self.size(x);
         c.cleansings += 1;
         for rr in x..end {
             let tt = at!(self.set, rr);
             c.mems += 1;
-            if at!(self.clr, tt) != color {
-                self.hide::<true, TRACK>(tt, c);
-            } else {
-                set_at!(self.clr, tt, -1);
-                c.cleansings += 1;
+            if at!(self.clr, tt) != color && !self.hide_trailed::<TRAIL, CHECK>(tt, c) {
+                return false;
             }
         }
-    }
-
-    /// Undoes [`Self::purify`].
-    #[inline(always)]
-    pub fn unpurify<const TRACK: bool>(&mut self, p: u32, c: &mut Counters) {
-        let x = at!(self.nd, p).itm as u32;
-        let color = at!(self.clr, p);
-        let end = x + self.size(x);
-        for rr in x..end {
-            let tt = at!(self.set, rr);
-            c.mems += 1;
-            if at!(self.clr, tt) >= 0 {
-                self.unhide::<true, TRACK>(tt, c);
-            } else {
-                set_at!(self.clr, tt, color);
-            }
-        }
+        true
     }
 
     /// Removes node `tt` from its own item's set (the first half of Knuth's
@@ -408,6 +315,129 @@ impl Cells {
         }
         c.mems += 6;
         c.updates += 1;
+    }
+
+    /// Starts a new epoch: from now on, the first shrink of each item saves
+    /// its size on the trail again.
+    #[inline(always)]
+    pub fn new_epoch(&mut self) {
+        if self.epoch == u32::MAX {
+            // Stamps only need to differ from the current epoch.
+            for &x in &self.base {
+                self.set[x as usize - 5] = 0;
+            }
+            self.epoch = 0;
+        }
+        self.epoch += 1;
+    }
+
+    /// Saves item `x`'s size and bound on the trail, unless this epoch has
+    /// already saved them.
+    #[inline(always)]
+    pub fn touch(&mut self, x: u32) {
+        if at!(self.set, x - 5) != self.epoch {
+            set_at!(self.set, x - 5, self.epoch);
+            set_at!(self.trail, self.tlen, [x, self.size(x), self.bound(x)]);
+            self.tlen += 1;
+        }
+    }
+
+    /// Hides the option of node `tt` (removes it from every set but `tt`'s
+    /// own). With `TRAIL`, each item's size (and bound) is saved the first
+    /// time it shrinks in the epoch; without, the removal is for good
+    /// (options forced or excluded before the search). With `CHECK`
+    /// (Algorithms X and C), it stops as soon as an active primary item would
+    /// be left with no option and returns false; the caller then restores
+    /// the epoch.
+    ///
+    /// It shrinks the sets of inactive items too, as nothing reads them until
+    /// the trail has set them back: a covered item's options are all hidden,
+    /// so none of them is met again, and a purified item's set is never
+    /// walked again while it is purified.
+    #[inline(always)]
+    pub fn hide_trailed<const TRAIL: bool, const CHECK: bool>(
+        &mut self,
+        tt: u32,
+        c: &mut Counters,
+    ) -> bool {
+        let Cells {
+            nd,
+            set,
+            trail,
+            tlen,
+            epoch,
+            active,
+            pbound,
+            ..
+        } = self;
+        let (nd, set, trail) = (&mut nd[..], &mut set[..], &mut trail[..]);
+        let (epoch, active, pbound) = (*epoch, *active, *pbound);
+        let mut t = *tlen;
+        let mut ok = true;
+        let mut n = 0u64; // updates, counted in a register
+        let mut nn = tt + 1;
+        while nn != tt {
+            let node = at!(nd, nn);
+            if node.itm <= 0 {
+                nn = (nn as i32 + node.itm) as u32;
+                continue;
+            }
+            let uu = node.itm as u32;
+            let s = at!(set, uu - 1);
+            if CHECK && s == 1 && uu < pbound && at!(set, uu - 2) < active {
+                ok = false; // uu would have no option left
+                break;
+            }
+            if TRAIL && at!(set, uu - 5) != epoch {
+                set_at!(set, uu - 5, epoch);
+                set_at!(trail, t, [uu, s, at!(set, uu - 4)]);
+                t += 1;
+            }
+            let ss = s - 1;
+            let nnp = at!(set, uu + ss);
+            set_at!(set, uu - 1, ss);
+            set_at!(set, uu + ss, nn);
+            set_at!(set, node.loc, nnp);
+            unsafe {
+                nd.get_unchecked_mut(nn as usize).loc = uu + ss;
+                nd.get_unchecked_mut(nnp as usize).loc = node.loc;
+            }
+            n += 1;
+            nn += 1;
+        }
+        *tlen = t;
+        c.updates += n;
+        c.mems += 6 * n;
+        ok
+    }
+
+    /// Sets back every size saved on the trail since `mark` (and, with
+    /// `BOUNDS`, every bound: Algorithm M).
+    #[inline(always)]
+    pub fn restore<const BOUNDS: bool>(&mut self, mark: usize, c: &mut Counters) {
+        let mut t = self.tlen;
+        c.mems += (t - mark) as u64;
+        while t > mark {
+            t -= 1;
+            let [x, s, b] = at!(self.trail, t);
+            set_at!(self.set, x - 1, s);
+            if BOUNDS {
+                set_at!(self.set, x - 4, b);
+            }
+        }
+        self.tlen = mark;
+    }
+
+    /// Moves secondary item `x` (at position `k`) out of the active ones.
+    #[inline(always)]
+    pub fn deactivate_secondary(&mut self, x: u32, k: u32) {
+        let a = self.sactive - 1;
+        self.sactive = a;
+        let cc = at!(self.item, a);
+        set_at!(self.item, a, x);
+        set_at!(self.item, k, cc);
+        set_at!(self.set, cc - 2, k);
+        set_at!(self.set, x - 2, a);
     }
 
     /// Is option `o` still available, compatible with every choice made so far?

@@ -68,6 +68,12 @@ pub(crate) struct CellSearch {
     /// and whether the level branches plainly (exactly one more option).
     tw: Vec<u32>,
     plain: Vec<bool>,
+    /// Where each level's tries start from (Algorithm M: where the level
+    /// starts), as `(trail length, active primaries, end of active secondaries)`.
+    mark: Vec<(u32, u32, u32)>,
+    /// Algorithm M: where each level's current try starts (its M7 mark;
+    /// `mark` is then its M8 mark).
+    tries: Vec<(u32, u32, u32)>,
     /// Position in `set` of the next option to try at the current level.
     cur: u32,
     state: State,
@@ -109,6 +115,12 @@ impl CellSearch {
             deg: if mcc { vec![0; depth] } else { Vec::new() },
             tw: if mcc { vec![0; depth] } else { Vec::new() },
             plain: if mcc { vec![false; depth] } else { Vec::new() },
+            mark: vec![(0, 0, 0); depth],
+            tries: if mcc {
+                vec![(0, 0, 0); depth]
+            } else {
+                Vec::new()
+            },
             cur: 0,
             state: State::Forward,
             sol_len: 0,
@@ -122,13 +134,10 @@ impl CellSearch {
 
     /// Chooses the primary item with the fewest options (Knuth's MRV
     /// heuristic); ties go to the first in the active list, or to a random one
-    /// when randomizing. Returns `(item, size)`.
+    /// when randomizing. Returns `(item, size)`; a size of 0 is a dead end.
     #[inline(always)]
     fn choose_xcc(&mut self, c: &mut Counters) -> (u32, u32) {
         let cells = &self.cells;
-        if cells.zeros > 0 {
-            return (0, 0); // some active item has no option left
-        }
         let mut t = u32::MAX;
         let mut best = 0;
         if let Some(rng) = self.rng.as_mut() {
@@ -173,7 +182,7 @@ impl CellSearch {
                     t = s;
                     best = x;
                     if s <= 1 {
-                        break; // no zeros (checked above): nothing beats a forced move
+                        break; // nothing beats a dead end or a forced move
                     }
                 }
             }
@@ -182,25 +191,44 @@ impl CellSearch {
         (best, t)
     }
 
-    /// Chooses all the other items of the option of node `cur` (Knuth's
-    /// "cover all other items of cur_node"): cover the uncolored ones, purify
-    /// the colored ones, skip those already purified to this color.
-    ///
-    /// Unlike Knuth's programs, it first takes all the option's primary items
-    /// out of the active list, then hides their options item by item, and
-    /// (with `CHECK`) stops as soon as some other active primary item is left
-    /// with no option: everything is then undone and it returns false. Most
-    /// nodes of a tiling search are such dead ends (two thirds of them on the
-    /// pentominoes), and this skips the rest of their covering and the visit
-    /// of the empty node.
+    /// Covers item `x` (step C4, or M4 and M6 when a bound is used up): it
+    /// leaves the active items and its options are hidden from all other sets.
     #[inline(always)]
-    fn commit<const COLORS: bool, const CHECK: bool>(
+    fn cover<const TRAIL: bool>(&mut self, x: u32, c: &mut Counters) {
+        let cells = &mut self.cells;
+        let k = cells.pos(x);
+        if x < cells.pbound {
+            cells.deactivate(x, k);
+        } else {
+            cells.deactivate_secondary(x, k);
+        }
+        let end = x + cells.size(x);
+        c.mems += 5 + (end - x) as u64;
+        for rr in x..end {
+            let tt = at!(cells.set, rr);
+            cells.hide_trailed::<TRAIL, false>(tt, c);
+        }
+    }
+
+    /// Takes the option of node `cur` into the solution (step C5, "cover all
+    /// other items of x_l"): its items leave the active ones, then the options
+    /// of the uncolored ones are hidden, and the colored secondary ones are
+    /// purified (their options of other colors hidden) unless an earlier
+    /// choice purified them already.
+    ///
+    /// With `CHECK`, it stops as soon as some other active primary item is
+    /// left with no option, and returns false; the caller then restores the
+    /// epoch. Most nodes of a tiling search are such dead ends (two thirds of
+    /// them on the pentominoes), and this skips the rest of their covering
+    /// and the visit of the empty node.
+    #[inline(always)]
+    fn commit<const COLORS: bool, const TRAIL: bool, const CHECK: bool>(
         &mut self,
         cur: u32,
         c: &mut Counters,
     ) -> bool {
         let cells = &mut self.cells;
-        // Take the primary items out of the active list.
+        let (pbound, osactive) = (cells.pbound, cells.sactive);
         let mut pp = cur + 1;
         while pp != cur {
             let cc = at!(cells.nd, pp).itm;
@@ -208,21 +236,16 @@ impl CellSearch {
                 pp = (pp as i32 + cc) as u32;
                 continue;
             }
-            let k = cells.pos(cc as u32);
-            if k < cells.second {
-                if cells.size(cc as u32) == 0 {
-                    cells.zeros -= 1;
-                }
-                cells.deactivate(cc as u32, k);
-                c.mems += 4;
+            let cc = cc as u32;
+            let k = cells.pos(cc);
+            if cc < pbound {
+                cells.deactivate(cc, k);
+            } else if k < osactive {
+                cells.deactivate_secondary(cc, k);
             }
+            c.mems += 4;
             pp += 1;
         }
-        if CHECK && cells.zeros > 0 {
-            Self::reactivate(cells, cur);
-            return false;
-        }
-        // Hide the options of each item in turn.
         let mut pp = cur + 1;
         while pp != cur {
             let cc = at!(cells.nd, pp).itm;
@@ -230,83 +253,40 @@ impl CellSearch {
                 pp = (pp as i32 + cc) as u32;
                 continue;
             }
-            c.mems += 1;
             let cc = cc as u32;
-            if !COLORS || at!(cells.clr, pp) == 0 {
-                let end = cc + cells.size(cc);
+            c.mems += 1;
+            if cc >= pbound && cells.pos(cc) >= osactive {
+                pp += 1; // purified by an earlier choice (to this color)
+                continue;
+            }
+            let end = cc + cells.size(cc);
+            c.mems += 1 + (end - cc) as u64;
+            if !COLORS || cc < pbound || at!(cells.clr, pp) == 0 {
                 for rr in cc..end {
                     let tt = at!(cells.set, rr);
-                    cells.hide::<COLORS, true>(tt, c);
+                    if !cells.hide_trailed::<TRAIL, CHECK>(tt, c) {
+                        return false;
+                    }
                 }
-                c.mems += 1 + (end - cc) as u64;
-            } else if at!(cells.clr, pp) > 0 {
-                cells.purify::<true>(pp, c);
-            }
-            if CHECK && cells.zeros > 0 {
-                // A dead end: undo the items hidden so far, from `pp` back.
-                Self::unhide_items::<COLORS>(cells, cur, pp, c);
-                Self::reactivate(cells, cur);
-                return false;
+            } else {
+                let color = at!(cells.clr, pp);
+                if !cells.purify::<TRAIL, CHECK>(cc, color, c) {
+                    return false;
+                }
             }
             pp += 1;
         }
         true
     }
 
-    /// Unhides the options of the items of `cur`'s option from `from` back
-    /// leftward to just after `cur` (the second half of [`Self::commit`], undone).
+    /// Sets level `level`'s state back to how it was before its current try:
+    /// the sizes saved on the trail and the active items.
     #[inline(always)]
-    fn unhide_items<const COLORS: bool>(cells: &mut Cells, cur: u32, from: u32, c: &mut Counters) {
-        let mut pp = from;
-        while pp != cur {
-            let node = at!(cells.nd, pp);
-            if node.itm <= 0 {
-                pp += node.loc;
-                continue;
-            }
-            c.mems += 1;
-            let cc = node.itm as u32;
-            if !COLORS || at!(cells.clr, pp) == 0 {
-                let end = cc + cells.size(cc);
-                for rr in cc..end {
-                    let tt = at!(cells.set, rr);
-                    cells.unhide::<COLORS, true>(tt, c);
-                }
-                c.mems += 1 + (end - cc) as u64;
-            } else if at!(cells.clr, pp) > 0 {
-                cells.unpurify::<true>(pp, c);
-            }
-            pp -= 1;
-        }
-    }
-
-    /// Puts the primary items of `cur`'s option back into the active list
-    /// (the first half of [`Self::commit`], undone), in reverse order.
-    #[inline(always)]
-    fn reactivate(cells: &mut Cells, cur: u32) {
-        let mut pp = cur - 1;
-        while pp != cur {
-            let node = at!(cells.nd, pp);
-            if node.itm <= 0 {
-                pp += node.loc;
-                continue;
-            }
-            let cc = node.itm as u32;
-            if cells.pos(cc) < cells.second {
-                cells.active += 1;
-                if cells.size(cc) == 0 {
-                    cells.zeros += 1;
-                }
-            }
-            pp -= 1;
-        }
-    }
-
-    /// Undoes a successful [`Self::commit`].
-    #[inline(always)]
-    fn uncommit<const COLORS: bool>(&mut self, cur: u32, c: &mut Counters) {
-        Self::unhide_items::<COLORS>(&mut self.cells, cur, cur - 1, c);
-        Self::reactivate(&mut self.cells, cur);
+    fn restore(&mut self, level: usize, c: &mut Counters) {
+        let (mark, active, sactive) = self.mark[level];
+        self.cells.restore::<false>(mark as usize, c);
+        self.cells.active = active;
+        self.cells.sactive = sactive;
     }
 
     fn save(&mut self, level: usize, state: State, c: Counters) {
@@ -381,8 +361,10 @@ impl CellSearch {
                             state = State::Leaf;
                         }
                     } else {
-                        // C4: cover i.
-                        self.cells.cover::<COLORS, true>(x, &mut c);
+                        // C4: cover i; its tries will each start from here.
+                        self.cover::<true>(x, &mut c);
+                        let cells = &self.cells;
+                        self.mark[level] = (cells.tlen as u32, cells.active, cells.sactive);
                         cur = x;
                         state = State::Try;
                     }
@@ -419,7 +401,9 @@ impl CellSearch {
                     // C5: try x_l, committing its other items; then C2 at level l + 1.
                     let node = at!(self.cells.set, cur);
                     self.choice[level] = node;
-                    if !self.commit::<COLORS, true>(node, &mut c) {
+                    self.cells.new_epoch();
+                    if !self.commit::<COLORS, true, true>(node, &mut c) {
+                        self.restore(level, &mut c);
                         cur += 1;
                         state = State::Advance;
                     } else if self.cells.active == 0 {
@@ -439,8 +423,8 @@ impl CellSearch {
                     }
                 }
                 State::Backup => {
-                    // C7: backtrack: uncover i.
-                    self.cells.uncover::<COLORS, true>(best, &mut c);
+                    // C7: backtrack. Nothing to uncover: the try of the level
+                    // above (C6) sets back what covering i changed.
                     state = State::DoneWithLevel;
                 }
                 State::DoneWithLevel => {
@@ -456,9 +440,8 @@ impl CellSearch {
                     state = State::Recover;
                 }
                 State::Recover => {
-                    // C6: try again: uncommit x_l, and on to the next option (C5).
-                    let node = self.choice[level];
-                    self.uncommit::<COLORS>(node, &mut c);
+                    // C6: try again: undo x_l's try, and on to the next option (C5).
+                    self.restore(level, &mut c);
                     cur += 1;
                     state = State::Advance;
                 }
@@ -532,61 +515,59 @@ impl CellSearch {
     /// primary item uses up one unit of its bound and is covered when none is
     /// left; secondary items are covered or purified as in Algorithm C.
     #[inline(always)]
-    fn commit_mcc<const COLORS: bool>(&mut self, x: u32, c: &mut Counters) {
-        let cells = &mut self.cells;
+    fn commit_mcc<const COLORS: bool, const TRAIL: bool>(&mut self, x: u32, c: &mut Counters) {
         let mut pp = x + 1;
         while pp != x {
-            let cc = at!(cells.nd, pp).itm;
+            let cc = at!(self.cells.nd, pp).itm;
             if cc <= 0 {
                 pp = (pp as i32 + cc) as u32;
                 continue;
             }
             let cc = cc as u32;
             c.mems += 2;
-            if cells.pos(cc) < cells.second {
-                let b = cells.bound(cc) - 1;
-                cells.set_bound(cc, b);
-                if b == 0 {
-                    cells.cover::<COLORS, false>(cc, c);
+            if cc < self.cells.pbound {
+                if TRAIL {
+                    self.cells.touch(cc);
                 }
-            } else if !COLORS || at!(cells.clr, pp) == 0 {
-                cells.cover::<COLORS, false>(cc, c);
-            } else if at!(cells.clr, pp) > 0 {
-                cells.purify::<false>(pp, c);
+                let b = self.cells.bound(cc) - 1;
+                self.cells.set_bound(cc, b);
+                if b == 0 {
+                    self.cover::<TRAIL>(cc, c);
+                }
+            } else if self.cells.pos(cc) < self.cells.sactive {
+                if !COLORS || at!(self.cells.clr, pp) == 0 {
+                    self.cover::<TRAIL>(cc, c);
+                } else {
+                    let k = self.cells.pos(cc);
+                    self.cells.deactivate_secondary(cc, k);
+                    let color = at!(self.cells.clr, pp);
+                    self.cells.purify::<TRAIL, false>(cc, color, c);
+                }
             }
             pp += 1;
         }
     }
 
-    /// Undoes [`Self::commit_mcc`], walking leftward.
+    /// Sets the cells back to a mark of Algorithm M (sizes, bounds, active items).
     #[inline(always)]
-    fn uncommit_mcc<const COLORS: bool>(&mut self, x: u32, c: &mut Counters) {
-        let cells = &mut self.cells;
-        let mut pp = x - 1;
-        while pp != x {
-            let node = at!(cells.nd, pp);
-            if node.itm <= 0 {
-                pp += node.loc;
-                continue;
-            }
-            let cc = node.itm as u32;
-            c.mems += 2;
-            if cells.pos(cc) < cells.second {
-                let b = cells.bound(cc);
-                if b == 0 {
-                    cells.uncover::<COLORS, false>(cc, c);
-                }
-                cells.set_bound(cc, b + 1);
-            } else if !COLORS || at!(cells.clr, pp) == 0 {
-                cells.uncover::<COLORS, false>(cc, c);
-            } else if at!(cells.clr, pp) > 0 {
-                cells.unpurify::<false>(pp, c);
-            }
-            pp -= 1;
-        }
+    fn restore_mcc(&mut self, mark: (u32, u32, u32), c: &mut Counters) {
+        let (tlen, active, sactive) = mark;
+        self.cells.restore::<true>(tlen as usize, c);
+        self.cells.active = active;
+        self.cells.sactive = sactive;
     }
 
-    /// Algorithm M (TAOCP 7.2.2.1), on sparse sets.
+    fn mark_now(&self) -> (u32, u32, u32) {
+        (
+            self.cells.tlen as u32,
+            self.cells.active,
+            self.cells.sactive,
+        )
+    }
+
+    /// Algorithm M (TAOCP 7.2.2.1), on sparse sets. Each level saves where
+    /// it started (`mark`, set back at M8) and where each of its tries starts
+    /// (`tries`, set back at M7); in between, the trail records what changed.
     fn run_mcc<const COLORS: bool, const COUNT: bool>(
         &mut self,
         limits: Limits,
@@ -627,10 +608,13 @@ impl CellSearch {
                     // M4: prepare to branch on i.
                     self.best[level] = i;
                     self.deg[level] = score as u32;
+                    self.mark[level] = self.mark_now();
+                    self.cells.new_epoch();
+                    self.cells.touch(i);
                     let b = self.cells.bound(i) - 1;
                     self.cells.set_bound(i, b);
                     if b == 0 {
-                        self.cells.cover::<COLORS, false>(i, &mut c);
+                        self.cover::<true>(i, &mut c);
                     }
                     self.ft[level] = self.cells.size(i);
                     self.tw[level] = 0;
@@ -655,10 +639,14 @@ impl CellSearch {
                     } else if s as i64 <= b as i64 - slack as i64 {
                         state = State::Restore; // the lower bound can no longer be met
                     } else if s > 0 {
+                        // The tweak lasts until M8: an epoch of its own, under
+                        // the level's mark, above its tries' marks.
                         let x = at!(self.cells.set, i);
+                        self.cells.new_epoch();
                         if b != 0 {
-                            self.cells.hide::<COLORS, false>(x, &mut c);
+                            self.cells.hide_trailed::<true, false>(x, &mut c);
                         }
+                        self.cells.touch(i);
                         self.cells.remove_from_own_set(x, &mut c);
                         self.tw[level] += 1;
                         self.choice[level] = x;
@@ -677,7 +665,9 @@ impl CellSearch {
                 State::Try => {
                     // M6: try the option.
                     let x = self.choice[level];
-                    self.commit_mcc::<COLORS>(x, &mut c);
+                    self.tries[level] = self.mark_now();
+                    self.cells.new_epoch();
+                    self.commit_mcc::<COLORS, true>(x, &mut c);
                     level += 1;
                     state = State::Forward;
                 }
@@ -689,42 +679,20 @@ impl CellSearch {
                     }
                     level -= 1;
                     let x = self.choice[level];
-                    let i = self.best[level];
                     if x == NULL {
-                        if self.cells.bound(i) != 0 {
-                            self.cells.active += 1; // reactivate i
-                        }
                         state = State::Restore;
                     } else {
                         // M7: try again.
-                        self.uncommit_mcc::<COLORS>(x, &mut c);
-                        if self.cells.bound(i) == 0 && self.cells.slack(i) == 0 {
+                        self.restore_mcc(self.tries[level], &mut c);
+                        if self.plain[level] {
                             cur = at!(self.cells.nd, x).loc + 1;
                         }
                         state = State::Advance;
                     }
                 }
                 State::Restore => {
-                    // M8: restore i (uncover, or untweak).
-                    let i = self.best[level];
-                    let b = self.cells.bound(i);
-                    if b == 0 && self.cells.slack(i) == 0 {
-                        self.cells.uncover::<COLORS, false>(i, &mut c);
-                    } else {
-                        let s = self.cells.size(i);
-                        let f = self.ft[level];
-                        if b != 0 {
-                            for q in i + s..i + f {
-                                let x = at!(self.cells.set, q);
-                                self.cells.unhide::<COLORS, false>(x, &mut c);
-                            }
-                        }
-                        self.cells.set_size(i, f);
-                        if b == 0 {
-                            self.cells.uncover::<COLORS, false>(i, &mut c);
-                        }
-                    }
-                    self.cells.set_bound(i, b + 1);
+                    // M8: restore i: everything since the level began.
+                    self.restore_mcc(self.mark[level], &mut c);
                     state = State::DoneWithLevel;
                 }
                 State::Done => {
@@ -844,32 +812,26 @@ impl Machine for CellSearch {
         let i = at!(self.cells.nd, x).itm as u32;
         let mut c = self.counters;
         if self.mcc {
-            if self.colors {
-                self.cells.hide::<true, false>(x, &mut c);
-            } else {
-                self.cells.hide::<false, false>(x, &mut c);
-            }
+            self.cells.hide_trailed::<false, false>(x, &mut c);
             self.cells.remove_from_own_set(x, &mut c);
             let b = self.cells.bound(i) - 1;
             self.cells.set_bound(i, b);
             if b == 0 {
-                if self.colors {
-                    self.cells.cover::<true, false>(i, &mut c);
-                } else {
-                    self.cells.cover::<false, false>(i, &mut c);
-                }
+                self.cover::<false>(i, &mut c);
             }
             if self.colors {
-                self.commit_mcc::<true>(x, &mut c);
+                self.commit_mcc::<true, false>(x, &mut c);
             } else {
-                self.commit_mcc::<false>(x, &mut c);
+                self.commit_mcc::<false, false>(x, &mut c);
             }
-        } else if self.colors {
-            self.cells.cover::<true, true>(i, &mut c);
-            self.commit::<true, false>(x, &mut c);
         } else {
-            self.cells.cover::<false, true>(i, &mut c);
-            self.commit::<false, false>(x, &mut c);
+            // For good: the levels below `base` are never undone.
+            self.cover::<false>(i, &mut c);
+            if self.colors {
+                self.commit::<true, false, false>(x, &mut c);
+            } else {
+                self.commit::<false, false, false>(x, &mut c);
+            }
         }
         self.counters = c;
         self.choice[self.level] = x;
@@ -891,17 +853,8 @@ impl Machine for CellSearch {
         }
         let x = self.primary_node(o);
         let mut c = self.counters;
-        match (self.mcc, self.colors) {
-            (false, false) => self.cells.hide::<false, true>(x, &mut c),
-            (false, true) => self.cells.hide::<true, true>(x, &mut c),
-            (true, false) => self.cells.hide::<false, false>(x, &mut c),
-            (true, true) => self.cells.hide::<true, false>(x, &mut c),
-        }
+        self.cells.hide_trailed::<false, false>(x, &mut c);
         self.cells.remove_from_own_set(x, &mut c);
-        let i = at!(self.cells.nd, x).itm as u32;
-        if !self.mcc && self.cells.size(i) == 0 && self.cells.pos(i) < self.cells.active {
-            self.cells.zeros += 1;
-        }
         self.counters = c;
         true
     }
@@ -1012,11 +965,7 @@ impl Machine for CellSearch {
         }
         let mut c = self.counters;
         if !self.mcc {
-            let (best, t) = if self.cells.zeros > 0 {
-                (0, 0)
-            } else {
-                self.choose_xcc(&mut c)
-            };
+            let (best, t) = self.choose_xcc(&mut c);
             return Some(
                 (best..best + t)
                     .map(|q| vec![Move::Include(self.option_of(at!(self.cells.set, q)))])
@@ -1063,7 +1012,7 @@ impl Machine for CellSearch {
         let mut c = s.counters;
         let (mut total, mut width) = (1.0f64, 1.0f64);
         for _ in 0..MAX_PROBE_DEPTH {
-            if s.cells.active == 0 || (!s.mcc && s.cells.zeros > 0) {
+            if s.cells.active == 0 {
                 return total;
             }
             if !s.mcc {
@@ -1074,12 +1023,12 @@ impl Machine for CellSearch {
                 width *= t as f64;
                 total += width;
                 let x = at!(s.cells.set, best + rng.below(t as u64) as u32);
+                // A probe is never undone: its clone is dropped.
+                s.cover::<false>(best, &mut c);
                 let ok = if s.colors {
-                    s.cells.cover::<true, true>(best, &mut c);
-                    s.commit::<true, true>(x, &mut c)
+                    s.commit::<true, false, true>(x, &mut c)
                 } else {
-                    s.cells.cover::<false, true>(best, &mut c);
-                    s.commit::<false, true>(x, &mut c)
+                    s.commit::<false, false, true>(x, &mut c)
                 };
                 if !ok {
                     return total;
