@@ -470,8 +470,50 @@ impl CellSearch {
     /// moves, a full scan per node would cost most of the time; a forced
     /// item usually appears near the last one (a chain is local), so the
     /// scan starts where the last one was found and wraps around.
+    ///
+    /// Without randomizing, the rules are packed into one number per item and
+    /// the least is kept (no branch to mispredict, which on the domino
+    /// problems of Algorithm M, a few items a node, is what the scan cost);
+    /// past 2^21 options of degree, 1023 of slack, 8191 options in the list
+    /// or 2^20 places of distance, the next rule decides.
     #[inline(always)]
     fn choose_mcc(&mut self, c: &mut Counters) -> (u32, i64) {
+        if self.rng.is_some() {
+            return self.choose_mcc_random(c);
+        }
+        let cells = &self.cells;
+        let active = cells.active;
+        let from = scan_start(self.scan_from, active);
+        let (mut best, mut key) = (0u32, u64::MAX);
+        for j in 0..active {
+            let k = wrapped(from, j, active);
+            let x = at!(cells.item, k);
+            let b = cells.bound(x);
+            let s = cells.slack(x).min(b);
+            let l = cells.size(x);
+            let t = l as i64 + s as i64 - b as i64 + 1;
+            if t <= 1 {
+                c.mems += 3 * (j as u64 + 1);
+                self.scan_from = k;
+                return (x, t);
+            }
+            let d = x.abs_diff(self.anchor);
+            let this = ((t as u64).min((1 << 21) - 1) << 43)
+                | ((s as u64).min((1 << 10) - 1) << 33)
+                | (((1 << 13) - 1 - (l as u64).min((1 << 13) - 1)) << 20)
+                | (d as u64).min((1 << 20) - 1);
+            let better = this < key;
+            key = if better { this } else { key };
+            best = if better { x } else { best };
+        }
+        c.mems += 3 * active as u64;
+        self.anchor = best;
+        let (b, s, l) = (cells.bound(best), cells.slack(best), cells.size(best));
+        (best, l as i64 + s.min(b) as i64 - b as i64 + 1)
+    }
+
+    /// [`Self::choose_mcc`] when randomizing: exact ties go to a random one.
+    fn choose_mcc_random(&mut self, c: &mut Counters) -> (u32, i64) {
         let cells = &self.cells;
         let active = cells.active;
         let from = scan_start(self.scan_from, active);
