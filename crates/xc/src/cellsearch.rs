@@ -43,6 +43,52 @@ pub(crate) enum State {
     Done,
 }
 
+/// What a level of the search holds; kept side by side, one level a cache line.
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    /// The node chosen (`NULL` for Algorithm M's null branch).
+    choice: u32,
+    /// The item branched on.
+    best: u32,
+    /// Where the level's tries start from (Algorithm M: where the level
+    /// starts), as `(trail length, active primaries, end of active secondaries)`.
+    mark: (u32, u32, u32),
+    /// Algorithm M: where the current try starts (its M7 mark; `mark` is
+    /// then its M8 mark).
+    tries: (u32, u32, u32),
+    /// Algorithm M: the size of `best`'s set on entering the level (Knuth's
+    /// FT, first tweak), to untweak; also the branching degree, for progress.
+    ft: u32,
+    deg: u32,
+    /// Algorithm M: how many options of `best` were tweaked, and whether the
+    /// level branches plainly (exactly one more option).
+    tw: u32,
+    plain: bool,
+}
+
+/// The levels, indexed without bounds checks in release builds: a level is
+/// at most the depth they were made for (see [`CellSearch::new`]), and the
+/// debug builds check it.
+#[derive(Clone, Debug)]
+struct Levels(Vec<Level>);
+
+impl std::ops::Index<usize> for Levels {
+    type Output = Level;
+    #[inline(always)]
+    fn index(&self, l: usize) -> &Level {
+        debug_assert!(l < self.0.len());
+        unsafe { self.0.get_unchecked(l) }
+    }
+}
+
+impl std::ops::IndexMut<usize> for Levels {
+    #[inline(always)]
+    fn index_mut(&mut self, l: usize) -> &mut Level {
+        debug_assert!(l < self.0.len());
+        unsafe { self.0.get_unchecked_mut(l) }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub(crate) struct CellSearch {
     problem: Arc<CompiledProblem>,
@@ -56,24 +102,8 @@ pub(crate) struct CellSearch {
     level: usize,
     /// Levels below `base` hold forced options (see [`Search::force`]).
     base: usize,
-    /// The node chosen at each level (`NULL` for Algorithm M's null branch).
-    choice: Vec<u32>,
-    /// The item branched on at each level.
-    best: Vec<u32>,
-    /// Algorithm M: the size of `best`'s set on entering the level (Knuth's
-    /// FT, first tweak), to untweak; also the branching degree, for progress.
-    ft: Vec<u32>,
-    deg: Vec<u32>,
-    /// Algorithm M: how many options of `best` were tweaked at each level,
-    /// and whether the level branches plainly (exactly one more option).
-    tw: Vec<u32>,
-    plain: Vec<bool>,
-    /// Where each level's tries start from (Algorithm M: where the level
-    /// starts), as `(trail length, active primaries, end of active secondaries)`.
-    mark: Vec<(u32, u32, u32)>,
-    /// Algorithm M: where each level's current try starts (its M7 mark;
-    /// `mark` is then its M8 mark).
-    tries: Vec<(u32, u32, u32)>,
+    /// What each level holds.
+    lv: Levels,
     /// Position in `set` of the next option to try at the current level.
     cur: u32,
     state: State,
@@ -109,18 +139,7 @@ impl CellSearch {
             max_level: 0,
             level: 0,
             base: 0,
-            choice: vec![0; depth],
-            best: vec![0; depth],
-            ft: if mcc { vec![0; depth] } else { Vec::new() },
-            deg: if mcc { vec![0; depth] } else { Vec::new() },
-            tw: if mcc { vec![0; depth] } else { Vec::new() },
-            plain: if mcc { vec![false; depth] } else { Vec::new() },
-            mark: vec![(0, 0, 0); depth],
-            tries: if mcc {
-                vec![(0, 0, 0); depth]
-            } else {
-                Vec::new()
-            },
+            lv: Levels(vec![Level::default(); depth]),
             cur: 0,
             state: State::Forward,
             sol_len: 0,
@@ -283,7 +302,7 @@ impl CellSearch {
     /// the sizes saved on the trail and the active items.
     #[inline(always)]
     fn restore(&mut self, level: usize, c: &mut Counters) {
-        let (mark, active, sactive) = self.mark[level];
+        let (mark, active, sactive) = self.lv[level].mark;
         self.cells.restore::<false>(mark as usize, c);
         self.cells.active = active;
         self.cells.sactive = sactive;
@@ -305,10 +324,10 @@ impl CellSearch {
         let mut level = self.level;
         let mut state = self.state;
         let mut cur = self.cur;
-        let mut best = self.best.get(level).copied().unwrap_or(0);
+        let mut best = self.lv.0.get(level).map_or(0, |l| l.best);
         if state == State::Recover {
             // Resuming after a solution: the level's choice tells where we were.
-            let node = self.choice[level];
+            let node = self.lv[level].choice;
             best = at!(self.cells.nd, node).itm as u32;
             cur = at!(self.cells.nd, node).loc;
         }
@@ -338,7 +357,7 @@ impl CellSearch {
                     // C3: choose the item i.
                     let (x, t) = self.choose_xcc(&mut c);
                     best = x;
-                    self.best[level] = x;
+                    self.lv[level].best = x;
                     if t == 0 {
                         state = State::DoneWithLevel;
                     } else if self.cells.active == 1 {
@@ -364,7 +383,7 @@ impl CellSearch {
                         // C4: cover i; its tries will each start from here.
                         self.cover::<true>(x, &mut c);
                         let cells = &self.cells;
-                        self.mark[level] = (cells.tlen as u32, cells.active, cells.sactive);
+                        self.lv[level].mark = (cells.tlen as u32, cells.active, cells.sactive);
                         cur = x;
                         state = State::Try;
                     }
@@ -381,7 +400,7 @@ impl CellSearch {
                         state = State::DoneWithLevel;
                         continue;
                     }
-                    self.choice[level] = at!(self.cells.set, cur);
+                    self.lv[level].choice = at!(self.cells.set, cur);
                     cur += 1;
                     self.sol_len = level + 1;
                     self.solutions += 1;
@@ -400,7 +419,7 @@ impl CellSearch {
                 State::Try => {
                     // C5: try x_l, committing its other items; then C2 at level l + 1.
                     let node = at!(self.cells.set, cur);
-                    self.choice[level] = node;
+                    self.lv[level].choice = node;
                     self.cells.new_epoch();
                     if !self.commit::<COLORS, true, true>(node, &mut c) {
                         self.restore(level, &mut c);
@@ -434,7 +453,7 @@ impl CellSearch {
                         return Step::Exhausted;
                     }
                     level -= 1;
-                    let node = self.choice[level];
+                    let node = self.lv[level].choice;
                     best = at!(self.cells.nd, node).itm as u32;
                     cur = at!(self.cells.nd, node).loc;
                     state = State::Recover;
@@ -648,9 +667,9 @@ impl CellSearch {
                         continue;
                     }
                     // M4: prepare to branch on i.
-                    self.best[level] = i;
-                    self.deg[level] = score as u32;
-                    self.mark[level] = self.mark_now();
+                    self.lv[level].best = i;
+                    self.lv[level].deg = score as u32;
+                    self.lv[level].mark = self.mark_now();
                     self.cells.new_epoch();
                     self.cells.touch(i);
                     let b = self.cells.bound(i) - 1;
@@ -658,15 +677,15 @@ impl CellSearch {
                     if b == 0 {
                         self.cover::<true>(i, &mut c);
                     }
-                    self.ft[level] = self.cells.size(i);
-                    self.tw[level] = 0;
-                    self.plain[level] = b == 0 && self.cells.slack(i) == 0;
+                    self.lv[level].ft = self.cells.size(i);
+                    self.lv[level].tw = 0;
+                    self.lv[level].plain = b == 0 && self.cells.slack(i) == 0;
                     cur = i;
                     state = State::Advance;
                 }
                 State::Advance => {
                     // M5: possibly tweak the next option.
-                    let i = self.best[level];
+                    let i = self.lv[level].best;
                     let b = self.cells.bound(i);
                     let slack = self.cells.slack(i);
                     let s = self.cells.size(i);
@@ -675,7 +694,7 @@ impl CellSearch {
                         if cur >= i + s {
                             state = State::Restore;
                         } else {
-                            self.choice[level] = at!(self.cells.set, cur);
+                            self.lv[level].choice = at!(self.cells.set, cur);
                             state = State::Try;
                         }
                     } else if s as i64 <= b as i64 - slack as i64 {
@@ -690,8 +709,8 @@ impl CellSearch {
                         }
                         self.cells.touch(i);
                         self.cells.remove_from_own_set(x, &mut c);
-                        self.tw[level] += 1;
-                        self.choice[level] = x;
+                        self.lv[level].tw += 1;
+                        self.lv[level].choice = x;
                         state = State::Try;
                     } else {
                         // The null branch: i takes no more options.
@@ -699,15 +718,15 @@ impl CellSearch {
                             let k = self.cells.pos(i);
                             self.cells.deactivate(i, k);
                         }
-                        self.choice[level] = NULL;
+                        self.lv[level].choice = NULL;
                         level += 1;
                         state = State::Forward;
                     }
                 }
                 State::Try => {
                     // M6: try the option.
-                    let x = self.choice[level];
-                    self.tries[level] = self.mark_now();
+                    let x = self.lv[level].choice;
+                    self.lv[level].tries = self.mark_now();
                     self.cells.new_epoch();
                     self.commit_mcc::<COLORS, true>(x, &mut c);
                     level += 1;
@@ -720,13 +739,13 @@ impl CellSearch {
                         return Step::Exhausted;
                     }
                     level -= 1;
-                    let x = self.choice[level];
+                    let x = self.lv[level].choice;
                     if x == NULL {
                         state = State::Restore;
                     } else {
                         // M7: try again.
-                        self.restore_mcc(self.tries[level], &mut c);
-                        if self.plain[level] {
+                        self.restore_mcc(self.lv[level].tries, &mut c);
+                        if self.lv[level].plain {
                             cur = at!(self.cells.nd, x).loc + 1;
                         }
                         state = State::Advance;
@@ -734,7 +753,7 @@ impl CellSearch {
                 }
                 State::Restore => {
                     // M8: restore i: everything since the level began.
-                    self.restore_mcc(self.mark[level], &mut c);
+                    self.restore_mcc(self.lv[level].mark, &mut c);
                     state = State::DoneWithLevel;
                 }
                 State::Done => {
@@ -826,7 +845,7 @@ impl Machine for CellSearch {
     /// The options of the solution just reported (unsorted).
     fn solution_into(&self, out: &mut Vec<u32>) {
         out.clear();
-        for &node in &self.choice[..self.sol_len] {
+        for node in self.lv.0[..self.sol_len].iter().map(|l| l.choice) {
             if node != NULL {
                 out.push(self.cells.node_option[node as usize]);
             }
@@ -876,8 +895,8 @@ impl Machine for CellSearch {
             }
         }
         self.counters = c;
-        self.choice[self.level] = x;
-        self.best[self.level] = i;
+        self.lv[self.level].choice = x;
+        self.lv[self.level].best = i;
         self.level += 1;
         self.base = self.level;
         true
@@ -934,16 +953,16 @@ impl Machine for CellSearch {
             self.level
         };
         for l in self.base..top {
-            let i = self.best[l];
-            let node = self.choice[l];
+            let i = self.lv[l].best;
+            let node = self.lv[l].choice;
             if self.mcc {
-                let d = self.deg[l];
+                let d = self.lv[l].deg;
                 let k = if node == NULL {
                     d
                 } else if self.cells.bound(i) == 0 && self.cells.slack(i) == 0 {
                     at!(self.cells.nd, node).loc - i + 1
                 } else {
-                    self.ft[l] - self.cells.size(i)
+                    self.lv[l].ft - self.cells.size(i)
                 };
                 path.push((k.min(d).max(1), d.max(1)));
             } else {
@@ -964,8 +983,8 @@ impl Machine for CellSearch {
         let mut pieces = Vec::new();
         let mut path = Vec::new();
         for l in self.base..self.level {
-            let (i, x) = (self.best[l], self.choice[l]);
-            if !self.mcc || self.plain[l] {
+            let (i, x) = (self.lv[l].best, self.lv[l].choice);
+            if !self.mcc || self.lv[l].plain {
                 // Each later option of the (covered, frozen) item is a branch.
                 let node = at!(self.cells.nd, x);
                 let end = node.itm as u32 + self.cells.size(node.itm as u32);
@@ -979,7 +998,7 @@ impl Machine for CellSearch {
             }
             // Algorithm M, tweaking: the tweaked options sit at the end of
             // i's run, the latest (the current choice) first.
-            let (ft, tw) = (self.ft[l], self.tw[l]);
+            let (ft, tw) = (self.lv[l].ft, self.lv[l].tw);
             let tweaked: Vec<u32> = (i + ft - tw..i + ft)
                 .map(|q| self.option_of(at!(self.cells.set, q)))
                 .collect();
