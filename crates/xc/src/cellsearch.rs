@@ -64,6 +64,11 @@ struct Level {
     /// level branches plainly (exactly one more option).
     tw: u32,
     plain: bool,
+    /// The level has one branch only (a forced move): it saves no mark, its
+    /// try starts no epoch, and nothing is set back on leaving it, since the
+    /// nearest level above with a choice sets back everything below it (as
+    /// SSXCC saves no sizes for a forced move).
+    forced: bool,
 }
 
 /// The levels, indexed without bounds checks in release builds: a level is
@@ -382,8 +387,10 @@ impl CellSearch {
                     } else {
                         // C4: cover i; its tries will each start from here.
                         self.cover::<true>(x, &mut c);
-                        let cells = &self.cells;
-                        self.lv[level].mark = (cells.tlen as u32, cells.active, cells.sactive);
+                        self.lv[level].forced = t == 1;
+                        if t > 1 {
+                            self.lv[level].mark = self.mark_now();
+                        }
                         cur = x;
                         state = State::Try;
                     }
@@ -420,9 +427,14 @@ impl CellSearch {
                     // C5: try x_l, committing its other items; then C2 at level l + 1.
                     let node = at!(self.cells.set, cur);
                     self.lv[level].choice = node;
-                    self.cells.new_epoch();
+                    let forced = self.lv[level].forced;
+                    if !forced {
+                        self.cells.new_epoch();
+                    }
                     if !self.commit::<COLORS, true, true>(node, &mut c) {
-                        self.restore(level, &mut c);
+                        if !forced {
+                            self.restore(level, &mut c);
+                        }
                         cur += 1;
                         state = State::Advance;
                     } else if self.cells.active == 0 {
@@ -460,6 +472,10 @@ impl CellSearch {
                 }
                 State::Recover => {
                     // C6: try again: undo x_l's try, and on to the next option (C5).
+                    if self.lv[level].forced {
+                        state = State::DoneWithLevel; // no next option
+                        continue;
+                    }
                     self.restore(level, &mut c);
                     cur += 1;
                     state = State::Advance;
@@ -669,8 +685,12 @@ impl CellSearch {
                     // M4: prepare to branch on i.
                     self.lv[level].best = i;
                     self.lv[level].deg = score as u32;
-                    self.lv[level].mark = self.mark_now();
-                    self.cells.new_epoch();
+                    let forced = score == 1;
+                    self.lv[level].forced = forced;
+                    if !forced {
+                        self.lv[level].mark = self.mark_now();
+                        self.cells.new_epoch();
+                    }
                     self.cells.touch(i);
                     let b = self.cells.bound(i) - 1;
                     self.cells.set_bound(i, b);
@@ -703,7 +723,9 @@ impl CellSearch {
                         // The tweak lasts until M8: an epoch of its own, under
                         // the level's mark, above its tries' marks.
                         let x = at!(self.cells.set, i);
-                        self.cells.new_epoch();
+                        if !self.lv[level].forced {
+                            self.cells.new_epoch();
+                        }
                         if b != 0 {
                             self.cells.hide_trailed::<true, false>(x, &mut c);
                         }
@@ -713,7 +735,12 @@ impl CellSearch {
                         self.lv[level].choice = x;
                         state = State::Try;
                     } else {
-                        // The null branch: i takes no more options.
+                        // The null branch: i takes no more options. (A fresh
+                        // epoch: the last try's was set back, and a forced
+                        // level below works in the epoch it finds.)
+                        if !self.lv[level].forced {
+                            self.cells.new_epoch();
+                        }
                         if b != 0 {
                             let k = self.cells.pos(i);
                             self.cells.deactivate(i, k);
@@ -726,8 +753,10 @@ impl CellSearch {
                 State::Try => {
                     // M6: try the option.
                     let x = self.lv[level].choice;
-                    self.lv[level].tries = self.mark_now();
-                    self.cells.new_epoch();
+                    if !self.lv[level].forced {
+                        self.lv[level].tries = self.mark_now();
+                        self.cells.new_epoch();
+                    }
                     self.commit_mcc::<COLORS, true>(x, &mut c);
                     level += 1;
                     state = State::Forward;
@@ -740,7 +769,9 @@ impl CellSearch {
                     }
                     level -= 1;
                     let x = self.lv[level].choice;
-                    if x == NULL {
+                    if self.lv[level].forced {
+                        continue; // its one branch is done; on up (M9)
+                    } else if x == NULL {
                         state = State::Restore;
                     } else {
                         // M7: try again.
@@ -752,8 +783,11 @@ impl CellSearch {
                     }
                 }
                 State::Restore => {
-                    // M8: restore i: everything since the level began.
-                    self.restore_mcc(self.lv[level].mark, &mut c);
+                    // M8: restore i: everything since the level began (a
+                    // forced level leaves that to the level above).
+                    if !self.lv[level].forced {
+                        self.restore_mcc(self.lv[level].mark, &mut c);
+                    }
                     state = State::DoneWithLevel;
                 }
                 State::Done => {
