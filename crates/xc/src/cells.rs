@@ -88,7 +88,7 @@ pub(crate) struct Counters {
     pub cleansings: u64,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct Cells {
     pub nd: Vec<Node>,
     pub clr: Vec<i32>,
@@ -108,6 +108,8 @@ pub(crate) struct Cells {
     /// item are room enough.
     pub trail: Vec<[u32; 3]>,
     pub tlen: usize,
+    /// How long the trail is made (see [`Self::make_room`]).
+    pub room: usize,
     /// The current epoch; an item whose stamp equals it is on the trail.
     pub epoch: u32,
     /// Option number of each node (spacers: `u32::MAX`); for output only.
@@ -116,6 +118,48 @@ pub(crate) struct Cells {
     pub option_node: Vec<u32>,
     /// Base in `set` of each item number.
     pub base: Vec<u32>,
+}
+
+/// A copy holds the trail's live entries only (its room is made again by
+/// [`Cells::make_room`] before a search runs on it): a probe or a share of
+/// the tree copies a search before it has saved anything, and must not pay
+/// for room for the deepest path.
+impl Clone for Cells {
+    fn clone(&self) -> Cells {
+        let trail = self.trail[..self.tlen].to_vec();
+        Cells {
+            nd: self.nd.clone(),
+            clr: self.clr.clone(),
+            set: self.set.clone(),
+            item: self.item.clone(),
+            active: self.active,
+            second: self.second,
+            sactive: self.sactive,
+            pbound: self.pbound,
+            trail,
+            tlen: self.tlen,
+            room: self.room,
+            epoch: self.epoch,
+            node_option: self.node_option.clone(),
+            option_node: self.option_node.clone(),
+            base: self.base.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, other: &Cells) {
+        self.nd.clone_from(&other.nd);
+        self.clr.clone_from(&other.clr);
+        self.set.clone_from(&other.set);
+        self.item.clone_from(&other.item);
+        (self.active, self.second, self.sactive, self.pbound) =
+            (other.active, other.second, other.sactive, other.pbound);
+        self.trail.clear();
+        self.trail.extend_from_slice(&other.trail[..other.tlen]);
+        (self.tlen, self.epoch, self.room) = (other.tlen, other.epoch, other.room);
+        self.node_option.clone_from(&other.node_option);
+        self.option_node.clone_from(&other.option_node);
+        self.base.clone_from(&other.base);
+    }
 }
 
 impl Cells {
@@ -209,8 +253,9 @@ impl Cells {
             second: p.n_primary() as u32,
             sactive: n as u32,
             pbound,
-            trail: vec![[0, 0, 0]; 2 * n_nodes + p.n_options() + n + 2],
+            trail: Vec::new(),
             tlen: 0,
+            room: 2 * n_nodes + p.n_options() + n + 2,
             epoch: 1,
             node_option,
             option_node,
@@ -315,6 +360,15 @@ impl Cells {
         }
         c.mems += 6;
         c.updates += 1;
+    }
+
+    /// Gives the trail its full length (entries past `tlen` are room), which
+    /// the trailed operations assume; called as each slice of search starts.
+    #[inline(always)]
+    pub fn make_room(&mut self) {
+        if self.trail.len() < self.room {
+            self.trail.resize(self.room, [0, 0, 0]);
+        }
     }
 
     /// Starts a new epoch: from now on, the first shrink of each item saves

@@ -72,10 +72,28 @@ struct Level {
 }
 
 /// The levels, indexed without bounds checks in release builds: a level is
-/// at most the depth they were made for (see [`CellSearch::new`]), and the
-/// debug builds check it.
+/// made (see [`Levels::reach`]) when the search first enters it, before any
+/// use, and the debug builds check each index. They grow as needed, so that
+/// a copy of a search (a probe) does not copy room for the deepest tree.
 #[derive(Clone, Debug)]
 struct Levels(Vec<Level>);
+
+impl Levels {
+    /// Makes sure level `l` exists.
+    #[inline(always)]
+    fn reach(&mut self, l: usize) {
+        if l >= self.0.len() {
+            self.grow(l);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, l: usize) {
+        let n = (2 * self.0.len()).max(l + 1).max(16);
+        self.0.resize(n, Level::default());
+    }
+}
 
 impl std::ops::Index<usize> for Levels {
     type Output = Level;
@@ -129,9 +147,6 @@ impl CellSearch {
     pub fn new(problem: Arc<CompiledProblem>, seed: Option<u64>) -> CellSearch {
         let mut rng = seed.map(Rng::new);
         let cells = Cells::new(&problem, rng.as_mut());
-        // A level chooses a distinct option, or (Algorithm M) gives up on a
-        // primary item for good; so this many levels always suffice.
-        let depth = problem.n_options() + problem.n_primary() + 1;
         let mcc = problem.has_multiplicities();
         let colors = problem.has_colors();
         CellSearch {
@@ -144,7 +159,7 @@ impl CellSearch {
             max_level: 0,
             level: 0,
             base: 0,
-            lv: Levels(vec![Level::default(); depth]),
+            lv: Levels(Vec::new()),
             cur: 0,
             state: State::Forward,
             sol_len: 0,
@@ -325,6 +340,7 @@ impl CellSearch {
         limits: Limits,
         target: u64,
     ) -> Step {
+        self.cells.make_room();
         let mut c = self.counters;
         let mut level = self.level;
         let mut state = self.state;
@@ -345,6 +361,7 @@ impl CellSearch {
                         return Step::Paused;
                     }
                     self.nodes += 1;
+                    self.lv.reach(level);
                     if level > self.max_level {
                         self.max_level = level;
                     }
@@ -650,6 +667,7 @@ impl CellSearch {
         limits: Limits,
         target: u64,
     ) -> Step {
+        self.cells.make_room();
         let mut c = self.counters;
         let mut level = self.level;
         let mut state = self.state;
@@ -663,6 +681,7 @@ impl CellSearch {
                         return Step::Paused;
                     }
                     self.nodes += 1;
+                    self.lv.reach(level);
                     if level > self.max_level {
                         self.max_level = level;
                     }
@@ -929,6 +948,7 @@ impl Machine for CellSearch {
             }
         }
         self.counters = c;
+        self.lv.reach(self.level);
         self.lv[self.level].choice = x;
         self.lv[self.level].best = i;
         self.level += 1;
