@@ -120,6 +120,15 @@ pub(crate) struct Cells {
     pub base: Vec<u32>,
 }
 
+/// Is an item whose set is down to one option an active primary one? (Out
+/// of line and cold: in the hide loop, a set of one is rare, and the test
+/// inline cost more than it saved.)
+#[cold]
+#[inline(never)]
+fn last_option(x: u32, pbound: u32, pos: u32, active: u32) -> bool {
+    x < pbound && pos < active
+}
+
 /// A copy holds the trail's live entries only (its room is made again by
 /// [`Cells::make_room`] before a search runs on it): a probe or a share of
 /// the tree copies a search before it has saved anything, and must not pay
@@ -438,7 +447,7 @@ impl Cells {
             }
             let uu = node.itm as u32;
             let s = at!(set, uu - 1);
-            if CHECK && s == 1 && uu < pbound && at!(set, uu - 2) < active {
+            if CHECK && s == 1 && last_option(uu, pbound, at!(set, uu - 2), active) {
                 ok = false; // uu would have no option left
                 break;
             }
