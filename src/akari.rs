@@ -2,17 +2,16 @@
 
 use std::sync::Arc;
 
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::errors::to_py;
+use crate::errors::{self, to_py};
 use crate::problem::PyCompiledProblem;
 
 /// The cells of a rows x cols grid given as row-major bytes (`.` white,
 /// `#` black, `0`-`4` numbered black); an error names the first bad cell.
 fn read_grid(rows: usize, cols: usize, grid: &[u8]) -> PyResult<Vec<xc::AkariCell>> {
     if rows.checked_mul(cols) != Some(grid.len()) {
-        return Err(PyValueError::new_err(format!(
+        return Err(errors::invalid(format!(
             "a {rows} x {cols} grid has {} cells, not {}",
             rows.saturating_mul(cols),
             grid.len()
@@ -26,7 +25,7 @@ fn read_grid(rows: usize, cols: usize, grid: &[u8]) -> PyResult<Vec<xc::AkariCel
                 .iter()
                 .position(|&b| xc::AkariCell::from_byte(b).is_none())
                 .unwrap_or(0);
-            PyValueError::new_err(format!(
+            errors::invalid(format!(
                 "row {}, column {}: {:?} is not one of . # 0 1 2 3 4",
                 k / cols.max(1) + 1,
                 k % cols.max(1) + 1,
@@ -50,7 +49,7 @@ pub fn akari_problem(
 ) -> PyResult<(PyCompiledProblem, Vec<u32>, Vec<(&'static str, u32)>)> {
     let cells = read_grid(rows, cols, grid)?;
     if !cells.contains(&xc::AkariCell::White) {
-        return Err(PyValueError::new_err("the grid has no white cell"));
+        return Err(errors::invalid("the grid has no white cell"));
     }
     let a = xc::akari(rows, cols, &cells).map_err(to_py)?;
     let items = a
@@ -87,7 +86,7 @@ fn level(name: &str) -> PyResult<xc::puzzles::akari_gen::Level> {
         .find(|&&(n, _)| n == name)
         .map(|&(_, l)| l)
         .ok_or_else(|| {
-            PyValueError::new_err(format!(
+            errors::invalid(format!(
                 "difficulty must be easy, medium or hard, not {name:?}"
             ))
         })
@@ -129,13 +128,13 @@ pub fn akari_generate<'py>(
         "rotate" => Symmetry::Rotate,
         "mirror" => Symmetry::Mirror,
         _ => {
-            return Err(PyValueError::new_err(format!(
+            return Err(errors::invalid(format!(
                 "symmetry must be none, rotate or mirror, not {symmetry:?}"
             )))
         }
     };
     if rows == 0 || cols == 0 || !(0.0..=1.0).contains(&black) {
-        return Err(PyValueError::new_err(format!(
+        return Err(errors::invalid(format!(
             "a puzzle needs rows and cols >= 1 and 0 <= black <= 1, not {rows}, {cols}, {black}"
         )));
     }
@@ -153,7 +152,7 @@ pub fn akari_generate<'py>(
     if let Some(e) = signal {
         return Err(e);
     }
-    let cells = cells.ok_or_else(|| PyValueError::new_err("stopped"))?;
+    let cells = cells.ok_or_else(|| errors::invalid("stopped"))?;
     let text: Vec<u8> = cells.into_iter().map(|c| cell(c).to_byte()).collect();
     Ok(pyo3::types::PyBytes::new(py, &text))
 }

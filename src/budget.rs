@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use pyo3::exceptions::PyValueError;
+use crate::errors;
 use pyo3::PyResult;
 
 /// The moment `seconds` from now, or None for no limit: infinity, or a time
@@ -12,7 +12,7 @@ use pyo3::PyResult;
 pub fn deadline(seconds: Option<f64>) -> PyResult<Option<Instant>> {
     let Some(s) = seconds else { return Ok(None) };
     if s.is_nan() || s < 0.0 {
-        return Err(PyValueError::new_err(format!(
+        return Err(errors::invalid(format!(
             "seconds must be a non-negative number, not {s}"
         )));
     }

@@ -3,16 +3,14 @@
 //! for each slice, and between slices Ctrl-C, `cancel()` and the caller's
 //! budgets are seen.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
-use std::time::Instant;
 
-use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt};
 
-use crate::errors::ProblemError;
+use crate::errors;
+use crate::interrupt::{in_slices, Slice};
 use crate::problem::PyCompiledProblem;
 
 const SLICE_NODES: u64 = 1 << 14;
@@ -35,13 +33,13 @@ impl<V: xc::Tally + Send> Driver<V> {
             "mrv" => xc::Branching::Mrv,
             "first" => xc::Branching::First,
             other => {
-                return Err(PyValueError::new_err(format!(
+                return Err(errors::invalid(format!(
                     "branching must be 'mrv' or 'first', not {other:?}"
                 )))
             }
         };
         let memo = xc::Memo::new(&problem.inner, branching, memo_bytes)
-            .map_err(|e| ProblemError::new_err(e.to_string()))?;
+            .map_err(|e| errors::problem(e.to_string()))?;
         Ok(Driver {
             memo: Mutex::new(memo),
             cancelled: AtomicBool::new(false),
@@ -51,7 +49,7 @@ impl<V: xc::Tally + Send> Driver<V> {
     fn lock(&self) -> PyResult<MutexGuard<'_, xc::Memo<V>>> {
         self.memo
             .lock()
-            .map_err(|_| PyRuntimeError::new_err("the memo search failed in another thread"))
+            .map_err(|_| errors::internal("the memo search failed in another thread"))
     }
 
     /// Runs until the end (the value), or until `node_limit` more nodes,
@@ -68,40 +66,45 @@ impl<V: xc::Tally + Send> Driver<V> {
         memory_limit: Option<u64>,
     ) -> PyResult<Option<V>> {
         let deadline = crate::budget::deadline(seconds)?;
-        let mut left = node_limit.unwrap_or(u64::MAX);
-        loop {
-            if self.cancelled.load(Ordering::Relaxed) || left == 0 {
-                return Ok(None);
+        let left = std::sync::atomic::AtomicU64::new(node_limit.unwrap_or(u64::MAX));
+        let slice = || {
+            let n = left.load(Ordering::Relaxed);
+            if n == 0 {
+                return Ok(Slice::Done(None));
             }
-            let slice = left.min(SLICE_NODES);
-            let (value, spent) = py.detach(|| {
-                let mut memo = self.lock()?;
-                let before = memo.stats().nodes;
-                catch_unwind(AssertUnwindSafe(|| {
-                    let r = memo.run(slice);
-                    (r, memo.stats().nodes - before)
-                }))
-                .map_err(|_| PyRuntimeError::new_err("internal error in the memo search"))
-            })?;
-            if value.is_some() {
-                return Ok(value);
-            }
-            left = left.saturating_sub(spent.max(1));
-            py.check_signals()?;
+            let mut memo = self.lock()?;
+            let before = memo.stats().nodes;
+            let value = memo.run(n.min(SLICE_NODES));
+            let spent = memo.stats().nodes - before;
+            left.store(n.saturating_sub(spent.max(1)), Ordering::Relaxed);
+            Ok(match value {
+                Some(v) => Slice::Done(Some(v)),
+                None => Slice::More,
+            })
+        };
+        // Past the memory budget the run stops with a MemoryError.
+        let between = || {
             if let Some(most) = memory_limit {
                 let memo = self.lock()?;
                 // A diagram node is 12 bytes, and its vector may hold twice that.
                 let held = memo.stats().bytes + 24 * memo.nodes().len() as u64;
                 if held > most {
-                    return Err(PyMemoryError::new_err(format!(
+                    return Err(errors::out_of_memory(format!(
                         "the memo and the diagram hold {held} bytes, past the limit of {most}"
                     )));
                 }
             }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                return Ok(None);
-            }
-        }
+            Ok(None)
+        };
+        let answer = in_slices(
+            py,
+            "the memo search",
+            &self.cancelled,
+            deadline,
+            slice,
+            between,
+        )?;
+        Ok(answer.flatten())
     }
 
     fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64)> {

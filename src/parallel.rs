@@ -7,9 +7,9 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
+use crate::errors;
 use crate::problem::PyCompiledProblem;
 
 /// A piece as Python sees it, with its weight (its share of the tree).
@@ -25,7 +25,7 @@ fn to_moves(piece: &[i64], n_options: usize) -> PyResult<Vec<xc::Move>> {
                 (-x - 1, xc::Move::Exclude((-x - 1) as u32))
             };
             if o as usize >= n_options {
-                Err(PyValueError::new_err(format!(
+                Err(errors::invalid(format!(
                     "a piece names option {o}, but there are {n_options}"
                 )))
             } else {
@@ -50,7 +50,7 @@ fn engine(name: &str) -> PyResult<xc::Engine> {
         "auto" => Ok(xc::Engine::Auto),
         "cells" => Ok(xc::Engine::Cells),
         "bits" => Ok(xc::Engine::Bits),
-        other => Err(PyValueError::new_err(format!(
+        other => Err(errors::invalid(format!(
             "engine must be 'auto', 'cells' or 'bits', not {other:?}"
         ))),
     }
@@ -132,7 +132,7 @@ impl PyPool {
             return Ok(xc::Piece::equal(moves, 1.0));
         };
         if weights.len() != moves.len() || weights.iter().any(|w| !(w.is_finite() && *w >= 0.0)) {
-            return Err(PyValueError::new_err(
+            return Err(errors::invalid(
                 "weights: one finite number >= 0 for each piece",
             ));
         }
@@ -182,21 +182,15 @@ impl PyPool {
         let mut pool = (*self.pool).clone();
         pool.node_budget = node_budget;
         self.shared.stop.store(false, Ordering::Relaxed);
-        let mut interrupted = false;
-        let report = std::thread::scope(|s| {
-            let run = s.spawn(|| pool.count(pieces, &self.shared));
-            let mut nap = Duration::from_micros(200);
-            while !run.is_finished() {
-                py.detach(|| std::thread::sleep(nap));
-                nap = (nap * 2).min(Duration::from_millis(20));
-                if !interrupted && py.check_signals().is_err() {
-                    interrupted = true;
-                    self.shared.stop.store(true, Ordering::Relaxed);
-                }
-            }
-            run.join()
-        })
-        .map_err(|_| PyRuntimeError::new_err("internal error in a search thread"))?;
+        // Ctrl-C stops the threads (through the pool's stop flag, which they
+        // watch) and is reported as `interrupted`, the count so far kept.
+        let (report, signal) = crate::interrupt::until_interrupted_with(
+            py,
+            "a search thread",
+            &self.shared.stop,
+            || pool.count(pieces, &self.shared),
+        )?;
+        let interrupted = signal.is_some();
         let leftover = report
             .leftover
             .iter()
@@ -217,7 +211,7 @@ impl PyPool {
         *self
             .stream
             .lock()
-            .map_err(|_| PyRuntimeError::new_err("internal error"))? = Some(Stream { rx, worker });
+            .map_err(|_| errors::internal("internal error"))? = Some(Stream { rx, worker });
         Ok(())
     }
 

@@ -2,7 +2,7 @@
 
 use std::sync::Mutex;
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use crate::errors;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -15,7 +15,7 @@ use pyo3::types::PyBytes;
 #[pyo3(signature = (n, threads=1))]
 pub fn count_queens(py: Python<'_>, n: u32, threads: usize) -> PyResult<(u64, bool)> {
     if !(1..=32).contains(&n) {
-        return Err(PyValueError::new_err(format!(
+        return Err(errors::invalid(format!(
             "n must be between 1 and 32, not {n}"
         )));
     }
@@ -39,7 +39,7 @@ impl PyInfiniteQueens {
             let mut q = self
                 .inner
                 .lock()
-                .map_err(|_| PyRuntimeError::new_err("internal error"))?;
+                .map_err(|_| errors::internal("internal error"))?;
             q.fill(&mut out);
             Ok::<(), PyErr>(())
         })?;
@@ -95,7 +95,7 @@ impl PyInfiniteQueens {
             let mut q = self
                 .inner
                 .lock()
-                .map_err(|_| PyRuntimeError::new_err("internal error"))?;
+                .map_err(|_| errors::internal("internal error"))?;
             let mut last = 0;
             for _ in 0..count {
                 last = q.step();
@@ -110,7 +110,7 @@ impl PyInfiniteQueens {
         Ok(self
             .inner
             .lock()
-            .map_err(|_| PyRuntimeError::new_err("internal error"))?
+            .map_err(|_| errors::internal("internal error"))?
             .len())
     }
 }

@@ -4,9 +4,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
+use crate::errors;
 use crate::problem::PyCompiledProblem;
 
 #[pyclass(name = "SatSearch", module = "covering._core", frozen)]
@@ -19,7 +19,7 @@ impl PySatSearch {
     fn lock(&self) -> PyResult<MutexGuard<'_, xc::Sat>> {
         self.inner
             .lock()
-            .map_err(|_| PyRuntimeError::new_err("the CDCL search is broken"))
+            .map_err(|_| errors::internal("the CDCL search is broken"))
     }
 }
 

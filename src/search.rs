@@ -8,14 +8,13 @@
 //! a slice, never while waiting for the GIL, so another thread may read the
 //! stats or cancel while a search runs.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
-use std::time::Instant;
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
+use crate::errors;
+use crate::interrupt::{in_slices, Slice};
 use crate::problem::PyCompiledProblem;
 
 const SLICE_NODES: u64 = 1 << 16;
@@ -118,9 +117,9 @@ enum Outcome {
 
 impl PySearch {
     fn lock(&self) -> PyResult<MutexGuard<'_, xc::Search>> {
-        self.search.lock().map_err(|_| {
-            PyRuntimeError::new_err("the search was left inconsistent by an internal error")
-        })
+        self.search
+            .lock()
+            .map_err(|_| errors::internal("the search was left inconsistent by an internal error"))
     }
 
     /// Runs slices until the goal, the end, a budget, a signal or cancel().
@@ -134,63 +133,59 @@ impl PySearch {
     ) -> PyResult<Outcome> {
         let deadline = crate::budget::deadline(seconds)?;
         let node_limit = node_limit.unwrap_or(u64::MAX);
-        loop {
-            if self.cancelled.load(Ordering::Relaxed) {
-                return Ok(Outcome::Stopped);
+        let slice = || {
+            let mut guard = self.lock()?;
+            let search = &mut *guard;
+            let st = search.stats();
+            if st.nodes >= node_limit || search.is_exhausted() {
+                return Ok(Slice::Done(None));
             }
-            let result = py.detach(|| {
-                let mut guard = self.lock()?;
-                let search = &mut *guard;
-                let st = search.stats();
-                if st.nodes >= node_limit || search.is_exhausted() {
-                    return Ok((xc::Step::Exhausted, None));
-                }
-                let limits = xc::Limits {
-                    nodes: (st.nodes + SLICE_NODES).min(node_limit),
-                    updates: st.updates.saturating_add(SLICE_UPDATES),
-                };
-                // The engine does not panic on a validated problem; if it ever
-                // did, the caller gets an exception, never an abort.
-                let kept = &mut *kept;
-                catch_unwind(AssertUnwindSafe(|| {
-                    let step = match goal {
-                        Goal::Next => search.run(limits),
-                        Goal::Count(target) => search.count(limits, target),
-                        Goal::Canonical(perms) => {
-                            let (mut sol, mut scratch) = (Vec::new(), Vec::new());
-                            loop {
-                                let step = search.run(limits);
-                                if step != xc::Step::Solution {
-                                    break step;
-                                }
-                                search.solution_into(&mut sol);
-                                *kept += xc::is_canonical(&sol, perms, &mut scratch) as u64;
-                            }
+            let limits = xc::Limits {
+                nodes: (st.nodes + SLICE_NODES).min(node_limit),
+                updates: st.updates.saturating_add(SLICE_UPDATES),
+            };
+            let step = match goal {
+                Goal::Next => search.run(limits),
+                Goal::Count(target) => search.count(limits, target),
+                Goal::Canonical(perms) => {
+                    let (mut sol, mut scratch) = (Vec::new(), Vec::new());
+                    loop {
+                        let step = search.run(limits);
+                        if step != xc::Step::Solution {
+                            break step;
                         }
-                    };
-                    let sol = (step == xc::Step::Solution).then(|| search.solution());
-                    (step, sol)
-                }))
-                .map_err(|_| PyRuntimeError::new_err("internal error in the search engine"))
-            })?;
-            match result {
-                (xc::Step::Solution, Some(sol)) => return Ok(Outcome::Solution(sol)),
-                (xc::Step::Exhausted, _) | (xc::Step::Solution, None) => {
-                    return Ok(Outcome::Stopped)
-                }
-                (xc::Step::Paused, _) => {
-                    if let Goal::Count(target) = goal {
-                        if self.lock()?.stats().solutions >= target {
-                            return Ok(Outcome::Stopped);
-                        }
-                    }
-                    py.check_signals()?;
-                    if deadline.is_some_and(|d| Instant::now() >= d) {
-                        return Ok(Outcome::Stopped);
+                        search.solution_into(&mut sol);
+                        *kept += xc::is_canonical(&sol, perms, &mut scratch) as u64;
                     }
                 }
+            };
+            Ok(match step {
+                xc::Step::Solution => Slice::Done(Some(search.solution())),
+                xc::Step::Exhausted => Slice::Done(None),
+                xc::Step::Paused => Slice::More,
+            })
+        };
+        // A count stops once it has reached its target.
+        let between = || {
+            if let Goal::Count(target) = goal {
+                if self.lock()?.stats().solutions >= target {
+                    return Ok(Some(None));
+                }
             }
-        }
+            Ok(None)
+        };
+        let answer = in_slices(
+            py,
+            "the search engine",
+            &self.cancelled,
+            deadline,
+            slice,
+            between,
+        )?;
+        Ok(match answer {
+            Some(Some(solution)) => Outcome::Solution(solution),
+            _ => Outcome::Stopped,
+        })
     }
 }
 
@@ -206,7 +201,7 @@ impl PySearch {
             "cells" => xc::Engine::Cells,
             "bits" => xc::Engine::Bits,
             other => {
-                return Err(PyValueError::new_err(format!(
+                return Err(errors::invalid(format!(
                     "engine must be 'auto', 'cells' or 'bits', not {other:?}"
                 )))
             }
@@ -223,12 +218,12 @@ impl PySearch {
     fn force(&self, option: u32) -> PyResult<bool> {
         let mut s = self.lock()?;
         if s.stats().nodes > 0 || s.is_exhausted() {
-            return Err(PyRuntimeError::new_err(
+            return Err(errors::internal(
                 "options can only be forced before the search starts",
             ));
         }
         if option as usize >= s.problem().n_options() {
-            return Err(PyValueError::new_err(format!("no option {option}")));
+            return Err(errors::invalid(format!("no option {option}")));
         }
         Ok(s.force(option))
     }

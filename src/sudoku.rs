@@ -14,10 +14,10 @@ use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::Duration;
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use xc::puzzles::sudoku::{Answer, Mode, Solver};
 
+use crate::errors;
 use crate::problem::PyCompiledProblem;
 
 /// Solves many puzzles of one size.
@@ -211,12 +211,12 @@ impl PySudokuBatch {
     ) -> PyResult<Self> {
         let symbols: Vec<char> = symbols.chars().collect();
         if n == 0 || box_rows * box_cols != n || symbols.len() != n {
-            return Err(PyValueError::new_err(
+            return Err(errors::invalid(
                 "a sudoku needs n symbols and boxes of n cells",
             ));
         }
         if problem.inner.n_options() != n * n * n || problem.inner.n_primary() != 4 * n * n {
-            return Err(PyValueError::new_err(
+            return Err(errors::invalid(
                 "the compiled problem is not a sudoku of that size",
             ));
         }
@@ -228,10 +228,10 @@ impl PySudokuBatch {
             values.insert(ch, (k + 1) as u8);
         }
         if values.len() != symbols.len() + blanks.chars().filter(|c| !symbols.contains(c)).count() {
-            return Err(PyValueError::new_err("the symbols must be distinct"));
+            return Err(errors::invalid("the symbols must be distinct"));
         }
         if n > 64 {
-            return Err(PyValueError::new_err(
+            return Err(errors::invalid(
                 "sudokus of more than 64 symbols are not supported",
             ));
         }
@@ -274,7 +274,7 @@ impl PySudokuBatch {
             "unique" => Mode::Unique,
             "count" => Mode::Count(cap.max(1)),
             other => {
-                return Err(PyValueError::new_err(format!(
+                return Err(errors::invalid(format!(
                     "mode must be solve, unique or count, not {other:?}"
                 )))
             }
@@ -330,7 +330,7 @@ impl PySudokuBatch {
                     .map(|h| h.join())
                     .collect::<Result<Vec<_>, _>>()
             })
-            .map_err(|_| PyRuntimeError::new_err("internal error in the sudoku solver"))?;
+            .map_err(|_| errors::internal("internal error in the sudoku solver"))?;
             for (p, part) in parts.into_iter().enumerate() {
                 let first = r * round + p * per;
                 errors.extend(part.errors.into_iter().map(|(i, e)| (first + i + 1, e)));
