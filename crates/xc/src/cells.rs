@@ -320,8 +320,14 @@ impl Cells {
     /// Moves primary item `x` (at position `k`) out of the active ones.
     #[inline(always)]
     pub fn deactivate(&mut self, x: u32, k: u32) {
-        let a = self.active - 1;
-        self.active = a;
+        self.active -= 1;
+        self.swap_items(x, k, self.active);
+    }
+
+    /// Puts item `x` (at position `k` of `item`) at position `a`, and the item
+    /// that was there at `k`, keeping `pos` right.
+    #[inline(always)]
+    fn swap_items(&mut self, x: u32, k: u32, a: u32) {
         let cc = at!(self.item, a);
         set_at!(self.item, a, x);
         set_at!(self.item, k, cc);
@@ -494,13 +500,8 @@ impl Cells {
     /// Moves secondary item `x` (at position `k`) out of the active ones.
     #[inline(always)]
     pub fn deactivate_secondary(&mut self, x: u32, k: u32) {
-        let a = self.sactive - 1;
-        self.sactive = a;
-        let cc = at!(self.item, a);
-        set_at!(self.item, a, x);
-        set_at!(self.item, k, cc);
-        set_at!(self.set, cc - 2, k);
-        set_at!(self.set, x - 2, a);
+        self.sactive -= 1;
+        self.swap_items(x, k, self.sactive);
     }
 
     /// Is option `o` still available, compatible with every choice made so far?

@@ -540,10 +540,7 @@ impl CellSearch {
         for j in 0..active {
             let k = wrapped(from, j, active);
             let x = at!(cells.item, k);
-            let b = cells.bound(x);
-            let s = cells.slack(x).min(b);
-            let l = cells.size(x);
-            let t = l as i64 + s as i64 - b as i64 + 1;
+            let (t, s, l) = degree(cells, x);
             if t <= 1 {
                 c.mems += 3 * (j as u64 + 1);
                 self.scan_from = k;
@@ -560,8 +557,7 @@ impl CellSearch {
         }
         c.mems += 3 * active as u64;
         self.anchor = best;
-        let (b, s, l) = (cells.bound(best), cells.slack(best), cells.size(best));
-        (best, l as i64 + s.min(b) as i64 - b as i64 + 1)
+        (best, degree(cells, best).0)
     }
 
     /// [`Self::choose_mcc`] when randomizing: exact ties go to a random one.
@@ -575,10 +571,7 @@ impl CellSearch {
         for j in 0..active {
             let k = wrapped(from, j, active);
             let x = at!(cells.item, k);
-            let b = cells.bound(x);
-            let s = cells.slack(x).min(b);
-            let l = cells.size(x);
-            let t = l as i64 + s as i64 - b as i64 + 1;
+            let (t, s, l) = degree(cells, x);
             if t <= 1 {
                 c.mems += 3 * (j as u64 + 1);
                 self.scan_from = k;
@@ -835,6 +828,16 @@ impl CellSearch {
     fn option_of(&self, node: u32) -> u32 {
         self.cells.node_option[node as usize]
     }
+}
+
+/// Algorithm M's branching degree of item `x`, `len + s - b + 1` (`b` its
+/// bound, `s = min(slack, b)`), with `s` and `len`.
+#[inline(always)]
+fn degree(cells: &Cells, x: u32) -> (i64, u32, u32) {
+    let b = cells.bound(x);
+    let s = cells.slack(x).min(b);
+    let l = cells.size(x);
+    (l as i64 + s as i64 - b as i64 + 1, s, l)
 }
 
 /// Where a scan of the `active` items that looks for a forced one starts:
