@@ -523,20 +523,34 @@ impl CellSearch {
     /// item usually appears near the last one (a chain is local), so the
     /// scan starts where the last one was found and wraps around.
     ///
-    /// Without randomizing, the rules are packed into one number per item and
-    /// the least is kept (no branch to mispredict, which on the domino
+    /// The rules are packed into one number per item and the least is kept
+    /// (without randomizing, no branch to mispredict, which on the domino
     /// problems of Algorithm M, a few items a node, is what the scan cost);
     /// past 2^21 options of degree, 1023 of slack, 8191 options in the list
-    /// or 2^20 places of distance, the next rule decides.
+    /// or 2^20 places of distance, the next rule decides. When randomizing,
+    /// items with the same number are exact ties, one taken at random.
     #[inline(always)]
     fn choose_mcc(&mut self, c: &mut Counters) -> (u32, i64) {
         if self.rng.is_some() {
             return self.choose_mcc_random(c);
         }
+        self.choose_mcc_in::<false>(c)
+    }
+
+    /// [`Self::choose_mcc`] when randomizing, kept out of the hot loop.
+    #[inline(never)]
+    fn choose_mcc_random(&mut self, c: &mut Counters) -> (u32, i64) {
+        self.choose_mcc_in::<true>(c)
+    }
+
+    /// [`Self::choose_mcc`]; with `RANDOM`, exact ties go to a random one.
+    #[inline(always)]
+    fn choose_mcc_in<const RANDOM: bool>(&mut self, c: &mut Counters) -> (u32, i64) {
         let cells = &self.cells;
         let active = cells.active;
         let from = scan_start(self.scan_from, active);
         let (mut best, mut key) = (0u32, u64::MAX);
+        let mut ties = 0u64;
         for j in 0..active {
             let k = wrapped(from, j, active);
             let x = at!(cells.item, k);
@@ -551,51 +565,26 @@ impl CellSearch {
                 | ((s as u64).min((1 << 10) - 1) << 33)
                 | (((1 << 13) - 1 - (l as u64).min((1 << 13) - 1)) << 20)
                 | (d as u64).min((1 << 20) - 1);
-            let better = this < key;
-            key = if better { this } else { key };
-            best = if better { x } else { best };
+            if RANDOM {
+                if this < key {
+                    (best, key, ties) = (x, this, 1);
+                } else if this == key {
+                    ties += 1;
+                    if let Some(rng) = self.rng.as_mut() {
+                        if rng.below(ties) == 0 {
+                            best = x;
+                        }
+                    }
+                }
+            } else {
+                let better = this < key;
+                key = if better { this } else { key };
+                best = if better { x } else { best };
+            }
         }
         c.mems += 3 * active as u64;
         self.anchor = best;
         (best, degree(cells, best).0)
-    }
-
-    /// [`Self::choose_mcc`] when randomizing: exact ties go to a random one.
-    fn choose_mcc_random(&mut self, c: &mut Counters) -> (u32, i64) {
-        let cells = &self.cells;
-        let active = cells.active;
-        let from = scan_start(self.scan_from, active);
-        let mut score = i64::MAX;
-        let (mut best, mut best_s, mut best_l, mut best_d) = (0u32, 0u32, 0u32, u32::MAX);
-        let mut ties = 0u64;
-        for j in 0..active {
-            let k = wrapped(from, j, active);
-            let x = at!(cells.item, k);
-            let (t, s, l) = degree(cells, x);
-            if t <= 1 {
-                c.mems += 3 * (j as u64 + 1);
-                self.scan_from = k;
-                return (x, t);
-            }
-            let d = x.abs_diff(self.anchor);
-            if t < score
-                || (t == score
-                    && (s < best_s || (s == best_s && (l > best_l || (l == best_l && d < best_d)))))
-            {
-                (score, best, best_s, best_l, best_d) = (t, x, s, l, d);
-                ties = 1;
-            } else if t == score && s == best_s && l == best_l && d == best_d {
-                ties += 1;
-                if let Some(rng) = self.rng.as_mut() {
-                    if rng.below(ties) == 0 {
-                        best = x;
-                    }
-                }
-            }
-        }
-        c.mems += 3 * active as u64;
-        self.anchor = best;
-        (best, score)
     }
 
     /// Takes the option of node `x` into the solution (step M6): every other
