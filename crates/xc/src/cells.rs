@@ -443,11 +443,16 @@ impl Cells {
         let (epoch, active, pbound) = (*epoch, *active, *pbound);
         let mut t = *tlen;
         let mut ok = true;
-        let mut n = 0u64; // updates, counted in a register
+        // The updates are not counted in the loop (a counter there is one
+        // more value carried from each removal to the next): they are the
+        // nodes walked, found at the end from where the walk stopped and the
+        // option's length, read at its spacer.
+        let mut len = 0u32;
         let mut nn = tt + 1;
         while nn != tt {
             let node = at!(nd, nn);
             if node.itm <= 0 {
+                len = node.itm.unsigned_abs();
                 nn = (nn as i32 + node.itm) as u32;
                 continue;
             }
@@ -471,9 +476,14 @@ impl Cells {
                 nd.get_unchecked_mut(nn as usize).loc = uu + ss;
                 nd.get_unchecked_mut(nnp as usize).loc = node.loc;
             }
-            n += 1;
             nn += 1;
         }
+        // Walked: tt+1 up to nn, or (past the spacer) all but tt..nn.
+        let n = if nn > tt {
+            nn - tt - 1
+        } else {
+            len - 1 - (tt - nn)
+        } as u64;
         *tlen = t;
         c.updates += n;
         c.mems += 6 * n;

@@ -217,12 +217,13 @@ impl CellSearch {
                 k -= 1;
                 let x = at!(cells.item, k);
                 let s = cells.size(x);
-                if s < t {
-                    t = s;
-                    best = x;
-                    if s <= 1 {
-                        break; // nothing beats a dead end or a forced move
-                    }
+                // Without a branch on the comparison (a new least size is
+                // seen at random places of the scan, so it was mispredicted).
+                let better = s < t;
+                t = if better { s } else { t };
+                best = if better { x } else { best };
+                if s <= 1 {
+                    break; // nothing beats a dead end or a forced move
                 }
             }
         }
@@ -260,7 +261,11 @@ impl CellSearch {
     /// epoch. Most nodes of a tiling search are such dead ends (two thirds of
     /// them on the pentominoes), and this skips the rest of their covering
     /// and the visit of the empty node.
-    #[inline(always)]
+    ///
+    /// Kept out of line: inlined into the search loop, its hide loop lost its
+    /// registers to the loop around it (the base of `set` was reloaded from
+    /// the stack five times an update), and the pentominoes took 10% longer.
+    #[inline(never)]
     fn commit<const COLORS: bool, const TRAIL: bool, const CHECK: bool>(
         &mut self,
         cur: u32,
