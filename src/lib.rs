@@ -8,11 +8,14 @@ mod budget;
 mod errors;
 mod interrupt;
 mod memo;
+mod memo_count;
+mod memo_zdd;
 mod parallel;
 mod problem;
 mod queens;
 mod sat;
 mod search;
+mod stats;
 mod sudoku;
 
 #[pymodule]
@@ -26,9 +29,9 @@ mod _core {
     #[pymodule_export]
     use crate::errors::ProblemError;
     #[pymodule_export]
-    use crate::memo::PyMemoCount;
+    use crate::memo_count::PyMemoCount;
     #[pymodule_export]
-    use crate::memo::PyMemoZdd;
+    use crate::memo_zdd::PyMemoZdd;
     #[pymodule_export]
     use crate::parallel::estimate_nodes;
     #[pymodule_export]
@@ -46,7 +49,7 @@ mod _core {
     #[pymodule_export]
     use crate::search::PySearch;
     #[pymodule_export]
-    use crate::search::PyStats;
+    use crate::stats::PyStats;
     #[pymodule_export]
     use crate::sudoku::PySudokuBatch;
 }

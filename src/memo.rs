@@ -1,7 +1,7 @@
-//! `MemoCount` and `MemoZdd`: memo searches (see the `xc` crate's `memo`
-//! module), driven from Python in slices like `Search`: the GIL is released
-//! for each slice, and between slices Ctrl-C, `cancel()` and the caller's
-//! budgets are seen.
+//! What `MemoCount` and `MemoZdd` share: a memo search (see the `xc`
+//! crate's `memo` module) driven from Python in slices like `Search`: the GIL
+//! is released for each slice, and between slices Ctrl-C, `cancel()` and the
+//! caller's budgets are seen.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
@@ -15,20 +15,20 @@ use crate::problem::PyCompiledProblem;
 
 const SLICE_NODES: u64 = 1 << 14;
 
-fn to_int<'py>(py: Python<'py>, n: &xc::Number) -> PyResult<Bound<'py, PyAny>> {
+pub fn to_int<'py>(py: Python<'py>, n: &xc::Number) -> PyResult<Bound<'py, PyAny>> {
     let bytes = PyBytes::new(py, &n.to_le_bytes());
     py.get_type::<PyInt>()
         .call_method1("from_bytes", (bytes, "little"))
 }
 
 /// A memo search of either kind, with what the Python class needs around it.
-struct Driver<V> {
+pub struct Driver<V> {
     memo: Mutex<xc::Memo<V>>,
-    cancelled: AtomicBool,
+    pub cancelled: AtomicBool,
 }
 
 impl<V: xc::Tally + Send> Driver<V> {
-    fn new(problem: &PyCompiledProblem, memo_bytes: usize, branching: &str) -> PyResult<Self> {
+    pub fn new(problem: &PyCompiledProblem, memo_bytes: usize, branching: &str) -> PyResult<Self> {
         let branching = match branching {
             "mrv" => xc::Branching::Mrv,
             "first" => xc::Branching::First,
@@ -46,7 +46,7 @@ impl<V: xc::Tally + Send> Driver<V> {
         })
     }
 
-    fn lock(&self) -> PyResult<MutexGuard<'_, xc::Memo<V>>> {
+    pub fn lock(&self) -> PyResult<MutexGuard<'_, xc::Memo<V>>> {
         self.memo
             .lock()
             .map_err(|_| errors::internal("the memo search failed in another thread"))
@@ -58,7 +58,7 @@ impl<V: xc::Tally + Send> Driver<V> {
     /// `memory_limit` bounds the memo and the diagram together, in bytes:
     /// past it the run stops with a MemoryError (the caller says what to do),
     /// rather than growing until the allocator aborts the process.
-    fn run(
+    pub fn run(
         &self,
         py: Python<'_>,
         node_limit: Option<u64>,
@@ -107,118 +107,8 @@ impl<V: xc::Tally + Send> Driver<V> {
         Ok(answer.flatten())
     }
 
-    fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64)> {
+    pub fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64)> {
         let s = self.lock()?.stats();
         Ok((s.nodes, s.hits, s.entries, s.evictions, s.bytes))
-    }
-}
-
-#[pyclass(name = "MemoCount", module = "covering._core", frozen)]
-pub struct PyMemoCount {
-    driver: Driver<xc::Number>,
-}
-
-#[pymethods]
-impl PyMemoCount {
-    /// A memo count of `problem` with a memo of about `memo_bytes` bytes;
-    /// `branching` is "mrv" (fewest options first) or "first" (first
-    /// uncovered item). ProblemError if the problem has multiplicities or
-    /// too many options.
-    #[new]
-    #[pyo3(signature = (problem, memo_bytes, branching="mrv"))]
-    fn new(problem: &PyCompiledProblem, memo_bytes: usize, branching: &str) -> PyResult<Self> {
-        Ok(PyMemoCount {
-            driver: Driver::new(problem, memo_bytes, branching)?,
-        })
-    }
-
-    /// Counts until the end (returns the count), or until `node_limit` more
-    /// nodes, `seconds`, or `cancel()` (returns None; `partial` says how
-    /// many solutions are counted so far). Ctrl-C raises KeyboardInterrupt.
-    #[pyo3(signature = (node_limit=None, seconds=None, memory_limit=None))]
-    fn run<'py>(
-        &self,
-        py: Python<'py>,
-        node_limit: Option<u64>,
-        seconds: Option<f64>,
-        memory_limit: Option<u64>,
-    ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        match self.driver.run(py, node_limit, seconds, memory_limit)? {
-            Some(n) => Ok(Some(to_int(py, &n)?)),
-            None => Ok(None),
-        }
-    }
-
-    /// The solutions counted so far (all of them once `run` has returned the count).
-    #[getter]
-    fn partial<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let n = self.driver.lock()?.partial();
-        to_int(py, &n)
-    }
-
-    /// Stops a running count from another thread, at the end of its slice.
-    fn cancel(&self) {
-        self.driver.cancelled.store(true, Ordering::Relaxed);
-    }
-
-    /// (nodes, hits, entries, evictions, bytes): nodes searched, sub-problems
-    /// found in the memo, entries held, entries evicted, bytes held.
-    #[getter]
-    fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64)> {
-        self.driver.stats()
-    }
-}
-
-#[pyclass(name = "MemoZdd", module = "covering._core", frozen)]
-pub struct PyMemoZdd {
-    driver: Driver<u32>,
-}
-
-#[pymethods]
-impl PyMemoZdd {
-    /// The search of `MemoCount`, building the diagram of all the solutions
-    /// (node ids: 0 no solution, 1 the empty solution, k + 2 the k-th node).
-    #[new]
-    #[pyo3(signature = (problem, memo_bytes, branching="mrv"))]
-    fn new(problem: &PyCompiledProblem, memo_bytes: usize, branching: &str) -> PyResult<Self> {
-        Ok(PyMemoZdd {
-            driver: Driver::new(problem, memo_bytes, branching)?,
-        })
-    }
-
-    /// Builds until the end (returns the root's id), or until `node_limit`
-    /// more search nodes, `seconds`, or `cancel()` (returns None).
-    #[pyo3(signature = (node_limit=None, seconds=None, memory_limit=None))]
-    fn run(
-        &self,
-        py: Python<'_>,
-        node_limit: Option<u64>,
-        seconds: Option<f64>,
-        memory_limit: Option<u64>,
-    ) -> PyResult<Option<u32>> {
-        self.driver.run(py, node_limit, seconds, memory_limit)
-    }
-
-    /// The diagram's nodes so far as little-endian u32 triples (option, lo, hi).
-    fn nodes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        let memo = self.driver.lock()?;
-        let mut out = Vec::with_capacity(12 * memo.nodes().len());
-        for n in memo.nodes() {
-            for x in [n.option, n.lo, n.hi] {
-                out.extend_from_slice(&x.to_le_bytes());
-            }
-        }
-        Ok(PyBytes::new(py, &out))
-    }
-
-    /// Stops a running search from another thread, at the end of its slice.
-    fn cancel(&self) {
-        self.driver.cancelled.store(true, Ordering::Relaxed);
-    }
-
-    /// (nodes, hits, entries, evictions, bytes), as for `MemoCount`.
-    #[getter]
-    fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64)> {
-        self.driver.stats()
     }
 }

@@ -1,0 +1,64 @@
+//! `MemoCount`: counting by memoized sub-problems.
+
+use std::sync::atomic::Ordering;
+
+use pyo3::prelude::*;
+
+use crate::memo::{to_int, Driver};
+use crate::problem::PyCompiledProblem;
+
+#[pyclass(name = "MemoCount", module = "covering._core", frozen)]
+pub struct PyMemoCount {
+    driver: Driver<xc::Number>,
+}
+
+#[pymethods]
+impl PyMemoCount {
+    /// A memo count of `problem` with a memo of about `memo_bytes` bytes;
+    /// `branching` is "mrv" (fewest options first) or "first" (first
+    /// uncovered item). ProblemError if the problem has multiplicities or
+    /// too many options.
+    #[new]
+    #[pyo3(signature = (problem, memo_bytes, branching="mrv"))]
+    fn new(problem: &PyCompiledProblem, memo_bytes: usize, branching: &str) -> PyResult<Self> {
+        Ok(PyMemoCount {
+            driver: Driver::new(problem, memo_bytes, branching)?,
+        })
+    }
+
+    /// Counts until the end (returns the count), or until `node_limit` more
+    /// nodes, `seconds`, or `cancel()` (returns None; `partial` says how
+    /// many solutions are counted so far). Ctrl-C raises KeyboardInterrupt.
+    #[pyo3(signature = (node_limit=None, seconds=None, memory_limit=None))]
+    fn run<'py>(
+        &self,
+        py: Python<'py>,
+        node_limit: Option<u64>,
+        seconds: Option<f64>,
+        memory_limit: Option<u64>,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        match self.driver.run(py, node_limit, seconds, memory_limit)? {
+            Some(n) => Ok(Some(to_int(py, &n)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// The solutions counted so far (all of them once `run` has returned the count).
+    #[getter]
+    fn partial<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let n = self.driver.lock()?.partial();
+        to_int(py, &n)
+    }
+
+    /// Stops a running count from another thread, at the end of its slice.
+    fn cancel(&self) {
+        self.driver.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    /// (nodes, hits, entries, evictions, bytes): nodes searched, sub-problems
+    /// found in the memo, entries held, entries evicted, bytes held.
+    #[getter]
+    fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64)> {
+        self.driver.stats()
+    }
+}

@@ -1,0 +1,63 @@
+//! `MemoZdd`: the diagram (ZDD) of all the solutions, built by the memo search.
+
+use std::sync::atomic::Ordering;
+
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use crate::memo::Driver;
+use crate::problem::PyCompiledProblem;
+
+#[pyclass(name = "MemoZdd", module = "covering._core", frozen)]
+pub struct PyMemoZdd {
+    driver: Driver<u32>,
+}
+
+#[pymethods]
+impl PyMemoZdd {
+    /// The search of `MemoCount`, building the diagram of all the solutions
+    /// (node ids: 0 no solution, 1 the empty solution, k + 2 the k-th node).
+    #[new]
+    #[pyo3(signature = (problem, memo_bytes, branching="mrv"))]
+    fn new(problem: &PyCompiledProblem, memo_bytes: usize, branching: &str) -> PyResult<Self> {
+        Ok(PyMemoZdd {
+            driver: Driver::new(problem, memo_bytes, branching)?,
+        })
+    }
+
+    /// Builds until the end (returns the root's id), or until `node_limit`
+    /// more search nodes, `seconds`, or `cancel()` (returns None).
+    #[pyo3(signature = (node_limit=None, seconds=None, memory_limit=None))]
+    fn run(
+        &self,
+        py: Python<'_>,
+        node_limit: Option<u64>,
+        seconds: Option<f64>,
+        memory_limit: Option<u64>,
+    ) -> PyResult<Option<u32>> {
+        self.driver.run(py, node_limit, seconds, memory_limit)
+    }
+
+    /// The diagram's nodes so far as little-endian u32 triples (option, lo, hi).
+    fn nodes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let memo = self.driver.lock()?;
+        let mut out = Vec::with_capacity(12 * memo.nodes().len());
+        for n in memo.nodes() {
+            for x in [n.option, n.lo, n.hi] {
+                out.extend_from_slice(&x.to_le_bytes());
+            }
+        }
+        Ok(PyBytes::new(py, &out))
+    }
+
+    /// Stops a running search from another thread, at the end of its slice.
+    fn cancel(&self) {
+        self.driver.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    /// (nodes, hits, entries, evictions, bytes), as for `MemoCount`.
+    #[getter]
+    fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64)> {
+        self.driver.stats()
+    }
+}
