@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use pyo3::prelude::*;
+use xc::Solve;
 
 use crate::errors;
 use crate::problem::PyCompiledProblem;
@@ -49,18 +50,22 @@ impl PySatSearch {
         decisions: Option<u64>,
         seconds: Option<f64>,
     ) -> PyResult<(&'static str, Vec<u32>)> {
-        let budget = xc::SatBudget {
-            conflicts,
-            decisions,
-            deadline: crate::budget::deadline(seconds)?,
-        };
+        let deadline = crate::budget::deadline(seconds)?;
         let mut sat = self.lock()?;
         let sat: &mut xc::Sat = &mut sat;
+        sat.set_deadline(deadline);
+        // Through the interface of every engine: its nodes are decisions,
+        // its updates conflicts.
+        let used = Solve::stats(sat);
+        let limits = xc::Limits {
+            nodes: decisions.map_or(u64::MAX, |d| used.nodes.saturating_add(d)),
+            updates: conflicts.map_or(u64::MAX, |c| used.updates.saturating_add(c)),
+        };
         let (step, signal) =
             crate::interrupt::until_interrupted_with(py, "the CDCL search", &self.stop, || {
-                sat.next(&budget)
+                sat.run(limits)
             })?;
-        if let xc::SatStep::Stopped = step {
+        if step == xc::Step::Paused {
             // Stopped by the flag (Ctrl-C or cancel) or a budget: lower it, so
             // that the next call goes on.
             self.stop.store(false, Ordering::Relaxed);
@@ -69,9 +74,13 @@ impl PySatSearch {
             return Err(e);
         }
         Ok(match step {
-            xc::SatStep::Solution(ids) => ("solution", ids),
-            xc::SatStep::Exhausted => ("exhausted", Vec::new()),
-            xc::SatStep::Stopped => ("stopped", Vec::new()),
+            xc::Step::Solution => {
+                let mut ids = Vec::new();
+                sat.solution_into(&mut ids);
+                ("solution", ids)
+            }
+            xc::Step::Exhausted => ("exhausted", Vec::new()),
+            xc::Step::Paused => ("stopped", Vec::new()),
         })
     }
 

@@ -19,7 +19,7 @@
 
 use std::sync::Arc;
 
-use crate::machine::{Engine, Limits, Machine, Move, Step, MAX_PROBE_DEPTH};
+use crate::machine::{Engine, Limits, Machine, Move, Solve, Step, MAX_PROBE_DEPTH};
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;
 use crate::stats::Stats;
@@ -545,24 +545,7 @@ impl BitSearch {
     }
 }
 
-impl Machine for BitSearch {
-    fn engine(&self) -> Engine {
-        Engine::Bits
-    }
-
-    /// Back to the state before any search or forcing. Level 0's frame is
-    /// never written after construction, so this is only bookkeeping.
-    fn reset(&mut self) {
-        (self.level, self.base, self.sol_len, self.max_level) = (0, 0, 0, 0);
-        (self.nodes, self.updates, self.mems, self.solutions) = (0, 0, 0, 0);
-        self.state = State::Forward;
-        self.forced.clear();
-    }
-
-    fn problem(&self) -> &Arc<CompiledProblem> {
-        &self.problem
-    }
-
+impl Solve for BitSearch {
     fn stats(&self) -> Stats {
         Stats {
             nodes: self.nodes,
@@ -624,6 +607,29 @@ impl Machine for BitSearch {
         true
     }
 
+    fn run(&mut self, limits: Limits) -> Step {
+        self.search::<false>(limits, u64::MAX)
+    }
+}
+
+impl Machine for BitSearch {
+    fn engine(&self) -> Engine {
+        Engine::Bits
+    }
+
+    /// Back to the state before any search or forcing. Level 0's frame is
+    /// never written after construction, so this is only bookkeeping.
+    fn reset(&mut self) {
+        (self.level, self.base, self.sol_len, self.max_level) = (0, 0, 0, 0);
+        (self.nodes, self.updates, self.mems, self.solutions) = (0, 0, 0, 0);
+        self.state = State::Forward;
+        self.forced.clear();
+    }
+
+    fn problem(&self) -> &Arc<CompiledProblem> {
+        &self.problem
+    }
+
     /// Leaves option `o` out of every solution, before the search starts;
     /// false (and no change) if it could not be chosen anyway.
     fn exclude(&mut self, o: u32) -> bool {
@@ -646,10 +652,6 @@ impl Machine for BitSearch {
             self.counts[n + i as usize] -= 1;
         }
         true
-    }
-
-    fn run(&mut self, limits: Limits) -> Step {
-        self.search::<false>(limits, u64::MAX)
     }
 
     fn count(&mut self, limits: Limits, target: u64) -> Step {

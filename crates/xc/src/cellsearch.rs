@@ -16,7 +16,7 @@
 use std::sync::Arc;
 
 use crate::cells::{at, Cells, Counters};
-use crate::machine::{Engine, Limits, Machine, Move, Step, MAX_PROBE_DEPTH};
+use crate::machine::{Engine, Limits, Machine, Move, Solve, Step, MAX_PROBE_DEPTH};
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;
 use crate::stats::Stats;
@@ -855,26 +855,7 @@ fn wrapped(from: u32, j: u32, active: u32) -> u32 {
     }
 }
 
-impl Machine for CellSearch {
-    fn engine(&self) -> Engine {
-        Engine::Cells
-    }
-
-    /// Back to the state before any search or forcing, keeping the allocations.
-    fn reset(&mut self) {
-        self.cells.clone_from(&self.initial);
-        self.counters = Counters::default();
-        (self.nodes, self.solutions, self.max_level) = (0, 0, 0);
-        (self.level, self.base, self.cur, self.sol_len) = (0, 0, 0, 0);
-        (self.scan_from, self.anchor) = (0, 0);
-        self.state = State::Forward;
-    }
-
-    /// The problem being solved.
-    fn problem(&self) -> &Arc<CompiledProblem> {
-        &self.problem
-    }
-
+impl Solve for CellSearch {
     /// The counters so far.
     fn stats(&self) -> Stats {
         Stats {
@@ -953,6 +934,37 @@ impl Machine for CellSearch {
         true
     }
 
+    /// Runs until the next solution, the end, or the limits.
+    fn run(&mut self, limits: Limits) -> Step {
+        match (self.mcc, self.colors) {
+            (false, false) => self.run_xcc::<false, false>(limits, u64::MAX),
+            (false, true) => self.run_xcc::<true, false>(limits, u64::MAX),
+            (true, false) => self.run_mcc::<false, false>(limits, u64::MAX),
+            (true, true) => self.run_mcc::<true, false>(limits, u64::MAX),
+        }
+    }
+}
+
+impl Machine for CellSearch {
+    fn engine(&self) -> Engine {
+        Engine::Cells
+    }
+
+    /// Back to the state before any search or forcing, keeping the allocations.
+    fn reset(&mut self) {
+        self.cells.clone_from(&self.initial);
+        self.counters = Counters::default();
+        (self.nodes, self.solutions, self.max_level) = (0, 0, 0);
+        (self.level, self.base, self.cur, self.sol_len) = (0, 0, 0, 0);
+        (self.scan_from, self.anchor) = (0, 0);
+        self.state = State::Forward;
+    }
+
+    /// The problem being solved.
+    fn problem(&self) -> &Arc<CompiledProblem> {
+        &self.problem
+    }
+
     /// Leaves option `o` out of every solution, before the search starts;
     /// false (and no change) if it could not be chosen anyway.
     fn exclude(&mut self, o: u32) -> bool {
@@ -969,16 +981,6 @@ impl Machine for CellSearch {
         self.cells.remove_from_own_set(x, &mut c);
         self.counters = c;
         true
-    }
-
-    /// Runs until the next solution, the end, or the limits.
-    fn run(&mut self, limits: Limits) -> Step {
-        match (self.mcc, self.colors) {
-            (false, false) => self.run_xcc::<false, false>(limits, u64::MAX),
-            (false, true) => self.run_xcc::<true, false>(limits, u64::MAX),
-            (true, false) => self.run_mcc::<false, false>(limits, u64::MAX),
-            (true, true) => self.run_mcc::<true, false>(limits, u64::MAX),
-        }
     }
 
     /// Counts solutions without reporting them, until the end ([`Step::Exhausted`]),

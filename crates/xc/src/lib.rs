@@ -38,7 +38,7 @@ pub use akari::{
     akari, akari_with, Akari, AkariItem, Cell as AkariCell, LONG as AKARI_LONG, NO_CELL,
 };
 pub use canon::is_canonical;
-pub use machine::{Engine, Limits, Move, Step};
+pub use machine::{Engine, Limits, Move, Solve, Step};
 pub use memo::{
     Branching, Memo, MemoCount, MemoError, MemoStats, MemoZdd, Number, Tally, ZddNode,
     MEMO_MAX_OPTIONS,

@@ -1,12 +1,16 @@
-//! What the search machines share: the steps and budgets of a slice, the
-//! moves of a piece of the tree, and [`Machine`], the interface
-//! [`crate::Search`] drives. (Each machine keeps its own position in Knuth's
+//! What the engines share: [`Solve`], what a driver needs from any engine
+//! (solutions one at a time, in runs that stop at a budget); [`Machine`],
+//! what the tree searches add to it (counting, pieces of the tree, progress,
+//! probes), the interface [`crate::Search`] drives; and the steps, budgets
+//! and moves they speak in. (Each machine keeps its own position in Knuth's
 //! steps: its own state type.)
 //!
-//! Two machines implement it: dancing cells (`cellsearch.rs`, Algorithms X,
-//! C and M on Knuth's sparse sets) and bitsets (`bits.rs`, Algorithm X on
-//! words). The CDCL engine (`sat.rs`) is not one: it has no tree to pause,
-//! split or count, only solutions one by one (see `Sat`).
+//! Two machines implement [`Machine`]: dancing cells (`cellsearch.rs`,
+//! Algorithms X, C and M on Knuth's sparse sets) and bitsets (`bits.rs`,
+//! Algorithm X on words). The CDCL engine ([`crate::Sat`]) implements
+//! [`Solve`] alone: it has no tree to count, split or pause at a node, only
+//! solutions one by one (first, uniqueness, all of them), and counts only by
+//! listing them, up to a limit.
 
 use std::fmt::Debug;
 use std::sync::Arc;
@@ -68,23 +72,69 @@ pub enum Engine {
     Bits,
 }
 
+/// What a driver needs from every engine, the CDCL solver included: the
+/// solutions one at a time, each run stopping at a budget and resumable.
+/// [`crate::Search`] (dancing cells or bitsets) and [`crate::Sat`] (CDCL)
+/// implement it, so first solutions, uniqueness proofs and bounded counts
+/// can be written once for all of them.
+///
+/// ```
+/// use std::sync::Arc;
+/// use xc::{CompiledProblem, Sat, Search, Solve};
+/// // Cover {0, 1, 2} exactly with {0, 1}, {2}, {0}, {1, 2}: two solutions.
+/// let p = CompiledProblem::new(3, 0, vec![1; 3], vec![1; 3],
+///     vec![0, 2, 3, 4, 6], vec![0, 1, 2, 0, 1, 2], vec![]).unwrap();
+/// let mut engines: Vec<Box<dyn Solve>> =
+///     vec![Box::new(Search::new(Arc::new(p.clone()), None)), Box::new(Sat::new(&p))];
+/// for e in &mut engines {
+///     let mut all = e.all_solutions();
+///     all.sort();
+///     assert_eq!(all, vec![vec![0, 1], vec![2, 3]]);
+/// }
+/// ```
+pub trait Solve: Send {
+    /// Puts option `o` into every solution, before the first run; false
+    /// when it conflicts with the options forced before it. (The CDCL solver
+    /// only learns of a conflict when it runs, and then finds no solution.)
+    fn force(&mut self, o: u32) -> bool;
+    /// Runs until the next solution ([`Step::Solution`]), the end
+    /// ([`Step::Exhausted`]), or a budget of `limits` ([`Step::Paused`]),
+    /// counted on [`Self::stats`]: for the CDCL solver, its nodes are its
+    /// decisions and its updates its conflicts.
+    fn run(&mut self, limits: Limits) -> Step;
+    /// The options of the solution just reported: in increasing order from
+    /// [`crate::Search`] and [`crate::Sat`] (a machine inside `Search` may
+    /// list them in any order).
+    fn solution_into(&self, out: &mut Vec<u32>);
+    /// The counters so far.
+    fn stats(&self) -> Stats;
+    /// Has every solution been reported?
+    fn is_exhausted(&self) -> bool;
+
+    /// Every solution not yet reported, each in increasing order.
+    fn all_solutions(&mut self) -> Vec<Vec<u32>> {
+        let mut out = Vec::new();
+        while self.run(Limits::NONE) == Step::Solution {
+            let mut s = Vec::new();
+            self.solution_into(&mut s);
+            s.sort_unstable();
+            out.push(s);
+        }
+        out
+    }
+}
+
 /// A search machine over one compiled problem: Knuth's steps run in slices,
 /// its position kept between calls. Each method is documented on
 /// [`crate::Search`], which holds one machine and adds what is written once
 /// for all of them (sorting solutions, moves, shares of the frontier,
 /// fractions done).
-pub(crate) trait Machine: Debug + Send + Sync + MachineClone {
+pub(crate) trait Machine: Solve + Debug + Sync + MachineClone {
     /// Which data structure it dances on.
     fn engine(&self) -> Engine;
     fn reset(&mut self);
     fn problem(&self) -> &Arc<CompiledProblem>;
-    fn stats(&self) -> Stats;
-    fn is_exhausted(&self) -> bool;
-    /// The options of the solution just reported, in any order.
-    fn solution_into(&self, out: &mut Vec<u32>);
-    fn force(&mut self, o: u32) -> bool;
     fn exclude(&mut self, o: u32) -> bool;
-    fn run(&mut self, limits: Limits) -> Step;
     fn count(&mut self, limits: Limits, target: u64) -> Step;
     fn progress(&self) -> Vec<(u32, u32)>;
     /// The frontier's pieces, each tagged with the depth it branches at.

@@ -25,7 +25,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
+use crate::machine::{Limits, Solve, Step};
 use crate::problem::CompiledProblem;
+use crate::stats::Stats;
 
 /// What the solver's terminate callback watches: a stop flag (Ctrl-C,
 /// `cancel`) and a deadline.
@@ -90,6 +92,11 @@ pub struct Sat {
     exhausted: bool,
     stop: Arc<AtomicBool>,
     stats: SatStats,
+    /// The last solution found by [`Solve::run`].
+    solution: Vec<u32>,
+    /// When [`Solve::run`] stops (its budgets are the counters of
+    /// [`Limits`], which say nothing of time).
+    deadline: Option<Instant>,
 }
 
 // SAFETY: `cadical_sys::CaDiCal` is not `Send` only because it holds raw
@@ -351,6 +358,8 @@ impl Sat {
                 clauses,
                 ..SatStats::default()
             },
+            solution: Vec::new(),
+            deadline: None,
         }
     }
 
@@ -373,6 +382,11 @@ impl Sat {
     /// Has every solution been found?
     pub fn exhausted(&self) -> bool {
         self.exhausted
+    }
+
+    /// When the runs of [`Solve::run`] stop, if not before (None: never).
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
     }
 
     /// The next solution, or the end, or `Stopped` when a budget ran out
@@ -428,6 +442,54 @@ impl Sat {
                 SatStep::Solution(chosen)
             }
         }
+    }
+}
+
+/// The CDCL search as an engine like the others: a run's budget of nodes is
+/// one of decisions, its budget of updates one of conflicts (each absolute,
+/// as `stats()` counts them), its deadline [`Sat::set_deadline`]'s.
+impl Solve for Sat {
+    fn force(&mut self, o: u32) -> bool {
+        self.require(o);
+        true
+    }
+
+    fn run(&mut self, limits: Limits) -> Step {
+        let left = |limit: u64, used: u64| (limit != u64::MAX).then(|| limit.saturating_sub(used));
+        let budget = SatBudget {
+            decisions: left(limits.nodes, self.stats.decisions),
+            conflicts: left(limits.updates, self.stats.conflicts),
+            deadline: self.deadline,
+        };
+        match self.next(&budget) {
+            SatStep::Solution(ids) => {
+                self.solution = ids;
+                Step::Solution
+            }
+            SatStep::Exhausted => Step::Exhausted,
+            SatStep::Stopped => Step::Paused,
+        }
+    }
+
+    fn solution_into(&self, out: &mut Vec<u32>) {
+        out.clear();
+        out.extend_from_slice(&self.solution);
+    }
+
+    /// Nodes are decisions and updates conflicts (as budgets count them);
+    /// mems, cleansings and levels mean nothing here and stay 0. The CDCL
+    /// counters themselves are in [`Sat::stats`].
+    fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.stats.decisions,
+            updates: self.stats.conflicts,
+            solutions: self.stats.solutions,
+            ..Stats::default()
+        }
+    }
+
+    fn is_exhausted(&self) -> bool {
+        self.exhausted
     }
 }
 

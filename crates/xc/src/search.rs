@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 use crate::bits::{BitSearch, Bits};
 use crate::cellsearch::CellSearch;
-use crate::machine::{Engine, Limits, Machine, Move, Step};
+use crate::machine::{Engine, Limits, Machine, Move, Solve, Step};
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;
 use crate::stats::Stats;
@@ -287,13 +287,28 @@ impl Search {
         self.stats().solutions
     }
 
-    /// All remaining solutions (for tests).
+    /// All remaining solutions (for tests): [`Solve::all_solutions`].
     pub fn all_solutions(&mut self) -> Vec<Vec<u32>> {
-        let mut out = Vec::new();
-        while self.run(Limits::NONE) == Step::Solution {
-            out.push(self.solution());
-        }
-        out
+        Solve::all_solutions(self)
+    }
+}
+
+/// The methods of the same names above.
+impl Solve for Search {
+    fn force(&mut self, o: u32) -> bool {
+        Search::force(self, o)
+    }
+    fn run(&mut self, limits: Limits) -> Step {
+        Search::run(self, limits)
+    }
+    fn solution_into(&self, out: &mut Vec<u32>) {
+        Search::solution_into(self, out)
+    }
+    fn stats(&self) -> Stats {
+        Search::stats(self)
+    }
+    fn is_exhausted(&self) -> bool {
+        Search::is_exhausted(self)
     }
 }
 

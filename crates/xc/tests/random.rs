@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use std::sync::Arc;
-use xc::{CompiledProblem, Engine, Limits, Rng, Search, Step};
+use xc::{CompiledProblem, Engine, Limits, Rng, Sat, Search, Solve, Step};
 
 fn small(colors: bool, multiplicities: bool) -> Shape {
     Shape {
@@ -104,6 +104,67 @@ fn forcing_matches_filtering() {
                 .cloned()
                 .collect();
             assert_eq!(got, expected, "forcing {forced:?} in {p:?} ({engine:?})");
+        }
+    }
+}
+
+/// Every solution from `e`, through the interface every engine shares, in
+/// runs of one update (a conflict, for the CDCL solver) each, sorted.
+fn in_tiny_runs(e: &mut dyn Solve) -> Vec<Vec<u32>> {
+    let mut found = Vec::new();
+    loop {
+        let limits = Limits {
+            nodes: u64::MAX,
+            updates: e.stats().updates + 1,
+        };
+        match e.run(limits) {
+            Step::Solution => {
+                let mut s = Vec::new();
+                e.solution_into(&mut s);
+                found.push(s);
+            }
+            Step::Paused => {}
+            Step::Exhausted => break,
+        }
+    }
+    assert!(e.is_exhausted());
+    assert_eq!(e.stats().solutions, found.len() as u64);
+    found.sort();
+    found
+}
+
+#[test]
+fn every_engine_through_one_interface() {
+    // Dancing cells, bitsets and CDCL as `dyn Solve`, with options forced
+    // and runs cut short: the solutions that hold the forced options, each once.
+    let mut rng = Rng::new(5);
+    for k in 0..600 {
+        let p = Arc::new(random_problem(&mut rng, &small(k % 2 == 0, k % 3 != 0)));
+        let forced: Vec<u32> = (0..k % 3)
+            .map(|_| rng.below(p.n_options() as u64) as u32)
+            .collect();
+        let expected: Vec<Vec<u32>> = brute_force(&p)
+            .into_iter()
+            .filter(|x| forced.iter().all(|o| x.contains(o)))
+            .collect();
+        let engines: [(&str, Box<dyn Solve>); 3] = [
+            (
+                "cells",
+                Box::new(Search::with_engine(p.clone(), None, Engine::Cells)),
+            ),
+            (
+                "bits",
+                Box::new(Search::with_engine(p.clone(), None, Engine::Bits)),
+            ),
+            ("sat", Box::new(Sat::new(&p))),
+        ];
+        for (name, mut e) in engines {
+            let mut distinct = forced.clone();
+            distinct.sort();
+            distinct.dedup(); // forcing an option twice is refused by the searches
+            let ok = distinct.iter().all(|&o| e.force(o));
+            let got = if ok { in_tiny_runs(e.as_mut()) } else { vec![] };
+            assert_eq!(got, expected, "forcing {forced:?} in {p:?} ({name})");
         }
     }
 }
