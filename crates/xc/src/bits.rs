@@ -14,8 +14,8 @@
 //!
 //! Each level keeps its own copy of `live` and of the counts, so backing up
 //! costs nothing. The search is Algorithm X as in the dancing-cells engine:
-//! the same rule for choosing items (fewest live options; ties broken by item
-//! number here, by position in the active list there), the same moves.
+//! the same rule for choosing items (fewest live options; ties go to the last
+//! item by number here, by position in the active list there), the same moves.
 
 use std::sync::Arc;
 
@@ -352,7 +352,10 @@ impl BitSearch {
     }
 
     /// The uncovered primary item with the fewest live options (ties: the
-    /// first, or a random one), with that number.
+    /// last, or a random one), with that number. The last, as dancing
+    /// cells' scan from the end of their active list: with the first, the
+    /// first solution of 58 to 64 queens took millions of nodes (57 million
+    /// for 64) where cells took a hundred.
     #[inline(always)]
     fn choose(&mut self, l: usize) -> (u32, u32) {
         let n = self.bits.n_primary;
@@ -366,7 +369,7 @@ impl BitSearch {
         }
         self.mems += n as u64;
         // The smallest count (a loop the compiler turns into vector minima),
-        // then the first item that has it, or a random one among them.
+        // then the last item that has it, or a random one among them.
         let t = counts.iter().copied().min().unwrap_or(COVERED);
         let t32 = t as u32;
         if let Some(rng) = self.rng.as_mut() {
@@ -380,7 +383,7 @@ impl BitSearch {
                 .map_or(0, |(i, _)| i);
             return (best as u32, t32);
         }
-        let best = counts.iter().position(|&c| c == t).unwrap_or(0);
+        let best = counts.iter().rposition(|&c| c == t).unwrap_or(0);
         (best as u32, t32)
     }
 
