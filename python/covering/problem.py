@@ -20,8 +20,8 @@ option and which item.
 >>> for solution in p.solutions():
 ...     print(solution)
 [('A', 'B'), ('C', 'x:red')]
-[('A',), ('B', 'C')]
 [('C', 'x:red'), ('A',), ('B', 'x:red')]
+[('A',), ('B', 'C')]
 >>> p.count()
 3
 """
@@ -135,9 +135,9 @@ class Problem:
     ...     for c in range(2):
     ...         _ = p.add_option([f"r{r}", f"c{c}"], label=(r, c))
     >>> p.solutions(ids=True).__next__()
-    (0, 3)
+    (1, 2)
     >>> [sorted(s) for s in p.solutions()]
-    [[(0, 0), (1, 1)], [(0, 1), (1, 0)]]
+    [[(0, 1), (1, 0)], [(0, 0), (1, 1)]]
     """
 
     def __init__(self) -> None:
