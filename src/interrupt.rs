@@ -3,13 +3,16 @@
 //! * [`in_slices`]: work that can pause (a search, a memo count) runs in
 //!   short slices with the GIL released; between slices, signals, the cancel
 //!   flag and the deadline are checked.
-//! * [`until_interrupted`]: work that cannot pause often runs on a thread
-//!   of its own; the calling thread naps without the GIL and checks for
-//!   signals between naps (Python only runs signal handlers on the main
-//!   thread, with the GIL), then raises the stop flag the work watches.
+//! * [`until_interrupted`] and [`on_threads`]: work that cannot pause often
+//!   runs on threads of its own; the calling thread waits without the GIL,
+//!   wakes when a thread is done or every 20 ms to check for signals (Python
+//!   only runs signal handlers on the main thread, with the GIL), and on a
+//!   signal raises the stop flag the work watches.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::errors;
@@ -78,23 +81,75 @@ pub fn until_interrupted_with<T: Send>(
     stop: &AtomicBool,
     work: impl FnOnce() -> T + Send,
 ) -> PyResult<(T, Option<PyErr>)> {
+    let (mut results, signal) = on_threads(py, what, stop, vec![work])?;
+    match results.pop() {
+        Some(result) => Ok((result, signal)),
+        None => Err(errors::internal(format!("internal error in {what}"))),
+    }
+}
+
+/// The one batch runner: runs each job on a scoped thread of its own while
+/// the calling thread waits without the GIL, waking as soon as a job is
+/// done (a nap would idle the end of every batch) and every 20 ms to check
+/// for signals; a signal (Ctrl-C) raises `stop`, which the jobs watch, and
+/// its exception is returned beside the results, in the jobs' order. A
+/// panic in a job becomes an internal error naming `what`.
+pub fn on_threads<T: Send, F: FnOnce() -> T + Send>(
+    py: Python<'_>,
+    what: &str,
+    stop: &AtomicBool,
+    jobs: Vec<F>,
+) -> PyResult<(Vec<T>, Option<PyErr>)> {
     let mut signal = None;
-    let result = std::thread::scope(|s| {
-        let running = s.spawn(work);
-        // Short naps first, so that quick calls return quickly.
-        let mut nap = Duration::from_micros(100);
-        while !running.is_finished() {
-            py.detach(|| std::thread::sleep(nap));
-            nap = (nap * 2).min(Duration::from_millis(20));
-            if signal.is_none() {
-                if let Err(e) = py.check_signals() {
-                    signal = Some(e);
-                    stop.store(true, Ordering::Relaxed);
+    let results = std::thread::scope(|s| {
+        let (done, finished) = channel::<()>();
+        let handles: Vec<_> = jobs
+            .into_iter()
+            .map(|job| {
+                let done = done.clone();
+                s.spawn(move || {
+                    // Sent even when the job panics (the guard drops).
+                    let _guard = Signal(done);
+                    job()
+                })
+            })
+            .collect();
+        drop(done);
+        // (A receiver is not Sync; the lock lets it wait without the GIL.)
+        let finished = Mutex::new(finished);
+        let wait = || match finished.lock() {
+            Ok(rx) => rx.recv_timeout(Duration::from_millis(20)),
+            Err(_) => Err(RecvTimeoutError::Disconnected),
+        };
+        let mut left = handles.len();
+        while left > 0 {
+            match py.detach(wait) {
+                Ok(()) => left -= 1,
+                Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => {
+                    if signal.is_none() {
+                        if let Err(e) = py.check_signals() {
+                            signal = Some(e);
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
                 }
             }
         }
-        running.join()
+        handles
+            .into_iter()
+            .map(|h| h.join())
+            .collect::<Result<Vec<T>, _>>()
     })
     .map_err(|_| errors::internal(format!("internal error in {what}")))?;
-    Ok((result, signal))
+    Ok((results, signal))
+}
+
+/// Tells the waiting thread that a job has ended, however it ended.
+struct Signal(Sender<()>);
+
+impl Drop for Signal {
+    fn drop(&mut self) {
+        let _ = self.0.send(());
+    }
 }

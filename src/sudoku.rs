@@ -10,9 +10,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::Arc;
-use std::time::Duration;
 
 use pyo3::prelude::*;
 use xc::puzzles::sudoku::{Answer, Mode, Solver};
@@ -288,49 +286,19 @@ impl PySudokuBatch {
         let stop = AtomicBool::new(false);
         for (r, chunk) in lines.chunks(round).enumerate() {
             let per = chunk.len().div_ceil(threads).max(1);
-            // The lines are answered on scoped threads while this one watches
-            // for Ctrl-C; the threads look at `stop` between slices of a search.
-            let parts = std::thread::scope(|s| {
-                // Each thread says when it is done, so that this one wakes at
-                // once (a nap would idle the end of every round).
-                let (done, finished) = channel::<()>();
-                let handles: Vec<_> = chunk
-                    .chunks(per)
-                    .zip(workers.iter_mut())
-                    .map(|(part, w)| {
-                        let (stop, done) = (&stop, done.clone());
-                        s.spawn(move || {
-                            let answers = self.run_lines(w, part, mode, stop);
-                            let _ = done.send(());
-                            answers
-                        })
-                    })
-                    .collect();
-                drop(done);
-                // (A receiver is not Sync; the lock lets it wait without the GIL.)
-                let finished = std::sync::Mutex::new(finished);
-                let wait = || match finished.lock() {
-                    Ok(rx) => rx.recv_timeout(Duration::from_millis(20)),
-                    Err(_) => Err(RecvTimeoutError::Disconnected),
-                };
-                let mut left = handles.len();
-                while left > 0 {
-                    match py.detach(wait) {
-                        Ok(()) => left -= 1,
-                        Err(RecvTimeoutError::Disconnected) => break, // a thread panicked
-                        Err(RecvTimeoutError::Timeout) => {
-                            if py.check_signals().is_err() {
-                                stop.store(true, Ordering::Relaxed);
-                            }
-                        }
-                    }
-                }
-                handles
-                    .into_iter()
-                    .map(|h| h.join())
-                    .collect::<Result<Vec<_>, _>>()
-            })
-            .map_err(|_| errors::internal("internal error in the sudoku solver"))?;
+            // The lines are answered on threads while this one watches for
+            // Ctrl-C; the threads look at `stop` between slices of a search.
+            // A signal only stops them here: the answers say how far they got.
+            let jobs: Vec<_> = chunk
+                .chunks(per)
+                .zip(workers.iter_mut())
+                .map(|(part, w)| {
+                    let stop = &stop;
+                    move || self.run_lines(w, part, mode, stop)
+                })
+                .collect();
+            let (parts, _signal) =
+                crate::interrupt::on_threads(py, "the sudoku solver", &stop, jobs)?;
             for (p, part) in parts.into_iter().enumerate() {
                 let first = r * round + p * per;
                 errors.extend(part.errors.into_iter().map(|(i, e)| (first + i + 1, e)));
