@@ -18,7 +18,6 @@
 //! assert_eq!(s.count_all(), 2);
 //! ```
 
-mod akari;
 mod bits;
 mod canon;
 mod cells;
@@ -27,14 +26,13 @@ mod machine;
 mod memo;
 mod problem;
 pub mod puzzles;
-mod queens;
 mod rng;
 mod sat;
 mod search;
 mod split;
 mod stats;
 
-pub use akari::{
+pub use puzzles::akari::{
     akari, akari_with, Akari, AkariItem, Cell as AkariCell, LONG as AKARI_LONG, NO_CELL,
 };
 pub use canon::is_canonical;
@@ -44,7 +42,7 @@ pub use memo::{
     MEMO_MAX_OPTIONS,
 };
 pub use problem::{CompiledProblem, Error};
-pub use queens::{count_queens, count_queens_until, InfiniteQueens};
+pub use puzzles::queens::{count_queens, count_queens_until, InfiniteQueens};
 pub use rng::Rng;
 pub use sat::{Sat, SatBudget, SatStats, SatStep};
 pub use search::Search;

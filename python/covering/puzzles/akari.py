@@ -6,7 +6,7 @@ number k has exactly k lights next to it (up, down, left, right).
 
 The puzzle is exact cover with multiplicities (Knuth's Algorithm M), one
 option per white cell, "a light here" (the encoding is in the engine, see
-``crates/xc/src/akari.rs``):
+``crates/xc/src/puzzles/akari.rs``):
 
 - each white cell is a primary item with bounds 1:2, lit by the light of its
   row segment, of its column segment, or both;
@@ -297,7 +297,7 @@ class Akari:
     def _encoding_bytes(self) -> int:
         """About what the engine's encoding will hold, in bytes: k^2 entries
         for a segment of k <= 64 cells, linear past that (see
-        ``crates/xc/src/akari.rs``), and a few per cell."""
+        ``crates/xc/src/puzzles/akari.rs``), and a few per cell."""
         runs = [len(run) for row in self.rows for run in _WHITE_RUNS.findall(row)]
         runs += [len(run) for col in zip(*self.rows) for run in _WHITE_RUNS.findall("".join(col))]
         entries = sum(k * k if k <= _LONG else 3 * k for k in runs) + 8 * (sum(runs) // 2)
@@ -308,7 +308,7 @@ class Akari:
         numbers ``n2c5`` (k:k), segments ``h3c0``/``v0c4`` (named by their
         first cell), options labelled by the cell of their light. (A segment
         longer than 64 cells is encoded in linear space, see
-        ``crates/xc/src/akari.rs``: its item is primary, with a second one,
+        ``crates/xc/src/puzzles/akari.rs``: its item is primary, with a second one,
         ``H3c0``/``V0c4``, and two options that place no light, labelled
         ``("lit", "h3c0")`` and ``("dark", "h3c0")``.)
 

@@ -21,7 +21,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::akari::Cell;
+use crate::puzzles::akari::Cell;
 use crate::rng::Rng;
 
 /// A white cell.
