@@ -173,6 +173,7 @@ pub(crate) fn apply<const CHECK: bool>(
         counts[i as usize] = COVERED;
     }
     let mut found = u32::MAX;
+    let mut n = 0u64; // updates, kept in a register
     for (j, (l, &c)) in live.iter_mut().zip(conflict).enumerate() {
         let mut dying = *l & c;
         *l &= !c;
@@ -180,20 +181,25 @@ pub(crate) fn apply<const CHECK: bool>(
             let b = dying.trailing_zeros() as usize;
             dying &= dying - 1;
             let items = bits.prim(j * 64 + b);
-            *updates += items.len() as u64;
+            n += items.len() as u64;
             for &i in items {
                 // SAFETY: item numbers in `prim` are below n_primary = counts.len().
                 let c = unsafe { counts.get_unchecked_mut(i as usize) };
-                *c -= 1;
-                if CHECK && *c == 0 {
+                let v = *c - 1;
+                *c = v;
+                if CHECK && v == 0 {
+                    *updates += n;
                     *hint = found;
                     return false;
                 }
-                // A forced move: a hint for the next choice (without a branch).
-                found = if *c == 1 { i } else { found };
+                // A forced move: a hint for the next choice, chosen by a mask
+                // (the compiler made a branch of a plain `if`, mispredicted).
+                let mask = ((v == 1) as u32).wrapping_neg();
+                found ^= (found ^ i) & mask;
             }
         }
     }
+    *updates += n;
     *hint = found;
     true
 }

@@ -32,9 +32,6 @@ mod search;
 mod split;
 mod stats;
 
-pub use puzzles::akari::{
-    akari, akari_with, Akari, AkariItem, Cell as AkariCell, LONG as AKARI_LONG, NO_CELL,
-};
 pub use canon::is_canonical;
 pub use machine::{Engine, Limits, Move, Solve, Step};
 pub use memo::{
@@ -42,6 +39,9 @@ pub use memo::{
     MEMO_MAX_OPTIONS,
 };
 pub use problem::{CompiledProblem, Error};
+pub use puzzles::akari::{
+    akari, akari_with, Akari, AkariItem, Cell as AkariCell, LONG as AKARI_LONG, NO_CELL,
+};
 pub use puzzles::queens::{count_queens, count_queens_until, InfiniteQueens};
 pub use rng::Rng;
 pub use sat::{Sat, SatBudget, SatStats, SatStep};
