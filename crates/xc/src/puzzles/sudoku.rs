@@ -11,9 +11,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::machine::{Limits, Step};
+use crate::machine::{Limits, Solve, Step};
 use crate::problem::CompiledProblem;
-use crate::sat::{Sat, SatBudget, SatStep};
+use crate::sat::Sat;
 use crate::search::Search;
 
 /// What to find for each puzzle.
@@ -109,7 +109,7 @@ impl Solver {
             }
         }
         if let Mode::Count(cap) = mode {
-            let complete = !matches!(sliced(s, stop, Some(cap), u64::MAX), Next::Stopped);
+            let complete = counted(s, stop, cap);
             let count = s.stats().solutions.min(cap);
             return Answer::Count { count, complete };
         }
@@ -119,15 +119,7 @@ impl Solver {
         // links' everywhere else).
         let budget = s.stats().nodes.saturating_add(self.portfolio_nodes);
         let solution = &mut self.solution;
-        let by_links = first_two(unique, &mut |keep| match sliced(s, stop, None, budget) {
-            Next::Solution => {
-                if keep {
-                    s.solution_into(solution);
-                }
-                Next::Solution
-            }
-            other => other,
-        });
+        let by_links = first_two(s, unique, stop, (SLICE, 64 * SLICE), budget, solution);
         match by_links {
             Some(two) => self.finish(two),
             None => self.answer_by_sat(cells, unique, stop),
@@ -140,28 +132,13 @@ impl Solver {
         let mut sat = Sat::new(&self.problem);
         for (k, &v) in cells.iter().enumerate() {
             if v != 0 {
-                sat.require((k * n + v as usize - 1) as u32);
+                sat.force((k * n + v as usize - 1) as u32);
             }
         }
-        let solution = &mut self.solution;
-        let budget = SatBudget {
-            conflicts: Some(SAT_SLICE),
-            ..SatBudget::default()
-        };
-        let two = first_two(unique, &mut |keep| loop {
-            match sat.next(&budget) {
-                SatStep::Stopped if stop.load(Ordering::Relaxed) => return Next::Stopped,
-                SatStep::Stopped => {}
-                SatStep::Exhausted => return Next::End,
-                SatStep::Solution(ids) => {
-                    if keep {
-                        *solution = ids;
-                    }
-                    return Next::Solution;
-                }
-            }
-        });
-        // (No budget here: the CDCL solver runs until the answer or the flag.)
+        // Runs of SAT_SLICE conflicts, and no budget: the CDCL solver runs
+        // until the answer or the flag.
+        let slice = (u64::MAX, SAT_SLICE);
+        let two = first_two(&mut sat, unique, stop, slice, u64::MAX, &mut self.solution);
         self.finish(two.unwrap_or(Two::Stopped))
     }
 
@@ -183,17 +160,25 @@ impl Solver {
     }
 }
 
-/// The first solution (kept by `next(true)`) and, if `unique`, whether there
-/// is a second; None when the search went over its budget.
-fn first_two(unique: bool, next: &mut dyn FnMut(bool) -> Next) -> Option<Two> {
-    match next(true) {
-        Next::Solution => {}
+/// The first solution of `e` (kept in `solution`) and, if `unique`,
+/// whether there is a second, by any engine; None when it went over
+/// `budget` nodes.
+fn first_two(
+    e: &mut dyn Solve,
+    unique: bool,
+    stop: &AtomicBool,
+    slice: (u64, u64),
+    budget: u64,
+    solution: &mut Vec<u32>,
+) -> Option<Two> {
+    match next(e, stop, slice, budget) {
+        Next::Solution => e.solution_into(solution),
         Next::End => return Some(Two::NoSolution),
         Next::Stopped => return Some(Two::Stopped),
         Next::OverBudget => return None,
     }
     if unique {
-        match next(false) {
+        match next(e, stop, slice, budget) {
             Next::Solution => return Some(Two::Multiple),
             Next::End => {}
             Next::Stopped => return Some(Two::Stopped),
@@ -203,31 +188,42 @@ fn first_two(unique: bool, next: &mut dyn FnMut(bool) -> Next) -> Option<Two> {
     Some(Two::Found)
 }
 
-/// Runs the search in slices until the next solution (`target` None) or
-/// until `target` solutions are counted, or its end; `Stopped` if `stop` was
-/// seen first, `OverBudget` past `budget` nodes.
-fn sliced(s: &mut Search, stop: &AtomicBool, target: Option<u64>, budget: u64) -> Next {
+/// Runs `e` until its next solution or its end, in runs of `slice` (nodes,
+/// updates: for the CDCL solver, decisions and conflicts) with a look at
+/// `stop` between them; `OverBudget` past `budget` nodes.
+fn next(e: &mut dyn Solve, stop: &AtomicBool, slice: (u64, u64), budget: u64) -> Next {
     loop {
-        let st = s.stats();
+        let st = e.stats();
         if st.nodes >= budget {
             return Next::OverBudget;
         }
         let limits = Limits {
-            nodes: st.nodes.saturating_add(SLICE).min(budget),
+            nodes: st.nodes.saturating_add(slice.0).min(budget),
+            updates: st.updates.saturating_add(slice.1),
+        };
+        match e.run(limits) {
+            Step::Solution => return Next::Solution,
+            Step::Exhausted => return Next::End,
+            Step::Paused if stop.load(Ordering::Relaxed) => return Next::Stopped,
+            Step::Paused => {}
+        }
+    }
+}
+
+/// Counts the solutions of `s` up to `cap`, in slices between looks at
+/// `stop`; false if `stop` cut it short.
+fn counted(s: &mut Search, stop: &AtomicBool, cap: u64) -> bool {
+    loop {
+        let st = s.stats();
+        let limits = Limits {
+            nodes: st.nodes.saturating_add(SLICE),
             updates: st.updates.saturating_add(64 * SLICE),
         };
-        let step = match target {
-            None => s.run(limits),
-            Some(t) => s.count(limits, t),
-        };
-        if step != Step::Paused || target.is_some_and(|t| s.stats().solutions >= t) {
-            return match step {
-                Step::Solution | Step::Paused => Next::Solution,
-                _ => Next::End,
-            };
+        if s.count(limits, cap) != Step::Paused || s.stats().solutions >= cap {
+            return true;
         }
         if stop.load(Ordering::Relaxed) {
-            return Next::Stopped;
+            return false;
         }
     }
 }
