@@ -473,19 +473,15 @@ impl Cells {
                 ok = false; // uu would have no option left
                 break;
             }
-            if TRAIL && short {
-                // Saved without a branch: the entry is always written at the
-                // trail's end, and kept (the end moved past it) only on the
-                // item's first shrink in the epoch, which with short options
-                // is a coin toss for the branch predictor.
-                let fresh = at!(set, uu - 5) != epoch;
+            let fresh = TRAIL && at!(set, uu - 5) != epoch;
+            // With short options the entry is written at the trail's end
+            // every time, without a branch, and kept (the end moved past it)
+            // only on the item's first shrink in the epoch, which there is a
+            // coin toss for the branch predictor; otherwise only then.
+            if TRAIL && (short || fresh) {
                 set_at!(set, uu - 5, epoch);
                 set_at!(trail, t, [uu, s, at!(set, uu - 4)]);
                 t += fresh as usize;
-            } else if TRAIL && at!(set, uu - 5) != epoch {
-                set_at!(set, uu - 5, epoch);
-                set_at!(trail, t, [uu, s, at!(set, uu - 4)]);
-                t += 1;
             }
             let ss = s - 1;
             let nnp = at!(set, uu + ss);
