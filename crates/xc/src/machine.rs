@@ -111,13 +111,13 @@ pub trait Solve: Send {
     /// Has every solution been reported?
     fn is_exhausted(&self) -> bool;
 
-    /// Every solution not yet reported, each in increasing order.
+    /// Every solution not yet reported, each as [`Self::solution_into`]
+    /// lists it.
     fn all_solutions(&mut self) -> Vec<Vec<u32>> {
         let mut out = Vec::new();
         while self.run(Limits::NONE) == Step::Solution {
             let mut s = Vec::new();
             self.solution_into(&mut s);
-            s.sort_unstable();
             out.push(s);
         }
         out
