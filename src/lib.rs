@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 
 mod akari;
 mod budget;
+mod dlx;
 mod errors;
 mod interrupt;
 mod memo;
@@ -27,6 +28,8 @@ mod _core {
     #[pymodule_export]
     use crate::akari::akari_problem;
     #[pymodule_export]
+    use crate::dlx::read_dlx;
+    #[pymodule_export]
     use crate::errors::ProblemError;
     #[pymodule_export]
     use crate::memo_count::PyMemoCount;
@@ -38,6 +41,8 @@ mod _core {
     use crate::parallel::split_pieces;
     #[pymodule_export]
     use crate::parallel::PyPool;
+    #[pymodule_export]
+    use crate::problem::sift_options;
     #[pymodule_export]
     use crate::problem::PyCompiledProblem;
     #[pymodule_export]

@@ -3,8 +3,9 @@
 use std::sync::Arc;
 
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyBytes, PyTuple};
 
+use crate::dlx::{from_u32_bytes, u32_bytes};
 use crate::errors::to_py;
 
 /// A problem compiled into flat arrays (items numbered primary first, colors
@@ -40,6 +41,71 @@ impl PyCompiledProblem {
         Ok(PyCompiledProblem { inner: Arc::new(p) })
     }
 
+    /// The same, with bounds of any size up to 2**64 - 1 (made exact for the
+    /// engine: see `xc::CompiledProblem::with_wide_bounds`) and the option
+    /// arrays as bytes of native `u32` (Python's `array("I")`), so that a
+    /// million options cross without a Python int each.
+    #[staticmethod]
+    #[pyo3(signature = (n_primary, n_secondary, lo, hi, option_start, option_item, option_color))]
+    fn from_bytes(
+        n_primary: u32,
+        n_secondary: u32,
+        lo: Vec<u64>,
+        hi: Vec<u64>,
+        option_start: &[u8],
+        option_item: &[u8],
+        option_color: &[u8],
+    ) -> PyResult<Self> {
+        let p = xc::CompiledProblem::with_wide_bounds(
+            n_primary,
+            n_secondary,
+            lo,
+            hi,
+            from_u32_bytes(option_start, "option_start")?,
+            from_u32_bytes(option_item, "option_item")?,
+            from_u32_bytes(option_color, "option_color")?,
+        )
+        .map_err(to_py)?;
+        Ok(PyCompiledProblem { inner: Arc::new(p) })
+    }
+
+    /// The option arrays (option_start, option_item, option_color) as bytes
+    /// of native `u32`; option_color is empty when no option has a color.
+    fn option_bytes<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (
+        Bound<'py, PyBytes>,
+        Bound<'py, PyBytes>,
+        Bound<'py, PyBytes>,
+    ) {
+        let p = &self.inner;
+        (
+            u32_bytes(py, p.option_start()),
+            u32_bytes(py, p.option_item()),
+            u32_bytes(py, p.option_color()),
+        )
+    }
+
+    /// The bounds of the primary items, (lo, hi).
+    fn bounds(&self) -> (Vec<u32>, Vec<u32>) {
+        (self.inner.lo().to_vec(), self.inner.hi().to_vec())
+    }
+
+    /// Pickled by its arrays as bytes.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let me = slf.get();
+        let p = &me.inner;
+        let lo: Vec<u64> = p.lo().iter().map(|&x| x as u64).collect();
+        let hi: Vec<u64> = p.hi().iter().map(|&x| x as u64).collect();
+        let (a, b, c) = me.option_bytes(py);
+        let args = (p.n_primary(), p.n_secondary(), lo, hi, a, b, c).into_pyobject(py)?;
+        Ok((slf.get_type().getattr("from_bytes")?, args))
+    }
+
     #[getter]
     fn n_primary(&self) -> usize {
         self.inner.n_primary()
@@ -70,11 +136,6 @@ impl PyCompiledProblem {
         self.inner.is_solution(&options)
     }
 
-    /// The constructor's arguments, so that pickling rebuilds the same problem.
-    fn __getnewargs__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        self.arrays(py)
-    }
-
     /// The flat arrays (n_primary, n_secondary, lo, hi, option_start,
     /// option_item, option_color), as the constructor takes them.
     fn arrays<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
@@ -103,4 +164,63 @@ impl PyCompiledProblem {
             self.inner.n_options()
         )
     }
+}
+
+/// Options in bulk (bytes of native `u32`, as `CompiledProblem.from_bytes`
+/// takes them) checked over `n_items` items: (None, ids of the options
+/// skipped for having no primary item, then the option arrays without them,
+/// as bytes); or, for options that break a rule, (kind, option, item) and
+/// empty rest, kind "unknown", "repeated", "color_on_primary" or "layout",
+/// the option by its id in the input, for the Python layer to word.
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+pub fn sift_options<'py>(
+    py: Python<'py>,
+    n_primary: u32,
+    n_items: u32,
+    option_start: &[u8],
+    option_item: &[u8],
+    option_color: &[u8],
+) -> PyResult<(
+    Option<(&'static str, u32, u32)>,
+    Vec<u32>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+)> {
+    let sifted = xc::sift_options(
+        n_primary,
+        n_items,
+        from_u32_bytes(option_start, "option_start")?,
+        from_u32_bytes(option_item, "option_item")?,
+        from_u32_bytes(option_color, "option_color")?,
+    );
+    let s = match sifted {
+        Ok(s) => s,
+        Err(e) => {
+            let (kind, option, item) = match e {
+                xc::Error::UnknownItem { option, item } => ("unknown", option, item),
+                xc::Error::RepeatedItem { option, item } => ("repeated", option, item),
+                xc::Error::ColorOnPrimary { option, item } => ("color_on_primary", option, item),
+                xc::Error::OptionStart { option } => ("layout", option, 0),
+                xc::Error::ColorsLength { .. } => ("colors_length", 0, 0),
+                other => return Err(to_py(other)),
+            };
+            let empty = PyBytes::new(py, b"");
+            return Ok((
+                Some((kind, option, item)),
+                vec![],
+                empty.clone(),
+                empty.clone(),
+                empty,
+            ));
+        }
+    };
+    Ok((
+        None,
+        s.skipped,
+        u32_bytes(py, &s.option_start),
+        u32_bytes(py, &s.option_item),
+        u32_bytes(py, &s.option_color),
+    ))
 }

@@ -31,23 +31,21 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-import signal
 import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, CancelledError, Executor, Future, wait
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from . import _core
 from .checkpoint import Checkpoint, CheckpointError, piece_key
 from .errors import RunIncomplete
+from .model import ProblemData
 from .parallel import default_threads, fingerprint
+from .pieces import Piece, PieceResult, quiet_child, run_piece
 from .progress import Status
-
-if TYPE_CHECKING:
-    from .problem import Problem
 
 __all__ = [
     "distributed_count",
@@ -59,55 +57,7 @@ __all__ = [
     "CheckpointError",
 ]
 
-Piece = list[int]
 log = logging.getLogger(__name__)
-
-
-class PieceResult(NamedTuple):
-    """What a task returns: the count of its piece, the nodes it took, the
-    pieces it did not reach with their `shares` of it, and its seconds."""
-
-    solutions: int
-    nodes: int
-    leftover: list[Piece]
-    shares: list[float]
-    seconds: float
-
-
-def run_piece(
-    compiled: _core.CompiledProblem, piece: Piece, node_budget: int | None, threads: int | None = None
-) -> PieceResult:
-    """One task: counts `piece` on `threads` engine threads (default: every
-    core here) within `node_budget` nodes.
-
-    >>> from covering import Problem
-    >>> c = Problem.from_dlx("A B\\nA\\nB\\nA B\\n").compile()
-    >>> run_piece(c, [], None)[:4]
-    (2, 2, [], [])
-    """
-    start = time.monotonic()
-    pool = _core.Pool(compiled, threads or default_threads())
-    count, nodes, leftover, interrupted = pool.count([piece], node_budget)
-    if interrupted:
-        raise KeyboardInterrupt
-    return PieceResult(count, nodes, [p for p, _ in leftover], [w for _, w in leftover],
-                       time.monotonic() - start)
-
-
-def quiet_child() -> None:
-    """Run in each worker process of a local pool or cluster: Ctrl-C is for
-    the driver (which cancels the tasks), not for every child to print a
-    traceback; and on Linux the child dies with the driver, so that a killed
-    driver leaves no orphans."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        pr_set_pdeathsig = 1
-        libc.prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
-    except (OSError, AttributeError):  # not Linux: the pool's own shutdown must do
-        pass
 
 
 class InlineExecutor(Executor):
@@ -341,7 +291,7 @@ class _Driver:
 
 
 def distributed_count(
-    problem: Problem,
+    problem: ProblemData,
     executor: Any,
     *,
     workers: int | None = None,

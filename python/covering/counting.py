@@ -36,16 +36,13 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from . import _core, limits
 from .errors import Interrupted, LimitReached, ProblemError
+from .model import ProblemData
 from .memo import memo_budget
 from .progress import Status, every, solver_status
-
-if TYPE_CHECKING:
-    from .problem import Problem
-    from .solver import Solver
+from .solver import Solver
 
 __all__ = ["Counted", "count", "memo_rule", "METHODS", "BRANCHINGS"]
 
@@ -95,7 +92,7 @@ def check_method(method: str, branching: str | None) -> None:
 
 
 def count(
-    problem: Problem,
+    problem: ProblemData,
     limit: int | None = None,
     *,
     method: str = "auto",
@@ -187,7 +184,7 @@ def count(
     return _search(problem, engine, threads, nodes, seconds, progress, "few repeats")
 
 
-def _search(problem: Problem, engine: str, threads: int | None, nodes: int | None, seconds: float | None,
+def _search(problem: ProblemData, engine: str, threads: int | None, nodes: int | None, seconds: float | None,
             progress: Callable[[Status], None] | None, why: str) -> Counted:
     if threads is not None:
         threads = limits.threads(threads)
@@ -225,7 +222,7 @@ def _reporting(solver: Solver, progress: Callable[[Status], None] | None) -> Ite
             report()
 
 
-def memo_rule(problem: Problem, memo_bytes: int | None = None) -> str:
+def memo_rule(problem: ProblemData, memo_bytes: int | None = None) -> str:
     """The memo's better branching rule for `problem`, by the same probe as
     `count` (for `Problem.to_zdd`): the rule whose probe finished, else the
     one whose sub-problems came back most often.

@@ -40,7 +40,7 @@ import distributed
 from distributed.diagnostics.plugin import WorkerPlugin
 
 from . import _core
-from .cluster import Piece, PieceResult, quiet_child, run_piece
+from .pieces import Piece, PieceResult, quiet_child, run_piece
 from .errors import SchedulerLost
 
 __all__ = ["DaskBackend", "connect", "local_cluster", "QuietWorkers", "ProblemPlugin", "run_registered"]

@@ -12,8 +12,11 @@ The format of Knuth's programs DLX1, DLX2 and DLX3 (and SSXCC):
 
 We read every file those programs read, the same way, with their errors
 (unknown item, item repeated in an option, no primary item, bad bounds), each
-naming the line; an option without primary item is skipped with a warning,
-as they do. We also accept what they refuse for its size only: names longer
+naming the line; options without primary item are skipped with one warning,
+as they skip them. The reading is done in one pass in Rust (the `dlx`
+crate, bytes in, arrays out): the options never become Python objects, and
+each option's line is kept as a span of the text, made a string only when a
+solution reports it. We also accept what they refuse for its size only: names longer
 than 8 characters and colors longer than one. Writing such a problem gives a
 `NameWarning`, since Knuth's programs could not read the file.
 
@@ -36,32 +39,30 @@ than 8 characters and colors longer than one. Writing such a problem gives a
 
 from __future__ import annotations
 
-import re
 import warnings
-from collections.abc import Hashable, Iterator
-from typing import TYPE_CHECKING
+from array import array
+from collections.abc import Hashable
+from typing import TypeVar
 
-from . import sizes, textio
+from . import _core, sizes
 from .errors import (
     BoundsError,
     ColorError,
     DlxSyntaxError,
     DuplicateItemError,
+    InputError,
     NameWarning,
     NoPrimaryItemError,
     OptionSkippedWarning,
     ProblemError,
     UnknownItemError,
 )
-
-if TYPE_CHECKING:
-    from .problem import Problem
+from .labels import Labels
+from .model import ProblemData
 
 __all__ = ["read_dlx", "write_dlx"]
 
-# DLX3's bound prefix: `u:v|name`, `v|name`; as in DLX3, an empty number is 0
-# (`:2|A` is `0:2|A`, and `2:|A` has the upper bound zero).
-_BOUNDS = re.compile(r"(?:([0-9]*):)?([0-9]*)\|(.*)")
+P = TypeVar("P", bound=ProblemData)
 
 
 def _located(error: type[ProblemError], lineno: int, line: str, message: str) -> ProblemError:
@@ -71,110 +72,76 @@ def _located(error: type[ProblemError], lineno: int, line: str, message: str) ->
     return e
 
 
-def _unreadable(e: textio.InputError) -> ProblemError:
-    """The reader's error, located as the other errors of this module are."""
-    return _located(textio.InputError, e.lineno or 0, "", e.reason)
+def _error(kind: str, lineno: int, line: str, fields: list[str]) -> ProblemError:
+    """The reader's error, worded (names quoted as Python quotes them)."""
+    if kind == "not_utf8":
+        column, byte = int(fields[0]), int(fields[1])
+        return _located(InputError, lineno, "", f"byte {column}: not UTF-8 (byte 0x{byte:02x})")
+    if kind == "control":
+        column, code = int(fields[0]), int(fields[1])
+        return _located(InputError, lineno, "", f"column {column}: control character U+{code:04X} in the text")
+    if kind == "empty":
+        return NoPrimaryItemError("no item line: the input is empty")
+    name = fields[0] if fields else ""
+    error, message = {
+        "second_bar": (DlxSyntaxError, "the item line contains '|' twice"),
+        "illegal_secondary": (DlxSyntaxError, f"illegal character in secondary item name {name!r}"),
+        "illegal_primary": (DlxSyntaxError, f"illegal character in item name {name!r}"),
+        "empty_item_name": (DlxSyntaxError, "empty item name"),
+        "upper_bound_zero": (BoundsError, f"item {name!r}: upper bound is zero"),
+        "lower_exceeds_upper": (BoundsError, f"item {name!r}: lower bound {fields[1:2] and fields[1]} exceeds "
+                                             f"upper bound {fields[2:3] and fields[2]}"),
+        "declared_twice": (DuplicateItemError, f"item {name!r} is declared twice"),
+        "no_primary": (NoPrimaryItemError, "the item line has no primary item"),
+        "empty_name_in": (DlxSyntaxError, f"empty item name in {name!r}"),
+        "empty_color": (ColorError, f"empty color for item {name!r}"),
+        "unknown_item": (UnknownItemError, f"unknown item {name!r}"),
+        "appears_twice": (DuplicateItemError, f"item {name!r} appears twice"),
+        "color_on_primary": (ColorError, f"primary item {name!r} cannot have a color"),
+        "too_large": (sizes.SizeError, "more entries than the engine's 32-bit numbers hold"),
+    }.get(kind, (ProblemError, f"cannot read the file ({kind})"))
+    return _located(error, lineno, line, message)
 
 
-def _lines(text: str) -> Iterator[tuple[int, str]]:
-    """The meaningful lines: (line number, text), comments and blanks skipped."""
-    for lineno, line in enumerate(textio.lines(text), 1):
-        stripped = line.strip(textio.BLANKS)
-        if stripped and not stripped.startswith("|"):
-            yield lineno, line
-
-
-def _item_tokens(line: str) -> Iterator[tuple[str, bool]]:
-    """The names of the item line, each with "is it after the `|`?".
-
-    As in Knuth's reader, a `|` that starts a token separates the primary
-    items from the secondary ones, and may be glued to the next name.
-    """
-    secondary = False
-    for token in textio.words(line):
-        if token.startswith("|"):
-            if secondary:
-                raise DlxSyntaxError("the item line contains '|' twice")
-            secondary = True
-            token = token[1:]
-            if not token:
-                continue
-        yield token, secondary
-
-
-def read_dlx(text: bytes | str) -> Problem:
-    """A `Problem` from the text (or bytes) of a ``.dlx`` file; each
-    option's label is its line, stripped. Lines and blanks are Knuth's
-    (see `covering.textio`): a form feed inside a line is a blank.
+def read_dlx(text: bytes | str, cls: type[P] = ProblemData) -> P:  # type: ignore[assignment]
+    """A problem (of class `cls`) from the text (or UTF-8 bytes) of a
+    ``.dlx`` file; each option's label is its line, stripped. Lines and
+    blanks are Knuth's (see `covering.textio`): a form feed inside a line
+    is a blank.
 
     >>> p = read_dlx("A B | x\\nA x:1\\n| comment\\nB x:1\\nA B\\n")
     >>> p.primary, p.secondary, p.labels
     (['A', 'B'], ['x'], ['A x:1', 'B x:1', 'A B'])
     """
-    from .problem import Problem
-
-    try:
-        text = textio.decode(text)
-    except textio.InputError as e:
-        raise _unreadable(e) from None
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
     # An entry is at least a character and a blank: a guess at the size of
     # what will be built, before building it (`covering.sizes`).
-    sizes.check_problem(f"a .dlx file of {len(text):,} characters", text.count("\n") + 1, len(text) // 3)
-    p = Problem()
-    lines = _lines(text)
-    try:
-        lineno, line = next(lines)
-    except StopIteration:
-        raise NoPrimaryItemError("no item line: the input is empty") from None
-    except textio.InputError as e:  # (the first line read checks them all)
-        raise _unreadable(e) from None
-    try:
-        for token, secondary in _item_tokens(line):
-            if secondary:
-                if ":" in token or "|" in token:
-                    raise DlxSyntaxError(f"illegal character in secondary item name {token!r}")
-                p.add_secondary([token])
-                continue
-            lo = hi = 1
-            m = _BOUNDS.fullmatch(token)
-            if m:
-                hi = int(m.group(2) or 0)
-                lo = hi if m.group(1) is None else int(m.group(1) or 0)
-                token = m.group(3)
-                if hi == 0:
-                    raise BoundsError(f"item {token!r}: upper bound is zero")
-                if lo > hi:
-                    raise BoundsError(f"item {token!r}: lower bound {lo} exceeds upper bound {hi}")
-            if not token:
-                raise DlxSyntaxError("empty item name")
-            if ":" in token or "|" in token:
-                raise DlxSyntaxError(f"illegal character in item name {token!r}")
-            p.add_primary([token], bounds=(lo, hi))
-    except ProblemError as e:
-        raise _located(type(e), lineno, line, str(e)) from None
-    if not p.primary:
-        raise _located(NoPrimaryItemError, lineno, line, "the item line has no primary item")
-    for lineno, line in lines:
-        entries: list[Hashable] = []
-        try:
-            for token in textio.words(line):
-                name, colon, color = token.partition(":")
-                if not name:
-                    raise DlxSyntaxError(f"empty item name in {token!r}")
-                if colon and not color:
-                    raise ColorError(f"empty color for item {name!r}")
-                if not p.has_item(name):
-                    raise UnknownItemError(f"unknown item {name!r}")
-                entries.append((name, color) if colon else name)
-            with warnings.catch_warnings():
-                warnings.simplefilter("error", OptionSkippedWarning)
-                p.add_option(entries, label=line.strip(textio.BLANKS))
-        except OptionSkippedWarning:
-            warnings.warn(f"line {lineno}: option without primary item skipped: {line.strip(textio.BLANKS)}", OptionSkippedWarning, stacklevel=2)
-        except ProblemError as e:
-            message = re.sub(r"^option \d+: ", "", str(e))
-            raise _located(type(e), lineno, line, message) from None
-    return p
+    sizes.check_problem(f"a .dlx file of {len(data):,} bytes", data.count(b"\n") + 1, len(data) // 3)
+    result = _core.read_dlx(data)
+    if isinstance(result, tuple):
+        kind, lineno, line, fields = result
+        raise _error(kind, lineno, line, fields) from None
+    n_skipped = result["n_skipped"]
+    if n_skipped:
+        # One warning for the file, located at the first option skipped.
+        (lineno, line), *others = result["skipped"]
+        noun = "option" if n_skipped == 1 else f"{n_skipped} options"
+        also = ""
+        if others:
+            also = f" (also line{'s' if len(others) > 1 else ''} {', '.join(str(n) for n, _ in others)}"
+            also += ", ...)" if n_skipped > len(others) + 1 else ")"
+        warnings.warn(f"line {lineno}: {noun} without primary item skipped: {line}{also}",
+                      OptionSkippedWarning, stacklevel=2)
+    arrays = tuple(array("I") for _ in range(3))
+    for a, key in zip(arrays, ("option_start", "option_item", "option_color")):
+        a.frombytes(result[key])
+    spans = array("Q")
+    spans.frombytes(result["labels"])
+    labels = Labels()
+    labels.extend_lines(data, spans)
+    names: list[Hashable] = result["items"]
+    return cls.from_read(names, result["n_primary"], result["lo"], result["hi"], result["colors"],
+                         arrays, labels, result["compiled"])  # type: ignore[arg-type]
 
 
 def _writable(kind: str, value: object) -> str:
@@ -184,11 +151,12 @@ def _writable(kind: str, value: object) -> str:
     return text
 
 
-def write_dlx(problem: Problem) -> str:
-    """The text of a ``.dlx`` file for `problem` (labels are not written).
+def write_dlx(problem: ProblemData) -> str:
+    """The text of a ``.dlx`` file for `problem` (labels are not written),
+    in time linear in its size: each item and color is named once, and each
+    option is its names joined.
 
-    >>> from covering import Problem
-    >>> p = Problem(); p.add_primary(["A"]); p.add_primary(["N"], bounds=(2, 3))
+    >>> p = ProblemData(); p.add_primary(["A"]); p.add_primary(["N"], bounds=(2, 3))
     >>> p.add_secondary(["x"])
     >>> _ = p.add_option(["A", "N", "x:1"]); _ = p.add_option(["N"])
     >>> print(write_dlx(p), end="")
@@ -196,34 +164,34 @@ def write_dlx(problem: Problem) -> str:
     A N x:1
     N
     """
-    names: dict[Hashable, str] = {}
-    long_names = False
+    names: list[str] = []
+    written: set[str] = set()
     for item in problem.primary + problem.secondary:
         text = _writable("item", item)
-        if text in names.values():
+        if text in written:
             raise DuplicateItemError(f"two items are written {text!r}")
-        names[item] = text
-        long_names |= len(text) > 8
+        written.add(text)
+        names.append(text)
+    long_names = any(len(n) > 8 for n in names)
+    n_primary = len(problem.primary)
     head = []
-    for item in problem.primary:
+    for k, item in enumerate(problem.primary):
         lo, hi = problem.bounds(item)
         prefix = "" if (lo, hi) == (1, 1) else (f"{hi}|" if lo == hi else f"{lo}:{hi}|")
-        head.append(prefix + names[item])
+        head.append(prefix + names[k])
     if problem.secondary:
         head.append("|")
-        head.extend(names[s] for s in problem.secondary)
+        head.extend(names[n_primary:])
+    start, item, color = problem.option_arrays()
+    # Each entry's word: item k alone is names[k]; colored ones are made
+    # once per (item, color) met.
+    color_names = problem.color_names
+    colored = {(i, c): f"{names[i]}:{_writable('color', color_names[c - 1])}"
+               for i, c in set(zip(item, color)) if c}
+    long_colors = any(len(str(color_names[c - 1])) > 1 for _, c in colored)
+    entry = [colored[i, c] if c else names[i] for i, c in zip(item, color)] if colored else [names[i] for i in item]
     out = [" ".join(head)]
-    long_colors = False
-    for i in range(problem.n_options):
-        words = []
-        for item, color in problem.option(i):
-            if color is None:
-                words.append(names[item])
-            else:
-                c = _writable("color", color)
-                long_colors |= len(c) > 1
-                words.append(f"{names[item]}:{c}")
-        out.append(" ".join(words))
+    out.extend(" ".join(entry[start[o]:start[o + 1]]) for o in range(len(start) - 1))
     if long_names or long_colors:
         warnings.warn(
             "names longer than 8 characters or colors longer than 1: Knuth's programs cannot read this file",

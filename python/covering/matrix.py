@@ -1,71 +1,77 @@
 """`Problem.from_matrix`: a problem from a 0/1 matrix (rows are options).
 
 numpy and scipy are optional: a list of lists works too, and neither is
-imported unless the matrix is one of theirs.
+imported unless the matrix is one of theirs. numpy and scipy matrices are
+read with their own vector operations and handed to the bulk builder
+(`ProblemData.add_options`): no Python call per row.
 
 >>> from covering.matrix import from_matrix
 >>> p = from_matrix([[1, 1, 0], [0, 0, 1], [1, 0, 0], [0, 1, 1]])
->>> sorted(p.solutions())
-[[0, 1], [2, 3]]
+>>> p.option(3), p.labels
+([(1, None), (2, None)], [0, 1, 2, 3])
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+import warnings
+from collections.abc import Hashable, Iterable, Sequence
+from typing import Any, TypeVar
 
-from .errors import ProblemError
-
-if TYPE_CHECKING:
-    from .problem import Problem
+from .errors import OptionSkippedWarning, ProblemError
+from .model import ProblemData
 
 __all__ = ["from_matrix"]
 
+P = TypeVar("P", bound=ProblemData)
 
-def _rows(matrix: Any) -> tuple[int, Iterator[list[int]]]:
-    """(number of columns, the column indices of the ones of each row)."""
+#: Rows without primary item named in the warning at most.
+_NAMED = 5
+
+
+def _csr(matrix: Any) -> tuple[int, int, Any, Any]:
+    """(rows, columns, row starts, column of each one) of a 0/1 matrix."""
     if hasattr(matrix, "tocsr"):  # scipy.sparse
         csr = matrix.tocsr()
         csr.sum_duplicates()
-        n_cols = csr.shape[1]
-
-        def sparse_rows() -> Iterator[list[int]]:
-            for r in range(csr.shape[0]):
-                a, b = csr.indptr[r], csr.indptr[r + 1]
-                cols, vals = csr.indices[a:b], csr.data[a:b]
-                for c, v in zip(cols, vals):
-                    if v not in (0, 1):
-                        raise ProblemError(f"row {r}, column {c}: {v!r} is not 0 or 1")
-                yield sorted(int(c) for c, v in zip(cols, vals) if v)
-
-        return n_cols, sparse_rows()
-    if hasattr(matrix, "shape") and hasattr(matrix, "tolist"):  # numpy
+        bad = (csr.data != 0) & (csr.data != 1)
+        if bad.any():
+            k = int(bad.nonzero()[0][0])
+            r = int((csr.indptr <= k).sum()) - 1
+            raise ProblemError(f"row {r}, column {int(csr.indices[k])}: {csr.data[k]!r} is not 0 or 1")
+        csr.eliminate_zeros()
+        csr.sort_indices()
+        return csr.shape[0], csr.shape[1], csr.indptr, csr.indices
+    if hasattr(matrix, "shape") and hasattr(matrix, "nonzero"):  # numpy
         if len(matrix.shape) != 2:
             raise ProblemError(f"the matrix must have two dimensions, not {len(matrix.shape)}")
-        matrix = matrix.tolist()
+        import numpy as np
+
+        bad = (matrix != 0) & (matrix != 1)
+        if bad.any():
+            r, c = (int(x[0]) for x in bad.nonzero())
+            raise ProblemError(f"row {r}, column {c}: {matrix[r, c]!r} is not 0 or 1")
+        rows, cols = matrix.nonzero()
+        start = np.zeros(matrix.shape[0] + 1, dtype=np.int64)
+        np.cumsum(np.bincount(rows, minlength=matrix.shape[0]), out=start[1:])
+        return matrix.shape[0], matrix.shape[1], start, cols
     rows = [list(row) for row in matrix]
     n_cols = len(rows[0]) if rows else 0
+    start, item = [0], []
+    for r, row in enumerate(rows):
+        if len(row) != n_cols:
+            raise ProblemError(f"row {r} has {len(row)} columns, row 0 has {n_cols}")
+        for c, v in enumerate(row):
+            if v not in (0, 1):
+                raise ProblemError(f"row {r}, column {c}: {v!r} is not 0 or 1")
+        item.extend(c for c, v in enumerate(row) if v)
+        start.append(len(item))
+    return len(rows), n_cols, start, item
 
-    def dense_rows() -> Iterator[list[int]]:
-        for r, row in enumerate(rows):
-            if len(row) != n_cols:
-                raise ProblemError(f"row {r} has {len(row)} columns, row 0 has {n_cols}")
-            for c, v in enumerate(row):
-                if v not in (0, 1):
-                    raise ProblemError(f"row {r}, column {c}: {v!r} is not 0 or 1")
-            yield [c for c, v in enumerate(row) if v]
 
-    return n_cols, dense_rows()
-
-
-def from_matrix(matrix: Any, *, secondary: Iterable[int] = (), names: Sequence[Hashable] | None = None) -> Problem:
-    """See `Problem.from_matrix`."""
-    import warnings
-
-    from .errors import OptionSkippedWarning
-    from .problem import Problem
-
-    n_cols, rows = _rows(matrix)
+def from_matrix(matrix: Any, *, secondary: Iterable[int] = (), names: Sequence[Hashable] | None = None,
+                cls: type[P] = ProblemData) -> P:  # type: ignore[assignment]
+    """See `Problem.from_matrix`; the problem is of class `cls`."""
+    n_rows, n_cols, start, cols = _csr(matrix)
     second = set(secondary)
     bad = [c for c in second if not (isinstance(c, int) and 0 <= c < n_cols)]
     if bad:
@@ -74,12 +80,23 @@ def from_matrix(matrix: Any, *, secondary: Iterable[int] = (), names: Sequence[H
         names = list(range(n_cols))
     elif len(names) != n_cols:
         raise ProblemError(f"{len(names)} names for {n_cols} columns")
-    p = Problem()
-    p.add_primary([names[c] for c in range(n_cols) if c not in second])
-    p.add_secondary([names[c] for c in range(n_cols) if c in second])
-    for r, cols in enumerate(rows):
-        if not any(c not in second for c in cols):
-            warnings.warn(f"row {r} has no primary item and is skipped", OptionSkippedWarning, stacklevel=3)
-            continue
-        p.add_option([names[c] for c in cols], label=r)
+    # Columns to the engine's numbers: primary columns first, in order.
+    order = [c for c in range(n_cols) if c not in second] + sorted(second)
+    number = [0] * n_cols
+    for k, c in enumerate(order):
+        number[c] = k
+    if hasattr(cols, "dtype"):
+        import numpy as np
+
+        item: Any = np.asarray(number, dtype=np.uint32)[cols] if n_cols else cols
+    else:
+        item = [number[c] for c in cols]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", OptionSkippedWarning)
+        p = cls.from_arrays([names[c] for c in order[: n_cols - len(second)]], start, item,
+                            secondary=[names[c] for c in order[n_cols - len(second):]], labels=range(n_rows))
+    if caught:
+        # The builder names options by row already; say "row" as a matrix does.
+        message = str(caught[0].message).replace("option ", "row ")
+        warnings.warn(message, OptionSkippedWarning, stacklevel=3)
     return p

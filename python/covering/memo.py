@@ -20,13 +20,10 @@ away for a while as it branches, so the items left are not a sound key.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from . import _core, limits, sizes
 from .errors import Interrupted, LimitReached
-
-if TYPE_CHECKING:
-    from .problem import Problem
+from .model import ProblemData
 
 #: The default memory budget of the memo, in bytes.
 MEMO_BYTES = 1 << 30
@@ -49,7 +46,7 @@ def memo_budget(memo_bytes: int | None) -> int:
 
 
 def count_memo(
-    problem: Problem,
+    problem: ProblemData,
     *,
     memo_bytes: int | None = None,
     branching: str = "mrv",

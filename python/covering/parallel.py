@@ -25,30 +25,16 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import _core, limits
 from .errors import Interrupted, LimitReached
+from .model import ProblemData
 from .progress import Status, every
-
-if TYPE_CHECKING:
-    from .problem import Problem
 
 __all__ = ["ParallelSearch", "default_threads", "fingerprint", "Status"]
 
 #: Moved to `covering.cluster` and `covering.checkpoint`; still importable from here.
-_MOVED = {"distributed_count": "cluster", "run_piece": "cluster", "InlineExecutor": "cluster",
-          "RayExecutor": "cluster", "CheckpointError": "checkpoint"}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _MOVED:
-        import importlib
-
-        return getattr(importlib.import_module(f"covering.{_MOVED[name]}"), name)
-    raise AttributeError(f"module 'covering.parallel' has no attribute {name!r}")
-
-
 Piece = list[int]
 
 #: A search that ends within this many seconds is not worth splitting (and
@@ -81,7 +67,7 @@ def fingerprint(compiled: _core.CompiledProblem) -> str:
     False
     """
     h = hashlib.sha256()
-    for part in compiled.__getnewargs__():
+    for part in compiled.arrays():
         h.update(json.dumps(part).encode())
         h.update(b"|")
     return h.hexdigest()
@@ -97,7 +83,7 @@ class ParallelSearch:
     True
     """
 
-    def __init__(self, problem: Problem, threads: int | None = None, *, engine: str = "auto", seed: int = 0):
+    def __init__(self, problem: ProblemData, threads: int | None = None, *, engine: str = "auto", seed: int = 0):
         self.problem = problem
         self.threads = default_threads() if threads is None else limits.threads(threads)
         self.engine = engine
@@ -210,7 +196,6 @@ class ParallelSearch:
     def solutions(self, limit: int | None = None, *, ids: bool = False) -> Iterator[Any]:
         """The solutions, found by all the threads (in no particular order)."""
         self._pool.start_solutions(self.pieces(8)[0])
-        labels = self.problem.labels
         found = 0
         try:
             while limit is None or found < limit:
@@ -218,6 +203,6 @@ class ParallelSearch:
                 if sol is None:
                     return
                 found += 1
-                yield tuple(sol) if ids else [labels[o] for o in sol]
+                yield tuple(sol) if ids else [self.problem.label(o) for o in sol]
         finally:
             self._pool.cancel()

@@ -28,12 +28,25 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, TextIO
+from typing import Any, Protocol, TextIO
 
-if TYPE_CHECKING:
-    from .solver import Solver
+from . import _core
+from .model import ProblemData
 
-__all__ = ["Status", "Display", "Progress", "describe", "duration", "every", "solver_status"]
+__all__ = ["Status", "Display", "Progress", "Watched", "describe", "duration", "every", "solver_status"]
+
+
+
+class Watched(Protocol):
+    """What the display reads of a search (a `covering.solver.Solver`)."""
+
+    @property
+    def stats(self) -> Any: ...
+
+    @property
+    def problem(self) -> ProblemData: ...
+
+    def fraction_done(self) -> float: ...
 
 
 def duration(seconds: float) -> str:
@@ -115,7 +128,7 @@ def describe(s: Status) -> str:
     return line
 
 
-def solver_status(solver: Solver, start: float, estimate: float = 0.0) -> Status:
+def solver_status(solver: Watched, start: float, estimate: float = 0.0) -> Status:
     """Where one `Solver` stands: its counters and Knuth's fraction done,
     `start` being when its run began (`time.monotonic()`)."""
     st = solver.stats
@@ -241,7 +254,7 @@ class Display:
 class Progress:
     """Context manager: the progress of one `solver` on `stream` until the block ends."""
 
-    def __init__(self, solver: Solver, stream: TextIO, interval: float = 0.5) -> None:
+    def __init__(self, solver: Watched, stream: TextIO, interval: float = 0.5) -> None:
         self.solver = solver
         self._start = time.monotonic()
         self._estimate = 0.0
@@ -249,8 +262,6 @@ class Progress:
         self._estimator = threading.Thread(target=self._estimate_nodes, daemon=True)
 
     def _estimate_nodes(self) -> None:
-        from . import _core
-
         # Knuth's random probes, from the root, on a search of our own.
         self._estimate = _core.estimate_nodes(self.solver.problem.compile(), 64, 0)
 

@@ -30,13 +30,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import _core, limits
 from .errors import Cancelled, Interrupted, LimitReached
-
-if TYPE_CHECKING:
-    from .problem import Problem, Uniqueness
+from .model import ProblemData
+from .uniqueness import Uniqueness
 
 __all__ = ["SatSolver", "SatStats"]
 
@@ -76,8 +75,8 @@ class SatSolver:
 
     engine = "sat"
 
-    def __init__(self, problem: Problem) -> None:
-        self.problem: Problem | None = problem
+    def __init__(self, problem: ProblemData) -> None:
+        self.problem: ProblemData | None = problem
         self._search = _core.SatSearch(problem.compile())
         self._cancelled = False
 
@@ -156,7 +155,7 @@ class SatSolver:
         if not ids and self.problem is None:
             raise ValueError("a solver of compiled arrays has no labels: ask for ids=True")
         base = self.stats
-        labels = self.problem.labels if self.problem is not None else []
+        problem = self.problem
         found = 0
         while limit is None or found < limit:
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
@@ -168,7 +167,7 @@ class SatSolver:
             if sol is None:
                 return
             found += 1
-            yield sol if ids else [labels[o] for o in sol]
+            yield sol if ids or problem is None else [problem.label(o) for o in sol]
 
     def first(self, *, conflicts: int | None = None, nodes: int | None = None,
               seconds: float | None = None) -> Any:
@@ -187,8 +186,7 @@ class SatSolver:
                    seconds: float | None = None) -> Uniqueness:
         """NONE, UNIQUE or MULTIPLE (among the solutions not yet seen);
         UNKNOWN when a budget ran out first."""
-        from .problem import Uniqueness
-
+        
         try:
             n = self.count(2, conflicts=conflicts, nodes=nodes, seconds=seconds)
         except LimitReached as e:

@@ -23,14 +23,12 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import _core, limits
 from .errors import Cancelled, Interrupted, LimitReached
-from .problem import Uniqueness
-
-if TYPE_CHECKING:
-    from .problem import Problem
+from .model import ProblemData
+from .uniqueness import Uniqueness
 
 __all__ = ["Solver"]
 
@@ -46,7 +44,7 @@ class Solver:
     1
     """
 
-    def __init__(self, problem: Problem, *, order: str = "input", seed: int | None = None, engine: str = "auto"):
+    def __init__(self, problem: ProblemData, *, order: str = "input", seed: int | None = None, engine: str = "auto"):
         if order not in ("input", "random"):
             raise ValueError(f"order must be 'input' or 'random', not {order!r}")
         if order == "input" and seed is not None:
@@ -165,7 +163,6 @@ class Solver:
         """The next solutions (see `Problem.solutions`); ``nodes`` bounds the
         total nodes of this solver, ``seconds`` the time of this iteration."""
         limit, nodes, seconds = limits.limit(limit), limits.nodes(nodes), limits.seconds(seconds)
-        labels = self.problem.labels
         deadline = None if seconds is None else time.monotonic() + seconds
         found = 0
         while limit is None or found < limit:
@@ -176,7 +173,7 @@ class Solver:
                     raise self._stopped(found)
                 return
             found += 1
-            yield tuple(sol) if ids else [labels[o] for o in sol]
+            yield tuple(sol) if ids else [self.problem.label(o) for o in sol]
 
     def count(self, limit: int | None = None, *, nodes: int | None = None, seconds: float | None = None) -> int:
         """Counts the solutions not yet seen (see `Problem.count`)."""

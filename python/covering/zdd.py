@@ -31,14 +31,12 @@ import random
 import sys
 from array import array
 from collections.abc import Collection, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import _core, limits, sizes
 from .errors import LimitReached
+from .model import ProblemData
 from .memo import memo_budget
-
-if TYPE_CHECKING:
-    from .problem import Problem
 
 
 class Zdd:
@@ -56,7 +54,7 @@ class Zdd:
     (2, [(0, 1), (2,)])
     """
 
-    def __init__(self, problem: Problem, root: int, option: array[int], lo: array[int], hi: array[int]) -> None:
+    def __init__(self, problem: ProblemData, root: int, option: array[int], lo: array[int], hi: array[int]) -> None:
         if not len(option) == len(lo) == len(hi):
             raise ValueError("option, lo and hi must have one entry per node")
         self.problem = problem
@@ -223,12 +221,11 @@ class Zdd:
         ordered = sorted(chosen)
         if ids:
             return tuple(ordered)
-        labels = self.problem.labels
-        return [labels[o] for o in ordered]
+        return [self.problem.label(o) for o in ordered]
 
 
 def build_zdd(
-    problem: Problem,
+    problem: ProblemData,
     *,
     memo_bytes: int | None = None,
     branching: str = "mrv",

@@ -77,6 +77,109 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// Options given in bulk, checked and without the ones that could never be
+/// chosen (no primary item), which are skipped as Knuth's programs skip them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sifted {
+    /// The ids (in the input) of the options skipped.
+    pub skipped: Vec<u32>,
+    pub option_start: Vec<u32>,
+    pub option_item: Vec<u32>,
+    /// Empty when no entry has a color.
+    pub option_color: Vec<u32>,
+}
+
+/// Checks options in CSR form over `n_items` items (the first `n_primary`
+/// primary), as [`CompiledProblem::new`] does, but skips an option without
+/// primary item instead of refusing it. Errors name the option by its id in
+/// the input.
+///
+/// ```
+/// let s = xc::sift_options(1, 2, vec![0, 1, 2, 4], vec![0, 1, 0, 1], vec![]).unwrap();
+/// assert_eq!((s.skipped, s.option_start, s.option_item), (vec![1], vec![0, 1, 3], vec![0, 0, 1]));
+/// ```
+pub fn sift_options(
+    n_primary: u32,
+    n_items: u32,
+    option_start: Vec<u32>,
+    option_item: Vec<u32>,
+    option_color: Vec<u32>,
+) -> Result<Sifted, Error> {
+    if option_start.first() != Some(&0) {
+        return Err(Error::OptionStart { option: 0 });
+    }
+    for (o, w) in option_start.windows(2).enumerate() {
+        if w[1] < w[0] || w[1] as usize > option_item.len() {
+            return Err(Error::OptionStart { option: o as u32 });
+        }
+    }
+    if *option_start.last().unwrap_or(&0) as usize != option_item.len() {
+        return Err(Error::OptionStart {
+            option: option_start.len().saturating_sub(2) as u32,
+        });
+    }
+    if !option_color.is_empty() && option_color.len() != option_item.len() {
+        return Err(Error::ColorsLength {
+            expected: option_item.len(),
+            got: option_color.len(),
+        });
+    }
+    let mut seen = vec![0u32; n_items as usize];
+    let mut skipped = Vec::new();
+    for o in 0..option_start.len() - 1 {
+        let option = o as u32;
+        let mut has_primary = false;
+        for k in option_start[o] as usize..option_start[o + 1] as usize {
+            let item = option_item[k];
+            if item >= n_items {
+                return Err(Error::UnknownItem { option, item });
+            }
+            if seen[item as usize] == option + 1 {
+                return Err(Error::RepeatedItem { option, item });
+            }
+            seen[item as usize] = option + 1;
+            if item < n_primary {
+                if !option_color.is_empty() && option_color[k] != 0 {
+                    return Err(Error::ColorOnPrimary { option, item });
+                }
+                has_primary = true;
+            }
+        }
+        if !has_primary {
+            skipped.push(option);
+        }
+    }
+    let has_colors = option_color.iter().any(|&c| c != 0);
+    if skipped.is_empty() {
+        return Ok(Sifted {
+            skipped,
+            option_start,
+            option_item,
+            option_color: if has_colors { option_color } else { Vec::new() },
+        });
+    }
+    let (mut start, mut item, mut color) = (vec![0u32], Vec::new(), Vec::new());
+    let mut next_skipped = skipped.iter().peekable();
+    for o in 0..option_start.len() - 1 {
+        if next_skipped.peek() == Some(&&(o as u32)) {
+            next_skipped.next();
+            continue;
+        }
+        let (a, b) = (option_start[o] as usize, option_start[o + 1] as usize);
+        item.extend_from_slice(&option_item[a..b]);
+        if has_colors {
+            color.extend_from_slice(&option_color[a..b]);
+        }
+        start.push(item.len() as u32);
+    }
+    Ok(Sifted {
+        skipped,
+        option_start: start,
+        option_item: item,
+        option_color: color,
+    })
+}
+
 /// A validated exact cover problem (XC, XCC or MCC) in flat arrays.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompiledProblem {
@@ -193,6 +296,80 @@ impl CompiledProblem {
             option_item,
             option_color,
         })
+    }
+
+    /// [`Self::new`] with bounds of any size (saturated at `u64::MAX`), made
+    /// small with the same solutions: an item in `m` options is covered at
+    /// most `m` times, so an upper bound past `m` is `m`, and a lower bound
+    /// past `m` cannot be met (`m + 1 ..= m + 1` says so).
+    ///
+    /// ```
+    /// use xc::CompiledProblem;
+    /// let p = CompiledProblem::with_wide_bounds(1, 0, vec![0], vec![1 << 40],
+    ///     vec![0, 1, 2], vec![0, 0], vec![]).unwrap();
+    /// assert_eq!(p.hi(), &[2]);
+    /// ```
+    pub fn with_wide_bounds(
+        n_primary: u32,
+        n_secondary: u32,
+        lo: Vec<u64>,
+        hi: Vec<u64>,
+        option_start: Vec<u32>,
+        option_item: Vec<u32>,
+        option_color: Vec<u32>,
+    ) -> Result<Self, Error> {
+        const MAX: u64 = i32::MAX as u64;
+        let narrow = |b: &[u64]| b.iter().map(|&x| x.min(MAX) as u32).collect::<Vec<u32>>();
+        if lo.iter().chain(hi.iter()).all(|&b| b <= MAX) {
+            return Self::new(
+                n_primary,
+                n_secondary,
+                narrow(&lo),
+                narrow(&hi),
+                option_start,
+                option_item,
+                option_color,
+            );
+        }
+        if lo.len() != hi.len() {
+            return Self::new(
+                n_primary,
+                n_secondary,
+                narrow(&lo),
+                narrow(&hi),
+                option_start,
+                option_item,
+                option_color,
+            );
+        }
+        let mut occurs = vec![0u64; lo.len()];
+        for &i in &option_item {
+            if let Some(m) = occurs.get_mut(i as usize) {
+                *m += 1;
+            }
+        }
+        let (mut new_lo, mut new_hi) = (Vec::with_capacity(lo.len()), Vec::with_capacity(lo.len()));
+        for ((&l, &h), &m) in lo.iter().zip(hi.iter()).zip(occurs.iter()) {
+            let (l, h) = if l > m {
+                (m + 1, m + 1)
+            } else {
+                (l, h.min(m).max(1))
+            };
+            new_lo.push(l);
+            new_hi.push(h);
+        }
+        if new_lo.iter().chain(new_hi.iter()).any(|&b| b > MAX) {
+            return Err(Error::TooLarge);
+        }
+        Self::new(
+            n_primary,
+            n_secondary,
+            narrow(&new_lo),
+            narrow(&new_hi),
+            option_start,
+            option_item,
+            option_color,
+        )
     }
 
     /// Number of primary items (they come first in the numbering).

@@ -6,13 +6,12 @@ import argparse
 import contextlib
 import sys
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import textio
 from ..progress import Progress
 
-if TYPE_CHECKING:
-    from ..solver import Solver
+from ..solver import Solver
 
 EXIT_OK = 0
 EXIT_INCOMPLETE = 1

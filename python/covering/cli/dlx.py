@@ -16,7 +16,6 @@ import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..dlxfile import read_dlx
 from ..errors import Interrupted, LimitReached, OptionSkippedWarning, ProblemError, RunIncomplete
 from ..problem import Problem
 from ..progress import Display
@@ -83,7 +82,7 @@ def load(path: str) -> Problem:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", OptionSkippedWarning)
         try:
-            problem = read_dlx(text)
+            problem = Problem.from_dlx(text)
         except ProblemError as e:
             lineno = getattr(e, "lineno", None)
             message = str(e)

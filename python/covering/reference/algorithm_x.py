@@ -23,10 +23,8 @@ Two extensions turn it into Knuth's Algorithms C and M:
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Mapping
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from ..problem import Problem
+from ..model import ProblemData
 
 __all__ = ["solutions", "count"]
 
@@ -90,13 +88,13 @@ def _search(
         yield from _search(rest, live - columns[item], options, secondary, chosen)
 
 
-def solutions(problem: Problem) -> Iterator[tuple[int, ...]]:
+def solutions(problem: ProblemData) -> Iterator[tuple[int, ...]]:
     """The solutions of `problem`, each as a sorted tuple of option ids."""
     options = [dict(problem.option(i)) for i in range(problem.n_options)]
     need = {item: problem.bounds(item) for item in problem.primary}
     yield from _search(need, frozenset(range(len(options))), options, frozenset(problem.secondary), ())
 
 
-def count(problem: Problem) -> int:
+def count(problem: ProblemData) -> int:
     """The number of solutions."""
     return sum(1 for _ in solutions(problem))

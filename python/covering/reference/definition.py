@@ -12,17 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from ..problem import Problem
+from ..model import ProblemData
 
 __all__ = ["is_solution", "brute_force"]
 
 _UNCOLORED = object()  # an uncolored use of a secondary item: compatible with nothing
 
 
-def is_solution(problem: Problem, option_ids: Sequence[int]) -> bool:
+def is_solution(problem: ProblemData, option_ids: Sequence[int]) -> bool:
     """Every primary item covered within its bounds; every secondary item
     unused, or used by options that all give it one same color.
 
@@ -51,7 +49,7 @@ def is_solution(problem: Problem, option_ids: Sequence[int]) -> bool:
     return all(lo <= times[i] <= hi for i in problem.primary for lo, hi in [problem.bounds(i)])
 
 
-def brute_force(problem: Problem) -> list[tuple[int, ...]]:
+def brute_force(problem: ProblemData) -> list[tuple[int, ...]]:
     """All solutions, by trying every subset of options (2^n of them).
 
     >>> from covering import Problem

@@ -29,10 +29,8 @@ Readable, not fast: use it to learn, and to check the engine.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from ..problem import Problem
+from ..model import ProblemData
 
 __all__ = ["solutions", "count"]
 
@@ -68,7 +66,7 @@ class Item(Node):
 class Links:
     """The whole matrix, and the dance steps."""
 
-    def __init__(self, problem: Problem) -> None:
+    def __init__(self, problem: ProblemData) -> None:
         self.root = Item("root", primary=False)
         items: dict[Hashable, Item] = {}
         for name in problem.primary:
@@ -261,11 +259,11 @@ class Links:
         i.bound += 1
 
 
-def solutions(problem: Problem) -> Iterator[tuple[int, ...]]:
+def solutions(problem: ProblemData) -> Iterator[tuple[int, ...]]:
     """The solutions of `problem`, each as a sorted tuple of option ids."""
     yield from Links(problem).search([])
 
 
-def count(problem: Problem) -> int:
+def count(problem: ProblemData) -> int:
     """The number of solutions."""
     return sum(1 for _ in solutions(problem))

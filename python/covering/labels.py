@@ -1,0 +1,126 @@
+"""The labels of a problem's options: what a solution reports for each.
+
+A problem of a million options read from a file must not hold a million
+Python strings before anyone asks for one, so labels come in runs of three
+kinds: labels given one by one (a list), the lines of a text read whole
+(one bytes buffer and the span of each line, decoded when asked), and
+options whose label is their own entries (`ENTRIES`, made by the problem
+when asked).
+
+>>> labels = Labels()
+>>> labels.append("first")
+>>> labels.extend_lines(b"A B\\nC D\\n", array("Q", [0, 3, 4, 7]))
+>>> labels.extend_entries(2)
+>>> len(labels), labels[0], labels[2], labels[3] is ENTRIES
+(5, 'first', 'C D', True)
+"""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_right
+from collections.abc import Iterator
+from typing import Any
+
+__all__ = ["ENTRIES", "Labels"]
+
+
+class _Entries:
+    """The label of an option that is its own entries (made by the problem)."""
+
+    def __repr__(self) -> str:
+        return "ENTRIES"
+
+    def __reduce__(self) -> str:
+        return "ENTRIES"
+
+
+#: Stands for "this option's label is its entries".
+ENTRIES: Any = _Entries()
+
+
+class Labels:
+    """Labels by option id, in runs (see the module's documentation)."""
+
+    def __init__(self) -> None:
+        # Each run: ("list", list), ("lines", (bytes, spans)) or ("entries", count).
+        self._runs: list[tuple[str, Any]] = []
+        # The id after the last of each run.
+        self._ends: list[int] = []
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    def _run_end(self, added: int) -> None:
+        self._ends[-1] += added
+
+    def append(self, label: Any) -> None:
+        """One more label."""
+        if self._runs and self._runs[-1][0] == "list":
+            self._runs[-1][1].append(label)
+            self._run_end(1)
+        else:
+            self.extend([label])
+
+    def extend(self, labels: list[Any]) -> None:
+        """Labels given as a list (kept, not copied)."""
+        if labels:
+            self._runs.append(("list", labels))
+            self._ends.append(len(self) + len(labels))
+
+    def extend_lines(self, text: bytes, spans: array[int]) -> None:
+        """One label per span ``(start, end)`` of UTF-8 `text` (spans flat:
+        start, end, start, end, ...), decoded when asked."""
+        if spans:
+            self._runs.append(("lines", (text, spans)))
+            self._ends.append(len(self) + len(spans) // 2)
+
+    def extend_entries(self, count: int) -> None:
+        """`count` options labelled by their entries."""
+        if count:
+            if self._runs and self._runs[-1][0] == "entries":
+                self._runs[-1] = ("entries", self._runs[-1][1] + count)
+                self._run_end(count)
+            else:
+                self._runs.append(("entries", count))
+                self._ends.append(len(self) + count)
+
+    def has_entries(self) -> bool:
+        """Are some options labelled by their entries?"""
+        return any(kind == "entries" for kind, _ in self._runs)
+
+    def __getitem__(self, i: int) -> Any:
+        if not 0 <= i < len(self):
+            raise IndexError(f"no option {i}")
+        k = bisect_right(self._ends, i)
+        j = i - (self._ends[k - 1] if k else 0)
+        kind, run = self._runs[k]
+        if kind == "list":
+            return run[j]
+        if kind == "lines":
+            text, spans = run
+            return text[spans[2 * j]:spans[2 * j + 1]].decode("utf-8")
+        return ENTRIES
+
+    def __iter__(self) -> Iterator[Any]:
+        for (kind, run), end, start in zip(self._runs, self._ends, [0, *self._ends]):
+            if kind == "list":
+                yield from run
+            elif kind == "lines":
+                text, spans = run
+                for j in range(0, len(spans), 2):
+                    yield text[spans[j]:spans[j + 1]].decode("utf-8")
+            else:
+                for _ in range(end - start):
+                    yield ENTRIES
+
+    def keep(self, kept: list[int]) -> Labels:
+        """The labels of the options `kept` (ids in increasing order), as a list run.
+
+        >>> labels = Labels(); labels.extend(["a", "b", "c"])
+        >>> list(labels.keep([0, 2]))
+        ['a', 'c']
+        """
+        out = Labels()
+        out.extend([self[i] for i in kept])
+        return out

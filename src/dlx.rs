@@ -1,0 +1,160 @@
+//! Knuth's `.dlx` format read by the `dlx` crate, for Python: bytes in, the
+//! arrays of the problem and the names out (labels stay spans of the input).
+
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+
+use crate::errors::{self, to_py};
+use crate::interrupt::until_interrupted_with;
+use crate::problem::PyCompiledProblem;
+
+/// Native-endian bytes of a `u32` array (Python reads them as `array("I")`).
+pub fn u32_bytes<'py>(py: Python<'py>, v: &[u32]) -> Bound<'py, PyBytes> {
+    PyBytes::new_with(py, v.len() * 4, |buf| {
+        for (chunk, x) in buf.chunks_exact_mut(4).zip(v) {
+            chunk.copy_from_slice(&x.to_ne_bytes());
+        }
+        Ok(())
+    })
+    .expect("bytes of a known size")
+}
+
+/// A `u32` array from native-endian bytes.
+pub fn from_u32_bytes(b: &[u8], what: &str) -> PyResult<Vec<u32>> {
+    if b.len() % 4 != 0 {
+        return Err(errors::invalid(format!(
+            "{what}: {} bytes are no array of 32-bit numbers",
+            b.len()
+        )));
+    }
+    Ok(b.chunks_exact(4)
+        .map(|c| u32::from_ne_bytes([c[0], c[1], c[2], c[3]]))
+        .collect())
+}
+
+fn kind_of(k: dlx::ErrorKind) -> (&'static str, Vec<String>) {
+    use dlx::ErrorKind as K;
+    match k {
+        K::NotUtf8 { column, byte } => ("not_utf8", vec![column.to_string(), byte.to_string()]),
+        K::Control { column, code } => ("control", vec![column.to_string(), code.to_string()]),
+        K::Empty => ("empty", vec![]),
+        K::SecondBar => ("second_bar", vec![]),
+        K::IllegalSecondary(n) => ("illegal_secondary", vec![n]),
+        K::IllegalPrimary(n) => ("illegal_primary", vec![n]),
+        K::EmptyItemName => ("empty_item_name", vec![]),
+        K::UpperBoundZero(n) => ("upper_bound_zero", vec![n]),
+        K::LowerExceedsUpper { name, lo, hi } => ("lower_exceeds_upper", vec![name, lo, hi]),
+        K::DeclaredTwice(n) => ("declared_twice", vec![n]),
+        K::NoPrimary => ("no_primary", vec![]),
+        K::EmptyNameIn(t) => ("empty_name_in", vec![t]),
+        K::EmptyColor(n) => ("empty_color", vec![n]),
+        K::UnknownItem(n) => ("unknown_item", vec![n]),
+        K::AppearsTwice(n) => ("appears_twice", vec![n]),
+        K::ColorOnPrimary(n) => ("color_on_primary", vec![n]),
+        K::TooLarge => ("too_large", vec![]),
+        K::Stopped => ("stopped", vec![]),
+    }
+}
+
+fn text(data: &[u8], (a, b): dlx::Span) -> String {
+    String::from_utf8_lossy(&data[a..b]).into_owned()
+}
+
+/// Reads the bytes of a `.dlx` file, answering Ctrl-C as it goes. On
+/// success a dict: `items` (names, primary first), `n_primary`, `lo`, `hi`
+/// (Python ints of any size), `colors` (names of colors 1, 2, ...),
+/// `compiled` (a `CompiledProblem`, or None when a bound leaves the engine
+/// nothing to solve), `option_start`, `option_item`, `option_color` (bytes
+/// of native `u32`), `labels` (bytes of native `u64` pairs: each option's
+/// line as start and end in `data`), `skipped` ((line, text) of the first
+/// few options without primary item) and `n_skipped`. On an error of the
+/// file, a tuple (kind, line, the line's text, fields as strings), for the
+/// Python layer to word.
+#[pyfunction]
+pub fn read_dlx<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyAny>> {
+    let stop = dlx::Stop::default();
+    let (result, signal) =
+        until_interrupted_with(py, "the .dlx reader", &stop.flag, || dlx::read(data, &stop))?;
+    if let Some(e) = signal {
+        return Err(e);
+    }
+    let file = match result {
+        Ok(file) => file,
+        Err(e) => {
+            let (kind, fields) = kind_of(e.kind);
+            return (kind, e.line, e.text, fields)
+                .into_pyobject(py)
+                .map(|t| t.into_any());
+        }
+    };
+    let int = py.import("builtins")?.getattr("int")?;
+    let number = |b: &dlx::Bound| -> PyResult<Bound<'py, PyAny>> {
+        match b.value {
+            Some(v) => Ok(v.into_pyobject(py)?.into_any()),
+            None => int.call1((b.digits.as_str(),)),
+        }
+    };
+    let lo = file.lo.iter().map(number).collect::<PyResult<Vec<_>>>()?;
+    let hi = file.hi.iter().map(number).collect::<PyResult<Vec<_>>>()?;
+    let wide = |b: &[dlx::Bound]| {
+        b.iter()
+            .map(|x| x.value.unwrap_or(u64::MAX))
+            .collect::<Vec<u64>>()
+    };
+    let n_items = file.items.len() as u32;
+    let d = PyDict::new(py);
+    d.set_item(
+        "items",
+        file.items
+            .iter()
+            .map(|&s| text(data, s))
+            .collect::<Vec<_>>(),
+    )?;
+    d.set_item("n_primary", file.n_primary)?;
+    d.set_item(
+        "colors",
+        file.colors
+            .iter()
+            .map(|&s| text(data, s))
+            .collect::<Vec<_>>(),
+    )?;
+    d.set_item("option_start", u32_bytes(py, &file.option_start))?;
+    d.set_item("option_item", u32_bytes(py, &file.option_item))?;
+    d.set_item("option_color", u32_bytes(py, &file.option_color))?;
+    let labels = PyBytes::new_with(py, file.labels.len() * 16, |buf| {
+        for (chunk, &(a, b)) in buf.chunks_exact_mut(16).zip(&file.labels) {
+            chunk[..8].copy_from_slice(&(a as u64).to_ne_bytes());
+            chunk[8..].copy_from_slice(&(b as u64).to_ne_bytes());
+        }
+        Ok(())
+    })?;
+    d.set_item("labels", labels)?;
+    let skipped: Vec<(u64, String)> = file
+        .skipped
+        .iter()
+        .map(|s| (s.line, text(data, s.span)))
+        .collect();
+    d.set_item("skipped", skipped)?;
+    d.set_item("n_skipped", file.n_skipped)?;
+    let compiled = xc::CompiledProblem::with_wide_bounds(
+        file.n_primary,
+        n_items - file.n_primary,
+        wide(&file.lo),
+        wide(&file.hi),
+        file.option_start,
+        file.option_item,
+        file.option_color,
+    )
+    .map_err(to_py)?;
+    d.set_item(
+        "compiled",
+        PyCompiledProblem {
+            inner: Arc::new(compiled),
+        },
+    )?;
+    d.set_item("lo", lo)?;
+    d.set_item("hi", hi)?;
+    Ok(d.into_any())
+}
