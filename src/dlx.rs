@@ -6,33 +6,10 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
-use crate::errors::{self, to_py};
+use crate::convert::u32_bytes;
+use crate::errors::to_py;
 use crate::interrupt::until_interrupted_with;
 use crate::problem::PyCompiledProblem;
-
-/// Native-endian bytes of a `u32` array (Python reads them as `array("I")`).
-pub fn u32_bytes<'py>(py: Python<'py>, v: &[u32]) -> Bound<'py, PyBytes> {
-    PyBytes::new_with(py, v.len() * 4, |buf| {
-        for (chunk, x) in buf.chunks_exact_mut(4).zip(v) {
-            chunk.copy_from_slice(&x.to_ne_bytes());
-        }
-        Ok(())
-    })
-    .expect("bytes of a known size")
-}
-
-/// A `u32` array from native-endian bytes.
-pub fn from_u32_bytes(b: &[u8], what: &str) -> PyResult<Vec<u32>> {
-    if b.len() % 4 != 0 {
-        return Err(errors::invalid(format!(
-            "{what}: {} bytes are no array of 32-bit numbers",
-            b.len()
-        )));
-    }
-    Ok(b.chunks_exact(4)
-        .map(|c| u32::from_ne_bytes([c[0], c[1], c[2], c[3]]))
-        .collect())
-}
 
 fn kind_of(k: dlx::ErrorKind) -> (&'static str, Vec<String>) {
     use dlx::ErrorKind as K;

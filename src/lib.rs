@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 
 mod akari;
 mod budget;
+mod convert;
 mod dlx;
 mod errors;
 mod interrupt;

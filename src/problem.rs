@@ -5,7 +5,7 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 
-use crate::dlx::{from_u32_bytes, u32_bytes};
+use crate::convert::{from_u32_bytes, u32_bytes};
 use crate::errors::to_py;
 
 /// A problem compiled into flat arrays (items numbered primary first, colors

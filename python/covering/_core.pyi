@@ -1,7 +1,7 @@
 """Type stubs of the compiled extension (the Rust binding in ``src/``)."""
 
 from collections.abc import Sequence
-from typing import final
+from typing import Any, final
 
 __all__ = [
     "akari_difficulty",
@@ -18,6 +18,8 @@ __all__ = [
     "Stats",
     "SudokuBatch",
     "count_queens",
+    "read_dlx",
+    "sift_options",
     "estimate_nodes",
     "split_pieces",
 ]
@@ -56,10 +58,24 @@ class CompiledProblem:
         self,
     ) -> tuple[int, int, list[int], list[int], list[int], list[int], list[int]]:
         """(n_primary, n_secondary, lo, hi, option_start, option_item, option_color)."""
+    @staticmethod
+    def from_bytes(
+        n_primary: int,
+        n_secondary: int,
+        lo: Sequence[int],
+        hi: Sequence[int],
+        option_start: bytes,
+        option_item: bytes,
+        option_color: bytes,
+    ) -> CompiledProblem:
+        """Built from the option arrays as bytes of native ``u32``; bounds
+        past ``u32`` are clamped as the engine needs them."""
+    def option_bytes(self) -> tuple[bytes, bytes, bytes]:
+        """(option_start, option_item, option_color) as bytes of native ``u32``."""
+    def bounds(self) -> tuple[list[int], list[int]]:
+        """(lo, hi) of every item, as the engine holds them."""
     def is_solution(self, options: Sequence[int]) -> bool: ...
-    def __getnewargs__(
-        self,
-    ) -> tuple[int, int, list[int], list[int], list[int], list[int], list[int]]: ...
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]: ...
     def __eq__(self, other: object, /) -> bool: ...
 
 @final
@@ -233,3 +249,18 @@ class Pool:
     def cancel(self) -> None: ...
     @property
     def progress(self) -> tuple[int, int, int, int, float]: ...
+
+def read_dlx(
+    data: bytes,
+) -> dict[str, Any] | tuple[str, int, str, list[str]]:
+    """Reads the bytes of a ``.dlx`` file: a dict of the problem's arrays and
+    names, or (kind, line, text, fields) for an error of the file."""
+
+def sift_options(
+    n_primary: int,
+    n_items: int,
+    option_start: bytes,
+    option_item: bytes,
+    option_color: bytes,
+) -> tuple[tuple[str, int, int] | None, list[int], bytes, bytes, bytes]:
+    """Options in bulk checked: (error or None, ids skipped, the arrays kept)."""

@@ -139,7 +139,8 @@ def count(
         raise ValueError("memo_bytes is for memo counts: pass method='memo'")
     if limit is not None:
         # Stopping at a limit meets solutions one by one: a search, on one thread.
-        solver = problem.solver(engine=engine)
+        solver = Solver(problem, engine=engine)
+        problem.remember(solver)
         with _reporting(solver, progress):
             n = solver.count(limit, nodes=nodes, seconds=seconds)
         return Counted(n, "search", None, solver.stats.nodes, "limit")
@@ -189,7 +190,8 @@ def _search(problem: ProblemData, engine: str, threads: int | None, nodes: int |
     if threads is not None:
         threads = limits.threads(threads)
     if threads == 1:
-        solver = problem.solver(engine=engine)
+        solver = Solver(problem, engine=engine)
+        problem.remember(solver)
         with _reporting(solver, progress):
             n = solver.count(nodes=nodes, seconds=seconds)
         return Counted(n, "search", None, solver.stats.nodes, why)

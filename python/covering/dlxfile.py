@@ -166,8 +166,8 @@ def write_dlx(problem: ProblemData) -> str:
     """
     names: list[str] = []
     written: set[str] = set()
-    for item in problem.primary + problem.secondary:
-        text = _writable("item", item)
+    for name in problem.primary + problem.secondary:
+        text = _writable("item", name)
         if text in written:
             raise DuplicateItemError(f"two items are written {text!r}")
         written.add(text)
@@ -175,8 +175,8 @@ def write_dlx(problem: ProblemData) -> str:
     long_names = any(len(n) > 8 for n in names)
     n_primary = len(problem.primary)
     head = []
-    for k, item in enumerate(problem.primary):
-        lo, hi = problem.bounds(item)
+    for k, primary in enumerate(problem.primary):
+        lo, hi = problem.bounds(primary)
         prefix = "" if (lo, hi) == (1, 1) else (f"{hi}|" if lo == hi else f"{lo}:{hi}|")
         head.append(prefix + names[k])
     if problem.secondary:

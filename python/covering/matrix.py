@@ -56,16 +56,17 @@ def _csr(matrix: Any) -> tuple[int, int, Any, Any]:
         return matrix.shape[0], matrix.shape[1], start, cols
     rows = [list(row) for row in matrix]
     n_cols = len(rows[0]) if rows else 0
-    start, item = [0], []
+    starts: list[int] = [0]
+    items: list[int] = []
     for r, row in enumerate(rows):
         if len(row) != n_cols:
             raise ProblemError(f"row {r} has {len(row)} columns, row 0 has {n_cols}")
         for c, v in enumerate(row):
             if v not in (0, 1):
                 raise ProblemError(f"row {r}, column {c}: {v!r} is not 0 or 1")
-        item.extend(c for c, v in enumerate(row) if v)
-        start.append(len(item))
-    return len(rows), n_cols, start, item
+        items.extend(c for c, v in enumerate(row) if v)
+        starts.append(len(items))
+    return len(rows), n_cols, starts, items
 
 
 def from_matrix(matrix: Any, *, secondary: Iterable[int] = (), names: Sequence[Hashable] | None = None,

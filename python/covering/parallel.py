@@ -31,6 +31,7 @@ from . import _core, limits
 from .errors import Interrupted, LimitReached
 from .model import ProblemData
 from .progress import Status, every
+from .solver import Solver
 
 __all__ = ["ParallelSearch", "default_threads", "fingerprint", "Status"]
 
@@ -139,7 +140,8 @@ class ParallelSearch:
         nodes, seconds = limits.nodes(nodes), limits.seconds(seconds)
         start = time.monotonic()
         # A small search is done before a split would pay: try one thread first.
-        solver = self.problem.solver(engine=self.engine)
+        solver = Solver(self.problem, engine=self.engine)
+        self.problem.remember(solver)
         quick = SMALL if seconds is None else min(SMALL, seconds)
         try:
             n = solver.count(nodes=nodes, seconds=quick)

@@ -27,8 +27,8 @@ mod names;
 mod read;
 mod text;
 
-pub use read::{read, Bound, DlxFile, Skipped, Span};
-pub use text::BLANKS;
+pub use read::{read, Bound, DlxFile, Skipped};
+pub use text::{Span, BLANKS};
 
 use std::sync::atomic::AtomicBool;
 

@@ -6,7 +6,7 @@
 //! attacker can aim at a server: the worst a crafted file does is slow its
 //! own read).
 
-use crate::read::Span;
+use crate::text::Span;
 
 pub struct Names {
     /// (hash, number + 1) per slot; 0 = empty.

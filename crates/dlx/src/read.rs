@@ -1,11 +1,8 @@
 //! The one pass over the lines: the item line, then the options.
 
 use crate::names::Names;
-use crate::text;
+use crate::text::{self, Span};
 use crate::{Error, ErrorKind, Stop};
-
-/// A part of the input, `(start, end)` in bytes.
-pub type Span = (usize, usize);
 
 /// Lines read between two looks at the stop flag.
 const LINES_PER_LOOK: u32 = 4096;
@@ -123,7 +120,7 @@ pub fn read(data: &[u8], stop: &Stop) -> Result<DlxFile, Error> {
     let mut count = 0u32;
     for (lineno, at, line) in lines {
         count += 1;
-        if count % LINES_PER_LOOK == 0 && text::stopped(stop) {
+        if count.is_multiple_of(LINES_PER_LOOK) && text::stopped(stop) {
             return Err(text::stop_error());
         }
         entries.clear();
@@ -272,9 +269,12 @@ fn item_line(
     Ok(items)
 }
 
+/// The three parts of DLX3's bound prefix: (u if given, v, name).
+type BoundParts<'a> = (Option<&'a [u8]>, &'a [u8], &'a [u8]);
+
 /// DLX3's bound prefix `u:v|name` or `v|name`, digits possibly empty (an
-/// empty number is 0, as in DLX3): (u, v, name).
-fn bounds(word: &[u8]) -> Option<(Option<&[u8]>, &[u8], &[u8])> {
+/// empty number is 0, as in DLX3).
+fn bounds(word: &[u8]) -> Option<BoundParts<'_>> {
     let bar = word.iter().position(|&b| b == b'|')?;
     let (head, rest) = (&word[..bar], &word[bar + 1..]);
     let digits = |s: &[u8]| s.iter().all(u8::is_ascii_digit);

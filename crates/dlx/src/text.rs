@@ -8,6 +8,9 @@ use std::sync::atomic::Ordering;
 
 use crate::{Error, ErrorKind, Stop};
 
+/// A part of the input, `(start, end)` in bytes.
+pub type Span = (usize, usize);
+
 /// The blanks inside a line (C's `isspace`, less the newline).
 pub const BLANKS: &[u8] = b" \t\x0b\x0c\r";
 

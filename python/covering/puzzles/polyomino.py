@@ -269,19 +269,26 @@ def _problem(
     dropped: set[Placement],
     extra: Mapping[Placement, list[str]],
 ) -> Problem:
-    p = Problem()
-    p.add_primary([cell_name(c) for c in board.cells])
-    for name, b in bounds.items():
-        if b is not None and b[1] > 0:
-            p.add_primary([name], bounds=b)
-    p.add_secondary(sorted({item for items in extra.values() for item in items}))
+    primary: list[str] = [cell_name(c) for c in board.cells]
+    piece_bounds = [(name, b) for name, b in bounds.items() if b is not None and b[1] > 0]
+    primary += [name for name, _ in piece_bounds]
+    secondary = sorted({item for items in extra.values() for item in items})
+    number = {name: k for k, name in enumerate(primary + secondary)}
+    cell_number = {c: number[cell_name(c)] for c in board.cells}
+    # Built in bulk (`Problem.from_arrays`): numbers, not names, per option.
+    start, item, labels = [0], [], []
     for name, xs in placements.items():
-        piece_item = [name] if bounds[name] is not None else []
+        piece_item = [number[name]] if bounds[name] is not None else []
         for x in xs:
             if x not in dropped:
                 cells = tuple(sorted(x[1]))
-                p.add_option(piece_item + [cell_name(c) for c in cells] + extra.get(x, []), label=(name, cells))
-    return p
+                item += piece_item
+                item += [cell_number[c] for c in cells]
+                item += [number[e] for e in extra.get(x, ())]
+                start.append(len(item))
+                labels.append((name, cells))
+    all_bounds = [(1, 1)] * len(board.cells) + [b for _, b in piece_bounds]
+    return Problem.from_arrays(primary, start, item, secondary=secondary, bounds=all_bounds, labels=labels)
 
 
 class _Tilings:
@@ -544,15 +551,21 @@ def l_tromino(n: int, hole: int | None = None) -> Problem:
     if hole is not None and not 0 <= hole < n * n:
         raise ValueError(f"cell {hole} is not on a {n} x {n} board (cells 0 to {n * n - 1})")
     sizes.check_problem(f"the L-tromino problem of a {n} x {n} board", 4 * n * n, 12 * n * n)
-    p = Problem()
-    p.add_primary([z for z in range(n * n) if z != hole])
+    cells = [z for z in range(n * n) if z != hole]
+    # Cell z is item z, or z - 1 past the hole; built in bulk, four
+    # placements per 2 x 2 square, in the seeds' order.
+    number = {z: k for k, z in enumerate(cells)}
+    start, item, labels = [0], [], []
     for x in range(n - 1):
         for y in range(n - 1):
             z = y * n + x
-            for cells in ([z, z + 1, z + n], [z, z + 1, z + n + 1], [z, z + n, z + n + 1], [z + 1, z + n, z + n + 1]):
-                if hole not in cells:
-                    p.add_option(cells, label=cells)
-    return p
+            for placed in ([z, z + 1, z + n], [z, z + 1, z + n + 1], [z, z + n, z + n + 1],
+                           [z + 1, z + n, z + n + 1]):
+                if hole not in placed:
+                    item += [number[c] for c in placed]
+                    start.append(len(item))
+                    labels.append(placed)
+    return Problem.from_arrays(cells, start, item, labels=labels)
 
 
 def polyominoes(size: int) -> dict[str, Shape]:

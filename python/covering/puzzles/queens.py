@@ -56,13 +56,12 @@ def queens_problem(n: int) -> Problem:
     """
     n = _board_size(n, 2**16)
     sizes.check(f"the {n}-queens problem", 1000 * n * n)
-    p = Problem()
-    p.add_primary([f"r{i}" for i in range(n)] + [f"c{j}" for j in range(n)])
-    p.add_secondary([f"a{s}" for s in range(2 * n - 1)] + [f"b{d}" for d in range(2 * n - 1)])
-    for i in range(n):
-        for j in range(n):
-            p.add_option([f"r{i}", f"c{j}", f"a{i + j}", f"b{n - 1 + i - j}"], label=(i, j))
-    return p
+    primary = [f"r{i}" for i in range(n)] + [f"c{j}" for j in range(n)]
+    secondary = [f"a{s}" for s in range(2 * n - 1)] + [f"b{d}" for d in range(2 * n - 1)]
+    # Numbers: rows 0..n-1, columns n..2n-1, then the two diagonal families.
+    item = [x for i in range(n) for j in range(n) for x in (i, n + j, 2 * n + i + j, 4 * n - 1 + n - 1 + i - j)]
+    labels = [(i, j) for i in range(n) for j in range(n)]
+    return Problem.from_arrays(primary, range(0, 4 * n * n + 1, 4), item, secondary=secondary, labels=labels)
 
 
 def solutions(n: int) -> list[tuple[int, ...]]:

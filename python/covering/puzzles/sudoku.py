@@ -52,19 +52,17 @@ def sudoku_problem(n: int = 9) -> Problem:
     (64, 64, 288)
     """
     b = _box(n)
-    p = Problem()
-    p.add_primary(
-        [f"p{r},{c}" for r in range(n) for c in range(n)]
-        + [f"r{r}#{d}" for r in range(n) for d in range(1, n + 1)]
-        + [f"c{c}#{d}" for c in range(n) for d in range(1, n + 1)]
-        + [f"b{k}#{d}" for k in range(n) for d in range(1, n + 1)]
-    )
-    for r in range(n):
-        for c in range(n):
-            k = (r // b) * b + c // b
-            for d in range(1, n + 1):
-                p.add_option([f"p{r},{c}", f"r{r}#{d}", f"c{c}#{d}", f"b{k}#{d}"], label=(r, c, d))
-    return p
+    primary = ([f"p{r},{c}" for r in range(n) for c in range(n)]
+               + [f"r{r}#{d}" for r in range(n) for d in range(1, n + 1)]
+               + [f"c{c}#{d}" for c in range(n) for d in range(1, n + 1)]
+               + [f"b{k}#{d}" for k in range(n) for d in range(1, n + 1)])
+    # Numbers: cells, then rows, columns and boxes by digit, n * n each.
+    cells = n * n
+    item = [x for r in range(n) for c in range(n) for d in range(n)
+            for x in (r * n + c, cells + r * n + d, 2 * cells + c * n + d,
+                      3 * cells + ((r // b) * b + c // b) * n + d)]
+    labels = [(r, c, d) for r in range(n) for c in range(n) for d in range(1, n + 1)]
+    return Problem.from_arrays(primary, range(0, 4 * n * n * n + 1, 4), item, labels=labels)
 
 
 def _box(n: int) -> int:
@@ -226,13 +224,12 @@ class Sudoku:
         """
         n = self.n
         full = _problem(n)
-        p = Problem()
-        p.add_primary(full.primary)
-        for o in range(full.n_options):
-            k, d = divmod(o, n)
-            if not self.values[k] or self.values[k] == d + 1:
-                p.add_option([item for item, _ in full.option(o)], label=full.labels[o])
-        return p
+        kept = [o for o in range(full.n_options)
+                if not self.values[o // n] or self.values[o // n] == o % n + 1]
+        _, items, _ = full.option_arrays()
+        item = [x for o in kept for x in items[4 * o:4 * o + 4]]
+        return Problem.from_arrays(full.primary, range(0, 4 * len(kept) + 1, 4), item,
+                                   labels=[full.label(o) for o in kept])
 
     def solver(self, *, order: str = "input", seed: int | None = None) -> Solver:
         """A solver of the shared problem with this puzzle's givens forced."""

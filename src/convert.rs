@@ -1,0 +1,31 @@
+//! Arrays across the boundary as bytes: a million options cross as one
+//! copy of native-endian `u32`s (Python's `array("I")`), not a Python int each.
+
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use crate::errors;
+
+/// Native-endian bytes of a `u32` array (Python reads them as `array("I")`).
+pub fn u32_bytes<'py>(py: Python<'py>, v: &[u32]) -> Bound<'py, PyBytes> {
+    PyBytes::new_with(py, v.len() * 4, |buf| {
+        for (chunk, x) in buf.chunks_exact_mut(4).zip(v) {
+            chunk.copy_from_slice(&x.to_ne_bytes());
+        }
+        Ok(())
+    })
+    .expect("bytes of a known size")
+}
+
+/// A `u32` array from native-endian bytes.
+pub fn from_u32_bytes(b: &[u8], what: &str) -> PyResult<Vec<u32>> {
+    if !b.len().is_multiple_of(4) {
+        return Err(errors::invalid(format!(
+            "{what}: {} bytes are no array of 32-bit numbers",
+            b.len()
+        )));
+    }
+    Ok(b.chunks_exact(4)
+        .map(|c| u32::from_ne_bytes([c[0], c[1], c[2], c[3]]))
+        .collect())
+}

@@ -1,0 +1,224 @@
+"""The house stays one-way: imports drawn from the code, no circle, no arrow up.
+
+Every import counts: at the top of a module, inside a function, under
+``if TYPE_CHECKING:``; and no import may hide behind ``importlib``,
+``__import__`` or ``sys.modules``. The floors of python/covering are the
+ones docs/ARCHITECTURE.md draws; a module may import from its own floor or
+below, never above, and never in a circle. The Rust crates are checked the
+same way, module by module, and as a whole: the engine crate knows neither
+PyO3 nor text, the reader crate neither PyO3 nor the engine.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "python" / "covering"
+
+#: The floors of the package, from the bottom (see docs/ARCHITECTURE.md).
+FLOORS: list[tuple[str, list[str]]] = [
+    ("foundation", ["_core", "errors", "limits", "sizes", "textio", "labels", "uniqueness", "render"]),
+    ("data", ["model"]),
+    ("readers", ["dlxfile", "matrix"]),
+    ("verbs", ["solver", "sat", "memo", "zdd", "restart", "progress", "parallel", "pieces", "checkpoint",
+               "dask_support", "cluster", "counting", "solving", "reference"]),
+    ("problem", ["problem"]),
+    ("puzzles", ["puzzles"]),
+    ("commands", ["cli", "__init__", "__main__"]),
+]
+
+
+def floor_of(module: str) -> int:
+    """The floor of a module, by its name under covering (its package's)."""
+    head = module.split(".")[0] if module else "__init__"
+    for k, (_, names) in enumerate(FLOORS):
+        if head in names:
+            return k
+    raise AssertionError(f"covering.{module} is on no floor: add it to FLOORS and to docs/ARCHITECTURE.md")
+
+
+def module_name(path: Path) -> str:
+    """'puzzles.akari' for python/covering/puzzles/akari.py; '' for the package."""
+    parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports(path: Path) -> tuple[set[str], list[str]]:
+    """The modules of covering that `path` imports (all of them: nested,
+    conditional), and any import hidden from this reading."""
+    name = module_name(path)
+    parts = name.split(".") if name else []
+    package = parts if path.name == "__init__.py" else parts[:-1]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    hidden: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name == "covering" or alias.name.startswith("covering."):
+                    found.add(alias.name.removeprefix("covering").lstrip("."))
+                if alias.name == "importlib":
+                    hidden.append(f"line {node.lineno}: import importlib")
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            elif node.module and (node.module == "covering" or node.module.startswith("covering.")):
+                target = node.module.removeprefix("covering").lstrip(".")
+            else:
+                if node.module == "importlib":
+                    hidden.append(f"line {node.lineno}: from importlib")
+                continue
+            for alias in node.names:
+                # `from . import x` names a module when x is one.
+                sub = f"{target}.{alias.name}" if target else alias.name
+                found.add(sub if _is_module(sub) else target)
+        elif isinstance(node, ast.Name) and node.id == "__import__":
+            hidden.append(f"line {node.lineno}: __import__")
+        elif isinstance(node, ast.Attribute) and node.attr == "modules" and isinstance(node.value, ast.Name) \
+                and node.value.id == "sys":
+            hidden.append(f"line {node.lineno}: sys.modules")
+    found.discard(name)
+    return found, hidden
+
+
+def _is_module(name: str) -> bool:
+    path = PACKAGE.joinpath(*name.split("."))
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists() or name == "_core"
+
+
+def python_graph() -> dict[str, set[str]]:
+    graph = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        graph[module_name(path)] = imports(path)[0]
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one node (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1 or v in graph.get(v, ()):
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_the_package_has_no_import_circle() -> None:
+    assert cycles(python_graph()) == []
+
+
+def test_no_import_runs_up_a_floor() -> None:
+    up = []
+    for module, targets in python_graph().items():
+        for target in targets:
+            if floor_of(target) > floor_of(module):
+                up.append(f"covering.{module} ({FLOORS[floor_of(module)][0]}) imports covering.{target} "
+                          f"({FLOORS[floor_of(target)][0]})")
+    assert up == []
+
+
+def test_no_import_is_hidden() -> None:
+    hidden = {module_name(p): imports(p)[1] for p in PACKAGE.rglob("*.py")}
+    assert {m: h for m, h in hidden.items() if h} == {}
+
+
+def test_the_model_imports_only_the_foundation() -> None:
+    assert python_graph()["model"] <= {"_core", "errors", "labels", "render.html"}
+
+
+def test_the_reading_of_imports_sees_every_kind() -> None:
+    # The checker itself: a nested import, one under TYPE_CHECKING, a
+    # relative one from a subpackage, and a hidden one are all seen.
+    found, hidden = imports(PACKAGE / "puzzles" / "base.py")
+    assert "problem" in found or "uniqueness" in found
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    tree_text = "import importlib\nx = __import__('covering.problem')\n"
+    tmp = PACKAGE / "_layers_probe.py"
+    try:
+        tmp.write_text(tree_text)
+        assert len(imports(tmp)[1]) == 2
+    finally:
+        tmp.unlink()
+
+
+def rust_graph(src: Path) -> dict[str, set[str]]:
+    """Modules of one crate (file stems, `puzzles::sudoku` as `puzzles/sudoku`)
+    and the modules of the same crate each one names with `crate::`."""
+    graph: dict[str, set[str]] = {}
+    files = sorted(src.rglob("*.rs"))
+    names = {str(f.relative_to(src).with_suffix("")).removesuffix("/mod") for f in files}
+    for f in files:
+        me = str(f.relative_to(src).with_suffix("")).removesuffix("/mod")
+        text = re.sub(r"//[^\n]*", "", f.read_text(encoding="utf-8"))
+        targets = set()
+        for path in re.findall(r"crate::((?:\w+::)*\w+)", text):
+            parts = path.split("::")
+            for k in range(len(parts), 0, -1):
+                candidate = "/".join(parts[:k])
+                if candidate in names:
+                    targets.add(candidate)
+                    break
+        for group in re.findall(r"use crate::\{([^}]*)\}", text):
+            for part in re.split(r"[,\s]+", group):
+                first = part.split("::")[0]
+                if first in names:
+                    targets.add(first)
+        targets.discard(me)
+        targets.discard("lib")
+        graph[me] = targets
+    return graph
+
+
+@pytest.mark.parametrize("crate", ["crates/xc/src", "crates/dlx/src", "src"])
+def test_no_rust_module_circle(crate: str) -> None:
+    assert cycles(rust_graph(ROOT / crate)) == []
+
+
+def dependencies(cargo_toml: Path) -> set[str]:
+    text = cargo_toml.read_text(encoding="utf-8")
+    deps = text.split("[dependencies]", 1)[1].split("\n[", 1)[0] if "[dependencies]" in text else ""
+    return {line.split("=")[0].strip() for line in deps.splitlines() if "=" in line}
+
+
+def test_the_crates_look_only_down() -> None:
+    # The engine: no PyO3, no text reader; the reader: no PyO3, no engine;
+    # the binding converts between them and Python.
+    assert not dependencies(ROOT / "crates/xc/Cargo.toml") & {"pyo3", "dlx", "covering-dlx"}
+    assert not dependencies(ROOT / "crates/dlx/Cargo.toml") & {"pyo3", "xc", "covering-xc"}
+    assert {"pyo3", "xc", "dlx"} <= dependencies(ROOT / "Cargo.toml")
+    for crate in ("crates/xc/src", "crates/dlx/src"):
+        for f in (ROOT / crate).rglob("*.rs"):
+            assert "pyo3" not in f.read_text(encoding="utf-8"), f
