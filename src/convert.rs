@@ -29,3 +29,17 @@ pub fn from_u32_bytes(b: &[u8], what: &str) -> PyResult<Vec<u32>> {
         .map(|c| u32::from_ne_bytes([c[0], c[1], c[2], c[3]]))
         .collect())
 }
+
+/// The engine named `name` ("auto", "cells" or "bits").
+pub fn engine(name: &str) -> PyResult<xc::Engine> {
+    Ok(match name {
+        "auto" => xc::Engine::Auto,
+        "cells" => xc::Engine::Cells,
+        "bits" => xc::Engine::Bits,
+        other => {
+            return Err(errors::invalid(format!(
+                "engine must be 'auto', 'cells' or 'bits', not {other:?}"
+            )))
+        }
+    })
+}

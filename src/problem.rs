@@ -5,7 +5,7 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 
-use crate::convert::{from_u32_bytes, u32_bytes};
+use crate::convert::{self, from_u32_bytes, u32_bytes};
 use crate::errors::to_py;
 
 /// A problem compiled into flat arrays (items numbered primary first, colors
@@ -129,6 +129,18 @@ impl PyCompiledProblem {
     #[getter]
     fn has_multiplicities(&self) -> bool {
         self.inner.has_multiplicities()
+    }
+
+    /// The bytes an engine ("auto", "cells", "bits" or "sat", the CDCL
+    /// solver) would hold for this problem, known before it is built.
+    fn footprint(&self, engine: &str) -> PyResult<u64> {
+        if engine == "sat" {
+            return Ok(xc::footprint::sat_bytes(&self.inner));
+        }
+        Ok(xc::footprint::search_bytes(
+            &self.inner,
+            convert::engine(engine)?,
+        ))
     }
 
     /// Does this set of option ids meet every rule of the problem?

@@ -30,7 +30,14 @@ impl PySatSearch {
     #[new]
     fn new(py: Python<'_>, problem: &PyCompiledProblem) -> PyResult<Self> {
         let p = problem.inner.clone();
-        let sat = py.detach(|| xc::Sat::new(&p));
+        let (sat, signal) = crate::interrupt::until_interrupted(py, "the CDCL encoding", |halt| {
+            xc::Sat::new_until(&p, halt)
+        })?;
+        if let Some(e) = signal {
+            return Err(e);
+        }
+        let sat =
+            sat.ok_or_else(|| crate::errors::internal("the CDCL encoding stopped".to_string()))?;
         let stop = sat.stop_flag();
         Ok(PySatSearch {
             inner: Mutex::new(sat),

@@ -13,6 +13,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use pyo3::prelude::*;
 
+use crate::convert;
 use crate::errors;
 use crate::interrupt::{in_slices, Slice};
 use crate::problem::PyCompiledProblem;
@@ -122,16 +123,7 @@ impl PySearch {
     #[new]
     #[pyo3(signature = (problem, seed=None, engine="auto"))]
     fn new(problem: &PyCompiledProblem, seed: Option<u64>, engine: &str) -> PyResult<Self> {
-        let engine = match engine {
-            "auto" => xc::Engine::Auto,
-            "cells" => xc::Engine::Cells,
-            "bits" => xc::Engine::Bits,
-            other => {
-                return Err(errors::invalid(format!(
-                    "engine must be 'auto', 'cells' or 'bits', not {other:?}"
-                )))
-            }
-        };
+        let engine = convert::engine(engine)?;
         let search = xc::Search::with_engine(problem.inner.clone(), seed, engine);
         Ok(PySearch {
             search: Mutex::new(search),

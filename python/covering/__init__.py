@@ -22,6 +22,7 @@ from .errors import (
     InputError,
     Interrupted,
     LimitReached,
+    MemoryLimitError,
     NameWarning,
     NoPrimaryItemError,
     OptionIdError,
@@ -29,7 +30,9 @@ from .errors import (
     ProblemError,
     UnknownItemError,
 )
+from .limits import BudgetError
 from .problem import Problem, Uniqueness
+from .sizes import SizeError
 from .solver import Solver
 
 #: The version, as in pyproject.toml (a test checks that they agree; reading
@@ -54,6 +57,9 @@ __all__ = [
     "OptionIdError",
     "LimitReached",
     "Cancelled",
+    "BudgetError",
+    "SizeError",
+    "MemoryLimitError",
     "OptionSkippedWarning",
     "NameWarning",
     "__version__",

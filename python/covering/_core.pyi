@@ -74,6 +74,9 @@ class CompiledProblem:
         """(option_start, option_item, option_color) as bytes of native ``u32``."""
     def bounds(self) -> tuple[list[int], list[int]]:
         """(lo, hi) of every item, as the engine holds them."""
+    def footprint(self, engine: str) -> int:
+        """The bytes an engine ("auto", "cells", "bits" or "sat") would hold
+        for this problem, known before it is built."""
     def is_solution(self, options: Sequence[int]) -> bool: ...
     def __reduce__(self) -> tuple[object, tuple[object, ...]]: ...
     def __eq__(self, other: object, /) -> bool: ...

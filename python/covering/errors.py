@@ -29,6 +29,7 @@ __all__ = [
     "NoPrimaryItemError",
     "DlxSyntaxError",
     "InputError",
+    "MemoryLimitError",
     "OptionIdError",
     "LimitReached",
     "Cancelled",
@@ -118,6 +119,12 @@ class RunIncomplete(RuntimeError):
     """The run could not complete for a reason outside the input: a lost
     cluster scheduler, a checkpoint held by another run. What was finished
     stays in the checkpoint (CLI exit status 1)."""
+
+
+class MemoryLimitError(RunIncomplete):
+    """An engine that would hold more memory than this process may use
+    (`covering.sizes.max_memory`), refused before it is built; the message
+    names the estimate and the limit (CLI exit status 1)."""
 
 
 class SchedulerLost(RunIncomplete):

@@ -32,11 +32,12 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 from .errors import OptionIdError, ProblemError
 
-__all__ = ["BudgetError", "limit", "nodes", "conflicts", "seconds", "seed", "threads", "option_id", "option_ids", "MAX_THREADS"]
+__all__ = ["BudgetError", "limit", "nodes", "run_nodes", "conflicts", "seconds", "seed", "threads", "option_id", "option_ids", "MAX_THREADS"]
 
 #: The engine's counters are 64-bit: a limit at or past this never stops it.
 WORD = 2**64
@@ -70,13 +71,34 @@ def limit(value: object, name: str = "limit") -> int | None:
     return None if n >= WORD else n
 
 
-def nodes(value: object, name: str = "nodes") -> int | None:
-    """A node budget: the same rules as `limit`.
+_run_nodes: int | None = None
 
-    >>> nodes(0), nodes(10**30)
-    (0, None)
+
+def nodes(value: object, name: str = "nodes") -> int | None:
+    """A node budget: the same rules as `limit`; None is the run's default
+    (`run_nodes`), none unless the command line gave ``--nodes``.
+
+    >>> nodes(0), nodes(10**30), nodes(None)
+    (0, None, None)
+    >>> with run_nodes(500):
+    ...     nodes(None), nodes(20)
+    (500, 20)
     """
+    if value is None:
+        return _run_nodes
     return limit(value, name)
+
+
+@contextmanager
+def run_nodes(value: int | None) -> Iterator[None]:
+    """The node budget of every search started inside (the command line's
+    ``--nodes``): a search given none of its own takes this one."""
+    global _run_nodes
+    saved, _run_nodes = _run_nodes, limit(value, "--nodes")
+    try:
+        yield
+    finally:
+        _run_nodes = saved
 
 
 def conflicts(value: object, name: str = "conflicts") -> int | None:
@@ -85,7 +107,7 @@ def conflicts(value: object, name: str = "conflicts") -> int | None:
     >>> conflicts(1000), conflicts(2**64)
     (1000, None)
     """
-    return nodes(value, name)
+    return limit(value, name)
 
 
 def seconds(value: object, name: str = "seconds") -> float | None:

@@ -576,6 +576,17 @@ class ProblemData:
         """The cost counters of the last search started on this problem."""
         return None if self._last is None else self._last.stats
 
+    @property
+    def skipped(self) -> list[dict[str, Any]]:
+        """The engines the last automatic choice left out, and why:
+        ``{"engine": "sat", "estimate": bytes, "why": ...}`` (its memory or
+        its time would not fit)."""
+        return list(self.__dict__.get("_skipped", ()))
+
+    def note_skipped(self, engine: str, estimate: int, why: str) -> None:
+        """Records that the automatic choice left `engine` out (see `skipped`)."""
+        self.__dict__.setdefault("_skipped", []).append({"engine": engine, "estimate": estimate, "why": why})
+
     def remember(self, search: Search) -> None:
         """Records `search` as the last one started on this problem (its
         counters are then `stats`)."""

@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from . import _core, limits
+from . import _core, limits, sizes
 from .errors import Cancelled, Interrupted, LimitReached
 from .model import ProblemData
 from .uniqueness import Uniqueness
@@ -62,6 +62,13 @@ class SatStats:
         return self.decisions
 
 
+def _new_search(compiled: _core.CompiledProblem) -> _core.SatSearch:
+    """The CDCL search, refused before its clauses are made when they would
+    not fit (`covering.sizes`)."""
+    sizes.check_engine("sat", compiled.footprint("sat"))
+    return _core.SatSearch(compiled)
+
+
 class SatSolver:
     """One CDCL search over `problem` (see the module's text).
 
@@ -77,7 +84,7 @@ class SatSolver:
 
     def __init__(self, problem: ProblemData) -> None:
         self.problem: ProblemData | None = problem
-        self._search = _core.SatSearch(problem.compile())
+        self._search = _new_search(problem.compile())
         self._cancelled = False
 
     @classmethod
@@ -91,7 +98,7 @@ class SatSolver:
         """
         solver = cls.__new__(cls)
         solver.problem = None
-        solver._search = _core.SatSearch(compiled)
+        solver._search = _new_search(compiled)
         solver._cancelled = False
         return solver
 
@@ -158,7 +165,10 @@ class SatSolver:
         problem = self.problem
         found = 0
         while limit is None or found < limit:
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                # The time is up even while solutions keep coming.
+                raise LimitReached(f"budget reached after {found} solutions", count=found, stats=self.stats)
             try:
                 sol = self._next(None if conflicts is None else base.conflicts + conflicts,
                                  None if nodes is None else base.decisions + nodes, left, found)

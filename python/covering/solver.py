@@ -25,7 +25,7 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from . import _core, limits
+from . import _core, limits, sizes
 from .errors import Cancelled, Interrupted, LimitReached
 from .model import ProblemData
 from .uniqueness import Uniqueness
@@ -54,7 +54,10 @@ class Solver:
             seed = random.randrange(2**63)
         self.problem = problem
         self.seed = seed
-        self._search = _core.Search(problem.compile(), seed, engine)
+        compiled = problem.compile()
+        # Refused before it is built when it would not fit (`covering.sizes`).
+        sizes.check_engine(engine, compiled.footprint(engine))
+        self._search = _core.Search(compiled, seed, engine)
 
     def __reduce__(self) -> Any:
         raise TypeError(
@@ -166,7 +169,11 @@ class Solver:
         deadline = None if seconds is None else time.monotonic() + seconds
         found = 0
         while limit is None or found < limit:
-            remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+            remaining = None if deadline is None else deadline - time.monotonic()
+            if remaining is not None and remaining <= 0:
+                # The time is up even while solutions keep coming.
+                raise LimitReached(f"budget reached after {found} solutions", count=found,
+                                   stats=self._search.stats)
             sol = self._search.next_solution(nodes, remaining)
             if sol is None:
                 if not self._search.exhausted:

@@ -22,6 +22,7 @@ mod bits;
 mod canon;
 mod cells;
 mod cellsearch;
+pub mod footprint;
 mod machine;
 mod memo;
 mod problem;

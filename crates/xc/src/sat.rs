@@ -278,6 +278,17 @@ fn add_clause(solver: &mut cadical_sys::CaDiCal, lits: &[i32]) {
 impl Sat {
     /// The clauses of `problem`, in a fresh solver.
     pub fn new(problem: &CompiledProblem) -> Sat {
+        match Sat::new_until(problem, &AtomicBool::new(false)) {
+            Some(sat) => sat,
+            None => unreachable!("a flag nobody raises stopped the encoding"),
+        }
+    }
+
+    /// [`Sat::new`], giving up (None) once `stop` is raised: on a million
+    /// options the encoding takes seconds, and Ctrl-C or a budget must not
+    /// wait for it.
+    pub fn new_until(problem: &CompiledProblem, halt: &AtomicBool) -> Option<Sat> {
+        const EVERY: usize = 4096;
         let stop = Arc::new(AtomicBool::new(false));
         let mut solver = cadical_sys::CaDiCal::new();
         // No factoring (bounded variable addition): measured on Akari, the
@@ -291,6 +302,9 @@ impl Sat {
         let n_items = problem.n_items();
         let mut uses: Vec<Vec<(i32, u32)>> = vec![Vec::new(); n_items];
         for o in 0..n_options {
+            if o % EVERY == 0 && halt.load(Ordering::Relaxed) {
+                return None;
+            }
             let start = problem.option_start()[o] as usize;
             for (k, &i) in problem.option(o).iter().enumerate() {
                 uses[i as usize].push((o as i32 + 1, problem.color_at(start + k)));
@@ -303,6 +317,9 @@ impl Sat {
         };
         let n_primary = problem.n_primary();
         for (i, options) in uses.iter().enumerate() {
+            if halt.load(Ordering::Relaxed) {
+                return None;
+            }
             let lits: Vec<i32> = options.iter().map(|&(x, _)| x).collect();
             if i < n_primary {
                 let (lo, hi) = (problem.lo()[i] as usize, problem.hi()[i] as usize);
@@ -347,7 +364,7 @@ impl Sat {
         }
         let (variables, clauses) = (cnf.next as u64, cnf.clauses);
         let exact = problem.lo() == problem.hi();
-        Sat {
+        Some(Sat {
             solver,
             n_options,
             exact,
@@ -360,7 +377,7 @@ impl Sat {
             },
             solution: Vec::new(),
             deadline: None,
-        }
+        })
     }
 
     /// Puts option `o` into every solution (a unit clause), as

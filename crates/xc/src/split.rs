@@ -158,7 +158,14 @@ pub fn split_until(
                     for child in children {
                         let mut piece = moves.clone();
                         piece.extend(child);
-                        if let Some(e) = measure(&mut s, piece, &mut rng) {
+                        if stop.load(Ordering::Relaxed) {
+                            // Each measure costs a rebuild: on a stop, the
+                            // rest go on unmeasured (still pieces).
+                            heap.push(Estimated {
+                                moves: piece,
+                                estimate: 1.0,
+                            });
+                        } else if let Some(e) = measure(&mut s, piece, &mut rng) {
                             heap.push(e);
                         }
                     }

@@ -24,9 +24,9 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from .. import __version__, sizes
-from ..errors import Interrupted, ProblemError, RunIncomplete
-from . import akari, demo, dlx, queens, sudoku, tiling
-from .common import EXIT_BAD, EXIT_INCOMPLETE, UsageError, error, interrupted
+from ..errors import Interrupted, LimitReached, ProblemError, RunIncomplete
+from . import akari, budget, demo, dlx, queens, sudoku, tiling
+from .common import EXIT_BAD, EXIT_INCOMPLETE, UsageError, add_budget_flags, error, interrupted
 
 __all__ = ["main"]
 
@@ -54,7 +54,22 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
     for command in COMMANDS:
         command.add_parser(sub)
+    for leaf in _leaves(sub):
+        add_budget_flags(leaf)
     return parser
+
+
+def _leaves(sub: argparse._SubParsersAction) -> list[argparse.ArgumentParser]:  # type: ignore[type-arg]
+    """The parsers of the commands that run (``sudoku solve``, ``dlx``, ...),
+    but ``export``, which only writes."""
+    found = []
+    for name, parser in sub.choices.items():
+        nested = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if nested:
+            found.extend(_leaves(nested[0]))
+        elif name != "export":
+            found.append(parser)
+    return found
 
 
 def _log_warnings_as_lines() -> None:
@@ -86,7 +101,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.max_memory is not None:
             os.environ[sizes.ENV] = str(sizes.parse_bytes(args.max_memory))
-        return int(args.run(args))
+        with budget.running(getattr(args, "seconds", None), getattr(args, "nodes", None)):
+            return int(args.run(args))
     except UsageError as e:
         return error(str(e))
     except ProblemError as e:
@@ -96,6 +112,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INCOMPLETE
     except Interrupted as e:
         # A count cut short: the count so far, marked as partial.
+        return interrupted(e.count)
+    except LimitReached as e:
+        # A --nodes budget spent in a count: the count so far, marked as partial.
+        budget.limit_reached()
         return interrupted(e.count)
     except KeyboardInterrupt:
         # Commands that have found something print it and return 130 themselves;

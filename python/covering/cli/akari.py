@@ -16,7 +16,10 @@ import warnings
 from ..errors import Interrupted, ProblemError
 from ..problem import Uniqueness
 from ..puzzles import akari
+from . import budget
 from .common import UsageError, interrupted, non_negative, positive, read_input, warn, write_dlx
+
+__all__ = ["add_parser"]
 
 
 FILE_HELP = "the puzzles ('-' or nothing: stdin), or one puzz.link URL"
@@ -133,7 +136,8 @@ def run_count(args: argparse.Namespace) -> int:
         except Interrupted as e:
             # The counts printed stand; the puzzle under way, as a partial count.
             if args.json:
-                print(json.dumps({"puzzle": k + 1, "count": e.count, "interrupted": True}), flush=True)
+                print(json.dumps({"puzzle": k + 1, "count": e.count, "interrupted": True,
+                                  "stopped": budget.stopped(True)}), flush=True)
             return interrupted(e.count, f"solutions of puzzle {k + 1}", stdout=not args.json)
         print(json.dumps({"puzzle": k + 1, "count": n}) if args.json else n, flush=True)
     return 0

@@ -10,12 +10,20 @@ from typing import Any
 
 from .. import textio
 from ..progress import Progress
-
 from ..solver import Solver
+from . import budget
+
+__all__ = [
+    "EXIT_OK", "EXIT_INCOMPLETE", "EXIT_BAD", "EXIT_BUDGET", "EXIT_INTERRUPTED", "UsageError", "error",
+    "interrupted", "warn", "read_input", "write_dlx", "add_progress_flags", "show_progress", "progress",
+    "non_negative", "byte_size", "positive_seconds", "positive", "add_budget_flags", "add_threads_flag",
+    "threads_from", "add_method_flags", "check_method_flags",
+]
 
 EXIT_OK = 0
 EXIT_INCOMPLETE = 1
 EXIT_BAD = 2
+EXIT_BUDGET = 3
 EXIT_INTERRUPTED = 130
 
 
@@ -30,8 +38,10 @@ def error(message: str) -> int:
 
 
 def interrupted(count: int | None, what: str = "solutions", *, stdout: bool = True) -> int:
-    """After Ctrl-C: the count so far on stdout (alone on its line, where
-    the count goes), marked as partial on stderr; returns exit status 130.
+    """After Ctrl-C or a spent budget: the count so far on stdout (alone on
+    its line, where the count goes), marked as partial on stderr; returns
+    exit status 130, or 3 when a budget (``--seconds``, ``--nodes``) stopped
+    the run (`covering.cli.budget`).
 
     >>> import contextlib, io
     >>> err = io.StringIO()
@@ -42,13 +52,16 @@ def interrupted(count: int | None, what: str = "solutions", *, stdout: bool = Tr
     >>> err.getvalue().strip()
     'covering: interrupted: 12 tilings so far (a partial count)'
     """
+    budget.disarm()
+    spent = budget.spent()
+    word, status = ("interrupted", EXIT_INTERRUPTED) if spent is None else (f"budget: {spent} spent", EXIT_BUDGET)
     if count is None:
-        print("covering: interrupted", file=sys.stderr)
+        print(f"covering: {word}", file=sys.stderr)
     else:
         if stdout:
             print(count, flush=True)
-        print(f"covering: interrupted: {count} {what} so far (a partial count)", file=sys.stderr)
-    return EXIT_INTERRUPTED
+        print(f"covering: {word}: {count} {what} so far (a partial count)", file=sys.stderr)
+    return status
 
 
 def warn(message: str) -> None:
@@ -142,6 +155,16 @@ def positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
+
+
+def add_budget_flags(parser: argparse.ArgumentParser) -> None:
+    """--seconds and --nodes, the budgets of every command that searches,
+    counts or generates (`covering.cli.budget`)."""
+    group = parser.add_argument_group("budgets (exit status 3 when one is spent, with what was found so far)")
+    group.add_argument("--seconds", type=positive_seconds, metavar="S",
+                       help="stop after S seconds of wall time from the start of the process, reading included")
+    group.add_argument("--nodes", type=non_negative, metavar="N",
+                       help="stop a search after N nodes (each search of the run)")
 
 
 def add_threads_flag(parser: argparse.ArgumentParser) -> None:

@@ -11,6 +11,8 @@ import warnings
 from ..errors import OptionSkippedWarning
 from ..problem import Problem
 
+__all__ = ["add_parser", "run"]
+
 #: Knuth's introductory examples for DLX1, DLX2 and DLX3.
 KNUTH = {
     "DLX1 (TAOCP 7.2.2.1-(5))": "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n",

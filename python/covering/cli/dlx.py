@@ -19,6 +19,7 @@ from typing import Any
 from ..errors import Interrupted, LimitReached, OptionSkippedWarning, ProblemError, RunIncomplete
 from ..problem import Problem
 from ..progress import Display
+from . import budget
 from .common import interrupted as report_interrupted
 from .common import (
     EXIT_OK,
@@ -34,6 +35,8 @@ from .common import (
     threads_from,
     warn,
 )
+
+__all__ = ["add_parser", "run"]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -212,9 +215,11 @@ def count(args: argparse.Namespace, problem: Problem) -> tuple[int, int, bool, b
         try:
             counted = counting.count(problem, args.limit, method=args.method, branching=args.branching,
                                      engine=args.engine, memo_bytes=args.memo_bytes, threads=threads, progress=draw)
-        except Interrupted as e:
+        except (Interrupted, LimitReached) as e:
+            if isinstance(e, LimitReached):
+                budget.limit_reached()
             nodes = e.stats[0] if isinstance(e.stats, tuple) else getattr(e.stats, "nodes", 0)
-            return e.count, int(nodes), True, False
+            return int(e.count or 0), int(nodes or 0), True, False
         except ProblemError as e:
             raise UsageError(f"--method memo: {e}") from None
         except ValueError as e:  # flags the front door refuses together (--engine with --method memo)
@@ -284,6 +289,9 @@ def unique(args: argparse.Namespace, problem: Problem) -> tuple[tuple[int, ...] 
         first, u = problem.solve_unique(ids=True, engine=args.engine, conflicts=args.conflicts)
     except KeyboardInterrupt:
         return None, "unknown", True
+    except LimitReached:
+        budget.limit_reached()
+        return None, "unknown", True
     return first, u.value, False
 
 
@@ -309,15 +317,18 @@ def run(args: argparse.Namespace) -> int:
     else:
         try:
             for ids in stream(args, problem, limit):
-                write_solution(args, labels, ids, found)
-                found += 1
+                with budget.held():
+                    write_solution(args, labels, ids, found)
+                    found += 1
             complete = True
         except KeyboardInterrupt:
             interrupted = True
-        except LimitReached:  # a --conflicts budget ran out
+        except LimitReached:  # a --nodes or --conflicts budget ran out
+            budget.limit_reached()
             interrupted = True
         st = problem.stats
         nodes = st.nodes if st is not None else 0
+    budget.disarm()  # the work is over: what it found is printed whole
     seconds = time.monotonic() - start
     if args.json:
         summary: dict[str, object] = {
@@ -325,12 +336,15 @@ def run(args: argparse.Namespace) -> int:
             "nodes": nodes,
             "seconds": round(seconds, 6),
             "interrupted": interrupted,
+            "stopped": budget.stopped(interrupted),
             "complete": complete and not interrupted,
         }
         counted = getattr(args, "counted", None)
         if args.unique and not interrupted:
             summary["uniqueness"] = word
         summary["engine"] = args.engine
+        if problem.skipped:
+            summary["skipped"] = [{"engine": s["engine"], "estimate": s["estimate"]} for s in problem.skipped]
         if args.count:
             summary["method"] = counted.method if counted is not None else "search"
             if counted is not None and counted.branching is not None:

@@ -12,7 +12,10 @@ from .. import _core
 from ..puzzles import queens
 from ..render.plot import scatter, scatter_png
 from ..errors import Interrupted
+from . import budget
 from .common import UsageError, add_threads_flag, interrupted, non_negative, threads_from, write_dlx
+
+__all__ = ["add_parser"]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -61,11 +64,11 @@ def run_count(args: argparse.Namespace) -> int:
         seconds = time.monotonic() - start
         if args.json:
             print(json.dumps({"n": n, "count": e.count, "seconds": round(seconds, 6), "interrupted": True,
-                              "complete": False}))
+                              "stopped": budget.stopped(True), "complete": False}))
         return interrupted(e.count, stdout=not args.json)
     seconds = time.monotonic() - start
     if args.json:
-        print(json.dumps({"n": n, "count": count, "seconds": round(seconds, 6), "interrupted": False,
+        print(json.dumps({"n": n, "count": count, "seconds": round(seconds, 6), "interrupted": False, "stopped": None,
                           "complete": True}))
     else:
         print(count)

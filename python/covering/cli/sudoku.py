@@ -21,6 +21,8 @@ from .common import (
     write_dlx,
 )
 
+__all__ = ["add_parser"]
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("sudoku", help="solve, count and generate sudokus",
@@ -113,7 +115,7 @@ def _answer(args: argparse.Namespace, mode: str) -> int:
         _report(name, args.grid, e.errors)  # type: ignore[attr-defined]
         if mode == "count":
             return interrupted(e.count)
-        return interrupted(len(done) - 1, "puzzles answered")
+        return interrupted(len(done) - 1, "puzzles answered", stdout=False)
     if getattr(args, "json", False) or getattr(args, "svg", False):
         _write_rich(args, mode, cap, text, symbols, outputs, dict(errors))
     elif args.grid and mode != "count" and outputs[0] not in ("no solution", "multiple", "error"):

@@ -17,12 +17,14 @@ from ..puzzles.polyomino import Board, Shape, Tiling
 from .. import textio
 from ..counting import Counted
 from ..errors import Interrupted, ProblemError
+from . import budget
 from .common import (
     add_method_flags,
     add_threads_flag,
     check_method_flags,
     threads_from,
     show_progress,
+    EXIT_BUDGET,
     EXIT_INTERRUPTED,
     UsageError,
     add_progress_flags,
@@ -32,6 +34,8 @@ from .common import (
     warn,
     write_dlx,
 )
+
+__all__ = ["add_parser", "run_tromino", "run_polyomino"]
 
 #: The named sets, by the name of their attribute in `polyomino` (read when
 #: used: the hexominoes are grown on first use).
@@ -162,7 +166,9 @@ def run_tromino(args: argparse.Namespace) -> int:
         out.tilings([] if drawn is None else [Tiling.of_tromino(n, drawn)])
         return out.count(count)
     if not args.count:
-        found = list(problem.solutions(2 if args.unique else 1))
+        # The first tiling by the portfolio (as `dlx --first`); two for --unique.
+        first = None if args.unique else problem.first()
+        found = list(problem.solutions(2)) if args.unique else [] if first is None else [first]
         out.tilings([Tiling.of_tromino(n, t) for t in found[:1]])
         if args.unique:
             return out.uniqueness(len(found))
@@ -382,8 +388,13 @@ def run_polyomino(args: argparse.Namespace) -> int:
                 if _show(args, out, found):
                     return 0
             return out.count(polyomino.count_tilings(pieces, board, symmetry=True, **options))  # type: ignore[arg-type]
+        if not args.count and want == 1:
+            # The first tiling by the portfolio (as `dlx --first`), band by band on a tall board.
+            first = polyomino.first_tiling(pieces, board, **options)  # type: ignore[arg-type]
+            if _show(args, out, [] if first is None else [first]):
+                return 0
         problem = polyomino.tiling(pieces, board, **options)  # type: ignore[arg-type]
-        if not args.count:
+        if not args.count and want != 1:
             solver = problem.solver()
             with progress(args, solver):
                 if _show(args, out, solver.solutions(want)):
@@ -392,6 +403,10 @@ def run_polyomino(args: argparse.Namespace) -> int:
     except Interrupted:
         raise  # a count cut short: the partial count (printed by the command line)
     except KeyboardInterrupt:
+        budget.disarm()
+        if budget.spent() is not None:
+            print(f"covering: budget: {budget.spent()} spent after {out.shown} tilings shown", file=sys.stderr)
+            return EXIT_BUDGET
         print(f"covering: interrupted after {out.shown} tilings shown", file=sys.stderr)
         return EXIT_INTERRUPTED
 

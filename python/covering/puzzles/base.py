@@ -80,8 +80,10 @@ class ExactCover(Generic[S]):
             yield self.decode(ids)
 
     def solve(self) -> S | None:
-        """A solution, or None when there is none."""
-        return next(self.solutions(1), None)
+        """A solution, or None when there is none: the first found by the
+        portfolio of `Problem.first` (dancing links, then the CDCL solver)."""
+        ids = self.problem().first(ids=True)
+        return None if ids is None else self.decode(ids)
 
     def count(self, limit: int | None = None, /) -> int:
         """The number of solutions (at most `limit`), by the fastest exact

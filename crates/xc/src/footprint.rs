@@ -1,0 +1,138 @@
+//! The memory an engine will hold for a problem, known from the compiled
+//! problem before anything is built, so that a caller can refuse (or skip)
+//! an engine that would not fit instead of finding out from the allocator.
+//!
+//! The dancing-cells and bitset figures are counted from the layouts in
+//! `cells.rs`, `cellsearch.rs` and `bits.rs` (keep them in step when a layout
+//! changes); the CDCL figure is measured, since CaDiCaL's own tables (clauses,
+//! watches, per-variable arrays) are not ours to count.
+//!
+//! ```
+//! use xc::{footprint, CompiledProblem, Engine};
+//! let p = CompiledProblem::new(3, 0, vec![1; 3], vec![1; 3],
+//!     vec![0, 2, 3, 4, 6], vec![0, 1, 2, 0, 1, 2], vec![]).unwrap();
+//! assert!(footprint::search_bytes(&p, Engine::Cells) > 0);
+//! assert!(footprint::sat_bytes(&p) > footprint::search_bytes(&p, Engine::Cells));
+//! ```
+
+use crate::bits::Bits;
+use crate::cells::HEADER;
+use crate::machine::Engine;
+use crate::problem::CompiledProblem;
+
+/// Bytes of the CDCL encoding per entry or option (an option is a variable,
+/// an entry a few clause literals, the at-most-one counters a few more):
+/// 2.60 GB for a random problem of a million options and five million
+/// entries (434 bytes each), 0.3 GB for the 300 x 300 L-tromino board.
+pub const SAT_BYTES_PER_ENTRY: u64 = 450;
+
+/// A level of dancing cells' search (`Level` in `cellsearch.rs`), rounded up.
+const LEVEL_BYTES: u64 = 48;
+
+/// The memory a [`crate::Search`] on `problem` holds with `engine` (the one
+/// [`crate::Search::with_engine`] would take), the problem itself not counted.
+pub fn search_bytes(problem: &CompiledProblem, engine: Engine) -> u64 {
+    let bits = match engine {
+        Engine::Cells => false,
+        Engine::Auto | Engine::Bits => Bits::suits(problem),
+    };
+    if bits {
+        bits_bytes(problem)
+    } else {
+        cells_bytes(problem)
+    }
+}
+
+/// Dancing cells: the cells twice (the working copy and the one kept for
+/// `reset`), the trail at its full room, and the levels.
+fn cells_bytes(p: &CompiledProblem) -> u64 {
+    let (entries, options, items) = (
+        p.n_entries() as u64,
+        p.n_options() as u64,
+        p.n_items() as u64,
+    );
+    let nodes = entries + options + 1;
+    // nd (8 bytes), node_option (4), and clr (4) when there are colors.
+    let per_node = 12 + if p.has_colors() { 4 } else { 0 };
+    let cells = nodes * per_node
+        + (entries + HEADER as u64 * items) * 4 // set
+        + options * 4 // option_node
+        + items * 8; // base, item
+    let trail = (2 * nodes + options + items + 2) * 12;
+    // A level covers at least one primary item, or one unit of its bound.
+    let levels = options.min(
+        p.hi()[..p.n_primary()]
+            .iter()
+            .map(|&h| h as u64)
+            .sum::<u64>()
+            + 1,
+    );
+    2 * cells + trail + levels * LEVEL_BYTES
+}
+
+/// Bitsets: the tables (a set of options per primary item and per option)
+/// and, per level, the live options and the primary items' counts.
+fn bits_bytes(p: &CompiledProblem) -> u64 {
+    let (m, n1) = (p.n_options() as u64, p.n_primary() as u64);
+    let w = m.div_ceil(64).max(1);
+    let depth = n1 + 2;
+    let tables = 8 * w * (n1 + m) + 4 * (p.n_entries() as u64 + 3 * m) + 2 * n1;
+    let levels = 8 * w * depth + 2 * depth * n1 + 20 * depth;
+    tables + levels
+}
+
+/// The memory of the CDCL engine ([`crate::Sat`]) on `problem`: its
+/// encoding and CaDiCaL's tables, measured ([`SAT_BYTES_PER_ENTRY`]). The
+/// clauses it learns come on top: a long search grows past this (the 60 x 60
+/// L-tromino board less a cell, which has no tiling, held 1.6 times it after
+/// a million decisions).
+pub fn sat_bytes(problem: &CompiledProblem) -> u64 {
+    (problem.n_entries() as u64 + problem.n_options() as u64) * SAT_BYTES_PER_ENTRY
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bitsets_only_where_they_suit() {
+        // Multiplicities never go to the bitsets: auto costs what cells cost.
+        let p = CompiledProblem::new(1, 0, vec![1], vec![2], vec![0, 1, 2], vec![0, 0], vec![])
+            .unwrap();
+        assert_eq!(
+            search_bytes(&p, Engine::Auto),
+            search_bytes(&p, Engine::Cells)
+        );
+        let q = CompiledProblem::new(
+            2,
+            0,
+            vec![1; 2],
+            vec![1; 2],
+            vec![0, 1, 2],
+            vec![0, 1],
+            vec![],
+        )
+        .unwrap();
+        assert_eq!(search_bytes(&q, Engine::Auto), bits_bytes(&q));
+    }
+
+    #[test]
+    fn grows_with_the_problem() {
+        let small = CompiledProblem::new(
+            2,
+            0,
+            vec![1; 2],
+            vec![1; 2],
+            vec![0, 1, 2],
+            vec![0, 1],
+            vec![],
+        )
+        .unwrap();
+        let starts: Vec<u32> = (0..=2000).collect();
+        let items: Vec<u32> = (0..2000).map(|k| k % 2).collect();
+        let big =
+            CompiledProblem::new(2, 0, vec![1; 2], vec![1; 2], starts, items, vec![]).unwrap();
+        assert!(search_bytes(&big, Engine::Cells) > 100 * search_bytes(&small, Engine::Cells) / 2);
+        assert!(sat_bytes(&big) > sat_bytes(&small));
+    }
+}
