@@ -25,6 +25,8 @@ from . import _core, limits, sizes
 from .errors import Interrupted, LimitReached
 from .model import ProblemData
 
+__all__ = ["MEMO_BYTES", "memo_budget", "count_memo"]
+
 #: The default memory budget of the memo, in bytes.
 MEMO_BYTES = 1 << 30
 

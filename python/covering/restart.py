@@ -25,6 +25,8 @@ from collections.abc import Iterator
 from . import _core, limits
 from .errors import LimitReached
 
+__all__ = ["KEEP", "first_budget", "solutions"]
+
 #: Solutions remembered across runs; past this many the current run goes on
 #: without a budget (the memory of what was seen stays bounded).
 KEEP = 1000

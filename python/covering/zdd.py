@@ -38,6 +38,8 @@ from .errors import LimitReached
 from .model import ProblemData
 from .memo import memo_budget
 
+__all__ = ["Zdd", "build_zdd"]
+
 
 class Zdd:
     """The diagram of the solutions of a problem; see the module.

@@ -35,7 +35,6 @@ from __future__ import annotations
 import random
 import re
 import time
-import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
@@ -44,6 +43,8 @@ from html import escape
 from .. import _core, limits, restart, sizes, textio
 from ..errors import Interrupted, LimitReached, ProblemError
 from ..problem import Problem, Uniqueness
+from . import akari_codes as codes
+from .akari_codes import BLACK, CELLS, WHITE, AkariError, AkariWarning, check_cells
 
 __all__ = [
     "Akari",
@@ -63,10 +64,9 @@ __all__ = [
 #: Where the lights are: a set of (row, col).
 Lights = frozenset[tuple[int, int]]
 
-WHITE, BLACK, LIGHT = ".", "#", "*"
+LIGHT = "*"
 #: The cell of an option of the linear encoding that places no light.
 _NO_CELL = 2**32 - 1
-CELLS = ".#01234"
 
 #: The 7x7 board in the code of seed 002 (ysrken_7x7 of FORMAT.md).
 SEED_7X7 = """\
@@ -94,38 +94,11 @@ SEED_18X10 = """\
 """
 
 
-class AkariError(ProblemError):
-    """A grid or URL that cannot be read; the message names the row and
-    column where it can, counted from 1 as people count them (the
-    attributes ``row`` and ``col`` are 0-based, as coordinates are here)."""
-
-    def __init__(self, reason: str, row: int | None = None, col: int | None = None, *, line: int | None = None):
-        where = f"line {line}" if line is not None else f"row {row + 1}" if row is not None else ""
-        if where and col is not None:
-            where += f", column {col + 1}"
-        super().__init__(f"{where}: {reason}" if where else reason)
-        self.reason, self.row, self.col = reason, row, col
-
-
-class AkariWarning(UserWarning):
-    """Input read, but not as written: a puzz.link URL whose body ends before
-    the last cell (read as puzz.link reads it: the missing cells white)."""
-
-
-#: Bytes per cell of a grid held here (its rows, and the lists that build
-#: them), before any encoding.
-_BYTES_PER_CELL = 16
-
-
 #: Bytes per entry of the encoding in the engine (its arrays and a search).
 _BYTES_PER_ENTRY = 48
 _WHITE_RUNS = re.compile(r"\.+")
 #: Segments longer than this are encoded in linear space (xc::akari::LONG).
 _LONG = 64
-
-
-def _check_cells(rows: int, cols: int) -> None:
-    sizes.check(f"a {rows} x {cols} Akari grid", _BYTES_PER_CELL * rows * cols)
 
 
 @dataclass(frozen=True)
@@ -180,41 +153,7 @@ class Akari:
         >>> Akari.from_url("https://puzz.link/p?akari/4/2/bg.i").rows
         ('1...', '#...')
         """
-        m = re.fullmatch(r"\w+://[^?]+\?(?:lightup|akari)/(\d+)/(\d+)/([0-9a-z.]*)/?", url.strip())
-        if m is None:
-            raise AkariError(f"not a puzz.link Akari URL (…?lightup/COLS/ROWS/BODY): {url!r}")
-        cols, rows, body = int(m[1]), int(m[2]), m[3]
-        if cols == 0 or rows == 0:
-            raise AkariError(f"a {cols} x {rows} board in {url!r}")
-        _check_cells(rows, cols)
-        cells = [WHITE] * (rows * cols)
-        z = 0
-        for k, ch in enumerate(body):
-            if z >= len(cells):
-                raise AkariError(f"the URL body goes on after the last cell, at {body[k:]!r}")
-            if ch in "01234":
-                cells[z] = ch
-            elif ch in "56789":
-                cells[z] = str(int(ch) - 5)
-                z += 1
-            elif ch in "abcde":
-                cells[z] = str(int(ch, 16) - 10)
-                z += 2
-            elif ch == ".":
-                cells[z] = BLACK
-            elif "g" <= ch <= "z":
-                z += int(ch, 36) - 16
-            else:
-                raise AkariError(f"{ch!r} at position {k} of the URL body {body!r}")
-            z += 1
-        if z < len(cells):
-            warnings.warn(
-                f"the URL body ends at cell {z} of {len(cells)} ({cols} x {rows}): truncated? "
-                "the missing cells are read as white, as puzz.link reads them",
-                AkariWarning,
-                stacklevel=2,
-            )
-        return Akari(tuple("".join(cells[r * cols : (r + 1) * cols]) for r in range(rows)))
+        return Akari(codes.rows_from_url(url))
 
     @staticmethod
     def from_game_id(game_id: str) -> Akari:
@@ -224,17 +163,7 @@ class Akari:
         >>> Akari.from_game_id("3x2:aBa1b").rows
         ('.#.', '1..')
         """
-        m = re.fullmatch(r"(\d+)x(\d+)[^:]*:([0-4Ba-z]*)", game_id.strip())
-        if m is None:
-            raise AkariError(f"not a Light Up game ID (WxH:DESC): {game_id!r}")
-        cols, rows = int(m[1]), int(m[2])
-        _check_cells(rows, cols)
-        cells = "".join(
-            "." * (ord(ch) - ord("a") + 1) if ch.islower() else BLACK if ch == "B" else ch for ch in m[3]
-        )
-        if len(cells) != rows * cols:
-            raise AkariError(f"the game ID has {len(cells)} cells, not {cols} x {rows}")
-        return Akari(tuple(cells[r * cols : (r + 1) * cols] for r in range(rows)))
+        return Akari(codes.rows_from_game_id(game_id))
 
     @property
     def height(self) -> int:
@@ -254,30 +183,7 @@ class Akari:
         >>> Akari.from_text("1...\\n#...").url()
         'https://puzz.link/p?lightup/4/2/bg.i'
         """
-        cells = "".join(self.rows)
-        out, run, z = [], 0, 0
-        while z < len(cells):
-            ch, code = cells[z], ""
-            if ch in "01234":
-                n = int(ch)
-                if z + 1 < len(cells) and cells[z + 1] != WHITE:
-                    code = str(n)
-                elif z + 2 < len(cells) and cells[z + 2] != WHITE:
-                    code, z = str(5 + n), z + 1
-                else:
-                    code, z = "abcde"[n], z + 2
-            elif ch == BLACK:
-                code = "."
-            else:
-                run += 1
-            if run and (code or run == 20):
-                out.append(_base36(15 + run))
-                run = 0
-            out.append(code)
-            z += 1
-        if run:
-            out.append(_base36(15 + run))
-        return f"https://puzz.link/p?lightup/{self.width}/{self.height}/{''.join(out)}"
+        return codes.url_of(self.rows)
 
     # -- solving -----------------------------------------------------------
 
@@ -533,10 +439,6 @@ class Akari:
         return "\n".join(out)
 
 
-def _base36(n: int) -> str:
-    return "0123456789abcdefghijklmnopqrstuvwxyz"[n]
-
-
 #: The four directions a light shines in, and where a number looks for lights.
 _STEPS = ((0, 1), (0, -1), (1, 0), (-1, 0))
 
@@ -572,7 +474,7 @@ def random_puzzle(rows: int, cols: int, *, black: float = 0.08, seed: int | None
     """
     if rows < 1 or cols < 1 or not 0 <= black <= 1:
         raise AkariError(f"a random board needs rows and cols >= 1 and 0 <= black <= 1, not {rows}, {cols}, {black}")
-    _check_cells(rows, cols)
+    check_cells(rows, cols)
     rng = random.Random(seed)
     grid = [[BLACK if rng.random() < black else WHITE for _ in range(cols)] for _ in range(rows)]
     blank = Akari(tuple("".join(row) for row in grid))
@@ -653,7 +555,7 @@ def generate(rows: int, cols: int, *, seed: int | None = None, black: float = 0.
         raise AkariError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
     if symmetry not in SYMMETRIES:
         raise AkariError(f"symmetry must be one of {', '.join(SYMMETRIES)}, not {symmetry!r}")
-    _check_cells(rows, cols)
+    check_cells(rows, cols)
     seed = random.randrange(2**63) if seed is None else limits.seed(seed)
     assert seed is not None
     try:

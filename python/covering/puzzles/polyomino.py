@@ -29,12 +29,14 @@ from dataclasses import dataclass
 from typing import Literal, Union
 
 from .. import sizes, textio
-from ..errors import Interrupted
+from ..errors import Interrupted, LimitReached
 from ..problem import Problem
 from ..solver import Solver
 from .base import ExactCover
 from ..render import svg as svg_render
 from ..render import text as text_render
+from . import shapes
+from .shapes import DOMINOES, PENTOMINOES, TETROMINOES, TROMINOES, Board, Cell, Shape, polyominoes
 from .symmetry import Placement, Plan, SymmetryError, Transform, board_symmetries, canonical, plan
 
 __all__ = [
@@ -45,6 +47,7 @@ __all__ = [
     "tiling",
     "tilings",
     "count_tilings",
+    "first_tiling",
     "l_tromino",
     "area_mismatch",
     "polyominoes",
@@ -54,113 +57,6 @@ __all__ = [
     "PENTOMINOES",
     "HEXOMINOES",
 ]
-
-Cell = tuple[int, int]  # (row, column)
-
-#: Bytes per cell of a board held here (a tuple of two ints in a tuple and a set).
-_BYTES_PER_CELL = 200
-
-
-def _cells_of(picture: str) -> list[Cell]:
-    """The cells of a picture, read by the one text reader (`covering.textio`):
-    blanks and ``.`` are gaps, any other character a cell."""
-    lines = textio.lines(picture)
-    while lines and textio.is_blank(lines[0]):
-        lines.pop(0)
-    gaps = "." + textio.BLANKS
-    return [(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch not in gaps]
-
-
-@dataclass(frozen=True, order=True)
-class Shape:
-    """A set of cells, moved so that its top row and left column are 0.
-
-    >>> Shape.from_picture("##\\n#.").cells
-    ((0, 0), (0, 1), (1, 0))
-    >>> len(PENTOMINOES["F"].orientations())
-    8
-    """
-
-    cells: tuple[Cell, ...]
-
-    @staticmethod
-    def of(cells: Iterable[Cell]) -> Shape:
-        cells = list(cells)
-        if not cells:
-            raise ValueError("a shape needs at least one cell")
-        r0 = min(r for r, _ in cells)
-        c0 = min(c for _, c in cells)
-        return Shape(tuple(sorted((r - r0, c - c0) for r, c in cells)))
-
-    @staticmethod
-    def from_picture(picture: str) -> Shape:
-        return Shape.of(_cells_of(picture))
-
-    def rotated(self) -> Shape:
-        """A quarter turn clockwise."""
-        return Shape.of((c, -r) for r, c in self.cells)
-
-    def reflected(self) -> Shape:
-        """Mirrored left to right."""
-        return Shape.of((r, -c) for r, c in self.cells)
-
-    def orientations(self, rotations: bool = True, reflections: bool = True) -> list[Shape]:
-        """The distinct shapes reached by the allowed moves, sorted."""
-        found = {self}
-        frontier = [self]
-        while frontier:
-            s = frontier.pop()
-            moves = ([s.rotated()] if rotations else []) + ([s.reflected()] if reflections else [])
-            for t in moves:
-                if t not in found:
-                    found.add(t)
-                    frontier.append(t)
-        return sorted(found)
-
-    def picture(self) -> str:
-        """The shape drawn with ``#`` and ``.``."""
-        rows = 1 + max(r for r, _ in self.cells)
-        cols = 1 + max(c for _, c in self.cells)
-        cells = set(self.cells)
-        return "\n".join("".join("#" if (r, c) in cells else "." for c in range(cols)) for r in range(rows))
-
-    def __len__(self) -> int:
-        return len(self.cells)
-
-
-@dataclass(frozen=True)
-class Board:
-    """The cells to tile.
-
-    >>> Board.rectangle(2, 3).cells[:4]
-    ((0, 0), (0, 1), (0, 2), (1, 0))
-    """
-
-    cells: tuple[Cell, ...]
-
-    @staticmethod
-    def from_picture(picture: str) -> Board:
-        cells = _cells_of(picture)
-        if not cells:
-            raise ValueError("the board has no cell")
-        return Board(tuple(sorted(cells)))
-
-    @staticmethod
-    def rectangle(rows: int, cols: int, holes: Iterable[Cell] = ()) -> Board:
-        if rows < 1 or cols < 1:
-            raise ValueError(f"a {rows} x {cols} board has no cell")
-        sizes.check(f"a {rows} x {cols} board", _BYTES_PER_CELL * rows * cols)
-        holes = set(holes)
-        return Board(tuple((r, c) for r in range(rows) for c in range(cols) if (r, c) not in holes))
-
-    @property
-    def rows(self) -> int:
-        return 1 + max(r for r, _ in self.cells)
-
-    @property
-    def cols(self) -> int:
-        return 1 + max(c for _, c in self.cells)
-
 
 def cell_name(cell: Cell) -> str:
     """The item name of a cell: ``"r,c"``."""
@@ -402,6 +298,72 @@ def tiling(
     return t.main
 
 
+#: Rows of a band, when a tall board is tiled band by band (`first_tiling`).
+BAND_ROWS = 10
+#: Nodes a band may take (dancing links and CDCL decisions) before the
+#: whole board is solved as one problem instead.
+BAND_NODES = 1_000_000
+
+
+def _bands(board: Board) -> list[Board]:
+    """The board cut into bands of `BAND_ROWS` rows, top to bottom (the last
+    one taking what is left); one band for a board too short to cut."""
+    top = min(r for r, _ in board.cells)
+    bottom = max(r for r, _ in board.cells)
+    cuts = list(range(top, bottom + 1, BAND_ROWS))
+    if len(cuts) > 1 and bottom + 1 - cuts[-1] < BAND_ROWS:
+        cuts.pop()  # a short last band joins the one above
+    bands = []
+    for k, start in enumerate(cuts):
+        end = cuts[k + 1] if k + 1 < len(cuts) else bottom + 1
+        bands.append(Board(tuple(c for c in board.cells if start <= c[0] < end)))
+    return [b for b in bands if b.cells]
+
+
+def first_tiling(
+    pieces: Mapping[str, Shape],
+    board: Board,
+    *,
+    uses: Uses | Mapping[str, Uses] = "once",
+    rotations: bool = True,
+    reflections: bool = True,
+) -> list[Label] | None:
+    """A tiling of `board` (its labels, as `tiling()`'s solutions), or None
+    when there is none, by the portfolio of `Problem.first`.
+
+    When every piece may be used any number of times, a tall board is first
+    tiled band by band (`BAND_ROWS` rows at a time): tilings of the bands put
+    together tile the board, and each band is a small problem, so the time
+    grows with the area and no faster. A band without a tiling (or one that
+    takes more than `BAND_NODES` nodes) proves nothing about the board: the
+    whole board is then solved as one problem, so the answer is the same.
+
+    >>> t = first_tiling(PENTOMINOES, Board.rectangle(30, 30), uses="any")
+    >>> sorted(c for _, cells in t for c in cells) == sorted(Board.rectangle(30, 30).cells)
+    True
+    >>> first_tiling(PENTOMINOES, Board.rectangle(3, 3), uses="any") is None
+    True
+    """
+    options = dict(uses=uses, rotations=rotations, reflections=reflections)
+    any_number = uses == "any" or (isinstance(uses, Mapping) and all(u == "any" for u in uses.values()))
+    bands = _bands(board) if any_number else [board]
+    if len(bands) > 1:
+        found: list[Label] = []
+        for band in bands:
+            if area_mismatch(pieces, band, uses) is not None:
+                break
+            try:
+                part = tiling(pieces, band, **options).first(nodes=BAND_NODES)  # type: ignore[arg-type]
+            except LimitReached:
+                break
+            if part is None:
+                break
+            found.extend(part)
+        else:
+            return found
+    return tiling(pieces, board, **options).first()  # type: ignore[arg-type,no-any-return]
+
+
 def tilings(
     pieces: Mapping[str, Shape],
     board: Board,
@@ -568,53 +530,11 @@ def l_tromino(n: int, hole: int | None = None) -> Problem:
     return Problem.from_arrays(cells, start, item, labels=labels)
 
 
-def polyominoes(size: int) -> dict[str, Shape]:
-    """All free polyominoes of `size` cells (up to rotation and reflection),
-    grown cell by cell from the smaller ones; named by size and number.
-
-    >>> [len(polyominoes(k)) for k in range(1, 7)]
-    [1, 1, 2, 5, 12, 35]
-    """
-    if size < 1:
-        raise ValueError("a polyomino has at least one cell")
-    level = {Shape(((0, 0),))}
-    for _ in range(size - 1):
-        grown = set()
-        for s in level:
-            cells = set(s.cells)
-            for r, c in s.cells:
-                for d in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                    x = (r + d[0], c + d[1])
-                    if x not in cells:
-                        grown.add(min(Shape.of(cells | {x}).orientations()))
-        level = grown
-    return {f"{size}.{k + 1}": s for k, s in enumerate(sorted(level))}
-
-
-def _named(pictures: Mapping[str, str]) -> dict[str, Shape]:
-    return {name: Shape.from_picture(p) for name, p in pictures.items()}
-
-
-DOMINOES = _named({"D": "##"})
-TROMINOES = _named({"I": "###", "L": "##\n#."})
-TETROMINOES = _named({"I": "####", "O": "##\n##", "T": "###\n.#.", "S": ".##\n##.", "L": "###\n#.."})
-#: Conway's names.
-PENTOMINOES = _named(
-    {
-        "F": ".##\n##.\n.#.", "I": "#####", "L": "####\n#...", "N": "##..\n.###",
-        "P": "##\n##\n#.", "T": "###\n.#.\n.#.", "U": "#.#\n###", "V": "#..\n#..\n###",
-        "W": "#..\n##.\n.##", "X": ".#.\n###\n.#.", "Y": "####\n.#..", "Z": "##.\n.#.\n.##",
-    }
-)  # fmt: skip
-
-
 def __getattr__(name: str) -> dict[str, Shape]:
-    # HEXOMINOES, the 35 free hexominoes numbered H01..H35, are grown on first
-    # use rather than at import (the command line starts faster).
+    # HEXOMINOES are grown on first use rather than at import (the command
+    # line starts faster): see `covering.puzzles.shapes`.
     if name == "HEXOMINOES":
-        value = {f"H{k + 1:02d}": s for k, s in enumerate(polyominoes(6).values())}
-        globals()["HEXOMINOES"] = value
-        return value
+        return shapes.hexominoes()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
