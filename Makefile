@@ -10,6 +10,7 @@ SOURCES := $(shell find src crates/xc/src crates/dlx/src python -name '*.rs' -o 
 
 # A virtual environment with covering built (release) and the test tools.
 $(STAMP): $(SOURCES)
+	@echo "make: building covering into $(VENV) (a virtual environment; the Rust core in release mode: a few minutes the first time)"
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[test]'
@@ -19,6 +20,7 @@ dev: $(STAMP)
 
 demo: dev
 	$(BIN)/covering demo
+	@echo "make: the command is $(BIN)/covering (or run 'source $(VENV)/bin/activate' once, then 'covering')"
 
 test: test-rust test-python
 

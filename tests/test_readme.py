@@ -23,6 +23,21 @@ def test_quick_start_runs_and_prints_what_its_comments_say() -> None:
     assert lines[-1] == "3 Uniqueness.MULTIPLE"
 
 
+def test_every_python_block_runs_and_prints_what_its_comments_say() -> None:
+    blocks = re.findall(r"```python\n(.*?)```", README, re.S)
+    assert len(blocks) >= 2
+    for code in blocks:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(code, {})
+        said = [m.group(1) for line in code.splitlines() if line.startswith("print(")
+                for m in [re.search(r"#\s*(.+)$", line)] if m]
+        printed = out.getvalue().splitlines()
+        # Each print whose line says what it prints prints exactly that.
+        for line in said:
+            assert line in printed, (line, printed)
+
+
 def test_shell_example() -> None:
     block = re.search(r"\$ printf '(.*?)' \| covering dlx\n(.*?)```", README, re.S)
     assert block is not None
