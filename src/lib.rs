@@ -22,6 +22,10 @@ mod sudoku;
 
 #[pymodule]
 mod _core {
+    /// The most options a memo count takes (its bitset conflict table grows
+    /// as their square).
+    #[pymodule_export]
+    const MEMO_MAX_OPTIONS: usize = xc::MEMO_MAX_OPTIONS;
     #[pymodule_export]
     use crate::akari::akari_difficulty;
     #[pymodule_export]

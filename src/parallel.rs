@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use pyo3::prelude::*;
 
+use crate::convert;
 use crate::errors;
 use crate::problem::PyCompiledProblem;
 
@@ -45,17 +46,6 @@ pub fn from_moves(moves: &[xc::Move]) -> Vec<i64> {
         .collect()
 }
 
-fn engine(name: &str) -> PyResult<xc::Engine> {
-    match name {
-        "auto" => Ok(xc::Engine::Auto),
-        "cells" => Ok(xc::Engine::Cells),
-        "bits" => Ok(xc::Engine::Bits),
-        other => Err(errors::invalid(format!(
-            "engine must be 'auto', 'cells' or 'bits', not {other:?}"
-        ))),
-    }
-}
-
 /// Cuts the pieces `roots` ([[]] for the whole tree) into about `target`
 /// pieces by Knuth's estimates (`probes` random probes each, seeded:
 /// reproducible); returns (piece, estimated nodes), largest first.
@@ -75,7 +65,7 @@ pub fn split_pieces(
         .iter()
         .map(|r| to_moves(r, p.n_options()))
         .collect::<PyResult<Vec<_>>>()?;
-    let engine = self::engine(engine)?;
+    let engine = convert::engine(engine)?;
     let (pieces, signal) = crate::interrupt::until_interrupted(py, "the split", |stop| {
         xc::split_until(&p, &roots, target, probes, seed, engine, stop)
     })?;
@@ -100,10 +90,18 @@ pub fn estimate_nodes(
     engine: &str,
 ) -> PyResult<f64> {
     let p = problem.inner.clone();
-    let engine = self::engine(engine)?;
-    Ok(py.detach(|| {
-        xc::Search::with_engine(p, None, engine).estimate(probes, &mut xc::Rng::new(seed))
-    }))
+    let engine = convert::engine(engine)?;
+    let (estimate, signal) = crate::interrupt::until_interrupted(py, "the estimate", |halt| {
+        xc::Search::with_engine(p, None, engine).estimate_until(
+            probes,
+            &mut xc::Rng::new(seed),
+            halt,
+        )
+    })?;
+    if let Some(e) = signal {
+        return Err(e);
+    }
+    estimate.ok_or_else(|| crate::errors::internal("the estimate stopped".to_string()))
 }
 
 /// The engine's threads, searching pieces of one problem.
@@ -156,7 +154,11 @@ impl PyPool {
     #[new]
     #[pyo3(signature = (problem, threads, engine="auto"))]
     fn new(problem: &PyCompiledProblem, threads: usize, engine: &str) -> PyResult<Self> {
-        let pool = xc::Pool::new(problem.inner.clone(), threads.max(1), self::engine(engine)?);
+        let pool = xc::Pool::new(
+            problem.inner.clone(),
+            threads.max(1),
+            convert::engine(engine)?,
+        );
         Ok(PyPool {
             pool: Arc::new(pool),
             shared: Arc::new(xc::Shared::default()),

@@ -62,6 +62,22 @@ def test_seconds_stops_dlx_with_exit_3(big_count: Path, args: list[str]) -> None
         assert all(p.is_solution(s) for s in sols[:50])
 
 
+@pytest.mark.parametrize("flag", ["--first", "--unique"])
+def test_the_portfolio_keeps_to_the_time_left(tmp_path: Path, flag: str) -> None:
+    # 899 cells: no tiling, and neither dancing links nor the CDCL solver
+    # can tell in seconds. The portfolio is given the time left of the
+    # budget; when it runs out, exit 3 as for any budget.
+    f = tmp_path / "none.dlx"
+    f.write_text(l_tromino(30, 0).to_dlx())
+    start = time.monotonic()
+    r = covering("dlx", flag, "--json", "--seconds", "2", str(f))
+    assert r.returncode == 3, r.stderr
+    assert time.monotonic() - start < 10
+    assert "--seconds 2 spent" in budget_line(r.stderr)
+    summary = json.loads(r.stdout.splitlines()[-1])
+    assert summary["stopped"] == "budget" and summary["count"] == 0 and "uniqueness" not in summary
+
+
 def test_nodes_stops_a_count_with_its_partial_count(big_count: Path) -> None:
     r = covering("dlx", "--count", "--method", "search", "--threads", "1", "--nodes", "5000", "--json",
                  "--no-progress", str(big_count))

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from typing import Any, final
 
 __all__ = [
+    "MEMO_MAX_OPTIONS",
     "akari_difficulty",
     "akari_generate",
     "akari_problem",
@@ -26,6 +27,9 @@ __all__ = [
 
 class ProblemError(ValueError):
     """A problem the engine cannot accept; the message names the item or option."""
+
+#: The most options a memo count takes.
+MEMO_MAX_OPTIONS: int
 
 @final
 class CompiledProblem:

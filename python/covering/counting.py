@@ -159,7 +159,10 @@ def count(
     if method == "memo":
         return _memo(_core.MemoCount(compiled, budget, branching or "mrv"), branching or "mrv", nodes, seconds,
                      "asked", progress)
-    # auto: a small tree is searched at once; else the memo is probed.
+    # auto: a small tree is searched at once; else the memo is probed. (A
+    # problem too big for the memo is searched in any case: no estimate.)
+    if compiled.n_options > _core.MEMO_MAX_OPTIONS:
+        return _search(problem, engine, threads, nodes, seconds, progress, "no memo (too many options)")
     if _core.estimate_nodes(compiled, 16, 0) < SMALL_TREE:
         return _search(problem, engine, threads, nodes, seconds, progress, "small tree")
     best: tuple[float, str, _core.MemoCount] | None = None

@@ -236,9 +236,28 @@ impl Search {
     /// Knuth's estimate of the number of nodes of the search (not yet
     /// started), averaged over `probes` random paths down the tree.
     pub fn estimate(&mut self, probes: u32, rng: &mut Rng) -> f64 {
+        let never = std::sync::atomic::AtomicBool::new(false);
+        self.estimate_until(probes, rng, &never).unwrap_or(0.0)
+    }
+
+    /// [`Self::estimate`], given up (`None`) when `halt` is raised: a probe
+    /// of a problem of a million options copies its cells, a tenth of a
+    /// second, so the flag is checked between probes.
+    pub fn estimate_until(
+        &mut self,
+        probes: u32,
+        rng: &mut Rng,
+        halt: &std::sync::atomic::AtomicBool,
+    ) -> Option<f64> {
         let probes = probes.max(1);
-        let total: f64 = (0..probes).map(|_| self.machine.probe(rng)).sum();
-        total / probes as f64
+        let mut total = 0.0;
+        for _ in 0..probes {
+            if halt.load(std::sync::atomic::Ordering::Relaxed) {
+                return None;
+            }
+            total += self.machine.probe(rng);
+        }
+        Some(total / probes as f64)
     }
 
     /// Runs until the next solution, the end, or the limits.

@@ -113,7 +113,9 @@ pub fn split_until(
         if !s.apply(&moves) {
             return None;
         }
-        let estimate = s.estimate(probes, rng);
+        // Given up by `stop` (each probe of a big problem copies its cells):
+        // a weight of 1, as for the pieces not measured.
+        let estimate = s.estimate_until(probes, rng, stop).unwrap_or(1.0);
         Some(Estimated { moves, estimate })
     };
     for root in roots {

@@ -21,12 +21,13 @@ from __future__ import annotations
 import os
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from .. import limits
 
-__all__ = ["BudgetSpent", "held", "spent", "stopped", "limit_reached", "running", "disarm", "process_age"]
+__all__ = ["BudgetSpent", "held", "left", "spent", "stopped", "limit_reached", "running", "disarm", "process_age"]
 
 
 class BudgetSpent(KeyboardInterrupt):
@@ -36,6 +37,9 @@ class BudgetSpent(KeyboardInterrupt):
 _spent: str | None = None
 _timer: threading.Timer | None = None
 _nodes: int | None = None
+#: When ``--seconds`` runs out (`time.monotonic`), and its flag.
+_deadline: float | None = None
+_seconds_flag = ""
 
 
 def spent() -> str | None:
@@ -52,11 +56,25 @@ def stopped(interrupted: bool) -> str | None:
 
 
 def limit_reached() -> None:
-    """A search raised `LimitReached`: the ``--nodes`` budget, if one was
-    given, is what was spent (a ``--conflicts`` budget otherwise)."""
+    """A search raised `LimitReached`: the time left (`left`), if it ran
+    out, else the ``--nodes`` budget, if one was given, is what was spent (a
+    ``--conflicts`` budget otherwise)."""
     global _spent
     if _spent is None:
-        _spent = f"--nodes {_nodes}" if _nodes is not None else "--conflicts"
+        if _deadline is not None and _deadline - time.monotonic() < 0.05:
+            _spent = _seconds_flag
+        else:
+            _spent = f"--nodes {_nodes}" if _nodes is not None else "--conflicts"
+
+
+def left() -> float | None:
+    """Seconds left of ``--seconds`` (None without it): for a search that
+    plans by the time it has, as the portfolio does before its CDCL stage.
+
+    >>> left() is None
+    True
+    """
+    return None if _deadline is None else max(0.0, _deadline - time.monotonic())
 
 
 def process_age() -> float:
@@ -112,12 +130,13 @@ def disarm() -> None:
 @contextmanager
 def running(seconds: float | None, nodes: int | None) -> Iterator[None]:
     """The budgets kept while the command runs."""
-    global _spent, _nodes, _timer
-    _spent, _nodes = None, nodes
+    global _spent, _nodes, _timer, _deadline, _seconds_flag
+    _spent, _nodes, _deadline = None, nodes, None
     old_handler = None
     if seconds is not None:
         left = max(seconds - process_age(), 1e-3)
-        flag = f"--seconds {seconds:g}"
+        flag = _seconds_flag = f"--seconds {seconds:g}"
+        _deadline = time.monotonic() + left
         if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
             def alarm(signum: int, frame: object) -> None:
                 _ring(flag)

@@ -271,7 +271,7 @@ def stream(args: argparse.Namespace, problem: Problem, limit: int | None) -> Ite
     if args.engine == "sat":
         solutions = problem.solutions(limit, ids=True, engine="sat", conflicts=args.conflicts)
     elif limit == 1 and args.engine == "auto" and threads == 1 and args.random is None:
-        first = problem.first(ids=True)
+        first = problem.first(ids=True, seconds=budget.left())
         solutions = iter([] if first is None else [first])
     elif threads > 1:
         solutions = problem.solutions(limit, ids=True, threads=threads, engine=args.engine)
@@ -286,12 +286,18 @@ def unique(args: argparse.Namespace, problem: Problem) -> tuple[tuple[int, ...] 
     for --unique, by `Problem.solve_unique` (with the default engine, the
     portfolio: dancing links, then the CDCL solver)."""
     try:
-        first, u = problem.solve_unique(ids=True, engine=args.engine, conflicts=args.conflicts)
+        first, u = problem.solve_unique(ids=True, engine=args.engine, conflicts=args.conflicts,
+                                        seconds=budget.left())
     except KeyboardInterrupt:
         return None, "unknown", True
     except LimitReached:
         budget.limit_reached()
         return None, "unknown", True
+    left = budget.left()
+    if u.value == "unknown" and left is not None and left < 0.05:
+        # The portfolio kept to the time it was given: that is the budget spent.
+        budget.limit_reached()
+        return first, u.value, True
     return first, u.value, False
 
 
