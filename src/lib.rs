@@ -8,6 +8,7 @@ mod budget;
 mod convert;
 mod dlx;
 mod errors;
+mod frontier;
 mod interrupt;
 mod memo;
 mod memo_count;
@@ -36,6 +37,8 @@ mod _core {
     use crate::dlx::read_dlx;
     #[pymodule_export]
     use crate::errors::ProblemError;
+    #[pymodule_export]
+    use crate::frontier::PyFrontierCount;
     #[pymodule_export]
     use crate::memo_count::PyMemoCount;
     #[pymodule_export]

@@ -339,7 +339,7 @@ def test_interrupted_carries_the_count() -> None:
     threading.Timer(0.3, _thread.interrupt_main).start()
     with pytest.raises(Interrupted) as e:
         queens.count(24, threads=1)
-    assert e.value.count >= 0 and isinstance(e.value, KeyboardInterrupt)
+    assert e.value.count is not None and e.value.count >= 0 and isinstance(e.value, KeyboardInterrupt)
 
 
 # ------------------------------------------------------ threads that stop

@@ -9,6 +9,7 @@ __all__ = [
     "akari_generate",
     "akari_problem",
     "CompiledProblem",
+    "FrontierCount",
     "InfiniteQueens",
     "MemoCount",
     "MemoZdd",
@@ -154,6 +155,19 @@ class MemoCount:
     def cancel(self) -> None: ...
     @property
     def stats(self) -> tuple[int, int, int, int, int]: ...
+
+@final
+class FrontierCount:
+    """A count at the frontier: the options decided in the order of their
+    first primary item, only the live frontiers held."""
+    def __new__(cls, problem: CompiledProblem) -> FrontierCount: ...
+    def run(self, work: int | None = None, seconds: float | None = None,
+            memory_limit: int | None = None) -> int | None: ...
+    def cancel(self) -> None: ...
+    @property
+    def key_bits(self) -> int: ...
+    @property
+    def progress(self) -> tuple[int, int, int, int, int, int]: ...
 
 @final
 class SatSearch:

@@ -1,6 +1,12 @@
 """One door for every count: the method picked by the problem's shape.
 
-Two exact methods count solutions without listing them:
+Three exact methods count solutions without listing them:
+
+* **frontier**: the options decided in the order of their first primary
+  item, each step keeping only the distinct frontiers with their numbers of
+  ways (the transfer-matrix method; `xc::Frontier`): memory grows with the
+  widest frontier, time with the frontiers met, and on a board numbered row
+  by row the frontier is a band of about a row;
 
 * **search**: Knuth's dancing links on every core (`covering.parallel`),
   whose time grows with the number of nodes of the search tree;
@@ -12,7 +18,9 @@ Two exact methods count solutions without listing them:
 
 Neither wins everywhere: the memo searches queens about as long as the plain
 search and only costs memory there, and it cannot take multiplicities.
-`method="auto"` decides with a short probe: the memo with each branching
+`method="auto"` counts at the frontier when its key is at most
+`FRONTIER_BITS` bits (its steps are then bounded: boards, row by row);
+otherwise it decides with a short probe: the memo with each branching
 rule ("first", then "mrv") for a few thousand nodes. A probe that finishes
 is the answer; a probe whose sub-problems came back often enough (hits over
 nodes) goes on with that rule; otherwise the search counts, on threads. The
@@ -24,8 +32,8 @@ unless ``method="memo"`` is given.
 >>> from covering.puzzles.polyomino import l_tromino
 >>> from covering.puzzles.queens import queens_problem
 >>> c = count(l_tromino(12))
->>> c.count, c.method, c.branching
-(2033502499954, 'memo', 'first')
+>>> c.count, c.method, c.reason
+(2033502499954, 'frontier', 'a frontier of 14 bits')
 >>> c = count(queens_problem(8))
 >>> c.count, c.method
 (92, 'search')
@@ -46,7 +54,7 @@ from .solver import Solver
 
 __all__ = ["Counted", "count", "memo_rule", "METHODS", "BRANCHINGS"]
 
-METHODS = ("auto", "search", "memo")
+METHODS = ("auto", "search", "memo", "frontier")
 BRANCHINGS = ("first", "mrv")
 
 #: Nodes of each memo probe.
@@ -55,6 +63,12 @@ PROBE_NODES = 20_000
 HIT_RATIO = 0.3
 #: Seconds between the progress reports of a memo count.
 PROGRESS_SLICE = 0.5
+#: Frontiers of at most this many bits of key (tables of 2^22 counts)
+#: are counted at the frontier by default: the states of a step are then
+#: bounded, and so are its time and memory.
+FRONTIER_BITS = 22
+#: Transitions of a frontier count between its progress reports and checks.
+FRONTIER_SLICE = 1 << 22
 #: Search trees estimated below this many nodes are searched at once.
 SMALL_TREE = 100_000
 
@@ -64,7 +78,7 @@ class Counted:
     """A count, and how it was made."""
 
     count: int
-    #: "memo", "search" or "sat" (the CDCL solver, up to a limit).
+    #: "frontier", "memo", "search" or "sat" (the CDCL solver, up to a limit).
     method: str
     #: The memo's branching rule ("first" or "mrv"), None for a search.
     branching: str | None
@@ -87,8 +101,8 @@ def check_method(method: str, branching: str | None) -> None:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}, not {method!r}")
     if branching is not None and branching not in BRANCHINGS:
         raise ValueError(f"branching must be one of {', '.join(map(repr, BRANCHINGS))}, not {branching!r}")
-    if branching is not None and method == "search":
-        raise ValueError("branching is a rule of the memo count: not with method='search'")
+    if branching is not None and method in ("search", "frontier"):
+        raise ValueError(f"branching is a rule of the memo count: not with method={method!r}")
 
 
 def count(
@@ -155,6 +169,17 @@ def count(
     if method == "search":
         return _search(problem, engine, threads, nodes, seconds, progress, why)
     compiled = problem.compile()
+    if method == "frontier":
+        return _frontier(_core.FrontierCount(compiled), nodes, seconds, progress, "asked")
+    if method == "auto" and branching is None and memo_bytes is None:
+        # A narrow frontier (a board counted row by row) is counted there:
+        # its steps hold at most 2^FRONTIER_BITS states.
+        try:
+            frontier: _core.FrontierCount | None = _core.FrontierCount(compiled)
+        except ProblemError:
+            frontier = None
+        if frontier is not None and frontier.key_bits <= FRONTIER_BITS:
+            return _frontier(frontier, nodes, seconds, progress, f"a frontier of {frontier.key_bits} bits")
     budget = memo_budget(memo_bytes)
     if method == "memo":
         return _memo(_core.MemoCount(compiled, budget, branching or "mrv"), branching or "mrv", nodes, seconds,
@@ -245,6 +270,49 @@ def memo_rule(problem: ProblemData, memo_bytes: int | None = None) -> str:
         searched, hits = counter.stats[:2]
         best = max(best, (hits / max(1, searched), rule), key=lambda b: b[0])
     return best[1]
+
+
+def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | None,
+              progress: Callable[[Status], None] | None, why: str) -> Counted:
+    """Runs a frontier count to its end or its budget (`nodes` counts its
+    transitions). Stopped early, it knows no partial count: `LimitReached`
+    and `Interrupted` carry none, and the progress says how far the scan
+    got (item k of n, the states held)."""
+    import time
+
+    from .sizes import max_memory
+
+    start = time.monotonic()
+    deadline = None if seconds is None else start + seconds
+    stop = None if nodes is None else nodes
+
+    def report(total: int | None = None) -> None:
+        if progress is not None:
+            item, items, states, peak, held, work = counter.progress
+            # The fraction of the scan: steps cost about the same on a board.
+            fraction = 1.0 if total is not None else item / max(1, items)
+            progress(Status(work, total or 0, 0, 0, fraction, 0.0, time.monotonic() - start,
+                            frontier=(items if total is not None else item, items, states)))
+
+    try:
+        while True:
+            done = counter.progress[5]
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            work = FRONTIER_SLICE if stop is None else min(FRONTIER_SLICE, max(0, stop - done))
+            total = counter.run(work, left, max_memory())
+            if total is not None:
+                report(total)
+                return Counted(int(total), "frontier", None, counter.progress[5], why)
+            report()
+            if (stop is not None and counter.progress[5] >= stop) or (
+                    deadline is not None and time.monotonic() >= deadline):
+                item, items = counter.progress[:2]
+                where = f"item {item} of {items} of the frontier count"
+                raise LimitReached(f"budget reached at {where} (no partial count: the frontier knows none)",
+                                   count=None, stats=counter.progress, where=where)
+    except KeyboardInterrupt:
+        item, items = counter.progress[:2]
+        raise Interrupted(None, counter.progress, where=f"item {item} of {items} of the frontier count") from None
 
 
 def _memo(counter: _core.MemoCount, rule: str, nodes: int | None, seconds: float | None, why: str,

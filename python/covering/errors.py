@@ -85,16 +85,19 @@ class LimitReached(Exception):
     """A node or time budget stopped a count before the end.
 
     The count so far is a lower bound, not an answer, so it is carried here
-    rather than returned: ``e.count`` and ``e.stats``.
+    rather than returned: ``e.count`` (None where no partial count is known,
+    as in a frontier count) and ``e.stats``.
     """
 
-    def __init__(self, message: str, count: int, stats: Any) -> None:
+    def __init__(self, message: str, count: int | None, stats: Any, where: str | None = None) -> None:
         super().__init__(message)
         self.count = count
         self.stats = stats
+        #: How far the work got, where no partial count is known.
+        self.where = where
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (str(self), self.count, self.stats))
+        return (type(self), (str(self), self.count, self.stats, self.where))
 
 
 class Cancelled(LimitReached):
@@ -104,15 +107,19 @@ class Cancelled(LimitReached):
 
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C stopped a count: still a `KeyboardInterrupt`, carrying what was
-    found by then, ``e.count`` (a lower bound: a partial count)."""
+    found by then, ``e.count`` (a lower bound: a partial count), or None
+    where no partial count is known (a frontier count), ``e.where`` then
+    saying how far it got."""
 
-    def __init__(self, count: int, stats: Any = None) -> None:
-        super().__init__(f"interrupted: {count} found so far (a partial count)")
+    def __init__(self, count: int | None, stats: Any = None, where: str | None = None) -> None:
+        super().__init__(f"interrupted: {count} found so far (a partial count)" if count is not None
+                         else f"interrupted at {where or 'the count'} (no partial count)")
         self.count = count
         self.stats = stats
+        self.where = where
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.count, self.stats))
+        return (type(self), (self.count, self.stats, self.where))
 
 
 class RunIncomplete(RuntimeError):

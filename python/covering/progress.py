@@ -87,6 +87,8 @@ class Status:
     start_fraction: float = 0.0
     #: Sub-problems remembered, for a memo count.
     remembered: int = 0
+    #: For a frontier count: (items settled, items, states held).
+    frontier: tuple[int, int, int] | None = None
 
     def eta(self) -> float | None:
         """Seconds left at the rate the fraction grew in this run, if it says anything.
@@ -109,7 +111,17 @@ def describe(s: Status) -> str:
     '1,200 nodes, 5 solutions, 3/8 pieces, 25.0% done, 2s, ~5e+06 nodes estimated, about 6s left'
     >>> describe(Status(1200, 10**20, 0, 0, None, 0, 2.0, remembered=300))
     '1,200 nodes, 100,000,000,000,000,000,000 solutions so far, 300 sub-problems remembered, 2s'
+    >>> describe(Status(10**6, 0, 0, 0, 0.5, 0, 4.0, frontier=(162, 324, 300_000)))
+    'frontier count: item 162 of 324, 300,000 states held, 50.0% done, 4s, about 4s left'
     """
+    if s.frontier is not None:
+        item, items, states = s.frontier
+        line = f"frontier count: item {item:,} of {items:,}, {states:,} states held"
+        if s.fraction is not None:
+            line += f", {100 * s.fraction:.1f}% done"
+        line += f", {duration(s.seconds)}"
+        eta = s.eta()
+        return line + (f", about {duration(eta)} left" if eta is not None else "")
     line = f"{s.nodes:,} nodes, {s.solutions:,} solutions"
     if s.fraction is None:
         line += " so far"

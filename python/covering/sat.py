@@ -202,5 +202,5 @@ class SatSolver:
         except LimitReached as e:
             if isinstance(e, Cancelled):
                 raise
-            return Uniqueness.MULTIPLE if e.count >= 2 else Uniqueness.UNKNOWN
+            return Uniqueness.MULTIPLE if (e.count or 0) >= 2 else Uniqueness.UNKNOWN
         return Uniqueness.of(n)

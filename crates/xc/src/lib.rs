@@ -23,6 +23,7 @@ mod canon;
 mod cells;
 mod cellsearch;
 pub mod footprint;
+mod frontier;
 mod machine;
 mod memo;
 mod problem;
@@ -34,6 +35,7 @@ mod split;
 mod stats;
 
 pub use canon::is_canonical;
+pub use frontier::{Frontier, FrontierError, FrontierProgress};
 pub use machine::{Engine, Limits, Move, Solve, Step};
 pub use memo::{
     Branching, Memo, MemoCount, MemoError, MemoStats, MemoZdd, Number, Tally, ZddNode,

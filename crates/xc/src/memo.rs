@@ -380,7 +380,7 @@ impl<V: Tally> Table<V> {
 /// a multiply alone only carries bits upwards, hence MurmurHash3's 64-bit
 /// finalizer on each word.
 #[inline]
-fn hash(key: &[u64]) -> u64 {
+pub(crate) fn hash(key: &[u64]) -> u64 {
     fn fmix(mut h: u64) -> u64 {
         h ^= h >> 33;
         h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);

@@ -112,11 +112,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INCOMPLETE
     except Interrupted as e:
         # A count cut short: the count so far, marked as partial.
-        return interrupted(e.count)
+        return interrupted(e.count, where=e.where)
     except LimitReached as e:
         # A --nodes budget spent in a count: the count so far, marked as partial.
         budget.limit_reached()
-        return interrupted(e.count)
+        return interrupted(e.count, where=e.where)
     except KeyboardInterrupt:
         # Commands that have found something print it and return 130 themselves;
         # this is for the others (e.g. Ctrl-C while a diagram is being built).

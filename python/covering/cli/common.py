@@ -37,7 +37,7 @@ def error(message: str) -> int:
     return EXIT_BAD
 
 
-def interrupted(count: int | None, what: str = "solutions", *, stdout: bool = True) -> int:
+def interrupted(count: int | None, what: str = "solutions", *, stdout: bool = True, where: str | None = None) -> int:
     """After Ctrl-C or a spent budget: the count so far on stdout (alone on
     its line, where the count goes), marked as partial on stderr; returns
     exit status 130, or 3 when a budget (``--seconds``, ``--nodes``) stopped
@@ -56,7 +56,8 @@ def interrupted(count: int | None, what: str = "solutions", *, stdout: bool = Tr
     spent = budget.spent()
     word, status = ("interrupted", EXIT_INTERRUPTED) if spent is None else (f"budget: {spent} spent", EXIT_BUDGET)
     if count is None:
-        print(f"covering: {word}", file=sys.stderr)
+        # No partial count is known (`where` says how far the work got).
+        print(f"covering: {word}" + (f": at {where} (no partial count)" if where else ""), file=sys.stderr)
     else:
         if stdout:
             print(count, flush=True)
@@ -184,10 +185,11 @@ def threads_from(args: argparse.Namespace) -> int:
 
 def add_method_flags(parser: argparse.ArgumentParser) -> None:
     """--method, --branching and --memo-bytes: how a count is made (`covering.counting`)."""
-    parser.add_argument("--method", choices=["auto", "search", "memo"], default=None,
-                        help="how counts are made: auto (default: a short probe picks), search (dancing links "
-                        "on every core), memo (look up sub-problems met before; one thread; far faster on "
-                        "tilings)")
+    parser.add_argument("--method", choices=["auto", "search", "memo", "frontier"], default=None,
+                        help="how counts are made: auto (default: a narrow frontier, else a short probe picks), "
+                        "search (dancing links on every core), memo (look up sub-problems met before; one "
+                        "thread), frontier (options decided item by item, only the live frontiers kept: "
+                        "boards row by row)")
     parser.add_argument("--branching", choices=["first", "mrv"],
                         help="the memo's rule for the item to branch on: first (the first uncovered item; "
                         "boards row by row) or mrv (the fewest options); default: the probe's choice")

@@ -202,7 +202,7 @@ def executor_for(args: argparse.Namespace, threads: int) -> tuple[Any, int, int 
     return RayExecutor(), workers, 1, None, ray.shutdown
 
 
-def count(args: argparse.Namespace, problem: Problem) -> tuple[int, int, bool, bool]:
+def count(args: argparse.Namespace, problem: Problem) -> tuple[int | None, int, bool, bool]:
     """(count, nodes, interrupted, complete) of the --count run: by the
     counting front door (`covering.counting`), or on --backend / with
     --checkpoint by `covering.cluster`."""
@@ -219,7 +219,10 @@ def count(args: argparse.Namespace, problem: Problem) -> tuple[int, int, bool, b
             if isinstance(e, LimitReached):
                 budget.limit_reached()
             nodes = e.stats[0] if isinstance(e.stats, tuple) else getattr(e.stats, "nodes", 0)
-            return int(e.count or 0), int(nodes or 0), True, False
+            if e.count is None:  # a frontier count knows no partial count
+                args.where = e.where
+                return None, int(e.stats[5]) if isinstance(e.stats, tuple) else 0, True, False
+            return int(e.count), int(nodes or 0), True, False
         except ProblemError as e:
             raise UsageError(f"--method memo: {e}") from None
         except ValueError as e:  # flags the front door refuses together (--engine with --method memo)
@@ -309,7 +312,8 @@ def run(args: argparse.Namespace) -> int:
     start = time.monotonic()
     interrupted = False
     complete = False
-    found = nodes = 0
+    found: int | None = 0
+    nodes = 0
     out = sys.stdout
     if args.count:
         args.limit = limit
@@ -321,17 +325,19 @@ def run(args: argparse.Namespace) -> int:
         found = {"none": 0, "unique": 1, "multiple": 2}.get(word, int(first is not None))
         complete = not interrupted and word != "unknown"
     else:
+        shown = 0
         try:
             for ids in stream(args, problem, limit):
                 with budget.held():
-                    write_solution(args, labels, ids, found)
-                    found += 1
+                    write_solution(args, labels, ids, shown)
+                    shown += 1
             complete = True
         except KeyboardInterrupt:
             interrupted = True
         except LimitReached:  # a --nodes or --conflicts budget ran out
             budget.limit_reached()
             interrupted = True
+        found = shown
         st = problem.stats
         nodes = st.nodes if st is not None else 0
     budget.disarm()  # the work is over: what it found is printed whole
@@ -356,11 +362,12 @@ def run(args: argparse.Namespace) -> int:
             if counted is not None and counted.branching is not None:
                 summary["branching"] = counted.branching
         out.write(json.dumps(summary) + "\n")
-    elif args.count:
+    elif args.count and found is not None:
         out.write(f"{found}\n")
     elif args.unique and not interrupted:
         out.write(word + "\n")
     out.flush()
     if interrupted:
-        return report_interrupted(found, "solutions" if args.count else "solutions printed", stdout=False)
+        return report_interrupted(found, "solutions" if args.count else "solutions printed", stdout=False,
+                                  where=getattr(args, "where", None))
     return EXIT_OK

@@ -252,7 +252,7 @@ class _Tilings:
             try:
                 total += solver.count_canonical(perms)
             except Interrupted as e:
-                raise Interrupted(total + e.count, e.stats) from None
+                raise Interrupted(None if e.count is None else total + e.count, e.stats, e.where) from None
         return total
 
 
@@ -417,7 +417,7 @@ def count_tilings(
     try:
         return n + t.count_filtered()
     except Interrupted as e:
-        raise Interrupted(n + e.count, e.stats) from None
+        raise Interrupted(None if e.count is None else n + e.count, e.stats, e.where) from None
 
 
 @dataclass(frozen=True)

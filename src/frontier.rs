@@ -1,0 +1,119 @@
+//! `FrontierCount`: counting at the frontier (see the `xc` crate's
+//! `frontier` module), driven in slices like `MemoCount`: the GIL is
+//! released for each slice, and between slices Ctrl-C, `cancel()`, the
+//! budgets and the memory limit are seen.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
+
+use pyo3::prelude::*;
+
+use crate::errors;
+use crate::interrupt::{in_slices, Slice};
+use crate::memo::to_int;
+use crate::problem::PyCompiledProblem;
+
+const SLICE_WORK: u64 = 1 << 16;
+
+#[pyclass(name = "FrontierCount", module = "covering._core", frozen)]
+pub struct PyFrontierCount {
+    frontier: Mutex<xc::Frontier>,
+    cancelled: AtomicBool,
+}
+
+impl PyFrontierCount {
+    fn lock(&self) -> PyResult<MutexGuard<'_, xc::Frontier>> {
+        self.frontier
+            .lock()
+            .map_err(|_| errors::internal("the frontier count failed in another thread"))
+    }
+}
+
+#[pymethods]
+impl PyFrontierCount {
+    /// A frontier count of `problem`; ProblemError if an item's bounds or
+    /// colors are too many for its field.
+    #[new]
+    fn new(problem: &PyCompiledProblem) -> PyResult<Self> {
+        let frontier =
+            xc::Frontier::new(&problem.inner).map_err(|e| errors::problem(e.to_string()))?;
+        Ok(PyFrontierCount {
+            frontier: Mutex::new(frontier),
+            cancelled: AtomicBool::new(false),
+        })
+    }
+
+    /// Counts until the end (returns the count), or until `work` more
+    /// transitions, `seconds`, or `cancel()` (returns None). Past
+    /// `memory_limit` bytes held, a MemoryError. Ctrl-C raises
+    /// KeyboardInterrupt.
+    #[pyo3(signature = (work=None, seconds=None, memory_limit=None))]
+    fn run<'py>(
+        &self,
+        py: Python<'py>,
+        work: Option<u64>,
+        seconds: Option<f64>,
+        memory_limit: Option<u64>,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let deadline = crate::budget::deadline(seconds)?;
+        let left = AtomicU64::new(work.unwrap_or(u64::MAX));
+        let slice = || {
+            let n = left.load(Ordering::Relaxed);
+            if n == 0 {
+                return Ok(Slice::Done(None));
+            }
+            let mut f = self.lock()?;
+            let before = f.progress().work;
+            let value = f.run(n.min(SLICE_WORK));
+            let spent = f.progress().work - before;
+            left.store(n.saturating_sub(spent.max(1)), Ordering::Relaxed);
+            Ok(match value {
+                Some(v) => Slice::Done(Some(v)),
+                None => Slice::More,
+            })
+        };
+        let between = || {
+            if let Some(most) = memory_limit {
+                let held = self.lock()?.progress().bytes;
+                if held > most {
+                    return Err(errors::out_of_memory(format!(
+                        "the frontier holds {held} bytes, past the limit of {most}"
+                    )));
+                }
+            }
+            Ok(None)
+        };
+        match in_slices(
+            py,
+            "the frontier count",
+            &self.cancelled,
+            deadline,
+            slice,
+            between,
+        )?
+        .flatten()
+        {
+            Some(n) => Ok(Some(to_int(py, &n)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// The bits of a state's key (a step holds at most 2^this states).
+    #[getter]
+    fn key_bits(&self) -> PyResult<u64> {
+        Ok(self.lock()?.key_bits())
+    }
+
+    /// Stops a running count from another thread, at the end of its slice.
+    fn cancel(&self) {
+        self.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    /// (item, items, states, peak_states, bytes, work): primary items settled
+    /// of all, states held now and at most, bytes held, transitions tried.
+    #[getter]
+    fn progress(&self) -> PyResult<(u64, u64, u64, u64, u64, u64)> {
+        let p = self.lock()?.progress();
+        Ok((p.item, p.items, p.states, p.peak_states, p.bytes, p.work))
+    }
+}
