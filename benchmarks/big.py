@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -54,27 +53,57 @@ print(split, read, peak() - base, c.n_options, c.n_entries, words)
 """
 
 
+def child(cmd: list[str], timeout: float, stdin: object = None, stdout: object = None
+          ) -> tuple[tuple[int, str, str] | None, float, float, int]:
+    """Runs `cmd`: ((exit status, stdout, stderr) or None past `timeout`, CPU
+    seconds, wall seconds, peak memory in bytes) of that process alone (its
+    own rusage, from wait4)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.monotonic()
+        proc = subprocess.Popen(cmd, stdin=stdin, stdout=stdout or out, stderr=err)  # type: ignore[arg-type]
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() - start > timeout:
+                proc.kill()
+                os.wait4(proc.pid, 0)
+                return None, timeout, timeout, 0
+            time.sleep(0.01)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        wall = time.monotonic() - start
+        out.seek(0)
+        err.seek(0)
+        result = (proc.returncode, out.read().decode(), err.read().decode())
+        return result, usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss * 1024
+
+
 def child_cpu(cmd: list[str], **kwargs: object) -> tuple[subprocess.CompletedProcess[bytes], float, float, int]:
-    """Runs `cmd`: (result, CPU seconds, wall seconds, peak memory in bytes) of that process alone."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.monotonic()
-    if "stdout" not in kwargs:
-        kwargs["capture_output"] = True
-    r = subprocess.run(cmd, **kwargs)  # type: ignore[call-overload]
-    wall = time.monotonic() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-    return r, cpu, wall, after.ru_maxrss * 1024
+    """`child` as a CompletedProcess, without a time limit."""
+    r, cpu, wall, peak = child(cmd, 10**6, kwargs.get("stdin"), kwargs.get("stdout"))
+    assert r is not None
+    done = subprocess.CompletedProcess(cmd, r[0], r[1].encode(), r[2].encode())
+    return done, cpu, wall, peak
 
 
 def covering(*args: str, **kwargs: object) -> tuple[subprocess.CompletedProcess[bytes], float, float, int]:
     return child_cpu([sys.executable, "-m", "covering", *args], **kwargs)
 
 
-def check_tiling(out: bytes, what: str) -> None:
-    """Every primary item covered once by the options printed (JSON lines)."""
+def check_tiling(out: bytes, what: str, source: Path | None) -> None:
+    """No item covered twice by the options printed (JSON lines; option ids
+    are looked up in the `source` file)."""
     lines = [json.loads(x) for x in out.splitlines() if x.strip()]
+    tiling = next((x["tiling"] for x in lines if "tiling" in x), None)
+    if tiling is not None:  # a polyomino tiling: every cell of the board once
+        cells = [tuple(c) for piece in tiling for c in piece["cells"]]
+        assert len(cells) == len(set(cells)) == 60 * 60, what
+        return
     solution = next(x["solution"] for x in lines if "solution" in x)
+    if source is not None and solution and isinstance(solution[0], int):
+        options = [line.strip() for line in source.read_text().splitlines()[1:]
+                   if line.strip() and not line.lstrip().startswith("|")]
+        solution = [options[o] for o in solution]
     cells = [w for option in solution for w in option.split() if ":" not in w]
     assert len(cells) == len(set(cells)), what
     return None
@@ -126,7 +155,7 @@ def main() -> None:
                 r, cpu, wall, peak = covering(*argv, "--no-progress")
             if "--first" in argv or "--limit" in argv:
                 if r.returncode == 0:
-                    check_tiling(r.stdout, name)
+                    check_tiling(r.stdout, name, Path(argv[-1]) if argv[0] == "dlx" else None)
             else:
                 assert r.returncode == 0, r.stderr.decode()
             commands.append(f"| `{name}` | {cpu:.2f} s | {wall:.2f} s | {peak / 1e6:.0f} MB | {r.returncode} |")

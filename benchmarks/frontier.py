@@ -17,29 +17,25 @@ written independently (tests/test_frontier.py).
 from __future__ import annotations
 
 import json
-import resource
-import subprocess
 import sys
 import time
 
+from big import child
 from engine import RESULTS, replace_section
 
-MEMO_LIMIT = 120.0
+MEMO_LIMIT = 60.0
 
 
 def run(args: list[str]) -> tuple[int | None, str, float, int]:
     """(count, method, CPU seconds, peak bytes) of one `covering` process; count None after the time limit."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    try:
-        r = subprocess.run([sys.executable, "-m", "covering", *args, "--count", "--json", "--no-progress"],
-                           capture_output=True, text=True, timeout=MEMO_LIMIT)
-    except subprocess.TimeoutExpired:
+    r, cpu, _, peak = child(
+        [sys.executable, "-m", "covering", *args, "--count", "--json", "--no-progress"], MEMO_LIMIT)
+    if r is None:
         return None, "", MEMO_LIMIT, 0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-    assert r.returncode == 0, r.stderr
-    summary = json.loads(r.stdout.splitlines()[-1])
-    return int(summary["count"]), summary.get("method", ""), cpu, after.ru_maxrss * 1024
+    returncode, out, err = r
+    assert returncode == 0, err
+    summary = json.loads(out.splitlines()[-1])
+    return int(summary["count"]), summary.get("method", ""), cpu, peak
 
 
 def main() -> None:
