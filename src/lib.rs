@@ -13,6 +13,7 @@ mod interrupt;
 mod memo;
 mod memo_count;
 mod memo_zdd;
+mod mincost;
 mod parallel;
 mod problem;
 mod queens;
@@ -43,6 +44,8 @@ mod _core {
     use crate::memo_count::PyMemoCount;
     #[pymodule_export]
     use crate::memo_zdd::PyMemoZdd;
+    #[pymodule_export]
+    use crate::mincost::PyMinCostSearch;
     #[pymodule_export]
     use crate::parallel::estimate_nodes;
     #[pymodule_export]

@@ -26,6 +26,7 @@ pub mod footprint;
 mod frontier;
 mod machine;
 mod memo;
+mod mincost;
 mod problem;
 pub mod puzzles;
 mod rng;
@@ -41,6 +42,7 @@ pub use memo::{
     Branching, Memo, MemoCount, MemoError, MemoStats, MemoZdd, Number, Tally, ZddNode,
     MEMO_MAX_OPTIONS,
 };
+pub use mincost::{CostError, MinCost, MinCostStats};
 pub use problem::{sift_options, CompiledProblem, Error, Sifted};
 pub use puzzles::akari::{
     akari, akari_with, Akari, AkariItem, Cell as AkariCell, LONG as AKARI_LONG, NO_CELL,

@@ -1,0 +1,118 @@
+//! `MinCostSearch`: the K cheapest solutions (the `xc` crate's `MinCost`),
+//! run in slices of nodes with the GIL released; between slices Ctrl-C,
+//! `cancel()` and the time budget are seen.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
+
+use pyo3::prelude::*;
+
+use crate::errors;
+use crate::interrupt::{in_slices, Slice};
+use crate::problem::PyCompiledProblem;
+
+/// Nodes per slice: a few milliseconds on puzzle-sized problems.
+const SLICE_NODES: u64 = 1 << 12;
+
+#[pyclass(name = "MinCostSearch", module = "covering._core", frozen)]
+pub struct PyMinCostSearch {
+    search: Mutex<xc::MinCost>,
+    cancelled: AtomicBool,
+}
+
+impl PyMinCostSearch {
+    fn lock(&self) -> PyResult<MutexGuard<'_, xc::MinCost>> {
+        self.search
+            .lock()
+            .map_err(|_| errors::internal("the min-cost search failed in another thread"))
+    }
+}
+
+#[pymethods]
+impl PyMinCostSearch {
+    /// A search for the `k` cheapest solutions of `problem`; `costs` is the
+    /// native-endian bytes of one `u64` per option. ValueError when the
+    /// costs do not fit.
+    #[new]
+    fn new(problem: &PyCompiledProblem, costs: &[u8], k: usize) -> PyResult<Self> {
+        if !costs.len().is_multiple_of(8) {
+            return Err(errors::invalid(
+                "costs: not an array of 64-bit numbers".to_string(),
+            ));
+        }
+        let costs: Vec<u64> = costs
+            .chunks_exact(8)
+            .map(|c| u64::from_ne_bytes(c.try_into().expect("8 bytes")))
+            .collect();
+        let search = xc::MinCost::new(&problem.inner, &costs, k)
+            .map_err(|e| errors::invalid(e.to_string()))?;
+        Ok(PyMinCostSearch {
+            search: Mutex::new(search),
+            cancelled: AtomicBool::new(false),
+        })
+    }
+
+    /// Searches until the end (True: the solutions kept are the K best),
+    /// or until `nodes` more nodes, `seconds` or `cancel()` (False).
+    /// Ctrl-C raises KeyboardInterrupt, the search left where it was.
+    #[pyo3(signature = (nodes=None, seconds=None))]
+    fn run(&self, py: Python<'_>, nodes: Option<u64>, seconds: Option<f64>) -> PyResult<bool> {
+        let deadline = crate::budget::deadline(seconds)?;
+        let left = AtomicU64::new(nodes.unwrap_or(u64::MAX));
+        let slice = || {
+            let n = left.load(Ordering::Relaxed);
+            let mut s = self.lock()?;
+            if s.is_done() {
+                return Ok(Slice::Done(true));
+            }
+            if n == 0 {
+                return Ok(Slice::Done(false));
+            }
+            let before = s.stats().nodes;
+            let done = s.run(n.min(SLICE_NODES));
+            let spent = s.stats().nodes - before;
+            left.store(n.saturating_sub(spent), Ordering::Relaxed);
+            Ok(if done { Slice::Done(true) } else { Slice::More })
+        };
+        let found = in_slices(
+            py,
+            "the min-cost search",
+            &self.cancelled,
+            deadline,
+            slice,
+            || Ok(None),
+        )?;
+        Ok(found.unwrap_or(false))
+    }
+
+    /// Stops a running search from another thread, at the end of its slice.
+    fn cancel(&self) {
+        self.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    /// The solutions kept, cheapest first: (cost, option ids increasing).
+    fn best(&self) -> PyResult<Vec<(u64, Vec<u32>)>> {
+        Ok(self.lock()?.best())
+    }
+
+    /// Whether the search has ended (the solutions kept are the K best).
+    #[getter]
+    fn done(&self) -> PyResult<bool> {
+        Ok(self.lock()?.is_done())
+    }
+
+    /// The cost to beat once K solutions are known (the K-th best), else None.
+    #[getter]
+    fn cutoff(&self) -> PyResult<Option<u64>> {
+        Ok(self.lock()?.cutoff())
+    }
+
+    /// (nodes, updates, improvements, bounded, max_level): nodes entered,
+    /// options hidden, solutions kept when found, nodes cut by the lower
+    /// bound, deepest level.
+    #[getter]
+    fn counters(&self) -> PyResult<(u64, u64, u64, u64, u64)> {
+        let s = self.lock()?.stats();
+        Ok((s.nodes, s.updates, s.improvements, s.bounded, s.max_level))
+    }
+}
