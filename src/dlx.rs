@@ -30,6 +30,8 @@ fn kind_of(k: dlx::ErrorKind) -> (&'static str, Vec<String>) {
         K::UnknownItem(n) => ("unknown_item", vec![n]),
         K::AppearsTwice(n) => ("appears_twice", vec![n]),
         K::ColorOnPrimary(n) => ("color_on_primary", vec![n]),
+        K::BadCost(w) => ("bad_cost", vec![w]),
+        K::CostTooLarge(w) => ("cost_too_large", vec![w]),
         K::TooLarge => ("too_large", vec![]),
         K::Stopped => ("stopped", vec![]),
     }
@@ -45,7 +47,8 @@ fn text(data: &[u8], (a, b): dlx::Span) -> String {
 /// `compiled` (a `CompiledProblem`, or None when a bound leaves the engine
 /// nothing to solve), `option_start`, `option_item`, `option_color` (bytes
 /// of native `u32`), `labels` (bytes of native `u64` pairs: each option's
-/// line as start and end in `data`), `skipped` ((line, text) of the first
+/// line as start and end in `data`), `option_cost` (bytes of native `u64`,
+/// or None when no option has a cost), `skipped` ((line, text) of the first
 /// few options without primary item) and `n_skipped`. On an error of the
 /// file, a tuple (kind, line, the line's text, fields as strings), for the
 /// Python layer to word.
@@ -108,6 +111,17 @@ pub fn read_dlx<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyAny>
         Ok(())
     })?;
     d.set_item("labels", labels)?;
+    if file.option_cost.is_empty() {
+        d.set_item("option_cost", py.None())?;
+    } else {
+        let costs = PyBytes::new_with(py, file.option_cost.len() * 8, |buf| {
+            for (chunk, c) in buf.chunks_exact_mut(8).zip(&file.option_cost) {
+                chunk.copy_from_slice(&c.to_ne_bytes());
+            }
+            Ok(())
+        })?;
+        d.set_item("option_cost", costs)?;
+    }
     let skipped: Vec<(u64, String)> = file
         .skipped
         .iter()

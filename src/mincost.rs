@@ -101,18 +101,23 @@ impl PyMinCostSearch {
         Ok(self.lock()?.is_done())
     }
 
+    /// The cheapest cost found so far, or None.
+    #[getter]
+    fn optimum(&self) -> PyResult<Option<u64>> {
+        Ok(self.lock()?.optimum())
+    }
+
     /// The cost to beat once K solutions are known (the K-th best), else None.
     #[getter]
     fn cutoff(&self) -> PyResult<Option<u64>> {
         Ok(self.lock()?.cutoff())
     }
 
-    /// (nodes, updates, improvements, bounded, max_level): nodes entered,
-    /// options hidden, solutions kept when found, nodes cut by the lower
-    /// bound, deepest level.
+    /// (nodes, updates, improvements, max_level): nodes entered, options
+    /// hidden, solutions kept when found, deepest level.
     #[getter]
-    fn counters(&self) -> PyResult<(u64, u64, u64, u64, u64)> {
+    fn counters(&self) -> PyResult<(u64, u64, u64, u64)> {
         let s = self.lock()?.stats();
-        Ok((s.nodes, s.updates, s.improvements, s.bounded, s.max_level))
+        Ok((s.nodes, s.updates, s.improvements, s.max_level))
     }
 }

@@ -8,7 +8,9 @@ The format of Knuth's programs DLX1, DLX2 and DLX3 (and SSXCC):
   the secondary ones. A primary item may carry bounds (DLX3): ``u:v|name``
   means covered between u and v times, ``v|name`` exactly v times;
 * each further line is an option: item names separated by blanks; a
-  secondary item may carry a color, ``name:color``.
+  secondary item may carry a color, ``name:color``; entries ``|n`` (DLX5's
+  costs, decimal) may follow any item, the option costing their sum (only
+  `Problem.best` looks at costs).
 
 We read every file those programs read, the same way, with their errors
 (unknown item, item repeated in an option, no primary item, bad bounds), each
@@ -48,6 +50,7 @@ from . import _core, sizes
 from .errors import (
     BoundsError,
     ColorError,
+    CostError,
     DlxSyntaxError,
     DuplicateItemError,
     InputError,
@@ -98,6 +101,8 @@ def _error(kind: str, lineno: int, line: str, fields: list[str]) -> ProblemError
         "unknown_item": (UnknownItemError, f"unknown item {name!r}"),
         "appears_twice": (DuplicateItemError, f"item {name!r} appears twice"),
         "color_on_primary": (ColorError, f"primary item {name!r} cannot have a color"),
+        "bad_cost": (DlxSyntaxError, f"option cost should be a decimal number, not {name!r}"),
+        "cost_too_large": (CostError, f"the option's costs add up past 2**64 - 1 at {name!r}"),
         "too_large": (sizes.SizeError, "more entries than the engine's 32-bit numbers hold"),
     }.get(kind, (ProblemError, f"cannot read the file ({kind})"))
     return _located(error, lineno, line, message)
@@ -151,8 +156,12 @@ def read_dlx(text: bytes | str, cls: type[P] = ProblemData) -> P:  # type: ignor
     labels = Labels()
     labels.extend_lines(data, spans)
     names: list[Hashable] = result["items"]
+    costs = None
+    if result["option_cost"] is not None:
+        costs = array("Q")
+        costs.frombytes(result["option_cost"])
     return cls.from_read(names, result["n_primary"], result["lo"], result["hi"], result["colors"],
-                         arrays, labels, result["compiled"])  # type: ignore[arg-type]
+                         arrays, labels, result["compiled"], costs)  # type: ignore[arg-type]
 
 
 def _writable(kind: str, value: object) -> str:
@@ -165,15 +174,16 @@ def _writable(kind: str, value: object) -> str:
 def write_dlx(problem: ProblemData) -> str:
     """The text of a ``.dlx`` file for `problem` (labels are not written),
     in time linear in its size: each item and color is named once, and each
-    option is its names joined.
+    option is its names joined, then its cost as DLX5 writes it (``|n``)
+    when it is not 0.
 
     >>> p = ProblemData(); p.add_primary(["A"]); p.add_primary(["N"], bounds=(2, 3))
     >>> p.add_secondary(["x"])
-    >>> _ = p.add_option(["A", "N", "x:1"]); _ = p.add_option(["N"])
+    >>> _ = p.add_option(["A", "N", "x:1"]); _ = p.add_option(["N"], cost=5)
     >>> print(write_dlx(p), end="")
     A 2:3|N | x
     A N x:1
-    N
+    N |5
     """
     names: list[str] = []
     written: set[str] = set()
@@ -202,7 +212,12 @@ def write_dlx(problem: ProblemData) -> str:
     long_colors = any(len(str(color_names[c - 1])) > 1 for _, c in colored)
     entry = [colored[i, c] if c else names[i] for i, c in zip(item, color)] if colored else [names[i] for i in item]
     out = [" ".join(head)]
-    out.extend(" ".join(entry[start[o]:start[o + 1]]) for o in range(len(start) - 1))
+    if problem.has_costs:
+        costs = problem.costs
+        out.extend(" ".join(entry[start[o]:start[o + 1]]) + (f" |{costs[o]}" if costs[o] else "")
+                   for o in range(len(start) - 1))
+    else:
+        out.extend(" ".join(entry[start[o]:start[o + 1]]) for o in range(len(start) - 1))
     if long_names or long_colors:
         warnings.warn(
             "names longer than 8 characters or colors longer than 1: Knuth's programs cannot read this file",

@@ -26,6 +26,7 @@ __all__ = [
     "DuplicateItemError",
     "BoundsError",
     "ColorError",
+    "CostError",
     "NoPrimaryItemError",
     "DlxSyntaxError",
     "InputError",
@@ -55,6 +56,11 @@ class BoundsError(ProblemError):
 
 class ColorError(ProblemError):
     """A color given to a primary item, or an empty color."""
+
+
+class CostError(ProblemError):
+    """An option's cost that is not a whole number from 0 to 2**64 - 1, or
+    costs that add up past what the engine holds."""
 
 
 class NoPrimaryItemError(ProblemError):

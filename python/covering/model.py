@@ -38,6 +38,7 @@ from . import _core
 from .errors import (
     BoundsError,
     ColorError,
+    CostError,
     DuplicateItemError,
     NoPrimaryItemError,
     OptionSkippedWarning,
@@ -90,6 +91,44 @@ def check_bounds(name: Hashable, bounds: tuple[int, int]) -> tuple[int, int]:
     return lo, hi
 
 
+def check_cost(cost: Any, where: str) -> int:
+    """`cost` as an int, if it is a whole number from 0 to 2**64 - 1.
+
+    >>> check_cost(7, "option 0")
+    7
+    >>> check_cost(-1, "option 3")
+    Traceback (most recent call last):
+    ...
+    covering.errors.CostError: option 3: cost -1 is not a whole number from 0 to 2**64 - 1
+    """
+    if isinstance(cost, bool) or not (isinstance(cost, int) or hasattr(cost, "__index__")):
+        raise CostError(f"{where}: cost {cost!r} is not a whole number from 0 to 2**64 - 1")
+    value = int(cost.__index__())
+    if not 0 <= value <= _U64:
+        raise CostError(f"{where}: cost {cost!r} is not a whole number from 0 to 2**64 - 1")
+    return value
+
+
+def u64_array(values: Any, what: str) -> array[int]:
+    """`values` (a list, an array or a numpy array) as an array of 64-bit
+    costs, each checked (an error names the first bad one by its place).
+
+    >>> list(u64_array([0, 5, 2**64 - 1], "costs"))
+    [0, 5, 18446744073709551615]
+    """
+    try:
+        import numpy as np  # noqa: F401  (only to recognise numpy arrays)
+    except ImportError:  # pragma: no cover
+        np = None
+    if np is not None and isinstance(values, np.ndarray):
+        if values.dtype.kind in "iu" and values.ndim == 1 and (values.size == 0 or values.min() >= 0):
+            return array("Q", values.astype(np.uint64).tobytes())
+    out = array("Q")
+    for k, v in enumerate(values):
+        out.append(check_cost(v, f"{what}[{k}]"))
+    return out
+
+
 def u32_array(values: Any, what: str) -> array[int]:
     """Numbers (a list, a numpy array, any iterable of ints) as an
     ``array("I")``, or a `ProblemError` naming the first that is not a
@@ -140,6 +179,9 @@ class ProblemData:
     CompiledProblem(4 primary, 0 secondary items, 4 options)
     """
 
+    #: (For problems pickled before options had costs.)
+    _cost: array[int] | None = None
+
     def __init__(self) -> None:
         # Items by the engine's numbers: primary first, in the order declared.
         self._names: list[Hashable] = []
@@ -156,6 +198,8 @@ class ProblemData:
         self._item = array("I")
         self._color = array("I")
         self._labels = Labels()
+        # Each option's cost (DLX5's); None while every cost is 0.
+        self._cost: array[int] | None = None
         self._compiled: _core.CompiledProblem | None = None
         #: The last search started on this problem (set by the verbs).
         self._last: Search | None = None
@@ -283,24 +327,26 @@ class ProblemData:
             c = self._color_index[color] = len(self._color_names)
         return c
 
-    def add_option(self, items: Iterable[Any], label: Any = None) -> int | None:
+    def add_option(self, items: Iterable[Any], label: Any = None, cost: int = 0) -> int | None:
         """Adds an option; returns its id (0, 1, ... in the order added).
 
         ``label`` is what `solutions()` reports for it; by default the tuple
-        of its entries as given. An option without a primary item could
-        never be chosen: it is skipped with an `OptionSkippedWarning` (as
-        Knuth's programs do) and the result is None.
+        of its entries as given. ``cost``: a whole number from 0 to
+        2**64 - 1, for `Problem.best` (the other verbs ignore it). An option
+        without a primary item could never be chosen: it is skipped with an
+        `OptionSkippedWarning` (as Knuth's programs do) and the result is None.
 
         >>> p = ProblemData(); p.add_primary(["A"]); p.add_secondary(["x"])
-        >>> p.add_option(["A", ("x", 1)], label="first")
+        >>> p.add_option(["A", ("x", 1)], label="first", cost=3)
         0
-        >>> p.labels
-        ['first']
+        >>> p.labels, p.costs
+        (['first'], [3])
         """
         if isinstance(items, str):
             raise TypeError("add_option takes a list of items; wrap a single item in a list")
         entries = list(items)
         where = f"option {self.n_options}"
+        cost = check_cost(cost, where)
         numbers: list[int] = []
         colors: list[Hashable | None] = []
         seen: set[int] = set()
@@ -326,6 +372,11 @@ class ProblemData:
         self._color.extend(0 if c is None else self._color_id(c) for c in colors)
         self._start.append(len(self._item))
         self._labels.append(tuple(entries) if label is None else label)
+        if cost or self._cost is not None:
+            if self._cost is None:
+                # (The costs as an array, made, all 0, on the first cost.)
+                self._cost = array("Q", bytes(8 * (self.n_options - 1)))
+            self._cost.append(cost)
         self._compiled = None
         return self.n_options - 1
 
@@ -337,6 +388,7 @@ class ProblemData:
         *,
         labels: Sequence[Any] | None = None,
         colors: Sequence[Hashable] | None = None,
+        costs: Any = None,
     ) -> None:
         """Adds options in bulk, from arrays (lists or numpy arrays), with no
         Python call per option: option ``o`` has the items numbered
@@ -347,12 +399,13 @@ class ProblemData:
         (an error names the option by its place in the arrays); options
         without primary item are skipped with one `OptionSkippedWarning` for
         the call. ``labels``: one per option given; by default each option's
-        entries.
+        entries. ``costs``: one per option given (whole numbers from 0 to
+        2**64 - 1, for `Problem.best`); by default 0.
 
         >>> p = ProblemData(); p.add_primary(["A", "B"]); p.add_secondary(["x"])
-        >>> p.add_options([0, 2, 4], [0, 2, 1, 2], [0, 1, 0, 1], colors=["red"])
-        >>> p.option(1), p.labels[1]
-        ([('B', None), ('x', 'red')], ('B', ('x', 'red')))
+        >>> p.add_options([0, 2, 4], [0, 2, 1, 2], [0, 1, 0, 1], colors=["red"], costs=[4, 1])
+        >>> p.option(1), p.labels[1], p.costs
+        ([('B', None), ('x', 'red')], ('B', ('x', 'red')), [4, 1])
         """
         start = u32_array(option_start, "option_start")
         item = u32_array(option_item, "option_item")
@@ -360,6 +413,9 @@ class ProblemData:
         n_given = len(start) - 1
         if labels is not None and len(labels) != n_given:
             raise ProblemError(f"{len(labels)} labels for {n_given} options")
+        cost = None if costs is None else u64_array(costs, "costs")
+        if cost is not None and len(cost) != n_given:
+            raise CostError(f"{len(cost)} costs for {n_given} options")
         if color and colors is not None and max(color) > len(colors):
             raise ColorError(f"option_color: color {max(color)} is not named ({len(colors)} colors given)")
         error, skipped, start_b, item_b, color_b = _core.sift_options(
@@ -398,6 +454,16 @@ class ProblemData:
                 dropped = set(skipped)
                 given = [x for o, x in enumerate(given) if o not in dropped]
             self._labels.extend(given)
+        if cost is not None and (self._cost is not None or any(cost)):
+            if skipped:
+                dropped = set(skipped)
+                cost = array("Q", (c for o, c in enumerate(cost) if o not in dropped))
+            before = self.n_options - kept
+            if self._cost is None:
+                self._cost = array("Q", bytes(8 * before))
+            self._cost.extend(cost)
+        elif self._cost is not None:
+            self._cost.extend(array("Q", bytes(8 * kept)))
         self._compiled = None
 
     def _bulk_error(self, error: tuple[str, int, int], item: array[int]) -> ProblemError:
@@ -437,9 +503,11 @@ class ProblemData:
         bounds: Sequence[tuple[int, int]] | None = None,
         labels: Sequence[Any] | None = None,
         colors: Sequence[Hashable] | None = None,
+        costs: Any = None,
     ) -> P:
         """A problem built in bulk: the items (``bounds`` one pair per
-        primary item, if any), then the options as `add_options` takes them.
+        primary item, if any), then the options as `add_options` takes them
+        (with their ``costs``, if any).
 
         >>> p = ProblemData.from_arrays(["A", "B"], [0, 2, 3, 4], [0, 1, 0, 1])
         >>> p.n_options, p.option(0)
@@ -454,7 +522,7 @@ class ProblemData:
             for name, b in zip(primary, bounds):
                 p.add_primary([name], bounds=b)
         p.add_secondary(secondary)
-        p.add_options(option_start, option_item, option_color, labels=labels, colors=colors)
+        p.add_options(option_start, option_item, option_color, labels=labels, colors=colors, costs=costs)
         return p
 
     @classmethod
@@ -468,11 +536,12 @@ class ProblemData:
         arrays: tuple[array[int], array[int], array[int]],
         labels: Labels,
         compiled: _core.CompiledProblem | None = None,
+        costs: array[int] | None = None,
     ) -> P:
         """A problem from parts a reader has already checked (names unique,
         bounds valid, options within the items, colors numbered from 1):
         nothing is checked again. ``compiled``, when given, is the engine's
-        problem of the same arrays."""
+        problem of the same arrays; ``costs`` one per option, or None."""
         p = cls()
         p._names = names
         p._index = {name: k for k, name in enumerate(names)}
@@ -485,6 +554,7 @@ class ProblemData:
             p._color = array("I", bytes(4 * len(p._item)))
         p._labels = labels
         p._compiled = compiled
+        p._cost = costs
         return p
 
     @property
@@ -504,6 +574,24 @@ class ProblemData:
         if label is ENTRIES:
             return tuple(name if color is None else (name, color) for name, color in self.option(o))
         return label
+
+    @property
+    def costs(self) -> list[int]:
+        """The cost of each option, by id (0 where none was given).
+
+        >>> p = ProblemData.from_arrays(["A"], [0, 1, 2], [0, 0], costs=[5, 0]); p.costs
+        [5, 0]
+        """
+        return [0] * self.n_options if self._cost is None else list(self._cost)
+
+    @property
+    def has_costs(self) -> bool:
+        """Whether some option costs more than 0."""
+        return self._cost is not None and any(self._cost)
+
+    def cost_bytes(self) -> bytes:
+        """The costs as the engine takes them: native-endian 64-bit numbers, one per option."""
+        return bytes(8 * self.n_options) if self._cost is None else self._cost.tobytes()
 
     @property
     def n_options(self) -> int:
@@ -640,7 +728,7 @@ class ProblemData:
             return NotImplemented
         if (self._names, self._n_primary, self._lo, self._hi) != (
             other._names, other._n_primary, other._lo, other._hi
-        ) or (self._start, self._item) != (other._start, other._item):
+        ) or (self._start, self._item) != (other._start, other._item) or self.costs != other.costs:
             return False
         if self._color_names == other._color_names:
             same = self._color == other._color

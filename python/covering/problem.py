@@ -33,8 +33,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import Any, Literal, overload
 
-from . import counting, solving
+from . import counting, limits, mincost, solving
 from .counting import Counted
+from .mincost import Best
 from .dlxfile import read_dlx, write_dlx
 from .matrix import from_matrix
 from .model import ProblemData
@@ -244,6 +245,37 @@ class Problem(ProblemData):
         (['a'], <Uniqueness.UNIQUE: 'unique'>)
         """
         return solving.solve_unique(self, ids=ids, nodes=nodes, seconds=seconds, engine=engine, conflicts=conflicts)
+
+    # --------------------------------------------------------------- costs
+
+    def best(self, k: int = 1, *, nodes: int | None = None, seconds: float | None = None) -> Best:
+        """The ``k`` cheapest solutions, cheapest first (`covering.mincost`):
+        each a `PricedSolution` (cost, option ids, labels); ``optimal`` on
+        the result says whether they are proven the ``k`` cheapest (False
+        when ``nodes`` or ``seconds`` ended the search first).
+
+        >>> p = Problem(); p.add_primary(["A", "B"])
+        >>> _ = p.add_option(["A", "B"], cost=4, label="both")
+        >>> _ = p.add_option(["A"], cost=1, label="a"); _ = p.add_option(["B"], cost=1, label="b")
+        >>> found = p.best(2)
+        >>> [(s.cost, s.labels) for s in found], found.optimal
+        ([(2, ['a', 'b']), (4, ['both'])], True)
+        """
+        return mincost.best(self, k, nodes=nodes, seconds=seconds)
+
+    def cost(self, ids: Iterable[int]) -> int:
+        """The cost of a set of options, by id: the sum of their costs.
+
+        >>> p = Problem(); p.add_primary(["A"])
+        >>> _ = p.add_option(["A"], cost=3); _ = p.add_option(["A"], cost=4)
+        >>> p.cost([0, 1])
+        7
+        """
+        chosen = limits.option_ids(ids, self.n_options)
+        if not self.has_costs:
+            return 0
+        costs = self.costs
+        return sum(costs[o] for o in chosen)
 
     # ------------------------------------------------------------- conversion
 

@@ -4,7 +4,8 @@
 //! (after blanks), blank lines are skipped; the first other line names the
 //! items (primary, then `|`, then secondary; DLX3's bounds `u:v|name` or
 //! `v|name` before a primary name); each further line is an option, item
-//! names with `name:color` on secondary items.
+//! names with `name:color` on secondary items, and DLX5's costs: entries
+//! `|n` (a decimal number) after any item, the option costing their sum.
 //!
 //! This crate knows text and nothing of searching; the engine crate (`xc`)
 //! knows searching and never sees a string. [`read`] turns the bytes of a
@@ -88,6 +89,10 @@ pub enum ErrorKind {
     AppearsTwice(String),
     /// A color on a primary item.
     ColorOnPrimary(String),
+    /// A cost entry `|...` that is not `|` and decimal digits (the entry).
+    BadCost(String),
+    /// An option whose costs add up past `u64::MAX` (the entry that did).
+    CostTooLarge(String),
     /// More entries than the engine's 32-bit indices hold.
     TooLarge,
     /// The stop flag was raised.

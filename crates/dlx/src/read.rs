@@ -72,6 +72,9 @@ pub struct DlxFile {
     pub option_color: Vec<u32>,
     /// Each option's line without blanks at its ends: its label.
     pub labels: Vec<Span>,
+    /// Each option's cost (DLX5's `|n` entries, added up); empty when no
+    /// option line has one.
+    pub option_cost: Vec<u64>,
     /// The first few options skipped (no primary item), and how many in all.
     pub skipped: Vec<Skipped>,
     pub n_skipped: u64,
@@ -124,10 +127,28 @@ pub fn read(data: &[u8], stop: &Stop) -> Result<DlxFile, Error> {
             return Err(text::stop_error());
         }
         entries.clear();
+        let mut cost = 0u64;
         // First every entry is read (as Knuth's reader does: a name it does
         // not know is the first thing it complains of) ...
         for (w, word) in text::words(line) {
             let w = at + w;
+            if word[0] == b'|' {
+                // DLX5's cost entry (never first: a line starting with `|`
+                // is a comment).
+                let digits = &word[1..];
+                if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+                    return Err(error(lineno, line, ErrorKind::BadCost(string(word))));
+                }
+                let value = std::str::from_utf8(digits)
+                    .ok()
+                    .and_then(|d| d.parse::<u64>().ok())
+                    .and_then(|d| cost.checked_add(d));
+                match value {
+                    Some(v) => cost = v,
+                    None => return Err(error(lineno, line, ErrorKind::CostTooLarge(string(word)))),
+                }
+                continue;
+            }
             let colon = word.iter().position(|&b| b == b':');
             let name = &word[..colon.unwrap_or(word.len())];
             if name.is_empty() {
@@ -182,6 +203,12 @@ pub fn read(data: &[u8], stop: &Stop) -> Result<DlxFile, Error> {
             return Err(error(lineno, line, ErrorKind::TooLarge));
         }
         file.option_start.push(file.option_item.len() as u32);
+        if cost > 0 && file.option_cost.len() < file.labels.len() {
+            file.option_cost.resize(file.labels.len(), 0);
+        }
+        if cost > 0 || !file.option_cost.is_empty() {
+            file.option_cost.push(cost);
+        }
         file.labels.push(label);
     }
     file.colors = colors.spans;
@@ -338,6 +365,22 @@ mod tests {
         assert_eq!(kind("").1, ErrorKind::Empty);
         assert_eq!(kind("A | x\nA x:\n").1, ErrorKind::EmptyColor("x".into()));
         assert_eq!(kind("A | x\nA :1\n").1, ErrorKind::EmptyNameIn(":1".into()));
+    }
+
+    #[test]
+    fn reads_costs_as_dlx5_does() {
+        let text = "A B | x\nA |3 B |4\nA x:1\nB |0 |12 x:1\n";
+        let f = read(text.as_bytes(), &Stop::default()).unwrap();
+        assert_eq!(f.option_cost, vec![7, 0, 12]);
+        assert_eq!(f.option_start, vec![0, 2, 4, 6]);
+        assert!(read(b"A\nA\n", &Stop::default()).unwrap().option_cost.is_empty());
+        assert_eq!(kind("A\nA |\n"), (2, ErrorKind::BadCost("|".into())));
+        assert_eq!(kind("A\nA |1x\n"), (2, ErrorKind::BadCost("|1x".into())));
+        assert_eq!(kind("A\nA |-1\n"), (2, ErrorKind::BadCost("|-1".into())));
+        let big = format!("A\nA |{} |1\n", u64::MAX);
+        assert_eq!(kind(&big), (2, ErrorKind::CostTooLarge("|1".into())));
+        let past = format!("A\nA |{}0\n", u64::MAX);
+        assert!(matches!(kind(&past).1, ErrorKind::CostTooLarge(_)));
     }
 
     #[test]

@@ -55,6 +55,7 @@
 //! assert_eq!(best, vec![(3, vec![1, 2]), (5, vec![0])]);
 //! ```
 
+use std::collections::BinaryHeap;
 use std::fmt;
 
 use crate::problem::CompiledProblem;
@@ -337,9 +338,9 @@ pub struct MinCost {
     /// Costs are held multiplied by this (fractional prices are whole).
     scale: u64,
     k: usize,
-    /// The K best net costs and their options, unordered; `cutoff` is the
-    /// dearest of them once there are K.
-    kept: Vec<(u64, Vec<u32>)>,
+    /// The K best net costs and their options, dearest on top; `cutoff` is
+    /// the top's cost once there are K.
+    kept: BinaryHeap<(u64, Vec<u32>)>,
     cutoff: u64,
     levels: Vec<Level>,
     excluded: Vec<u32>,
@@ -451,7 +452,7 @@ impl MinCost {
             total_tax: 0,
             scale,
             k,
-            kept: Vec::new(),
+            kept: BinaryHeap::new(),
             cutoff: INF,
             levels: Vec::new(),
             excluded: Vec::new(),
@@ -556,6 +557,11 @@ impl MinCost {
     /// The cost to beat (the K-th best so far), once K solutions are known.
     pub fn cutoff(&self) -> Option<u64> {
         (self.cutoff != INF).then(|| self.cost_of(self.cutoff))
+    }
+
+    /// The cheapest cost found so far.
+    pub fn optimum(&self) -> Option<u64> {
+        self.kept.iter().map(|k| k.0).min().map(|c| self.cost_of(c))
     }
 
     /// The solutions kept, cheapest first (ties by their sorted option ids),
@@ -849,17 +855,11 @@ impl MinCost {
         };
         self.stats.improvements += 1;
         if self.kept.len() == self.k {
-            let (at, _) = self
-                .kept
-                .iter()
-                .enumerate()
-                .max_by_key(|(_, (c, _))| *c)
-                .expect("k >= 1");
-            self.kept.swap_remove(at);
+            self.kept.pop();
         }
         self.kept.push((cost, options));
         if self.kept.len() == self.k {
-            self.cutoff = self.kept.iter().map(|(c, _)| *c).max().unwrap_or(INF);
+            self.cutoff = self.kept.peek().map_or(INF, |top| top.0);
         }
     }
 

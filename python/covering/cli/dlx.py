@@ -3,6 +3,8 @@
 Solutions are printed as their option lines, as written in the input, one a
 line, with a blank line between solutions; ``--count`` prints only the count
 (on the last line); ``--json`` prints one JSON object a line instead.
+``--min-cost [--best K]`` prints the K cheapest solutions (DLX5's costs,
+`covering.cli.cheapest`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 from ..errors import Interrupted, LimitReached, OptionSkippedWarning, ProblemError, RunIncomplete
 from ..problem import Problem
 from ..progress import Display
-from . import budget
+from . import budget, cheapest
 from .common import interrupted as report_interrupted
 from .common import (
     EXIT_OK,
@@ -29,6 +31,7 @@ from .common import (
     add_threads_flag,
     check_method_flags,
     non_negative,
+    positive,
     positive_seconds,
     read_input,
     show_progress,
@@ -62,6 +65,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="try options in a random order, fixed by SEED")
     p.add_argument("--json", action="store_true",
                    help='one JSON object a line: {"solution": [...]} each, then the count and stats')
+    p.add_argument("--min-cost", action="store_true",
+                   help="the cheapest solution by the options' costs (DLX5's '|n' entries; a solution costs "
+                   "the sum of its options), with a line 'cost N' after it")
+    p.add_argument("--best", type=positive, metavar="K",
+                   help="with --min-cost: the K cheapest solutions, cheapest first (default 1)")
     add_method_flags(p)
     p.add_argument("--memo", action="store_true", help="= --method memo")
     add_threads_flag(p)
@@ -100,6 +108,9 @@ def load(path: str) -> Problem:
 
 
 def check_flags(args: argparse.Namespace) -> None:
+    cheapest.check_flags(args)
+    if args.min_cost:
+        return
     if args.first and args.limit is not None:
         raise UsageError("--first and --limit cannot go together")
     if args.conflicts is not None and not (args.engine == "sat" or (args.engine == "auto" and args.unique)):
@@ -308,6 +319,8 @@ def run(args: argparse.Namespace) -> int:
     check_flags(args)
     limit = 1 if args.first else args.limit
     problem = load(args.file)
+    if args.min_cost:
+        return cheapest.run(args, problem)
     labels = problem.labels
     start = time.monotonic()
     interrupted = False

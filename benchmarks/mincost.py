@@ -1,0 +1,208 @@
+"""Minimum-cost exact cover: covering against Knuth's DLX5, HiGHS and CP-SAT.
+
+The instances: pentominoes on 6x10 and 5x12 and L-trominoes on 12x12
+(`covering polyomino/tromino ... export`), each placement given a cost drawn
+uniformly from 0..99 by Python's `random.Random(seed)`, written as DLX5's
+``|n`` entries. For K = 1, 10, 100: `covering dlx --min-cost --best K` and
+`dlx5 kK` (built from Knuth's CWEB source, see ../shared/tools/build-knuth.sh),
+whole-process CPU (user + system, from wait4), the best of `--runs`; the
+lists of the K best costs must agree. HiGHS and CP-SAT (one thread each)
+solve the same instances as set-partitioning models (binary x_o, each item
+covered once, minimise the costs), K = 1 only (the K best would need K
+solves with no-good cuts), with a time limit.
+
+    python benchmarks/mincost.py --knuth DIR [--runs 3] [--seed 1] [--mip-seconds 120]
+
+writes the table between the `mincost` markers of RESULTS.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from big import child
+from engine import RESULTS, replace_section
+
+INSTANCES = {
+    "pentominoes 6x10": ["polyomino", "--pieces", "pentominoes", "--board", "6x10", "export"],
+    "pentominoes 5x12": ["polyomino", "--pieces", "pentominoes", "--board", "5x12", "export"],
+    "L-trominoes 12x12": ["tromino", "12", "export"],
+}
+KS = (1, 10, 100)
+
+MIP = r"""
+import json, sys, time
+kind, path, seconds = sys.argv[1], sys.argv[2], float(sys.argv[3])
+lines = [l for l in open(path).read().splitlines() if l.strip() and not l.strip().startswith("|")]
+items = {n: i for i, n in enumerate(lines[0].split())}
+options, costs = [], []
+for line in lines[1:]:
+    words = line.split()
+    options.append([items[w] for w in words if not w.startswith("|")])
+    costs.append(sum(int(w[1:]) for w in words if w.startswith("|")))
+t = time.process_time()
+if kind == "cpsat":
+    from ortools.sat.python import cp_model
+    m = cp_model.CpModel()
+    x = [m.new_bool_var(f"x{o}") for o in range(len(options))]
+    cover = [[] for _ in items]
+    for o, its in enumerate(options):
+        for i in its:
+            cover[i].append(x[o])
+    for c in cover:
+        m.add_exactly_one(c)
+    m.minimize(sum(c * v for c, v in zip(costs, x)))
+    s = cp_model.CpSolver()
+    s.parameters.num_workers = 1
+    s.parameters.max_time_in_seconds = seconds
+    status = s.solve(m)
+    optimal = status == cp_model.OPTIMAL
+    value = int(round(s.objective_value)) if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None
+else:
+    import highspy, numpy as np
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("threads", 1)
+    h.setOptionValue("time_limit", seconds)
+    n, m_ = len(options), len(items)
+    lp = highspy.HighsLp()
+    lp.num_col_, lp.num_row_ = n, m_
+    lp.col_cost_ = np.array(costs, float)
+    lp.col_lower_, lp.col_upper_ = np.zeros(n), np.ones(n)
+    lp.row_lower_, lp.row_upper_ = np.ones(m_), np.ones(m_)
+    start, index = [0], []
+    for its in options:
+        index.extend(its)
+        start.append(len(index))
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+    lp.a_matrix_.start_ = np.array(start)
+    lp.a_matrix_.index_ = np.array(index)
+    lp.a_matrix_.value_ = np.ones(len(index))
+    lp.integrality_ = [highspy.HighsVarType.kInteger] * n
+    h.passModel(lp)
+    h.run()
+    optimal = h.getModelStatus() == highspy.HighsModelStatus.kOptimal
+    value = int(round(h.getInfo().objective_function_value)) if optimal else None
+print(json.dumps({"value": value, "optimal": optimal, "cpu": time.process_time() - t}))
+"""
+
+
+def with_costs(text: str, seed: int) -> str:
+    """The .dlx text with a cost 0..99 after each option line (seeded)."""
+    rng = random.Random(seed)
+    out, seen_items = [], False
+    for line in text.splitlines():
+        s = line.strip()
+        if not s or s.startswith("|"):
+            out.append(line)
+        elif not seen_items:
+            out.append(line)
+            seen_items = True
+        else:
+            out.append(f"{line} |{rng.randint(0, 99)}")
+    return "\n".join(out) + "\n"
+
+
+def dlx5_costs(stderr: str, k: int) -> list[int]:
+    """The K best costs DLX5 prints ("The optimum cost is $n", or one line
+    " $n" or " $n (repeated r times)" each)."""
+    one = re.search(r"The optimum cost is \$(\d+)", stderr)
+    if one:
+        return [int(one.group(1))]
+    costs: list[int] = []
+    for m in re.finditer(r"^ \$(\d+)(?: \(repeated (\d+) times\))?$", stderr, re.M):
+        costs.extend([int(m.group(1))] * int(m.group(2) or 1))
+    return costs[:k]
+
+
+def best_of(runs: int, cmd: list[str], stdin_path: Path | None, timeout: float) -> tuple[float, str, str]:
+    """(least CPU of `runs`, stdout, stderr of the last run)."""
+    cpus, out, err = [], "", ""
+    for _ in range(runs):
+        with open(stdin_path, "rb") if stdin_path else open("/dev/null", "rb") as stdin:
+            r, cpu, _wall, _peak = child(cmd, timeout, stdin=stdin)
+        if r is None:
+            return float("inf"), "", ""
+        cpus.append(cpu)
+        _, out, err = r
+    return min(cpus), out, err
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--knuth", required=True, help="the folder of Knuth's programs (dlx5)")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--mip-seconds", type=float, default=120.0)
+    ap.add_argument("--no-write", action="store_true")
+    args = ap.parse_args()
+    dlx5 = str(Path(args.knuth) / "dlx5")
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, export in INSTANCES.items():
+            text = subprocess.run([sys.executable, "-m", "covering", *export], check=True,
+                                  capture_output=True, text=True).stdout
+            path = Path(tmp) / (name.replace(" ", "_") + ".dlx")
+            path.write_text(with_costs(text, args.seed))
+            mip = {}
+            for kind in ("highs", "cpsat"):
+                r, cpu, _, _ = child([sys.executable, "-c", MIP, kind, str(path), str(args.mip_seconds)],
+                                     args.mip_seconds * 2 + 60)
+                if r is None or r[0] != 0:
+                    mip[kind] = (None, False, cpu)
+                else:
+                    got = json.loads(r[1].strip().splitlines()[-1])  # (HiGHS prints a banner first)
+                    mip[kind] = (got["value"], got["optimal"], cpu)
+            for k in KS:
+                ours, out, _ = best_of(args.runs, [sys.executable, "-m", "covering", "dlx", "--min-cost",
+                                                   "--best", str(k), "--json", str(path)], None, 3600)
+                lines = [json.loads(x) for x in out.splitlines()]
+                our_costs = [x["cost"] for x in lines[:-1]]
+                assert lines[-1]["optimal"], (name, k)
+                knuth, _, err = best_of(args.runs, [dlx5, f"k{k}"], path, 3600)
+                their_costs = dlx5_costs(err, k)
+                assert our_costs == their_costs, (name, k, our_costs, their_costs)
+                row = [name, str(k), str(len(our_costs)), f"{our_costs[0]}..{our_costs[-1]}",
+                       f"{ours:.3f}", f"{knuth:.3f}", f"{ours / knuth:.2f}"]
+                for kind in ("highs", "cpsat"):
+                    value, optimal, cpu = mip[kind]
+                    if k != 1:
+                        row.append("")
+                    elif value is None or not optimal:
+                        row.append(f"> {args.mip_seconds:g} (stopped)")
+                    else:
+                        assert value == our_costs[0], (kind, name, value, our_costs[0])
+                        row.append(f"{cpu:.2f}")
+                rows.append(row)
+                print(" | ".join(row), flush=True)
+    head = ["instance", "K", "solutions", "costs", "covering CPU s", "DLX5 CPU s", "ratio", "HiGHS CPU s",
+            "CP-SAT CPU s"]
+    table = "\n".join(["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+                      + ["| " + " | ".join(r) + " |" for r in rows])
+    body = f"""<!-- mincost:begin -->
+## Minimum-cost exact cover: covering vs DLX5, HiGHS, CP-SAT
+
+`python benchmarks/mincost.py --knuth DIR --runs {args.runs} --seed {args.seed} --mip-seconds {args.mip_seconds:g}`:
+each placement costs a number drawn from 0..99 (`random.Random({args.seed})`, in the order of the exported
+lines). covering: `covering dlx --min-cost --best K --json FILE`; DLX5: `dlx5 kK < FILE`; both whole
+process (start-up and reading included), user + system CPU, the best of {args.runs}; the K best costs of the
+two agree (checked). HiGHS and CP-SAT: the set-partitioning model (a binary per option, each item exactly
+once), one thread, CPU of the solve alone (model building excluded), K = 1 only; their optimum agrees with
+ours (checked).
+
+{table}
+<!-- mincost:end -->"""
+    if not args.no_write:
+        replace_section(RESULTS, "mincost", body)
+    print(body)
+
+
+if __name__ == "__main__":
+    main()
