@@ -14,6 +14,11 @@ solves with no-good cuts), with a time limit.
     python benchmarks/mincost.py --knuth DIR [--runs 3] [--seed 1] [--mip-seconds 120]
 
 writes the table between the `mincost` markers of RESULTS.md.
+
+    python benchmarks/mincost.py --knuth DIR --check N
+
+instead checks N seeded random XCC problems with costs (colors, names
+DLX5 reads) against DLX5, K = 1 and 3: the same lists of costs, or none.
 """
 
 from __future__ import annotations
@@ -135,6 +140,48 @@ def best_of(runs: int, cmd: list[str], stdin_path: Path | None, timeout: float) 
     return min(cpus), out, err
 
 
+def random_xcc(rng: random.Random) -> str:
+    """A random XCC problem with costs 0..20, in the .dlx format DLX5 reads."""
+    n_primary, n_secondary = rng.randint(1, 7), rng.randint(0, 3)
+    head = " ".join(f"p{i}" for i in range(n_primary))
+    if n_secondary:
+        head += " | " + " ".join(f"s{i}" for i in range(n_secondary))
+    lines = [head]
+    for _ in range(rng.randint(1, 25)):
+        words = [f"p{i}" for i in range(n_primary) if rng.random() < 0.3] or [f"p{rng.randrange(n_primary)}"]
+        for i in range(n_secondary):
+            if rng.random() < 0.4:
+                c = rng.randrange(3)
+                words.append(f"s{i}" if c == 0 else f"s{i}:{'ab'[c - 1]}")
+        rng.shuffle(words)
+        words.insert(rng.randrange(len(words)) + 1, f"|{rng.randrange(21)}")
+        lines.append(" ".join(words))
+    return "\n".join(lines) + "\n"
+
+
+def check(knuth: str, n: int, seed: int) -> None:
+    """`--check N`: random XCC problems with costs, K = 1 and 3, against DLX5."""
+    import warnings
+
+    from covering import Problem
+
+    rng = random.Random(seed)
+    solved = 0
+    for case in range(n):
+        text = random_xcc(rng)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            p = Problem.from_dlx(text)
+        for k in (1, 3):
+            r = subprocess.run([str(Path(knuth) / "dlx5"), f"k{k}"], input=text, capture_output=True, text=True)
+            theirs = dlx5_costs(r.stderr, k)
+            ours = [s.cost for s in p.best(k)]
+            assert ours == theirs, (case, k, ours, theirs, text)
+            solved += bool(ours)
+    print(f"{n} random XCC problems with costs, K = 1 and 3: the same cost lists as DLX5 "
+          f"({solved} of {2 * n} runs with a solution)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--knuth", required=True, help="the folder of Knuth's programs (dlx5)")
@@ -142,7 +189,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--mip-seconds", type=float, default=120.0)
     ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--check", type=int, metavar="N", help="check N random problems against DLX5 instead")
     args = ap.parse_args()
+    if args.check:
+        check(args.knuth, args.check, args.seed)
+        return
     dlx5 = str(Path(args.knuth) / "dlx5")
     rows = []
     with tempfile.TemporaryDirectory() as tmp:

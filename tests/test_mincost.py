@@ -340,3 +340,30 @@ def test_cli_ctrl_c(tmp_path: Path) -> None:
 def test_costs_array_type_is_u64() -> None:
     p = Problem.from_arrays(["A"], [0, 1], [0], costs=array("Q", [9]))
     assert p.costs == [9] and p.cost_bytes() == array("Q", [9]).tobytes()
+
+
+def test_polyomino_costs_per_piece() -> None:
+    from covering.puzzles import polyomino
+    from covering.puzzles.shapes import PENTOMINOES, Board
+
+    costs = {"X": 7, "I": 3, "L": 1}
+    board = Board.rectangle(5, 6)
+    p = polyomino.tiling(PENTOMINOES, board, uses=(0, 1), costs=costs)
+    want = sorted(sum(costs.get(name, 0) for name, _ in labels) for labels in p.solutions())
+    found = polyomino.cheapest_tilings(PENTOMINOES, board, costs, 20, uses=(0, 1))
+    assert [s.cost for s in found] == want[:20] and found.optimal
+    for s in found:
+        assert s.cost == sum(costs.get(name, 0) for name, _ in s.labels)
+    # The command line: the same cheapest costs, and export writes them as DLX5 does.
+    r = covering("polyomino", "--board", "5x6", "--uses", "0:1", "--cost", "X=7", "--cost", "I=3", "--cost", "L=1",
+                 "--min-cost", "--limit", "3", "--json")
+    assert r.returncode == 0, r.stderr
+    *lines, summary = [json.loads(x) for x in r.stdout.splitlines()]
+    assert [x["cost"] for x in lines] == want[:3] and summary["optimal"] is True
+    r = covering("polyomino", "--board", "5x6", "--uses", "0:1", "--cost", "X=7", "export")
+    assert r.returncode == 0 and any(line.startswith("X ") and line.endswith(" |7") for line in r.stdout.splitlines())
+    assert Problem.from_dlx(r.stdout).best(1)[0].cost == 0
+    for bad in (["--cost", "Q=1", "--min-cost"], ["--cost", "X=-1", "--min-cost"], ["--cost", "X=1"],
+                ["--cost", "X=1", "--cost", "X=2", "--min-cost"], ["--min-cost", "--count"]):
+        r = covering("polyomino", "--board", "5x6", *bad)
+        assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, (bad, r.stderr)

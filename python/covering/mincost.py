@@ -107,7 +107,7 @@ class MinCostRun:
     @property
     def cutoff(self) -> int | None:
         """The cost to beat: the K-th best so far, once K are known."""
-        return self._search.cutoff  # type: ignore[no-any-return]
+        return self._search.cutoff
 
     def found(self) -> list[PricedSolution]:
         """The solutions kept so far, cheapest first."""

@@ -116,13 +116,15 @@ def u64_array(values: Any, what: str) -> array[int]:
     >>> list(u64_array([0, 5, 2**64 - 1], "costs"))
     [0, 5, 18446744073709551615]
     """
-    try:
-        import numpy as np  # noqa: F401  (only to recognise numpy arrays)
-    except ImportError:  # pragma: no cover
-        np = None
-    if np is not None and isinstance(values, np.ndarray):
-        if values.dtype.kind in "iu" and values.ndim == 1 and (values.size == 0 or values.min() >= 0):
-            return array("Q", values.astype(np.uint64).tobytes())
+    if isinstance(values, array) and values.typecode == "Q":
+        return values
+    dtype = getattr(values, "dtype", None)
+    if dtype is not None and getattr(dtype, "kind", "") in "iu" and getattr(values, "ndim", 1) == 1:
+        # numpy: checked and converted at C speed (negative ones named below).
+        if not len(values) or values.min() >= 0:
+            out = array("Q")
+            out.frombytes(values.astype("=u8").tobytes())
+            return out
     out = array("Q")
     for k, v in enumerate(values):
         out.append(check_cost(v, f"{what}[{k}]"))
@@ -583,6 +585,19 @@ class ProblemData:
         [5, 0]
         """
         return [0] * self.n_options if self._cost is None else list(self._cost)
+
+    def set_costs(self, costs: Any) -> None:
+        """Gives every option its cost at once (one per option, by id; a
+        list or an array): as ``costs=`` of `add_options`, for a problem
+        already built.
+
+        >>> p = ProblemData.from_arrays(["A"], [0, 1, 2], [0, 0]); p.set_costs([2, 3]); p.costs
+        [2, 3]
+        """
+        values = u64_array(costs, "costs")
+        if len(values) != self.n_options:
+            raise CostError(f"{len(values)} costs for {self.n_options} options")
+        self._cost = values if any(values) else None
 
     @property
     def has_costs(self) -> bool:

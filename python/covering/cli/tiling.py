@@ -76,6 +76,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--symmetry", action="store_true", help="count tilings up to the board's symmetries")
     p.add_argument("--count", action="store_true", help="print only the number of tilings")
     p.add_argument("--limit", type=non_negative, metavar="N", help="print the first N tilings (and no count)")
+    p.add_argument("--cost", action="append", metavar="PIECE=N", default=[],
+                   help="each placement of PIECE costs N (repeat for more pieces; others cost 0): for --min-cost, "
+                   "and written by export as DLX5's '|N'")
+    p.add_argument("--min-cost", action="store_true",
+                   help="the cheapest tiling by --cost, then a line 'cost N' (with --limit K: the K cheapest)")
     add_output_flags(p, "also write the first tiling as SVG to FILE ('-': stdout)")
     add_random_flag(p)
     add_method_flags(p)
@@ -192,16 +197,21 @@ class _Output:
         if not found and not self.args.json:
             print("no tiling")
 
-    def tiling(self, t: Tiling) -> None:
+    def tiling(self, t: Tiling, cost: int | None = None) -> None:
         if self.args.json:
             pieces: dict[str, list[list[int]]] = {}
             for (r, c), tag in sorted(t.cells.items()):
                 pieces.setdefault(tag, []).append([r, c])
-            print(json.dumps({"tiling": [{"piece": tag, "cells": cells} for tag, cells in pieces.items()]}))
+            line: dict[str, object] = {"tiling": [{"piece": tag, "cells": cells} for tag, cells in pieces.items()]}
+            if cost is not None:
+                line["cost"] = cost
+            print(json.dumps(line))
         else:
             if self.shown:
                 print()
             print(t.text(color=_color(self.args)))
+            if cost is not None:
+                print(f"cost {cost}")
         if self.shown == 0 and self.args.svg:
             _write_svg(self.args.svg, t.svg())
         self.shown += 1
@@ -365,9 +375,14 @@ def run_polyomino(args: argparse.Namespace) -> int:
     uses = _uses(args.uses)
     size = _board_size(args)
     options = dict(uses=uses, rotations=not args.no_rotations, reflections=not args.no_reflections)
+    costs = _costs(args.cost, pieces)
     if args.export:
         _no_export_flags(args)
-        return write_dlx(polyomino.tiling(pieces, _board(args), **options))  # type: ignore[arg-type]
+        return write_dlx(polyomino.tiling(pieces, _board(args), costs=costs, **options))  # type: ignore[arg-type]
+    if args.min_cost:
+        return _cheapest(args, pieces, costs, options)
+    if costs:
+        raise UsageError("--cost needs --min-cost or export")
     # Said from the areas before anything is built (a huge board included).
     board_or_area: Board | int = size[0] * size[1] if size else _board(args)
     why = polyomino.area_mismatch(pieces, board_or_area, uses)
@@ -409,6 +424,66 @@ def run_polyomino(args: argparse.Namespace) -> int:
             return EXIT_BUDGET
         print(f"covering: interrupted after {out.shown} tilings shown", file=sys.stderr)
         return EXIT_INTERRUPTED
+
+
+def _costs(specs: list[str], pieces: dict[str, Shape]) -> dict[str, int]:
+    """--cost PIECE=N, each piece once, N a whole number."""
+    costs: dict[str, int] = {}
+    for spec in specs:
+        name, eq, number = spec.rpartition("=")
+        if not eq or not name:
+            raise UsageError(f"--cost {spec!r}: write PIECE=N")
+        if name not in pieces:
+            raise UsageError(f"--cost {spec!r}: no piece {name!r} in the set ({', '.join(pieces)})")
+        if name in costs:
+            raise UsageError(f"--cost: piece {name!r} given twice")
+        if not number.isdigit() or int(number) >= 2**64:
+            raise UsageError(f"--cost {spec!r}: N must be a whole number from 0 to 2**64 - 1")
+        costs[name] = int(number)
+    return costs
+
+
+def _cheapest(args: argparse.Namespace, pieces: dict[str, Shape], costs: dict[str, int],
+              options: dict[str, Any]) -> int:
+    """--min-cost: the --limit K (default 1) cheapest tilings, each with a
+    line 'cost N' (--json: "cost" in its object), cheapest first."""
+    for flag, value in (("--count", args.count), ("--unique", args.unique), ("--symmetry", args.symmetry),
+                        ("--random", args.random is not None), ("--method", args.method is not None),
+                        ("--branching", args.branching is not None), ("--threads", args.threads is not None),
+                        ("--memo-bytes", args.memo_bytes is not None)):
+        if value:
+            raise UsageError(f"--min-cost and {flag} cannot go together")
+    k = 1 if args.limit is None else args.limit
+    if k < 1:
+        raise UsageError("--min-cost: --limit must be at least 1")
+    board = _board(args)
+    why = polyomino.area_mismatch(pieces, board, options["uses"])
+    if why is not None:
+        return _no_tiling(args, why)
+    out = _Output(args)
+    try:
+        found = polyomino.cheapest_tilings(pieces, board, costs, k, seconds=budget.left(),
+                                           **options)
+        interrupted = False
+    except Interrupted as e:
+        found, interrupted = e.best, True  # type: ignore[attr-defined]
+    budget.disarm()
+    if not interrupted and not found.optimal:
+        budget.limit_reached()
+        interrupted = True
+    for solution in found:
+        out.tiling(Tiling.of(solution.labels), cost=solution.cost)
+    if not found and not args.json:
+        print("no tiling")
+    if args.json:
+        print(json.dumps({"count": len(found), "optimal": found.optimal,
+                          "seconds": round(time.monotonic() - out.start, 6)}))
+    if interrupted:
+        spent = budget.spent()
+        word = "interrupted" if spent is None else f"budget: {spent} spent"
+        print(f"covering: {word}: {len(found)} tilings shown, not proven the cheapest", file=sys.stderr)
+        return EXIT_INTERRUPTED if spent is None else EXIT_BUDGET
+    return 0
 
 
 def _show(args: argparse.Namespace, out: _Output, found: Iterable[list[polyomino.Label]]) -> bool:

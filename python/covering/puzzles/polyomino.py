@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from typing import Literal, Union
 
 from .. import sizes, textio
-from ..errors import Interrupted, LimitReached
+from ..errors import Interrupted, LimitReached, ProblemError
+from ..mincost import Best
 from ..problem import Problem
 from ..solver import Solver
 from .base import ExactCover
@@ -48,6 +49,7 @@ __all__ = [
     "tilings",
     "count_tilings",
     "first_tiling",
+    "cheapest_tilings",
     "l_tromino",
     "area_mismatch",
     "polyominoes",
@@ -267,6 +269,7 @@ def tiling(
     rotations: bool = True,
     reflections: bool = True,
     symmetry: bool = False,
+    costs: Mapping[str, int] | None = None,
 ) -> Problem:
     """The exact cover problem of tiling `board` with `pieces`.
 
@@ -278,7 +281,8 @@ def tiling(
     problem is restricted so that its solutions are the tilings up to the
     board's symmetries, one per class (see `covering.puzzles.symmetry`); when
     that takes filtering besides, `SymmetryError` says to use `tilings()` or
-    `count_tilings()`.
+    `count_tilings()`. ``costs``: a cost for each placement of a piece, by
+    name (0 for pieces not named), for `Problem.best`.
 
     >>> p = tiling(DOMINOES, Board.rectangle(2, 3), uses="any")
     >>> p.count()
@@ -295,7 +299,39 @@ def tiling(
             "the symmetry of this board cannot be broken inside one problem with these pieces; "
             "tilings() and count_tilings() finish the work by filtering"
         )
+    if costs:
+        unknown = sorted(set(costs) - set(pieces))
+        if unknown:
+            raise ProblemError(f"costs for pieces not in the set: {', '.join(map(repr, unknown))}")
+        t.main.set_costs([costs.get(label[0], 0) for label in t.main.labels])
     return t.main
+
+
+def cheapest_tilings(
+    pieces: Mapping[str, Shape],
+    board: Board,
+    costs: Mapping[str, int],
+    k: int = 1,
+    *,
+    uses: Uses | Mapping[str, Uses] = "once",
+    rotations: bool = True,
+    reflections: bool = True,
+    nodes: int | None = None,
+    seconds: float | None = None,
+) -> Best:
+    """The ``k`` cheapest tilings when each placement of a piece costs
+    ``costs[name]`` (0 for pieces not named), cheapest first, by
+    `Problem.best`: each a `PricedSolution` whose labels are the tiling's.
+
+    >>> best = cheapest_tilings(TROMINOES, Board.rectangle(3, 3), {"I": 1}, 2, uses="any")
+    >>> [s.cost for s in best], best.optimal  # (L-trominoes alone cannot tile 3x3)
+    ([1, 1], True)
+    >>> best = cheapest_tilings(TROMINOES, Board.rectangle(2, 3), {"L": 5, "I": 1}, uses="any")
+    >>> best[0].cost, sorted(name for name, _ in best[0].labels)
+    (2, ['I', 'I'])
+    """
+    problem = tiling(pieces, board, uses=uses, rotations=rotations, reflections=reflections, costs=costs)
+    return problem.best(k, nodes=nodes, seconds=seconds)
 
 
 #: Rows of a band, when a tall board is tiled band by band (`first_tiling`).
