@@ -85,6 +85,9 @@ def _fixtures(folder: Path, command: str) -> None:
 
     (folder / "big.dlx").write_text(queens_problem(8).to_dlx())
     (folder / "board.dlx").write_text(tiling(DOMINOES, Board.rectangle(6, 6), uses="any").to_dlx())
+    priced = tiling(DOMINOES, Board.rectangle(6, 6), uses="any")
+    priced.set_costs([(7 * o) % 10 for o in range(priced.n_options)])
+    (folder / "costs.dlx").write_text(priced.to_dlx())
     if " sudoku " in f" {command} ":
         lines = [sudoku.generate(9, seed=s).puzzle.line() for s in range(2)] + ["." * 81]
         (folder / "puzzles.txt").write_text("\n".join(lines) + "\n")

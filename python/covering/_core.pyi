@@ -13,6 +13,7 @@ __all__ = [
     "InfiniteQueens",
     "MemoCount",
     "MemoZdd",
+    "MinCostSearch",
     "Pool",
     "ProblemError",
     "SatSearch",
