@@ -16,12 +16,12 @@ const SLICE_NODES: u64 = 1 << 12;
 
 #[pyclass(name = "MinCostSearch", module = "covering._core", frozen)]
 pub struct PyMinCostSearch {
-    search: Mutex<xc::MinCost>,
+    search: Mutex<xc::Cheapest>,
     cancelled: AtomicBool,
 }
 
 impl PyMinCostSearch {
-    fn lock(&self) -> PyResult<MutexGuard<'_, xc::MinCost>> {
+    fn lock(&self) -> PyResult<MutexGuard<'_, xc::Cheapest>> {
         self.search
             .lock()
             .map_err(|_| errors::internal("the min-cost search failed in another thread"))
@@ -31,10 +31,21 @@ impl PyMinCostSearch {
 #[pymethods]
 impl PyMinCostSearch {
     /// A search for the `k` cheapest solutions of `problem`; `costs` is the
-    /// native-endian bytes of one `u64` per option. ValueError when the
-    /// costs do not fit.
+    /// native-endian bytes of one `u64` per option. `engine`: "auto" (on
+    /// bitsets when the problem suits them, else dancing links), "links".
+    /// ValueError when the costs do not fit.
     #[new]
-    fn new(problem: &PyCompiledProblem, costs: &[u8], k: usize) -> PyResult<Self> {
+    #[pyo3(signature = (problem, costs, k, engine="auto"))]
+    fn new(problem: &PyCompiledProblem, costs: &[u8], k: usize, engine: &str) -> PyResult<Self> {
+        let links = match engine {
+            "auto" => false,
+            "links" => true,
+            other => {
+                return Err(errors::invalid(format!(
+                    "engine must be 'auto' or 'links', not {other:?}"
+                )))
+            }
+        };
         if !costs.len().is_multiple_of(8) {
             return Err(errors::invalid(
                 "costs: not an array of 64-bit numbers".to_string(),
@@ -44,7 +55,7 @@ impl PyMinCostSearch {
             .chunks_exact(8)
             .map(|c| u64::from_ne_bytes(c.try_into().expect("8 bytes")))
             .collect();
-        let search = xc::MinCost::new(&problem.inner, &costs, k)
+        let search = xc::Cheapest::new(&problem.inner, &costs, k, links)
             .map_err(|e| errors::invalid(e.to_string()))?;
         Ok(PyMinCostSearch {
             search: Mutex::new(search),

@@ -72,8 +72,6 @@ impl Bits {
     /// in a random order, so that each item tries its options in that order.
     pub fn new(p: &CompiledProblem, rng: Option<&mut Rng>) -> Bits {
         let m = p.n_options();
-        let n1 = p.n_primary();
-        let w = m.div_ceil(64).max(1);
         let mut external: Vec<u32> = (0..m as u32).collect();
         if let Some(rng) = rng {
             for k in (1..m).rev() {
@@ -81,6 +79,15 @@ impl Bits {
                 external.swap(k, r);
             }
         }
+        Bits::with_order(p, external)
+    }
+
+    /// The tables of `p` (which must suit), internal option `k` being the
+    /// problem's option `external[k]` (a permutation).
+    pub fn with_order(p: &CompiledProblem, external: Vec<u32>) -> Bits {
+        let m = p.n_options();
+        let n1 = p.n_primary();
+        let w = m.div_ceil(64).max(1);
         let mut internal = vec![0u32; m];
         for (k, &o) in external.iter().enumerate() {
             internal[o as usize] = k as u32;

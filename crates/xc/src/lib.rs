@@ -27,6 +27,8 @@ mod frontier;
 mod machine;
 mod memo;
 mod mincost;
+mod mincost_bits;
+mod pricing;
 mod problem;
 pub mod puzzles;
 mod rng;
@@ -42,7 +44,9 @@ pub use memo::{
     Branching, Memo, MemoCount, MemoError, MemoStats, MemoZdd, Number, Tally, ZddNode,
     MEMO_MAX_OPTIONS,
 };
-pub use mincost::{CostError, MinCost, MinCostStats};
+pub use mincost::{Cheapest, MinCost, MinCostStats};
+pub use mincost_bits::MinCostBits;
+pub use pricing::CostError;
 pub use problem::{sift_options, CompiledProblem, Error, Sifted};
 pub use puzzles::akari::{
     akari, akari_with, Akari, AkariItem, Cell as AkariCell, LONG as AKARI_LONG, NO_CELL,

@@ -55,135 +55,14 @@
 //! assert_eq!(best, vec![(3, vec![1, 2]), (5, vec![0])]);
 //! ```
 
-use std::collections::BinaryHeap;
-use std::fmt;
-
+use crate::bits::Bits;
+use crate::mincost_bits::MinCostBits;
+use crate::pricing::{CostError, Kept, Priced, INF};
 use crate::problem::CompiledProblem;
 
-/// "Infinite" cost: no K-th best solution yet.
-const INF: u64 = u64::MAX;
 /// At most this many options of an item are counted when choosing where to
 /// branch (DLX5's `lenthresh`); past it, the list's length stands in.
 const LENTHRESH: u32 = 10;
-
-/// Prices from the linear relaxation are kept in units of 1/SCALE.
-const SCALE: u64 = 1 << 10;
-
-/// Prices of the items with a fixed number of uses (in units of
-/// `1/scale`) that leave no option a negative net cost, near the optimum of
-/// the linear relaxation's dual: subgradient ascent on the Lagrangian
-/// `sum(lo_k y_k) + sum_o min(0, c_o - sum_{k in o} y_k)` (Held and Karp's
-/// steps), then, option by option, a price lowered wherever an option would
-/// cost less than nothing. Any such prices are a valid tax (every solution
-/// pays the same total); good ones make the net costs large, so that far
-/// fewer options stay under the cutoff. The work is bounded by
-/// `LAGRANGE_WORK` entries visited.
-fn lagrange_prices(problem: &CompiledProblem, costs: &[u64], scale: u64) -> Vec<i64> {
-    const LAGRANGE_WORK: u64 = 40_000_000;
-    const ITERATIONS: u64 = 600;
-    let n_primary = problem.n_primary();
-    let n_options = problem.n_options();
-    let taxable: Vec<bool> = (0..n_primary)
-        .map(|i| problem.lo()[i] == problem.hi()[i])
-        .collect();
-    let lo: Vec<f64> = problem.lo().iter().map(|&l| l as f64).collect();
-    let entries = problem.n_entries().max(1) as u64;
-    let iterations = ITERATIONS.min(LAGRANGE_WORK / entries);
-    let mut y = vec![0f64; n_primary];
-    let mut best_y = y.clone();
-    let mut best = f64::NEG_INFINITY;
-    let mut g = vec![0f64; n_primary];
-    let mut lambda = 2.0f64;
-    let mut stale = 0;
-    for _ in 0..iterations {
-        let mut value: f64 = (0..n_primary).map(|k| lo[k] * y[k]).sum();
-        for (k, gk) in g.iter_mut().enumerate() {
-            *gk = if taxable[k] { lo[k] } else { 0.0 };
-        }
-        for (o, &c) in costs.iter().enumerate().take(n_options) {
-            let items = problem.option(o);
-            let mut rc = c as f64;
-            for &i in items {
-                if (i as usize) < n_primary {
-                    rc -= y[i as usize];
-                }
-            }
-            if rc < 0.0 {
-                value += rc;
-                for &i in items {
-                    if (i as usize) < n_primary && taxable[i as usize] {
-                        g[i as usize] -= 1.0;
-                    }
-                }
-            }
-        }
-        if value > best + 1e-9 {
-            best = value;
-            best_y.copy_from_slice(&y);
-            stale = 0;
-        } else {
-            stale += 1;
-            if stale >= 20 {
-                lambda /= 2.0;
-                stale = 0;
-                if lambda < 1e-4 {
-                    break;
-                }
-            }
-        }
-        let norm: f64 = g.iter().map(|x| x * x).sum();
-        if norm == 0.0 {
-            break; // optimal
-        }
-        let target = best.abs() * 0.05 + 1.0;
-        let step = lambda * target / norm;
-        for k in 0..n_primary {
-            y[k] += step * g[k];
-        }
-    }
-    let s = scale as f64;
-    let mut prices: Vec<i64> = best_y
-        .iter()
-        .map(|&v| (v * s).floor().clamp(-1e15, 1e15) as i64)
-        .collect();
-    // No option may cost less than nothing: lower the dearest price of
-    // each option that would (lowering a price never hurts another option).
-    for (o, &c) in costs.iter().enumerate().take(n_options) {
-        let items = problem.option(o);
-        let mut rc = c as i128 * scale as i128;
-        let mut dearest: Option<usize> = None;
-        for &i in items {
-            let i = i as usize;
-            if i < n_primary {
-                rc -= prices[i] as i128;
-                if taxable[i] && dearest.is_none_or(|d| prices[i] > prices[d]) {
-                    dearest = Some(i);
-                }
-            }
-        }
-        if rc < 0 {
-            let d = dearest.expect("an option has a primary item");
-            prices[d] += rc as i64;
-        }
-    }
-    prices
-}
-
-/// Each option's cost times `scale`, less the prices of its items.
-fn net_costs(problem: &CompiledProblem, costs: &[u64], scale: u64, prices: &[i64]) -> Vec<u64> {
-    let n_primary = problem.n_primary();
-    (0..problem.n_options())
-        .map(|o| {
-            let mut rc = costs[o] as i128 * scale as i128;
-            for &i in problem.option(o) {
-                if (i as usize) < n_primary {
-                    rc -= prices[i as usize] as i128;
-                }
-            }
-            rc as u64
-        })
-        .collect()
-}
 
 /// The hot loop of covering: the other nodes of `rr`'s option leave their
 /// lists (cleansed ones stay); returns how many left. On slices rather than
@@ -228,34 +107,6 @@ fn unhide(nd: &mut [Node], len: &mut [u32], rr: u32) {
         nn += 1;
     }
 }
-
-/// Why costs cannot be searched.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CostError {
-    /// `costs` must have one entry per option.
-    Length { expected: usize, got: usize },
-    /// The costs of all options together do not fit 64 bits.
-    TooLarge,
-    /// K must be at least 1.
-    ZeroK,
-}
-
-impl fmt::Display for CostError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CostError::Length { expected, got } => {
-                write!(f, "{got} costs for {expected} options")
-            }
-            CostError::TooLarge => write!(
-                f,
-                "the costs of all options add up past 2^64 - 2, more than the engine holds"
-            ),
-            CostError::ZeroK => write!(f, "the number of solutions wanted must be at least 1"),
-        }
-    }
-}
-
-impl std::error::Error for CostError {}
 
 /// One entry of the matrix (DLX5's `node`): a header of item `itm` when its
 /// index is the item's, a spacer between options when `itm <= 0`.
@@ -334,14 +185,10 @@ pub struct MinCost {
     second: u32,
     /// Nodes from here on are entries or spacers.
     last_itm: u32,
-    total_tax: i128,
-    /// Costs are held multiplied by this (fractional prices are whole).
-    scale: u64,
-    k: usize,
-    /// The K best net costs and their options, dearest on top; `cutoff` is
-    /// the top's cost once there are K.
-    kept: BinaryHeap<(u64, Vec<u32>)>,
-    cutoff: u64,
+    /// The net costs' tax and scale.
+    priced: Priced,
+    /// The K best so far; its cutoff is the net cost to beat.
+    kept: Kept,
     levels: Vec<Level>,
     excluded: Vec<u32>,
     curcost: u64,
@@ -353,44 +200,12 @@ impl MinCost {
     /// A search for the `k` cheapest solutions of `problem`, `costs[o]` the
     /// cost of option `o`.
     pub fn new(problem: &CompiledProblem, costs: &[u64], k: usize) -> Result<MinCost, CostError> {
+        let priced = Priced::new(problem, costs)?;
+        let kept = Kept::new(k)?;
+        let net = &priced.net;
         let n_options = problem.n_options();
-        if costs.len() != n_options {
-            return Err(CostError::Length {
-                expected: n_options,
-                got: costs.len(),
-            });
-        }
-        if k == 0 {
-            return Err(CostError::ZeroK);
-        }
-        let total: u128 = costs.iter().map(|&c| c as u128).sum();
-        if total >= INF as u128 {
-            return Err(CostError::TooLarge);
-        }
         let n_primary = problem.n_primary() as u32;
         let n_items = problem.n_items() as u32;
-        // Prices from the linear relaxation need a finer unit than 1.
-        let scale: u64 = if total.saturating_mul(SCALE as u128) < (1u128 << 62) {
-            SCALE
-        } else {
-            1
-        };
-        let mut prices = if scale > 1 {
-            lagrange_prices(problem, costs, scale)
-        } else {
-            vec![0i64; n_primary as usize]
-        };
-        let mut net: Vec<u64> = net_costs(problem, costs, scale, &prices);
-        if net.iter().map(|&c| c as u128).sum::<u128>() >= INF as u128 {
-            // (Prices so wild that net costs would not fit: none at all.)
-            prices.fill(0);
-            net = net_costs(problem, costs, scale, &prices);
-        }
-        let mut total_tax: i128 = 0;
-        for (i, &y) in prices.iter().enumerate() {
-            total_tax += y as i128 * problem.lo()[i] as i128;
-        }
-
         let second = n_primary + 1;
         let last_itm = n_items + 1;
         let mut nd = vec![Node::default(); last_itm as usize];
@@ -449,20 +264,15 @@ impl MinCost {
             hi,
             second,
             last_itm,
-            total_tax: 0,
-            scale,
-            k,
-            kept: BinaryHeap::new(),
-            cutoff: INF,
+            priced,
+            kept,
             levels: Vec::new(),
             excluded: Vec::new(),
             curcost: 0,
             state: State::Forward,
             stats: MinCostStats::default(),
         };
-        m.total_tax = total_tax;
         m.link_active();
-        m.assign_taxes();
         m.sort_lists();
         Ok(m)
     }
@@ -477,43 +287,6 @@ impl MinCost {
         }
         self.next[last as usize] = 0;
         self.prev[0] = last;
-    }
-
-    /// The nodes of the option of node `p`, in order from the first.
-    fn option_nodes(&self, p: u32) -> impl Iterator<Item = u32> + '_ {
-        let mut q = p;
-        while self.nd[q as usize - 1].itm > 0 {
-            q -= 1;
-        }
-        (q..).take_while(move |&x| self.nd[x as usize].itm > 0)
-    }
-
-    /// DLX5's "Assign taxes", on items with a fixed number of uses.
-    fn assign_taxes(&mut self) {
-        for h in 1..self.second {
-            let hu = h as usize;
-            if self.lo[hu] != self.hi[hu] {
-                continue;
-            }
-            let mut minc = INF;
-            let mut p = self.nd[hu].down;
-            while p != h && minc > 0 {
-                minc = minc.min(self.nd[p as usize].cost);
-                p = self.nd[p as usize].down;
-            }
-            if minc == 0 || minc == INF {
-                continue;
-            }
-            self.total_tax += minc as i128 * self.lo[hu] as i128;
-            let mut p = self.nd[hu].down;
-            while p != h {
-                let nodes: Vec<u32> = self.option_nodes(p).collect();
-                for q in nodes {
-                    self.nd[q as usize].cost -= minc;
-                }
-                p = self.nd[p as usize].down;
-            }
-        }
     }
 
     /// Every item list in order of net cost (stable: ties keep input order).
@@ -539,11 +312,6 @@ impl MinCost {
         }
     }
 
-    /// A net cost as a cost: the tax added, the scale taken out.
-    fn cost_of(&self, net: u64) -> u64 {
-        ((net as i128 + self.total_tax) / self.scale as i128) as u64
-    }
-
     /// Counters so far.
     pub fn stats(&self) -> MinCostStats {
         self.stats
@@ -556,24 +324,19 @@ impl MinCost {
 
     /// The cost to beat (the K-th best so far), once K solutions are known.
     pub fn cutoff(&self) -> Option<u64> {
-        (self.cutoff != INF).then(|| self.cost_of(self.cutoff))
+        let cutoff = self.kept.cutoff();
+        (cutoff != INF).then(|| self.priced.cost_of(cutoff))
     }
 
     /// The cheapest cost found so far.
     pub fn optimum(&self) -> Option<u64> {
-        self.kept.iter().map(|k| k.0).min().map(|c| self.cost_of(c))
+        self.kept.optimum(&self.priced)
     }
 
     /// The solutions kept, cheapest first (ties by their sorted option ids),
     /// each with its cost and its options in increasing order.
     pub fn best(&self) -> Vec<(u64, Vec<u32>)> {
-        let mut out: Vec<(u64, Vec<u32>)> = self
-            .kept
-            .iter()
-            .map(|(c, o)| (self.cost_of(*c), o.clone()))
-            .collect();
-        out.sort();
-        out
+        self.kept.best(&self.priced)
     }
 
     // ------------------------------------------------------------ dancing
@@ -767,7 +530,7 @@ impl MinCost {
     /// to the larger least cost; on an open item, the options that can come
     /// first.
     fn choose(&mut self) -> Option<u32> {
-        let room = self.cutoff - self.curcost;
+        let room = self.kept.cutoff() - self.curcost;
         let mut best = 0u32;
         let mut best_s = u32::MAX;
         let mut best_min = 0u64;
@@ -837,30 +600,20 @@ impl MinCost {
     /// A solution of net cost `cost` (the options chosen on every level):
     /// kept, and the cutoff lowered once K are kept.
     fn record(&mut self, cost: u64) {
-        let options: Vec<u32> = {
-            let mut v: Vec<u32> = self
-                .levels
-                .iter()
-                .filter(|l| l.choice >= self.last_itm)
-                .map(|l| {
-                    let mut q = l.choice;
-                    while self.nd[q as usize].itm > 0 {
-                        q += 1;
-                    }
-                    (-self.nd[q as usize].itm - 1) as u32
-                })
-                .collect();
-            v.sort_unstable();
-            v
-        };
+        let options: Vec<u32> = self
+            .levels
+            .iter()
+            .filter(|l| l.choice >= self.last_itm)
+            .map(|l| {
+                let mut q = l.choice;
+                while self.nd[q as usize].itm > 0 {
+                    q += 1;
+                }
+                (-self.nd[q as usize].itm - 1) as u32
+            })
+            .collect();
         self.stats.improvements += 1;
-        if self.kept.len() == self.k {
-            self.kept.pop();
-        }
-        self.kept.push((cost, options));
-        if self.kept.len() == self.k {
-            self.cutoff = self.kept.peek().map_or(INF, |top| top.0);
-        }
+        self.kept.offer(cost, options);
     }
 
     // ------------------------------------------------------------ the search
@@ -918,7 +671,7 @@ impl MinCost {
             } else {
                 self.nd[first as usize].cost
             };
-            level.thresh0 = self.cutoff - (self.curcost + cheapest);
+            level.thresh0 = self.kept.cutoff() - (self.curcost + cheapest);
             self.count[bu] += 1;
             self.deactivate(best);
             self.cover(best, level.thresh0);
@@ -943,7 +696,7 @@ impl MinCost {
         } else {
             self.curcost + self.nd[choice as usize].cost
         };
-        let thresh = self.cutoff - nextcost;
+        let thresh = self.kept.cutoff() - nextcost;
         self.levels[l].thresh = thresh;
         match (mode, skip) {
             (Mode::Close, true) => {}
@@ -1005,7 +758,8 @@ impl MinCost {
             }
         }
         let next = self.nd[choice as usize].down;
-        if next >= self.last_itm && self.curcost + self.nd[next as usize].cost < self.cutoff {
+        if next >= self.last_itm && self.curcost + self.nd[next as usize].cost < self.kept.cutoff()
+        {
             self.levels[l].choice = next;
             self.advance();
         } else {
@@ -1040,6 +794,74 @@ impl MinCost {
         } else {
             State::Recover
         };
+    }
+}
+
+/// The minimum-cost search a problem gets: on bitsets when it suits them
+/// (no multiplicities, few options: [`MinCostBits`]), else dancing links
+/// ([`MinCost`]). Both give the same costs; the bitsets are faster.
+pub enum Cheapest {
+    Links(MinCost),
+    Bits(MinCostBits),
+}
+
+impl Cheapest {
+    /// The search for the `k` cheapest solutions of `problem`, on bitsets
+    /// when they suit it (or never, with `links`).
+    pub fn new(
+        problem: &CompiledProblem,
+        costs: &[u64],
+        k: usize,
+        links: bool,
+    ) -> Result<Cheapest, CostError> {
+        Ok(if !links && Bits::suits(problem) {
+            Cheapest::Bits(MinCostBits::new(problem, costs, k)?)
+        } else {
+            Cheapest::Links(MinCost::new(problem, costs, k)?)
+        })
+    }
+
+    /// Searches for at most `nodes` more nodes; true when the search is over.
+    pub fn run(&mut self, nodes: u64) -> bool {
+        match self {
+            Cheapest::Links(m) => m.run(nodes),
+            Cheapest::Bits(m) => m.run(nodes),
+        }
+    }
+
+    pub fn is_done(&self) -> bool {
+        match self {
+            Cheapest::Links(m) => m.is_done(),
+            Cheapest::Bits(m) => m.is_done(),
+        }
+    }
+
+    pub fn stats(&self) -> MinCostStats {
+        match self {
+            Cheapest::Links(m) => m.stats(),
+            Cheapest::Bits(m) => m.stats(),
+        }
+    }
+
+    pub fn cutoff(&self) -> Option<u64> {
+        match self {
+            Cheapest::Links(m) => m.cutoff(),
+            Cheapest::Bits(m) => m.cutoff(),
+        }
+    }
+
+    pub fn optimum(&self) -> Option<u64> {
+        match self {
+            Cheapest::Links(m) => m.optimum(),
+            Cheapest::Bits(m) => m.optimum(),
+        }
+    }
+
+    pub fn best(&self) -> Vec<(u64, Vec<u32>)> {
+        match self {
+            Cheapest::Links(m) => m.best(),
+            Cheapest::Bits(m) => m.best(),
+        }
     }
 }
 
@@ -1113,14 +935,25 @@ mod tests {
         for _ in 0..3000 {
             let (p, costs) = random_problem(&mut rng);
             let all = brute(&p, &costs);
-            for k in [1usize, 2, 3, 5] {
-                let mut m = MinCost::new(&p, &costs, k).unwrap();
+            for (k, links) in [
+                (1usize, true),
+                (2, true),
+                (3, true),
+                (5, true),
+                (1, false),
+                (3, false),
+                (5, false),
+            ] {
+                let mut m = Cheapest::new(&p, &costs, k, links).unwrap();
                 // In small slices, to go through every resumption.
                 while !m.run(3) {}
                 let best = m.best();
                 let got: Vec<u64> = best.iter().map(|b| b.0).collect();
                 let want: Vec<u64> = all.iter().copied().take(k).collect();
-                assert_eq!(got, want, "k={k} costs={costs:?} problem={p:?}");
+                assert_eq!(
+                    got, want,
+                    "k={k} links={links} costs={costs:?} problem={p:?}"
+                );
                 for (c, opts) in &best {
                     assert!(p.is_solution(opts));
                     assert_eq!(*c, opts.iter().map(|&o| costs[o as usize]).sum::<u64>());
@@ -1141,7 +974,7 @@ mod tests {
             let costs: Vec<u64> = small.iter().map(|&c| (c + 1) << 55).collect();
             let all = brute(&p, &costs);
             let mut m = MinCost::new(&p, &costs, 3).unwrap();
-            assert_eq!(m.scale, 1);
+            assert_eq!(m.priced.scale, 1);
             assert!(m.run(u64::MAX));
             let got: Vec<u64> = m.best().iter().map(|b| b.0).collect();
             assert_eq!(got, all.into_iter().take(3).collect::<Vec<_>>());

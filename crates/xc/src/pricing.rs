@@ -1,0 +1,301 @@
+//! What the minimum-cost searches share: the costs turned into net costs
+//! (taxes from the linear relaxation's dual, then DLX5's greedy ones; see
+//! the `mincost` module), and the K best solutions kept.
+
+use std::collections::BinaryHeap;
+use std::fmt;
+
+use crate::problem::CompiledProblem;
+
+/// "Infinite" cost: no K-th best solution yet.
+pub(crate) const INF: u64 = u64::MAX;
+
+/// Why costs cannot be searched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CostError {
+    /// `costs` must have one entry per option.
+    Length { expected: usize, got: usize },
+    /// The costs of all options together do not fit 64 bits.
+    TooLarge,
+    /// K must be at least 1.
+    ZeroK,
+}
+
+impl fmt::Display for CostError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CostError::Length { expected, got } => {
+                write!(f, "{got} costs for {expected} options")
+            }
+            CostError::TooLarge => write!(
+                f,
+                "the costs of all options add up past 2^64 - 2, more than the engine holds"
+            ),
+            CostError::ZeroK => write!(f, "the number of solutions wanted must be at least 1"),
+        }
+    }
+}
+
+impl std::error::Error for CostError {}
+
+/// Prices from the linear relaxation are kept in units of 1/SCALE.
+pub(crate) const SCALE: u64 = 1 << 10;
+
+/// Prices of the items with a fixed number of uses (in units of
+/// `1/scale`) that leave no option a negative net cost, near the optimum of
+/// the linear relaxation's dual: subgradient ascent on the Lagrangian
+/// `sum(lo_k y_k) + sum_o min(0, c_o - sum_{k in o} y_k)` (Held and Karp's
+/// steps), then, option by option, a price lowered wherever an option would
+/// cost less than nothing. Any such prices are a valid tax (every solution
+/// pays the same total); good ones make the net costs large, so that far
+/// fewer options stay under the cutoff. The work is bounded by
+/// `LAGRANGE_WORK` entries visited.
+fn lagrange_prices(problem: &CompiledProblem, costs: &[u64], scale: u64) -> Vec<i64> {
+    const LAGRANGE_WORK: u64 = 40_000_000;
+    const ITERATIONS: u64 = 600;
+    let n_primary = problem.n_primary();
+    let n_options = problem.n_options();
+    let taxable: Vec<bool> = (0..n_primary)
+        .map(|i| problem.lo()[i] == problem.hi()[i])
+        .collect();
+    let lo: Vec<f64> = problem.lo().iter().map(|&l| l as f64).collect();
+    let entries = problem.n_entries().max(1) as u64;
+    let iterations = ITERATIONS.min(LAGRANGE_WORK / entries);
+    let mut y = vec![0f64; n_primary];
+    let mut best_y = y.clone();
+    let mut best = f64::NEG_INFINITY;
+    let mut g = vec![0f64; n_primary];
+    let mut lambda = 2.0f64;
+    let mut stale = 0;
+    for _ in 0..iterations {
+        let mut value: f64 = (0..n_primary).map(|k| lo[k] * y[k]).sum();
+        for (k, gk) in g.iter_mut().enumerate() {
+            *gk = if taxable[k] { lo[k] } else { 0.0 };
+        }
+        for (o, &c) in costs.iter().enumerate().take(n_options) {
+            let items = problem.option(o);
+            let mut rc = c as f64;
+            for &i in items {
+                if (i as usize) < n_primary {
+                    rc -= y[i as usize];
+                }
+            }
+            if rc < 0.0 {
+                value += rc;
+                for &i in items {
+                    if (i as usize) < n_primary && taxable[i as usize] {
+                        g[i as usize] -= 1.0;
+                    }
+                }
+            }
+        }
+        if value > best + 1e-9 {
+            best = value;
+            best_y.copy_from_slice(&y);
+            stale = 0;
+        } else {
+            stale += 1;
+            if stale >= 20 {
+                lambda /= 2.0;
+                stale = 0;
+                if lambda < 1e-4 {
+                    break;
+                }
+            }
+        }
+        let norm: f64 = g.iter().map(|x| x * x).sum();
+        if norm == 0.0 {
+            break; // optimal
+        }
+        let target = best.abs() * 0.05 + 1.0;
+        let step = lambda * target / norm;
+        for k in 0..n_primary {
+            y[k] += step * g[k];
+        }
+    }
+    let s = scale as f64;
+    let mut prices: Vec<i64> = best_y
+        .iter()
+        .map(|&v| (v * s).floor().clamp(-1e15, 1e15) as i64)
+        .collect();
+    // No option may cost less than nothing: lower the dearest price of
+    // each option that would (lowering a price never hurts another option).
+    for (o, &c) in costs.iter().enumerate().take(n_options) {
+        let items = problem.option(o);
+        let mut rc = c as i128 * scale as i128;
+        let mut dearest: Option<usize> = None;
+        for &i in items {
+            let i = i as usize;
+            if i < n_primary {
+                rc -= prices[i] as i128;
+                if taxable[i] && dearest.is_none_or(|d| prices[i] > prices[d]) {
+                    dearest = Some(i);
+                }
+            }
+        }
+        if rc < 0 {
+            let d = dearest.expect("an option has a primary item");
+            prices[d] += rc as i64;
+        }
+    }
+    prices
+}
+
+/// Each option's cost times `scale`, less the prices of its items.
+fn net_costs(problem: &CompiledProblem, costs: &[u64], scale: u64, prices: &[i64]) -> Vec<u64> {
+    let n_primary = problem.n_primary();
+    (0..problem.n_options())
+        .map(|o| {
+            let mut rc = costs[o] as i128 * scale as i128;
+            for &i in problem.option(o) {
+                if (i as usize) < n_primary {
+                    rc -= prices[i as usize] as i128;
+                }
+            }
+            rc as u64
+        })
+        .collect()
+}
+
+/// The costs of a problem as the searches take them: each option's net
+/// cost (its cost times `scale`, less the taxes of its items; never
+/// negative), and the total tax every solution pays.
+pub(crate) struct Priced {
+    pub net: Vec<u64>,
+    pub total_tax: i128,
+    pub scale: u64,
+}
+
+impl Priced {
+    /// Net costs of `costs` (one per option of `problem`): prices from the
+    /// linear relaxation when the costs leave room to scale them, then
+    /// DLX5's "Assign taxes" on top, item by item in order, each the least
+    /// net cost left to its options.
+    pub fn new(problem: &CompiledProblem, costs: &[u64]) -> Result<Priced, CostError> {
+        let n_options = problem.n_options();
+        if costs.len() != n_options {
+            return Err(CostError::Length {
+                expected: n_options,
+                got: costs.len(),
+            });
+        }
+        let total: u128 = costs.iter().map(|&c| c as u128).sum();
+        if total >= INF as u128 {
+            return Err(CostError::TooLarge);
+        }
+        let n_primary = problem.n_primary();
+        // Prices from the linear relaxation need a finer unit than 1.
+        let scale: u64 = if total.saturating_mul(SCALE as u128) < (1u128 << 62) {
+            SCALE
+        } else {
+            1
+        };
+        let mut prices = if scale > 1 {
+            lagrange_prices(problem, costs, scale)
+        } else {
+            vec![0i64; n_primary]
+        };
+        let mut net: Vec<u64> = net_costs(problem, costs, scale, &prices);
+        if net.iter().map(|&c| c as u128).sum::<u128>() >= INF as u128 {
+            // (Prices so wild that net costs would not fit: none at all.)
+            prices.fill(0);
+            net = net_costs(problem, costs, scale, &prices);
+        }
+        let mut total_tax: i128 = 0;
+        for (i, &y) in prices.iter().enumerate() {
+            total_tax += y as i128 * problem.lo()[i] as i128;
+        }
+        // DLX5's taxes, on what the prices left.
+        let mut by_item: Vec<Vec<u32>> = vec![Vec::new(); n_primary];
+        for o in 0..n_options {
+            for &i in problem.option(o) {
+                if (i as usize) < n_primary {
+                    by_item[i as usize].push(o as u32);
+                }
+            }
+        }
+        for (i, options) in by_item.iter().enumerate() {
+            if problem.lo()[i] != problem.hi()[i] {
+                continue;
+            }
+            let minc = options.iter().map(|&o| net[o as usize]).min().unwrap_or(0);
+            if minc == 0 {
+                continue;
+            }
+            total_tax += minc as i128 * problem.lo()[i] as i128;
+            for &o in options {
+                net[o as usize] -= minc;
+            }
+        }
+        Ok(Priced {
+            net,
+            total_tax,
+            scale,
+        })
+    }
+
+    /// A net cost as a cost: the tax added, the scale taken out.
+    pub fn cost_of(&self, net: u64) -> u64 {
+        ((net as i128 + self.total_tax) / self.scale as i128) as u64
+    }
+}
+
+/// The K best solutions found so far: net costs and option ids, dearest on
+/// top; once there are K, the dearest is the cutoff, the cost to beat.
+pub(crate) struct Kept {
+    k: usize,
+    heap: BinaryHeap<(u64, Vec<u32>)>,
+    cutoff: u64,
+}
+
+impl Kept {
+    pub fn new(k: usize) -> Result<Kept, CostError> {
+        if k == 0 {
+            return Err(CostError::ZeroK);
+        }
+        Ok(Kept {
+            k,
+            heap: BinaryHeap::new(),
+            cutoff: INF,
+        })
+    }
+
+    /// The net cost to beat: the K-th best's, or `INF` before there are K.
+    #[inline]
+    pub fn cutoff(&self) -> u64 {
+        self.cutoff
+    }
+
+    /// A solution cheaper than the cutoff: kept (the dearest then dropped
+    /// if there are more than K), the options sorted.
+    pub fn offer(&mut self, cost: u64, mut options: Vec<u32>) {
+        options.sort_unstable();
+        if self.heap.len() == self.k {
+            self.heap.pop();
+        }
+        self.heap.push((cost, options));
+        if self.heap.len() == self.k {
+            self.cutoff = self.heap.peek().map_or(INF, |top| top.0);
+        }
+    }
+
+    /// The solutions kept, cheapest first (ties by their option ids), as costs.
+    pub fn best(&self, priced: &Priced) -> Vec<(u64, Vec<u32>)> {
+        let mut out: Vec<(u64, Vec<u32>)> = self
+            .heap
+            .iter()
+            .map(|(c, o)| (priced.cost_of(*c), o.clone()))
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// The cheapest cost kept.
+    pub fn optimum(&self, priced: &Priced) -> Option<u64> {
+        self.heap
+            .iter()
+            .map(|k| k.0)
+            .min()
+            .map(|c| priced.cost_of(c))
+    }
+}
