@@ -14,6 +14,9 @@ $(STAMP): $(SOURCES)
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[test]'
+	# Bytecode now, as a wheel's install does: an editable install otherwise
+	# compiles the package at every start where bytecode is not written.
+	$(BIN)/python -m compileall -q python/covering
 	touch $(STAMP)
 
 dev: $(STAMP)

@@ -4,20 +4,26 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 use pyo3::prelude::*;
 
 use crate::errors;
-use crate::interrupt::{in_slices, Slice};
+use crate::interrupt::{in_slices, until_interrupted, Slice};
 use crate::problem::PyCompiledProblem;
 
-/// Nodes per slice: a few milliseconds on puzzle-sized problems.
+/// Nodes per slice at most: a few milliseconds on puzzle-sized problems.
 const SLICE_NODES: u64 = 1 << 12;
+/// The longest a slice should take (Ctrl-C is seen between slices).
+const SLICE_TIME: Duration = Duration::from_millis(40);
 
 #[pyclass(name = "MinCostSearch", module = "covering._core", frozen)]
 pub struct PyMinCostSearch {
     search: Mutex<xc::Cheapest>,
     cancelled: AtomicBool,
+    /// Nodes per slice, halved while a slice takes longer than `SLICE_TIME`
+    /// (nodes of a big problem are slow), doubled back when quick.
+    slice: AtomicU64,
 }
 
 impl PyMinCostSearch {
@@ -36,7 +42,13 @@ impl PyMinCostSearch {
     /// ValueError when the costs do not fit.
     #[new]
     #[pyo3(signature = (problem, costs, k, engine="auto"))]
-    fn new(problem: &PyCompiledProblem, costs: &[u8], k: usize, engine: &str) -> PyResult<Self> {
+    fn new(
+        py: Python<'_>,
+        problem: &PyCompiledProblem,
+        costs: &[u8],
+        k: usize,
+        engine: &str,
+    ) -> PyResult<Self> {
         let links = match engine {
             "auto" => false,
             "links" => true,
@@ -55,11 +67,20 @@ impl PyMinCostSearch {
             .chunks_exact(8)
             .map(|c| u64::from_ne_bytes(c.try_into().expect("8 bytes")))
             .collect();
-        let search = xc::Cheapest::new(&problem.inner, &costs, k, links)
-            .map_err(|e| errors::invalid(e.to_string()))?;
+        // Built on a thread of its own, so that Ctrl-C is seen while the
+        // prices of a big problem are worked out.
+        let inner = &problem.inner;
+        let (built, signal) = until_interrupted(py, "building the min-cost search", |stop| {
+            xc::Cheapest::new(inner, &costs, k, links, stop)
+        })?;
+        if let Some(e) = signal {
+            return Err(e);
+        }
+        let search = built.map_err(|e| errors::invalid(e.to_string()))?;
         Ok(PyMinCostSearch {
             search: Mutex::new(search),
             cancelled: AtomicBool::new(false),
+            slice: AtomicU64::new(SLICE_NODES),
         })
     }
 
@@ -80,7 +101,16 @@ impl PyMinCostSearch {
                 return Ok(Slice::Done(false));
             }
             let before = s.stats().nodes;
-            let done = s.run(n.min(SLICE_NODES));
+            let size = self.slice.load(Ordering::Relaxed);
+            let start = Instant::now();
+            let done = s.run(n.min(size));
+            let took = start.elapsed();
+            if took > SLICE_TIME {
+                self.slice.store((size / 2).max(1), Ordering::Relaxed);
+            } else if took < SLICE_TIME / 8 {
+                self.slice
+                    .store((size * 2).min(SLICE_NODES), Ordering::Relaxed);
+            }
             let spent = s.stats().nodes - before;
             left.store(n.saturating_sub(spent), Ordering::Relaxed);
             Ok(if done { Slice::Done(true) } else { Slice::More })

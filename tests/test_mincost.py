@@ -367,3 +367,15 @@ def test_polyomino_costs_per_piece() -> None:
                 ["--cost", "X=1", "--cost", "X=2", "--min-cost"], ["--min-cost", "--count"]):
         r = covering("polyomino", "--board", "5x6", *bad)
         assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, (bad, r.stderr)
+
+
+def test_cli_hostile_costs() -> None:
+    # A cost past 2**64 - 1, a glued cost, costs that add up past what the engine holds: one line, exit 2.
+    for text, words in (("A B\nA |99999999999999999999\nB\n", "<stdin>:2: the option's costs add up past 2**64 - 1"),
+                        ("A B\nA |1|2\nB\n", "<stdin>:2: option cost should be a decimal number, not '|1|2'"),
+                        (f"A B\nA |{2**64 - 1}\nB |{2**64 - 1}\nA B\n", "the costs of all options add up past")):
+        r = covering("dlx", "--min-cost", stdin=text)
+        assert r.returncode == 2 and len(r.stderr.splitlines()) == 1 and words in r.stderr, (text, r.stderr)
+    # The other modes read such costs and ignore them.
+    r = covering("dlx", "--count", stdin=f"A B\nA |{2**64 - 1}\nB |1\n")
+    assert r.returncode == 0 and r.stdout == "1\n"

@@ -44,9 +44,9 @@ pub use memo::{
     Branching, Memo, MemoCount, MemoError, MemoStats, MemoZdd, Number, Tally, ZddNode,
     MEMO_MAX_OPTIONS,
 };
-pub use mincost::{Cheapest, MinCost, MinCostStats};
+pub use mincost::{Cheapest, MinCost};
 pub use mincost_bits::MinCostBits;
-pub use pricing::CostError;
+pub use pricing::{CostError, MinCostStats};
 pub use problem::{sift_options, CompiledProblem, Error, Sifted};
 pub use puzzles::akari::{
     akari, akari_with, Akari, AkariItem, Cell as AkariCell, LONG as AKARI_LONG, NO_CELL,

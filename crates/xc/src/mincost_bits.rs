@@ -15,9 +15,10 @@
 //! nothing. Options too dear for the cutoff are never touched, as DLX5's
 //! thresholds leave them.
 
+use std::sync::atomic::AtomicBool;
+
 use crate::bits::Bits;
-use crate::mincost::MinCostStats;
-use crate::pricing::{CostError, Kept, Priced, INF};
+use crate::pricing::{CostError, Kept, MinCostStats, Priced, INF};
 use crate::problem::CompiledProblem;
 
 /// What an item's live options under the cutoff say, counted up to a bound.
@@ -107,7 +108,17 @@ impl MinCostBits {
         costs: &[u64],
         k: usize,
     ) -> Result<MinCostBits, CostError> {
-        let priced = Priced::new(problem, costs)?;
+        MinCostBits::new_until(problem, costs, k, &AtomicBool::new(false))
+    }
+
+    /// [`Self::new`], giving up with [`CostError::Stopped`] once `stop` is raised.
+    pub fn new_until(
+        problem: &CompiledProblem,
+        costs: &[u64],
+        k: usize,
+        stop: &AtomicBool,
+    ) -> Result<MinCostBits, CostError> {
+        let priced = Priced::new(problem, costs, stop)?;
         let kept = Kept::new(k)?;
         let mut order: Vec<u32> = (0..problem.n_options() as u32).collect();
         order.sort_by_key(|&o| priced.net[o as usize]);

@@ -4,6 +4,7 @@
 
 use std::collections::BinaryHeap;
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::problem::CompiledProblem;
 
@@ -19,6 +20,8 @@ pub enum CostError {
     TooLarge,
     /// K must be at least 1.
     ZeroK,
+    /// The stop flag was raised while the search was being built.
+    Stopped,
 }
 
 impl fmt::Display for CostError {
@@ -32,6 +35,7 @@ impl fmt::Display for CostError {
                 "the costs of all options add up past 2^64 - 2, more than the engine holds"
             ),
             CostError::ZeroK => write!(f, "the number of solutions wanted must be at least 1"),
+            CostError::Stopped => write!(f, "stopped while building the min-cost search"),
         }
     }
 }
@@ -50,7 +54,12 @@ pub(crate) const SCALE: u64 = 1 << 10;
 /// pays the same total); good ones make the net costs large, so that far
 /// fewer options stay under the cutoff. The work is bounded by
 /// `LAGRANGE_WORK` entries visited.
-fn lagrange_prices(problem: &CompiledProblem, costs: &[u64], scale: u64) -> Vec<i64> {
+fn lagrange_prices(
+    problem: &CompiledProblem,
+    costs: &[u64],
+    scale: u64,
+    stop: &AtomicBool,
+) -> Result<Vec<i64>, CostError> {
     const LAGRANGE_WORK: u64 = 40_000_000;
     const ITERATIONS: u64 = 600;
     let n_primary = problem.n_primary();
@@ -68,6 +77,9 @@ fn lagrange_prices(problem: &CompiledProblem, costs: &[u64], scale: u64) -> Vec<
     let mut lambda = 2.0f64;
     let mut stale = 0;
     for _ in 0..iterations {
+        if stop.load(Ordering::Relaxed) {
+            return Err(CostError::Stopped);
+        }
         let mut value: f64 = (0..n_primary).map(|k| lo[k] * y[k]).sum();
         for (k, gk) in g.iter_mut().enumerate() {
             *gk = if taxable[k] { lo[k] } else { 0.0 };
@@ -138,7 +150,7 @@ fn lagrange_prices(problem: &CompiledProblem, costs: &[u64], scale: u64) -> Vec<
             prices[d] += rc as i64;
         }
     }
-    prices
+    Ok(prices)
 }
 
 /// Each option's cost times `scale`, less the prices of its items.
@@ -170,8 +182,12 @@ impl Priced {
     /// Net costs of `costs` (one per option of `problem`): prices from the
     /// linear relaxation when the costs leave room to scale them, then
     /// DLX5's "Assign taxes" on top, item by item in order, each the least
-    /// net cost left to its options.
-    pub fn new(problem: &CompiledProblem, costs: &[u64]) -> Result<Priced, CostError> {
+    /// net cost left to its options. `stop` ends the work early (Ctrl-C).
+    pub fn new(
+        problem: &CompiledProblem,
+        costs: &[u64],
+        stop: &AtomicBool,
+    ) -> Result<Priced, CostError> {
         let n_options = problem.n_options();
         if costs.len() != n_options {
             return Err(CostError::Length {
@@ -191,7 +207,7 @@ impl Priced {
             1
         };
         let mut prices = if scale > 1 {
-            lagrange_prices(problem, costs, scale)
+            lagrange_prices(problem, costs, scale, stop)?
         } else {
             vec![0i64; n_primary]
         };
@@ -298,4 +314,17 @@ impl Kept {
             .min()
             .map(|c| priced.cost_of(c))
     }
+}
+
+/// Counters of a minimum-cost search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MinCostStats {
+    /// Search-tree nodes entered.
+    pub nodes: u64,
+    /// Options removed from an item's list.
+    pub updates: u64,
+    /// Solutions cheaper than the K-th best of their time (each one kept).
+    pub improvements: u64,
+    /// Deepest level reached.
+    pub max_level: u64,
 }
