@@ -21,8 +21,8 @@ const SLICE_TIME: Duration = Duration::from_millis(40);
 pub struct PyMinCostSearch {
     search: Mutex<xc::Cheapest>,
     cancelled: AtomicBool,
-    /// Nodes per slice, halved while a slice takes longer than `SLICE_TIME`
-    /// (nodes of a big problem are slow), doubled back when quick.
+    /// Nodes per slice: from 1, doubled while slices are quick, halved when
+    /// one takes longer than `SLICE_TIME` (nodes of a big problem are slow).
     slice: AtomicU64,
 }
 
@@ -80,7 +80,7 @@ impl PyMinCostSearch {
         Ok(PyMinCostSearch {
             search: Mutex::new(search),
             cancelled: AtomicBool::new(false),
-            slice: AtomicU64::new(SLICE_NODES),
+            slice: AtomicU64::new(1),
         })
     }
 

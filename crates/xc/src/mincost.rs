@@ -62,7 +62,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::bits::Bits;
 use crate::mincost_bits::MinCostBits;
-use crate::pricing::{CostError, Kept, MinCostStats, Priced, INF};
+use crate::pricing::{CostError, Kept, MinCostStats, Priced, INF, LOOK};
 use crate::problem::CompiledProblem;
 
 /// At most this many options of an item are counted when choosing where to
@@ -222,6 +222,9 @@ impl MinCost {
         nd.push(Node::default());
         let colors = problem.has_colors();
         for (o, &cost) in net.iter().enumerate() {
+            if o % LOOK == LOOK - 1 && stop.load(Ordering::Relaxed) {
+                return Err(CostError::Stopped);
+            }
             let spacer = nd.len() as u32 - 1;
             let items = problem.option(o);
             let cs = if colors {
@@ -279,7 +282,7 @@ impl MinCost {
             return Err(CostError::Stopped);
         }
         m.link_active();
-        m.sort_lists();
+        m.sort_lists(stop)?;
         Ok(m)
     }
 
@@ -296,9 +299,17 @@ impl MinCost {
     }
 
     /// Every item list in order of net cost (stable: ties keep input order).
-    fn sort_lists(&mut self) {
+    fn sort_lists(&mut self, stop: &AtomicBool) -> Result<(), CostError> {
         let mut list = Vec::new();
+        let mut seen = 0usize;
         for h in 1..self.last_itm {
+            seen += list.len();
+            if seen > LOOK {
+                seen = 0;
+                if stop.load(Ordering::Relaxed) {
+                    return Err(CostError::Stopped);
+                }
+            }
             list.clear();
             let mut p = self.nd[h as usize].down;
             while p != h {
@@ -316,6 +327,7 @@ impl MinCost {
             self.nd[last as usize].down = h;
             self.nd[h as usize].up = last;
         }
+        Ok(())
     }
 
     /// Counters so far.

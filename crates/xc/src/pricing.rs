@@ -10,6 +10,8 @@ use crate::problem::CompiledProblem;
 
 /// "Infinite" cost: no K-th best solution yet.
 pub(crate) const INF: u64 = u64::MAX;
+/// Options (or items) between two looks at the stop flag.
+pub(crate) const LOOK: usize = 1 << 16;
 
 /// Why costs cannot be searched.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,6 +87,9 @@ fn lagrange_prices(
             *gk = if taxable[k] { lo[k] } else { 0.0 };
         }
         for (o, &c) in costs.iter().enumerate().take(n_options) {
+            if o % LOOK == LOOK - 1 && stop.load(Ordering::Relaxed) {
+                return Err(CostError::Stopped);
+            }
             let items = problem.option(o);
             let mut rc = c as f64;
             for &i in items {
@@ -211,6 +216,9 @@ impl Priced {
         } else {
             vec![0i64; n_primary]
         };
+        if stop.load(Ordering::Relaxed) {
+            return Err(CostError::Stopped);
+        }
         let mut net: Vec<u64> = net_costs(problem, costs, scale, &prices);
         if net.iter().map(|&c| c as u128).sum::<u128>() >= INF as u128 {
             // (Prices so wild that net costs would not fit: none at all.)
@@ -231,6 +239,9 @@ impl Priced {
             }
         }
         for (i, options) in by_item.iter().enumerate() {
+            if i % LOOK == LOOK - 1 && stop.load(Ordering::Relaxed) {
+                return Err(CostError::Stopped);
+            }
             if problem.lo()[i] != problem.hi()[i] {
                 continue;
             }
