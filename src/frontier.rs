@@ -3,13 +3,13 @@
 //! released for each slice, and between slices Ctrl-C, `cancel()`, the
 //! budgets and the memory limit are seen.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 use pyo3::prelude::*;
 
 use crate::errors;
-use crate::interrupt::{in_slices, Slice};
+use crate::interrupt::in_budget;
 use crate::memo::to_int;
 use crate::problem::PyCompiledProblem;
 
@@ -55,44 +55,15 @@ impl PyFrontierCount {
         seconds: Option<f64>,
         memory_limit: Option<u64>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let deadline = crate::budget::deadline(seconds)?;
-        let left = AtomicU64::new(work.unwrap_or(u64::MAX));
-        let slice = || {
-            let n = left.load(Ordering::Relaxed);
-            if n == 0 {
-                return Ok(Slice::Done(None));
-            }
+        let step = |n: u64| {
             let mut f = self.lock()?;
             let before = f.progress().work;
             let value = f.run(n.min(SLICE_WORK));
-            let spent = f.progress().work - before;
-            left.store(n.saturating_sub(spent.max(1)), Ordering::Relaxed);
-            Ok(match value {
-                Some(v) => Slice::Done(Some(v)),
-                None => Slice::More,
-            })
+            Ok((value, f.progress().work - before))
         };
-        let between = || {
-            if let Some(most) = memory_limit {
-                let held = self.lock()?.progress().bytes;
-                if held > most {
-                    return Err(errors::out_of_memory(format!(
-                        "the frontier holds {held} bytes, past the limit of {most}"
-                    )));
-                }
-            }
-            Ok(None)
-        };
-        match in_slices(
-            py,
-            "the frontier count",
-            &self.cancelled,
-            deadline,
-            slice,
-            between,
-        )?
-        .flatten()
-        {
+        let held = || Ok((self.lock()?.progress().bytes, "the frontier holds"));
+        let (cancelled, what) = (&self.cancelled, "the frontier count");
+        match in_budget(py, what, cancelled, work, seconds, memory_limit, step, held)? {
             Some(n) => Ok(Some(to_int(py, &n)?)),
             None => Ok(None),
         }

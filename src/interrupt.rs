@@ -61,6 +61,52 @@ pub fn in_slices<T: Send>(
     }
 }
 
+/// [`in_slices`] for work counted in units (nodes, transitions) within a
+/// budget of `units` (None: no budget): `step(n)` runs at most `n` units
+/// without the GIL and returns the answer, if it has one, and the units it
+/// spent (at least one is counted, so the budget always runs down). The
+/// budget spent, `cancelled` or `seconds` end the loop with None. With a
+/// `memory_limit`, `held()` gives between slices the bytes held and the
+/// words that name them ("the frontier holds"): past the limit, a
+/// MemoryError.
+#[allow(clippy::too_many_arguments)]
+pub fn in_budget<T: Send>(
+    py: Python<'_>,
+    what: &str,
+    cancelled: &AtomicBool,
+    units: Option<u64>,
+    seconds: Option<f64>,
+    memory_limit: Option<u64>,
+    mut step: impl FnMut(u64) -> PyResult<(Option<T>, u64)> + Send,
+    mut held: impl FnMut() -> PyResult<(u64, &'static str)>,
+) -> PyResult<Option<T>> {
+    let deadline = crate::budget::deadline(seconds)?;
+    let mut left = units.unwrap_or(u64::MAX);
+    let slice = || {
+        if left == 0 {
+            return Ok(Slice::Done(None));
+        }
+        let (answer, spent) = step(left)?;
+        left = left.saturating_sub(spent.max(1));
+        Ok(match answer {
+            Some(v) => Slice::Done(Some(v)),
+            None => Slice::More,
+        })
+    };
+    let between = || {
+        if let Some(most) = memory_limit {
+            let (bytes, holder) = held()?;
+            if bytes > most {
+                return Err(errors::out_of_memory(format!(
+                    "{holder} {bytes} bytes, past the limit of {most}"
+                )));
+            }
+        }
+        Ok(None)
+    };
+    Ok(in_slices(py, what, cancelled, deadline, slice, between)?.flatten())
+}
+
 /// Runs `work(stop)` on a scoped thread until it returns; a signal (Ctrl-C)
 /// sets `stop`, and its exception is returned beside the result, for the
 /// caller to raise or to turn into a partial answer.

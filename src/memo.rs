@@ -3,14 +3,14 @@
 //! is released for each slice, and between slices Ctrl-C, `cancel()` and the
 //! caller's budgets are seen.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Mutex, MutexGuard};
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt};
 
 use crate::errors;
-use crate::interrupt::{in_slices, Slice};
+use crate::interrupt::in_budget;
 use crate::problem::PyCompiledProblem;
 
 const SLICE_NODES: u64 = 1 << 14;
@@ -65,46 +65,30 @@ impl<V: xc::Tally + Send> Driver<V> {
         seconds: Option<f64>,
         memory_limit: Option<u64>,
     ) -> PyResult<Option<V>> {
-        let deadline = crate::budget::deadline(seconds)?;
-        let left = std::sync::atomic::AtomicU64::new(node_limit.unwrap_or(u64::MAX));
-        let slice = || {
-            let n = left.load(Ordering::Relaxed);
-            if n == 0 {
-                return Ok(Slice::Done(None));
-            }
+        let step = |n: u64| {
             let mut memo = self.lock()?;
             let before = memo.stats().nodes;
             let value = memo.run(n.min(SLICE_NODES));
-            let spent = memo.stats().nodes - before;
-            left.store(n.saturating_sub(spent.max(1)), Ordering::Relaxed);
-            Ok(match value {
-                Some(v) => Slice::Done(Some(v)),
-                None => Slice::More,
-            })
+            Ok((value, memo.stats().nodes - before))
         };
         // Past the memory budget the run stops with a MemoryError.
-        let between = || {
-            if let Some(most) = memory_limit {
-                let memo = self.lock()?;
-                // A diagram node is 12 bytes, and its vector may hold twice that.
-                let held = memo.stats().bytes + 24 * memo.nodes().len() as u64;
-                if held > most {
-                    return Err(errors::out_of_memory(format!(
-                        "the memo and the diagram hold {held} bytes, past the limit of {most}"
-                    )));
-                }
-            }
-            Ok(None)
+        let held = || {
+            let memo = self.lock()?;
+            // A diagram node is 12 bytes, and its vector may hold twice that.
+            let bytes = memo.stats().bytes + 24 * memo.nodes().len() as u64;
+            Ok((bytes, "the memo and the diagram hold"))
         };
-        let answer = in_slices(
+        let (cancelled, what) = (&self.cancelled, "the memo search");
+        in_budget(
             py,
-            "the memo search",
-            &self.cancelled,
-            deadline,
-            slice,
-            between,
-        )?;
-        Ok(answer.flatten())
+            what,
+            cancelled,
+            node_limit,
+            seconds,
+            memory_limit,
+            step,
+            held,
+        )
     }
 
     pub fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64)> {
