@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use pyo3::prelude::*;
 
 use crate::errors;
-use crate::interrupt::{in_slices, until_interrupted, Slice};
+use crate::interrupt::{in_budget, until_interrupted};
 use crate::problem::PyCompiledProblem;
 
 /// Nodes per slice at most: a few milliseconds on puzzle-sized problems.
@@ -89,17 +89,11 @@ impl PyMinCostSearch {
     /// Ctrl-C raises KeyboardInterrupt, the search left where it was.
     #[pyo3(signature = (nodes=None, seconds=None))]
     fn run(&self, py: Python<'_>, nodes: Option<u64>, seconds: Option<f64>) -> PyResult<bool> {
-        let deadline = crate::budget::deadline(seconds)?;
-        let left = AtomicU64::new(nodes.unwrap_or(u64::MAX));
-        let slice = || {
-            let n = left.load(Ordering::Relaxed);
+        if self.lock()?.is_done() {
+            return Ok(true);
+        }
+        let step = |n: u64| {
             let mut s = self.lock()?;
-            if s.is_done() {
-                return Ok(Slice::Done(true));
-            }
-            if n == 0 {
-                return Ok(Slice::Done(false));
-            }
             let before = s.stats().nodes;
             let size = self.slice.load(Ordering::Relaxed);
             let start = Instant::now();
@@ -111,18 +105,12 @@ impl PyMinCostSearch {
                 self.slice
                     .store((size * 2).min(SLICE_NODES), Ordering::Relaxed);
             }
-            let spent = s.stats().nodes - before;
-            left.store(n.saturating_sub(spent), Ordering::Relaxed);
-            Ok(if done { Slice::Done(true) } else { Slice::More })
+            Ok((done.then_some(true), s.stats().nodes - before))
         };
-        let found = in_slices(
-            py,
-            "the min-cost search",
-            &self.cancelled,
-            deadline,
-            slice,
-            || Ok(None),
-        )?;
+        let (cancelled, what) = (&self.cancelled, "the min-cost search");
+        let found = in_budget(py, what, cancelled, nodes, seconds, None, step, || {
+            Ok((0, ""))
+        })?;
         Ok(found.unwrap_or(false))
     }
 
@@ -133,7 +121,7 @@ impl PyMinCostSearch {
 
     /// The solutions kept, cheapest first: (cost, option ids increasing).
     fn best(&self) -> PyResult<Vec<(u64, Vec<u32>)>> {
-        Ok(self.lock()?.best())
+        Ok(self.lock()?.ledger().best())
     }
 
     /// Whether the search has ended (the solutions kept are the K best).
@@ -145,13 +133,13 @@ impl PyMinCostSearch {
     /// The cheapest cost found so far, or None.
     #[getter]
     fn optimum(&self) -> PyResult<Option<u64>> {
-        Ok(self.lock()?.optimum())
+        Ok(self.lock()?.ledger().optimum())
     }
 
     /// The cost to beat once K solutions are known (the K-th best), else None.
     #[getter]
     fn cutoff(&self) -> PyResult<Option<u64>> {
-        Ok(self.lock()?.cutoff())
+        Ok(self.lock()?.ledger().cutoff_cost())
     }
 
     /// (nodes, updates, improvements, max_level): nodes entered, options

@@ -46,7 +46,7 @@ pub use memo::{
 };
 pub use mincost::{Cheapest, MinCost};
 pub use mincost_bits::MinCostBits;
-pub use pricing::{CostError, MinCostStats};
+pub use pricing::{CostError, Ledger, MinCostStats};
 pub use problem::{sift_options, CompiledProblem, Error, Sifted};
 pub use puzzles::akari::{
     akari, akari_with, Akari, AkariItem, Cell as AkariCell, LONG as AKARI_LONG, NO_CELL,

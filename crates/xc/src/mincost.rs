@@ -54,7 +54,7 @@
 //!     vec![0, 2, 3, 4], vec![0, 1, 0, 1], vec![]).unwrap();
 //! let mut m = MinCost::new(&p, &[5, 1, 2], 2).unwrap();
 //! assert!(m.run(u64::MAX));
-//! let best: Vec<(u64, Vec<u32>)> = m.best();
+//! let best: Vec<(u64, Vec<u32>)> = m.ledger().best();
 //! assert_eq!(best, vec![(3, vec![1, 2]), (5, vec![0])]);
 //! ```
 
@@ -62,7 +62,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::bits::Bits;
 use crate::mincost_bits::MinCostBits;
-use crate::pricing::{CostError, Kept, MinCostStats, Priced, INF, LOOK};
+use crate::pricing::{CostError, Ledger, MinCostStats, Priced, LOOK};
 use crate::problem::CompiledProblem;
 
 /// At most this many options of an item are counted when choosing where to
@@ -178,9 +178,8 @@ pub struct MinCost {
     /// Nodes from here on are entries or spacers.
     last_itm: u32,
     /// The net costs' tax and scale.
-    priced: Priced,
     /// The K best so far; its cutoff is the net cost to beat.
-    kept: Kept,
+    ledger: Ledger,
     levels: Vec<Level>,
     excluded: Vec<u32>,
     curcost: u64,
@@ -203,9 +202,8 @@ impl MinCost {
         k: usize,
         stop: &AtomicBool,
     ) -> Result<MinCost, CostError> {
-        let priced = Priced::new(problem, costs, stop)?;
-        let kept = Kept::new(k)?;
-        let net = &priced.net;
+        let ledger = Ledger::new(Priced::new(problem, costs, stop)?, k)?;
+        let net = &ledger.priced.net;
         let n_options = problem.n_options();
         let n_primary = problem.n_primary() as u32;
         let n_items = problem.n_items() as u32;
@@ -270,8 +268,7 @@ impl MinCost {
             hi,
             second,
             last_itm,
-            priced,
-            kept,
+            ledger,
             levels: Vec::new(),
             excluded: Vec::new(),
             curcost: 0,
@@ -340,21 +337,9 @@ impl MinCost {
         self.state == State::Done
     }
 
-    /// The cost to beat (the K-th best so far), once K solutions are known.
-    pub fn cutoff(&self) -> Option<u64> {
-        let cutoff = self.kept.cutoff();
-        (cutoff != INF).then(|| self.priced.cost_of(cutoff))
-    }
-
-    /// The cheapest cost found so far.
-    pub fn optimum(&self) -> Option<u64> {
-        self.kept.optimum(&self.priced)
-    }
-
-    /// The solutions kept, cheapest first (ties by their sorted option ids),
-    /// each with its cost and its options in increasing order.
-    pub fn best(&self) -> Vec<(u64, Vec<u32>)> {
-        self.kept.best(&self.priced)
+    /// The solutions kept, the cost to beat, the optimum so far.
+    pub fn ledger(&self) -> &Ledger {
+        &self.ledger
     }
 
     // ------------------------------------------------------------ dancing
@@ -548,7 +533,7 @@ impl MinCost {
     /// to the larger least cost; on an open item, the options that can come
     /// first.
     fn choose(&mut self) -> Option<u32> {
-        let room = self.kept.cutoff() - self.curcost;
+        let room = self.ledger.cutoff() - self.curcost;
         let mut best = 0u32;
         let mut best_s = u32::MAX;
         let mut best_min = 0u64;
@@ -631,7 +616,7 @@ impl MinCost {
             })
             .collect();
         self.stats.improvements += 1;
-        self.kept.offer(cost, options);
+        self.ledger.offer(cost, options);
     }
 
     // ------------------------------------------------------------ the search
@@ -689,7 +674,7 @@ impl MinCost {
             } else {
                 self.nd[first as usize].cost
             };
-            level.thresh0 = self.kept.cutoff() - (self.curcost + cheapest);
+            level.thresh0 = self.ledger.cutoff() - (self.curcost + cheapest);
             self.count[bu] += 1;
             self.deactivate(best);
             self.cover(best, level.thresh0);
@@ -714,7 +699,7 @@ impl MinCost {
         } else {
             self.curcost + self.nd[choice as usize].cost
         };
-        let thresh = self.kept.cutoff() - nextcost;
+        let thresh = self.ledger.cutoff() - nextcost;
         self.levels[l].thresh = thresh;
         match (mode, skip) {
             (Mode::Close, true) => {}
@@ -776,7 +761,8 @@ impl MinCost {
             }
         }
         let next = self.nd[choice as usize].down;
-        if next >= self.last_itm && self.curcost + self.nd[next as usize].cost < self.kept.cutoff()
+        if next >= self.last_itm
+            && self.curcost + self.nd[next as usize].cost < self.ledger.cutoff()
         {
             self.levels[l].choice = next;
             self.advance();
@@ -863,24 +849,11 @@ impl Cheapest {
         }
     }
 
-    pub fn cutoff(&self) -> Option<u64> {
+    /// The solutions kept, the cost to beat, the optimum so far.
+    pub fn ledger(&self) -> &Ledger {
         match self {
-            Cheapest::Links(m) => m.cutoff(),
-            Cheapest::Bits(m) => m.cutoff(),
-        }
-    }
-
-    pub fn optimum(&self) -> Option<u64> {
-        match self {
-            Cheapest::Links(m) => m.optimum(),
-            Cheapest::Bits(m) => m.optimum(),
-        }
-    }
-
-    pub fn best(&self) -> Vec<(u64, Vec<u32>)> {
-        match self {
-            Cheapest::Links(m) => m.best(),
-            Cheapest::Bits(m) => m.best(),
+            Cheapest::Links(m) => m.ledger(),
+            Cheapest::Bits(m) => m.ledger(),
         }
     }
 }
@@ -967,7 +940,7 @@ mod tests {
                 let mut m = Cheapest::new(&p, &costs, k, links, &AtomicBool::new(false)).unwrap();
                 // In small slices, to go through every resumption.
                 while !m.run(3) {}
-                let best = m.best();
+                let best = m.ledger().best();
                 let got: Vec<u64> = best.iter().map(|b| b.0).collect();
                 let want: Vec<u64> = all.iter().copied().take(k).collect();
                 assert_eq!(
@@ -994,9 +967,9 @@ mod tests {
             let costs: Vec<u64> = small.iter().map(|&c| (c + 1) << 55).collect();
             let all = brute(&p, &costs);
             let mut m = MinCost::new(&p, &costs, 3).unwrap();
-            assert_eq!(m.priced.scale, 1);
+            assert_eq!(m.ledger.priced.scale, 1);
             assert!(m.run(u64::MAX));
-            let got: Vec<u64> = m.best().iter().map(|b| b.0).collect();
+            let got: Vec<u64> = m.ledger().best().iter().map(|b| b.0).collect();
             assert_eq!(got, all.into_iter().take(3).collect::<Vec<_>>());
         }
     }

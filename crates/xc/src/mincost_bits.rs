@@ -18,7 +18,7 @@
 use std::sync::atomic::AtomicBool;
 
 use crate::bits::Bits;
-use crate::pricing::{CostError, Kept, MinCostStats, Priced, INF};
+use crate::pricing::{CostError, Ledger, MinCostStats, Priced, INF};
 use crate::problem::CompiledProblem;
 
 /// What an item's live options under the cutoff say, counted up to a bound.
@@ -86,8 +86,7 @@ pub struct MinCostBits {
     bits: Bits,
     /// The net cost of each internal option, increasing.
     cost: Vec<u64>,
-    priced: Priced,
-    kept: Kept,
+    ledger: Ledger,
     /// Words of the set of primary items still to cover.
     wa: usize,
     /// Frame `d` (the state of node `d` of the path): `live[d * w..]` and
@@ -118,8 +117,8 @@ impl MinCostBits {
         k: usize,
         stop: &AtomicBool,
     ) -> Result<MinCostBits, CostError> {
-        let priced = Priced::new(problem, costs, stop)?;
-        let kept = Kept::new(k)?;
+        let ledger = Ledger::new(Priced::new(problem, costs, stop)?, k)?;
+        let priced = &ledger.priced;
         let mut order: Vec<u32> = (0..problem.n_options() as u32).collect();
         order.sort_by_key(|&o| priced.net[o as usize]);
         let cost: Vec<u64> = order.iter().map(|&o| priced.net[o as usize]).collect();
@@ -137,8 +136,7 @@ impl MinCostBits {
         Ok(MinCostBits {
             bits,
             cost,
-            priced,
-            kept,
+            ledger,
             wa,
             live,
             active,
@@ -159,20 +157,9 @@ impl MinCostBits {
         self.state == State::Done
     }
 
-    /// The cost to beat (the K-th best so far), once K solutions are known.
-    pub fn cutoff(&self) -> Option<u64> {
-        let cutoff = self.kept.cutoff();
-        (cutoff != INF).then(|| self.priced.cost_of(cutoff))
-    }
-
-    /// The cheapest cost found so far.
-    pub fn optimum(&self) -> Option<u64> {
-        self.kept.optimum(&self.priced)
-    }
-
-    /// The solutions kept, cheapest first, each with its options increasing.
-    pub fn best(&self) -> Vec<(u64, Vec<u32>)> {
-        self.kept.best(&self.priced)
+    /// The solutions kept, the cost to beat, the optimum so far.
+    pub fn ledger(&self) -> &Ledger {
+        &self.ledger
     }
 
     /// Searches for at most `nodes` more nodes; true when the search is over.
@@ -205,7 +192,7 @@ impl MinCostBits {
         self.stats.nodes += 1;
         let d = self.levels.len();
         let (w, wa) = (self.bits.w, self.wa);
-        let room = self.kept.cutoff() - self.curcost;
+        let room = self.ledger.cutoff() - self.curcost;
         let end = self.prefix(room);
         let words = end.div_ceil(64);
         let last_mask = if end.is_multiple_of(64) {
@@ -259,7 +246,7 @@ impl MinCostBits {
         let d = self.levels.len() - 1;
         let level = self.levels[d];
         let (w, wa) = (self.bits.w, self.wa);
-        let cutoff = self.kept.cutoff();
+        let cutoff = self.ledger.cutoff();
         let end = self.prefix(cutoff - level.partcost);
         let b = level.best as usize;
         // The first live option of `b` at or after the cursor, before `end`.
@@ -313,7 +300,7 @@ impl MinCostBits {
                 .iter()
                 .map(|l| self.bits.external[l.choice as usize])
                 .collect();
-            self.kept.offer(nextcost, options);
+            self.ledger.offer(nextcost, options);
             return;
         }
         self.curcost = nextcost;

@@ -267,20 +267,24 @@ impl Priced {
     }
 }
 
-/// The K best solutions found so far: net costs and option ids, dearest on
-/// top; once there are K, the dearest is the cutoff, the cost to beat.
-pub(crate) struct Kept {
+/// What a minimum-cost search keeps: the K best solutions found so far (net
+/// costs and option ids, dearest on top; once there are K, the dearest is
+/// the cutoff, the cost to beat), and the prices that turn net costs back
+/// into costs.
+pub struct Ledger {
+    pub(crate) priced: Priced,
     k: usize,
     heap: BinaryHeap<(u64, Vec<u32>)>,
     cutoff: u64,
 }
 
-impl Kept {
-    pub fn new(k: usize) -> Result<Kept, CostError> {
+impl Ledger {
+    pub(crate) fn new(priced: Priced, k: usize) -> Result<Ledger, CostError> {
         if k == 0 {
             return Err(CostError::ZeroK);
         }
-        Ok(Kept {
+        Ok(Ledger {
+            priced,
             k,
             heap: BinaryHeap::new(),
             cutoff: INF,
@@ -289,13 +293,13 @@ impl Kept {
 
     /// The net cost to beat: the K-th best's, or `INF` before there are K.
     #[inline]
-    pub fn cutoff(&self) -> u64 {
+    pub(crate) fn cutoff(&self) -> u64 {
         self.cutoff
     }
 
     /// A solution cheaper than the cutoff: kept (the dearest then dropped
     /// if there are more than K), the options sorted.
-    pub fn offer(&mut self, cost: u64, mut options: Vec<u32>) {
+    pub(crate) fn offer(&mut self, cost: u64, mut options: Vec<u32>) {
         options.sort_unstable();
         if self.heap.len() == self.k {
             self.heap.pop();
@@ -306,24 +310,30 @@ impl Kept {
         }
     }
 
-    /// The solutions kept, cheapest first (ties by their option ids), as costs.
-    pub fn best(&self, priced: &Priced) -> Vec<(u64, Vec<u32>)> {
+    /// The cost to beat (the K-th best so far), once K solutions are known.
+    pub fn cutoff_cost(&self) -> Option<u64> {
+        (self.cutoff != INF).then(|| self.priced.cost_of(self.cutoff))
+    }
+
+    /// The solutions kept, cheapest first (ties by their option ids), each
+    /// with its cost and its options in increasing order.
+    pub fn best(&self) -> Vec<(u64, Vec<u32>)> {
         let mut out: Vec<(u64, Vec<u32>)> = self
             .heap
             .iter()
-            .map(|(c, o)| (priced.cost_of(*c), o.clone()))
+            .map(|(c, o)| (self.priced.cost_of(*c), o.clone()))
             .collect();
         out.sort();
         out
     }
 
-    /// The cheapest cost kept.
-    pub fn optimum(&self, priced: &Priced) -> Option<u64> {
+    /// The cheapest cost found so far.
+    pub fn optimum(&self) -> Option<u64> {
         self.heap
             .iter()
             .map(|k| k.0)
             .min()
-            .map(|c| priced.cost_of(c))
+            .map(|c| self.priced.cost_of(c))
     }
 }
 
