@@ -272,10 +272,8 @@ class Problem(ProblemData):
         7
         """
         chosen = limits.option_ids(ids, self.n_options)
-        if not self.has_costs:
-            return 0
-        costs = self.costs
-        return sum(costs[o] for o in chosen)
+        # (Read in place: `costs` and `has_costs` would go over every option.)
+        return 0 if self._cost is None else sum(self._cost[o] for o in chosen)
 
     # ------------------------------------------------------------- conversion
 
