@@ -213,6 +213,10 @@ impl PySudokuBatch {
                 "a sudoku needs n symbols and boxes of n cells",
             ));
         }
+        // The compiled problem (and the 9 x 9 band solver) has square boxes.
+        if box_rows != box_cols {
+            return Err(errors::invalid("the boxes must be square"));
+        }
         if problem.inner.n_options() != n * n * n || problem.inner.n_primary() != 4 * n * n {
             return Err(errors::invalid(
                 "the compiled problem is not a sudoku of that size",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 from pathlib import Path
 
 import pytest
@@ -70,6 +71,43 @@ def test_none_unique_multiple() -> None:
     p = Sudoku.parse(no)
     assert p.uniqueness() is Uniqueness.NONE and p.solve() is None and p.count() == 0
     assert solve_text(no + "\n" + line + "\n")[0] == ["no solution", line]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_9x9_batch_agrees_with_the_general_engine(seed: int) -> None:
+    """9 x 9 lines go to the band solver; each puzzle's own exact cover
+    problem goes to the general engine: same counts, and the same verdicts."""
+    rng = random.Random(seed)
+    lines = []
+    for k in range(40):
+        values = list(random_grid(9, seed=1000 * seed + k).values)
+        keep = rng.uniform(0.2, 0.6)
+        values = [v if rng.random() < keep else 0 for v in values]
+        if k % 4 == 0:
+            # A given that clashes with no given in its units, perhaps with the solution.
+            blank = [i for i, v in enumerate(values) if v == 0]
+            i = rng.choice(blank)
+            r, c = divmod(i, 9)
+            seen = {values[j] for j in range(81) if j // 9 == r or j % 9 == c or (j // 27, j % 9 // 3) == (r // 3, c // 3)}
+            values[i] = rng.choice([d for d in range(1, 10) if d not in seen])
+        lines.append("".join(str(v) if v else "." for v in values))
+    text = "\n".join(lines) + "\n"
+    counts, errors = solve_text(text, mode="count", cap=30)
+    verdicts, _ = solve_text(text, mode="unique")
+    firsts, _ = solve_text(text, mode="solve")
+    assert errors == []
+    seen_kinds = set()
+    for line, count, verdict, first in zip(lines, counts, verdicts, firsts):
+        puzzle = Sudoku.parse(line)
+        expected = puzzle.count(cap=30)
+        assert int(count) == expected, line
+        if expected == 0:
+            assert verdict == first == "no solution"
+        else:
+            assert obeys_the_rules(Sudoku.parse(first), puzzle)
+            assert verdict == ("multiple" if expected > 1 else first)
+        seen_kinds.add(min(expected, 2))
+    assert seen_kinds == {0, 1, 2}
 
 
 def test_larger_sizes_and_other_symbols() -> None:

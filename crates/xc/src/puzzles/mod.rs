@@ -4,5 +4,6 @@
 
 pub mod akari;
 pub mod akari_gen;
+pub mod bands;
 pub mod queens;
 pub mod sudoku;

@@ -1,6 +1,7 @@
 //! Sudoku in batches: one compiled problem for every puzzle of a size, the
 //! givens forced per puzzle, dancing links within a node budget, then the
-//! CDCL solver for the rare heavy puzzle.
+//! CDCL solver for the rare heavy puzzle; the 9 x 9 puzzles go to the band
+//! solver (`puzzles::bands`), made for that size alone.
 //!
 //! The caller builds the exact cover problem (seed 001's four families of
 //! items: cell, row-digit, column-digit, box-digit) with option
@@ -11,6 +12,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use super::bands;
 use crate::machine::{Limits, Solve, Step};
 use crate::problem::CompiledProblem;
 use crate::sat::Sat;
@@ -94,6 +96,9 @@ impl Solver {
     /// The answer for the puzzle `cells` (n * n values, givens checked).
     pub fn answer(&mut self, cells: &[u8], mode: Mode, stop: &AtomicBool) -> Answer {
         let n = self.n;
+        if n == 9 {
+            return by_bands(cells, mode, stop);
+        }
         let s = &mut self.search;
         s.reset();
         for (k, &v) in cells.iter().enumerate() {
@@ -157,6 +162,26 @@ impl Solver {
             Two::Multiple => Answer::Multiple,
             Two::Stopped => Answer::Stopped,
         }
+    }
+}
+
+/// The answer for a 9 x 9 puzzle, by the band solver.
+fn by_bands(cells: &[u8], mode: Mode, stop: &AtomicBool) -> Answer {
+    let limit = match mode {
+        Mode::Solve => 1,
+        Mode::Unique => 2,
+        Mode::Count(cap) => cap,
+    };
+    let out = bands::solve(cells, limit, stop);
+    match (mode, out.count, out.first) {
+        (Mode::Count(_), count, _) => Answer::Count {
+            count,
+            complete: out.complete || count >= limit,
+        },
+        _ if !out.complete => Answer::Stopped,
+        (Mode::Unique, 2.., _) => Answer::Multiple,
+        (_, _, Some(grid)) => Answer::Solved(grid.to_vec()),
+        (_, _, None) => Answer::NoSolution,
     }
 }
 

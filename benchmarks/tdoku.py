@@ -1,0 +1,96 @@
+"""Sudoku against tdoku, the fastest public solver: puzzles per second, whole process.
+
+    python benchmarks/tdoku.py --tdoku DIR [--data DIR] [--runs 3]
+
+DIR holds ``tdoku_driver``, built by ../shared/tools/build-tdoku.sh from
+t-dillon/tdoku (a yardstick, never a dependency). Both solve and prove unique
+(tdoku with limit 2), one thread, on the same files: the 17-clue set repeated 5
+times (so that start-up is small beside the solving) and the forum-hardest 1905
+(11+) set. Each figure is the CPU (user + system) of the whole process, from
+its own rusage: start-up, reading and writing included. covering runs
+``covering sudoku solve --unique --threads 1 FILE``; the two alternate, and the
+best of ``--runs`` is kept for each. Every answer is compared with tdoku's
+(``tdoku_driver -s``: its count of solutions up to 2 and the first).
+Writes benchmarks/RESULTS.md (between the ``tdoku`` markers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+from big import child_cpu
+from engine import RESULTS, replace_section
+
+HERE = Path(__file__).resolve().parent
+SETS = {
+    "17-clue, 5 times": ("puzzles2_17_clue.txt", 5),
+    "forum-hardest 1905 (11+)": ("puzzles5_forum_hardest_1905_11plus.txt", 1),
+}
+
+
+def tdoku_answers(driver: Path, puzzles: Path) -> list[str]:
+    """tdoku's answer per puzzle, written as covering writes them."""
+    with open(puzzles, "rb") as f:
+        done, _, _, _ = child_cpu([str(driver), "-s"], stdin=f)
+    answers = []
+    for line in done.stdout.decode().splitlines():
+        if line.startswith("puzzles "):
+            continue
+        count, solution = line.split()
+        answers.append({"0": "no solution", "1": solution}.get(count, "multiple"))
+    return answers
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--tdoku", type=Path, required=True, help="the folder of tdoku_driver")
+    ap.add_argument("--data", type=Path, default=HERE.parent.parent / "shared" / "data" / "sudoku")
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    driver = args.tdoku / "tdoku_driver"
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, (file, times) in SETS.items():
+            text = (args.data / file).read_text()
+            path = Path(tmp) / file
+            path.write_text(text * times)
+            n = len(text.splitlines()) * times
+            ours, theirs = float("inf"), float("inf")
+            for _ in range(args.runs):
+                done, cpu, _, _ = child_cpu([sys.executable, "-m", "covering", "sudoku", "solve", "--unique",
+                                             "--threads", "1", str(path)])
+                assert done.returncode == 0, done.stderr
+                ours = min(ours, cpu)
+                with open(path, "rb") as f:
+                    _, cpu, _, _ = child_cpu([str(driver)], stdin=f)
+                theirs = min(theirs, cpu)
+            answers = done.stdout.decode().splitlines()
+            assert answers == tdoku_answers(driver, path), f"{name}: an answer differs from tdoku's"
+            rows.append((name, n, ours, theirs))
+            print(f"{name}: {n} puzzles, covering {ours:.2f} s ({n / ours:,.0f}/s), tdoku {theirs:.2f} s "
+                  f"({n / theirs:,.0f}/s), ratio {theirs / ours:.2f}", flush=True)
+    body = [
+        "<!-- tdoku:begin -->",
+        "## Sudoku against tdoku",
+        "",
+        f"`python benchmarks/tdoku.py --tdoku DIR --runs {args.runs}` (tdoku's driver built by",
+        "../shared/tools/build-tdoku.sh, limit 2): solve and prove unique, one thread, CPU (user + system) of",
+        "the whole process, start-up, reading and writing included, the best of the runs, the two alternating.",
+        "covering: `covering sudoku solve --unique --threads 1 FILE` (9 x 9 goes to the band solver,",
+        "crates/xc/src/puzzles/bands.rs). Every answer is the same as tdoku's (checked by the script).",
+        "",
+        "| set | puzzles | covering CPU s | covering puzzles/s | tdoku CPU s | tdoku puzzles/s | covering / tdoku (throughput) |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for name, n, ours, theirs in rows:
+        body.append(f"| {name} | {n:,} | {ours:.2f} | {n / ours:,.0f} | {theirs:.2f} | {n / theirs:,.0f} | "
+                    f"{theirs / ours:.2f} |")
+    body.append("<!-- tdoku:end -->")
+    replace_section(RESULTS, "tdoku", "\n".join(body))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,674 @@
+//! The 9 x 9 Sudoku by bands: a solver for the one size that is solved by
+//! the million, where the general engine's dancing links lose to bit tricks.
+//!
+//! The grid is three bands of three rows. For each digit and band, the cells
+//! of the band where the digit may still go are 27 bits (a row of the band is
+//! 9 of them, a box-row, or *minirow*, 3); that is 27 words of 27 bits for the
+//! whole grid (the idea of zhouyundong's solver, as championed on the Enjoy
+//! Sudoku forum; written anew here from the rules below). On these words:
+//!
+//! - **within a band**, the digit goes once in each of its three rows and
+//!   once in each of its three boxes: which row takes which box is a
+//!   permutation of three, so only minirows on some permutation of the
+//!   minirows still open are kept (a table of the 512 patterns). This is
+//!   locked candidates of both kinds and hidden singles in boxes at once; a
+//!   row left with one cell places the digit there (a hidden single);
+//! - **across bands**, a stack of three columns takes the digit once in each
+//!   band, in three different columns: a column that a band can no longer
+//!   avoid (its only one in that stack) is closed in the two other bands;
+//! - **naked singles**: counting each cell's digits by bit-sliced adders over
+//!   the nine words of a band finds the cells with one digit (placed), none
+//!   (a contradiction) and two (where to guess);
+//! - **guesses** when stuck: a cell of two digits, each tried in turn on a
+//!   copy of the grid (a cell of the fewest digits when there is none).
+//!
+//! An answer is checked against the rules before it is given (every unit
+//! holds each digit once), so a mistake here would show as a failure, never
+//! as a wrong grid. Grids are typed as in `puzzles::sudoku`: 81 values,
+//! row-major, `0` blank and `1..=9` a digit.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The 27 cells of a band.
+const ALL: u32 = (1 << 27) - 1;
+
+/// Guesses between two looks at the stop flag (well under a millisecond).
+const GUESSES_PER_LOOK: u64 = 1 << 10;
+
+/// The three bits of minirow `m` (0..3) of a 9-bit row.
+const fn minirow(m: usize) -> u32 {
+    7 << (3 * m)
+}
+
+/// For a row of 9 bits, which of its three minirows hold a bit (3 bits).
+const SHRINK: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut m = 0;
+        while m < 3 {
+            if x as u32 & minirow(m) != 0 {
+                t[x] |= 1 << m;
+            }
+            m += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// For the open minirows of one digit in a band (bit `3 * row + box`), the
+/// cells of the minirows that lie on some permutation (row `r` in box
+/// `p[r]`) of open minirows: 0 when none does.
+const MATCHING: [u32; 512] = {
+    const PERMUTATIONS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u32; 512];
+    let mut open = 0;
+    while open < 512 {
+        let mut k = 0;
+        while k < 6 {
+            let p = PERMUTATIONS[k];
+            let mut cells = 0u32;
+            let mut all_open = true;
+            let mut r = 0;
+            while r < 3 {
+                if open & (1 << (3 * r + p[r])) == 0 {
+                    all_open = false;
+                }
+                cells |= minirow(p[r]) << (9 * r);
+                r += 1;
+            }
+            if all_open {
+                t[open] |= cells;
+            }
+            k += 1;
+        }
+        open += 1;
+    }
+    t
+};
+
+/// The cells of column `c` (0..9) in a band.
+const fn column(c: usize) -> u32 {
+    (1 | 1 << 9 | 1 << 18) << c
+}
+
+/// For the columns (9 bits) where a digit may go in one band, the cells the
+/// two other bands keep for it: a column that is the band's only one in its
+/// stack is taken, and closed to them.
+const CLOSED_ELSEWHERE: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut keep = ALL;
+        let mut stack = 0;
+        while stack < 3 {
+            let in_stack = (cols as u32 >> (3 * stack)) & 7;
+            if in_stack != 0 && in_stack & (in_stack - 1) == 0 {
+                keep &= !column(3 * stack + in_stack.trailing_zeros() as usize);
+            }
+            stack += 1;
+        }
+        t[cols] = keep;
+        cols += 1;
+    }
+    t
+};
+
+/// For a row of 9 bits, the row itself when it is a single bit, else 0.
+const SINGLE: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut x = 1;
+    while x < 512 {
+        if x & (x - 1) == 0 {
+            t[x] = x as u32;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// For each cell of a band, the other cells of its row and box in the band.
+const PEERS_IN_BAND: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        let mut q = 0;
+        while q < 27 {
+            if q != p && (q / 9 == p / 9 || (q % 9) / 3 == (p % 9) / 3) {
+                t[p] |= 1 << q;
+            }
+            q += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// The two other bands of each band.
+const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+
+/// The state of a grid: the words, the cells not yet placed, and what the
+/// last count of digits per cell found.
+#[derive(Clone, Copy)]
+struct Grid {
+    /// `cand[3 * digit + band]`: the cells of the band open to the digit.
+    cand: [u32; 27],
+    /// Each word as it was when last worked through (changed words are
+    /// worked through again).
+    seen: [u32; 27],
+    /// The cells of each band not yet placed.
+    unsolved: [u32; 3],
+    /// The cells of each band with two digits, at the last count.
+    pairs: [u32; 3],
+}
+
+/// Where a search stands: what it has found, and when to stop.
+struct Found<'a> {
+    /// Stop at this many solutions.
+    limit: u64,
+    count: u64,
+    /// The first solution.
+    first: Option<[u8; 81]>,
+    guesses: u64,
+    stop: &'a AtomicBool,
+    stopped: bool,
+}
+
+impl Found<'_> {
+    fn done(&self) -> bool {
+        self.count >= self.limit || self.stopped
+    }
+}
+
+impl Grid {
+    /// The empty grid, every digit open everywhere.
+    fn new() -> Grid {
+        Grid {
+            cand: [ALL; 27],
+            seen: [0; 27],
+            unsolved: [ALL; 3],
+            pairs: [0; 3],
+        }
+    }
+
+    /// Places `digit` (0..9) on cell `p` of `band`: its row, box and column
+    /// close to the digit and the cell to the other digits. False if the
+    /// digit was no longer open there.
+    #[inline]
+    fn place(&mut self, digit: usize, band: usize, p: usize) -> bool {
+        let bit = 1u32 << p;
+        let w = 3 * digit + band;
+        if self.cand[w] & bit == 0 {
+            return false;
+        }
+        self.cand[w] &= !PEERS_IN_BAND[p];
+        for other in OTHER_BANDS[band] {
+            self.cand[3 * digit + other] &= !column(p % 9);
+        }
+        for d in 0..9 {
+            if d != digit {
+                self.cand[3 * d + band] &= !bit;
+            }
+        }
+        self.unsolved[band] &= !bit;
+        true
+    }
+
+    /// Works through word `w` (the band's permutations, the columns it
+    /// takes, the rows it places); false on a contradiction.
+    #[inline(always)]
+    fn settle_word<const W: usize>(&mut self) -> bool {
+        let w = W;
+        let old = self.cand[w];
+        let open = SHRINK[(old & 511) as usize]
+            | SHRINK[((old >> 9) & 511) as usize] << 3
+            | SHRINK[((old >> 18) & 511) as usize] << 6;
+        let cells = old & MATCHING[open as usize];
+        if cells == 0 {
+            return false;
+        }
+        self.cand[w] = cells;
+        self.seen[w] = cells;
+        let (digit, band) = (w / 3, w % 3);
+        let cols = (cells | cells >> 9 | cells >> 18) & 511;
+        let keep = CLOSED_ELSEWHERE[cols as usize];
+        for other in OTHER_BANDS[band] {
+            self.cand[3 * digit + other] &= keep;
+        }
+        // A row of the band with one cell left: the digit is placed there.
+        let placed = SINGLE[(cells & 511) as usize]
+            | SINGLE[((cells >> 9) & 511) as usize] << 9
+            | SINGLE[((cells >> 18) & 511) as usize] << 18;
+        let new = placed & self.unsolved[band];
+        if new != 0 {
+            self.unsolved[band] &= !new;
+            for d in 0..9 {
+                if d != digit {
+                    self.cand[3 * d + band] &= !new;
+                }
+            }
+        }
+        true
+    }
+
+    /// Works through the changed words until none changes; false on a
+    /// contradiction.
+    fn settle_words(&mut self) -> bool {
+        // Each word by a call of its own (the word a constant in it: its
+        // digit, band and neighbours are known when compiled).
+        macro_rules! each_word {
+            ($changed:ident: $($w:literal)*) => {
+                $(
+                    if self.cand[$w] != self.seen[$w] {
+                        $changed = true;
+                        if !self.settle_word::<$w>() {
+                            return false;
+                        }
+                    }
+                )*
+            };
+        }
+        loop {
+            let mut changed = false;
+            each_word!(changed: 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Places the cells left with one digit, notes those with two; Err on
+    /// a cell with none, Ok(whether anything was placed).
+    fn naked_singles(&mut self) -> Result<bool, ()> {
+        let mut placed = false;
+        for band in 0..3 {
+            // Bit-sliced counts of each cell's digits: at least 1, 2, 3.
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let m = self.cand[3 * d + band];
+                three |= two & m;
+                two |= one & m;
+                one |= m;
+            }
+            if one != ALL {
+                return Err(());
+            }
+            self.pairs[band] = two & !three;
+            let mut singles = one & !two & self.unsolved[band];
+            while singles != 0 {
+                let p = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                let bit = 1u32 << p;
+                // An earlier single of this loop may have taken its digit.
+                let Some(d) = (0..9).find(|&d| self.cand[3 * d + band] & bit != 0) else {
+                    return Err(());
+                };
+                self.place(d, band, p);
+                placed = true;
+            }
+        }
+        Ok(placed)
+    }
+
+    /// Deduces all it can; false on a contradiction.
+    fn settle(&mut self) -> bool {
+        loop {
+            if !self.settle_words() {
+                return false;
+            }
+            if self.unsolved == [0; 3] {
+                return true;
+            }
+            match self.naked_singles() {
+                Err(()) => return false,
+                Ok(true) => {}
+                Ok(false) => return true,
+            }
+        }
+    }
+
+    /// The grid of a settled, solved state, if it keeps every rule: each
+    /// cell one digit, each row, column and box each digit once.
+    fn solution(&self) -> Option<[u8; 81]> {
+        let mut grid = [0u8; 81];
+        for d in 0..9 {
+            for band in 0..3 {
+                let mut m = self.cand[3 * d + band];
+                while m != 0 {
+                    let p = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let k = 27 * band + p;
+                    if grid[k] != 0 {
+                        return None;
+                    }
+                    grid[k] = d as u8 + 1;
+                }
+            }
+        }
+        valid(&grid).then_some(grid)
+    }
+
+    /// The cell to guess at: one of two digits when there is one (noted by
+    /// the last count), else one of the fewest. As (band, position).
+    fn guess_cell(&self) -> (usize, usize) {
+        for band in 0..3 {
+            let pairs = self.pairs[band] & self.unsolved[band];
+            if pairs != 0 {
+                return (band, pairs.trailing_zeros() as usize);
+            }
+        }
+        let mut best = (10, 0, 0);
+        for band in 0..3 {
+            let mut open = self.unsolved[band];
+            while open != 0 {
+                let p = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let n = (0..9)
+                    .filter(|&d| self.cand[3 * d + band] >> p & 1 != 0)
+                    .count();
+                if n < best.0 {
+                    best = (n, band, p);
+                }
+            }
+        }
+        (best.1, best.2)
+    }
+
+    /// Searches on from this state, recording solutions in `found`.
+    fn search(mut self, found: &mut Found) {
+        loop {
+            if !self.settle() {
+                return;
+            }
+            if self.unsolved == [0; 3] {
+                if let Some(grid) = self.solution() {
+                    if found.count == 0 {
+                        found.first = Some(grid);
+                    }
+                    found.count += 1;
+                }
+                return;
+            }
+            found.guesses += 1;
+            if found.guesses.is_multiple_of(GUESSES_PER_LOOK) && found.stop.load(Ordering::Relaxed) {
+                found.stopped = true;
+                return;
+            }
+            let (band, p) = self.guess_cell();
+            let bit = 1u32 << p;
+            let mut digits = (0..9).filter(|&d| self.cand[3 * d + band] & bit != 0);
+            let Some(mut digit) = digits.next() else {
+                return;
+            };
+            // Each digit but the last on a copy; the last on this state, in
+            // this loop (no recursion for it).
+            for next in digits {
+                let mut child = self;
+                child.place(digit, band, p);
+                child.search(found);
+                if found.done() {
+                    return;
+                }
+                digit = next;
+            }
+            self.place(digit, band, p);
+        }
+    }
+}
+
+/// Whether a full grid keeps the rules: each row, column and box holds
+/// every digit once.
+pub fn valid(grid: &[u8; 81]) -> bool {
+    let mut seen = [[0u16; 9]; 3];
+    for (k, &v) in grid.iter().enumerate() {
+        if !(1..=9).contains(&v) {
+            return false;
+        }
+        let (r, c) = (k / 9, k % 9);
+        let bit = 1u16 << (v - 1);
+        for (kind, unit) in [(0, r), (1, c), (2, (r / 3) * 3 + c / 3)] {
+            if seen[kind][unit] & bit != 0 {
+                return false;
+            }
+            seen[kind][unit] |= bit;
+        }
+    }
+    true
+}
+
+/// What a search of one puzzle found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The solutions, up to the limit asked.
+    pub count: u64,
+    /// The first solution found.
+    pub first: Option<[u8; 81]>,
+    /// False if the stop flag cut the search short.
+    pub complete: bool,
+    /// The guesses made (the search's nodes).
+    pub guesses: u64,
+}
+
+/// Solves the 9 x 9 puzzle `cells` (81 values, `0` a blank): the solutions
+/// up to `limit` (1: the first; 2: the first and whether it is unique), the
+/// first kept, with a look at `stop` every thousand guesses.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use xc::puzzles::bands::solve;
+/// let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+/// let cells: Vec<u8> = line.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+/// let out = solve(&cells, 2, &AtomicBool::new(false));
+/// assert_eq!(out.count, 1);
+/// assert_eq!(out.first.unwrap()[0], 4);
+/// ```
+pub fn solve(cells: &[u8], limit: u64, stop: &AtomicBool) -> Outcome {
+    assert_eq!(cells.len(), 81, "a 9 x 9 grid has 81 cells");
+    let mut found = Found {
+        limit,
+        count: 0,
+        first: None,
+        guesses: 0,
+        stop,
+        stopped: false,
+    };
+    let mut grid = Grid::new();
+    let consistent = cells
+        .iter()
+        .enumerate()
+        .all(|(k, &v)| v == 0 || (v <= 9 && grid.place(v as usize - 1, k / 27, k % 27)));
+    if consistent && limit > 0 {
+        grid.search(&mut found);
+    }
+    Outcome {
+        count: found.count.min(limit),
+        first: found.first,
+        complete: !found.stopped,
+        guesses: found.guesses,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    fn cells(line: &str) -> Vec<u8> {
+        line.bytes()
+            .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+            .collect()
+    }
+
+    /// The digits (bits 1..=9) that cell `k` of `grid` may take: none
+    /// seen in its row, column or box (itself left out).
+    fn allowed(grid: &[u8; 81], k: usize) -> u16 {
+        let (r, c) = (k / 9, k % 9);
+        let mut seen = 0u16;
+        for i in 0..9 {
+            for j in [
+                r * 9 + i,
+                i * 9 + c,
+                ((r / 3) * 3 + i / 3) * 9 + (c / 3) * 3 + i % 3,
+            ] {
+                if j != k {
+                    seen |= 1 << grid[j];
+                }
+            }
+        }
+        !seen & 0b11_1111_1110
+    }
+
+    /// Counts the completions of a grid (up to `limit`) by backtracking over
+    /// cells, the rules checked directly, the cell of fewest digits first:
+    /// the oracle. Givens that clash count as no solution.
+    fn brute_count(grid: &mut [u8; 81], limit: u64) -> u64 {
+        if (0..81).any(|k| grid[k] != 0 && allowed(grid, k) >> grid[k] & 1 == 0) {
+            return 0;
+        }
+        fn go(grid: &mut [u8; 81], limit: u64) -> u64 {
+            let best = (0..81)
+                .filter(|&k| grid[k] == 0)
+                .min_by_key(|&k| allowed(grid, k).count_ones());
+            let Some(k) = best else {
+                return 1;
+            };
+            let mut count = 0;
+            let digits = allowed(grid, k);
+            for v in 1..=9u8 {
+                if digits >> v & 1 != 0 {
+                    grid[k] = v;
+                    count += go(grid, limit - count);
+                    grid[k] = 0;
+                    if count >= limit {
+                        break;
+                    }
+                }
+            }
+            count
+        }
+        go(grid, limit)
+    }
+
+    #[test]
+    fn the_tables_say_what_they_mean() {
+        // All minirows open: every cell is on some permutation.
+        assert_eq!(MATCHING[511], ALL);
+        // Row 0 only in box 0, nothing else blocked: box 0 belongs to row 0.
+        let open = 511 & !(0b110);
+        let cells = MATCHING[open];
+        assert_eq!(cells & 0o777, 0o007);
+        assert_eq!(cells >> 9 & 0o7, 0);
+        assert_eq!(cells >> 18 & 0o7, 0);
+        // Box 0 open in no row: no permutation.
+        assert_eq!(MATCHING[511 & !(1 | 1 << 3 | 1 << 6)], 0);
+        // A band whose digit can only be in column 4 of the middle stack
+        // closes column 4 elsewhere, and nothing else.
+        assert_eq!(CLOSED_ELSEWHERE[0o777 & !0o050], ALL & !column(4));
+        assert_eq!(PEERS_IN_BAND[0].count_ones(), 8 + 2 * 3);
+    }
+
+    #[test]
+    fn known_puzzles() {
+        // A puzzle of one solution, and the same with two givens taken out
+        // of a pair that can swap (several).
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let out = solve(&cells(line), 2, &AtomicBool::new(false));
+        assert_eq!(out.count, 1);
+        let sol = out.first.unwrap();
+        assert!(valid(&sol));
+        for (k, &v) in cells(line).iter().enumerate() {
+            assert!(v == 0 || sol[k] == v);
+        }
+        // The empty grid: many solutions, counted up to a cap.
+        let empty = [0u8; 81];
+        let out = solve(&empty, 1000, &AtomicBool::new(false));
+        assert_eq!(out.count, 1000);
+        assert!(valid(&out.first.unwrap()));
+        // Two givens clash in a column: no solution.
+        let mut bad = [0u8; 81];
+        bad[0] = 5;
+        bad[72] = 5;
+        assert_eq!(solve(&bad, 2, &AtomicBool::new(false)).count, 0);
+        // Stopped before it starts: incomplete.
+        let out = solve(&empty, u64::MAX, &AtomicBool::new(true));
+        assert!(!out.complete);
+    }
+
+    /// A random full grid: a pattern grid with its digits, rows within
+    /// bands, bands, columns within stacks and stacks shuffled, and perhaps
+    /// transposed (each keeps the rules).
+    fn random_grid(rng: &mut Rng) -> [u8; 81] {
+        fn shuffle(rng: &mut Rng, v: &mut [usize]) {
+            for i in (1..v.len()).rev() {
+                v.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+        }
+        let mut digits: Vec<usize> = (0..9).collect();
+        shuffle(rng, &mut digits);
+        let mut lines = [[0usize; 9]; 2];
+        for line in &mut lines {
+            let mut groups = vec![0, 1, 2];
+            shuffle(rng, &mut groups);
+            for (g, &group) in groups.iter().enumerate() {
+                let mut within = vec![0, 1, 2];
+                shuffle(rng, &mut within);
+                for (i, &w) in within.iter().enumerate() {
+                    line[3 * g + i] = 3 * group + w;
+                }
+            }
+        }
+        let transpose = rng.below(2) == 1;
+        let mut grid = [0u8; 81];
+        for r in 0..9 {
+            for c in 0..9 {
+                let (rr, cc) = (lines[0][r], lines[1][c]);
+                let v = (rr * 3 + rr / 3 + cc) % 9;
+                let k = if transpose { c * 9 + r } else { r * 9 + c };
+                grid[k] = digits[v] as u8 + 1;
+            }
+        }
+        grid
+    }
+
+    #[test]
+    fn random_puzzles_against_brute_force() {
+        // Random full grids with a random share of their cells blanked:
+        // counts up to 20 against the oracle, and each first solution
+        // checked against the rules and its givens.
+        let mut rng = Rng::new(29);
+        let stop = AtomicBool::new(false);
+        for round in 0..400 {
+            let full = random_grid(&mut rng);
+            assert!(valid(&full));
+            let mut puzzle = full;
+            let keep = 22 + (round % 30) as u64;
+            for v in puzzle.iter_mut() {
+                if rng.below(81) >= keep {
+                    *v = 0;
+                }
+            }
+            // Now and then a wrong given that may leave no solution (on
+            // puzzles of many givens, where the oracle proves it quickly).
+            if round % 7 == 0 && keep >= 40 {
+                let k = rng.below(81) as usize;
+                puzzle[k] = rng.below(9) as u8 + 1;
+            }
+            let expect = brute_count(&mut puzzle.clone(), 20);
+            let out = solve(&puzzle, 20, &stop);
+            assert_eq!(out.count, expect, "round {round}");
+            if let Some(sol) = out.first {
+                assert!(valid(&sol));
+                assert!((0..81).all(|k| puzzle[k] == 0 || puzzle[k] == sol[k]));
+            }
+        }
+    }
+}
