@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -86,21 +87,28 @@ def child_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def run_knuth(program: Path, path: Path, extra: list[str]) -> tuple[int | None, float]:
-    """(count, CPU seconds) of one run of a Knuth program on `path`."""
+def run_knuth(program: Path, path: Path, extra: list[str]) -> tuple[int | None, float, dict[str, int]]:
+    """(count, CPU seconds, its nodes and mems of the search) of one run of a
+    Knuth program on `path`."""
     before = child_cpu()
     with path.open("rb") as f:
         r = subprocess.run([str(program), *extra], stdin=f, capture_output=True, text=True)
     cpu = child_cpu() - before
     count = None
+    work = {}
     for line in r.stderr.splitlines():
         if line.startswith("Altogether "):
             count = int(line.split()[1])
-    return count, cpu
+            # "Altogether N solutions, A+B mems, U updates, ..., M nodes, ...": B are the search's mems.
+            found = re.search(r"\d+\+(\d+) mems.* (\d+) nodes", line)
+            if found:
+                work = {"mems": int(found.group(1)), "nodes": int(found.group(2))}
+    return count, cpu, work
 
 
-def run_covering(path: Path, engine: str) -> tuple[int, float, str]:
-    """(count, CPU seconds of the count, engine used), in a fresh process."""
+def run_covering(path: Path, engine: str) -> tuple[int, float, str, dict[str, int]]:
+    """(count, CPU seconds of the count, engine used, nodes and mems), in a
+    fresh process."""
     code = (
         "import json, sys, time\n"
         "from covering import Problem\n"
@@ -108,11 +116,11 @@ def run_covering(path: Path, engine: str) -> tuple[int, float, str]:
         "p = Problem.from_dlx(open(sys.argv[1]).read())\n"
         "s = Solver(p, engine=sys.argv[2])\n"
         "t = time.process_time(); n = s.count(); t = time.process_time() - t\n"
-        "print(json.dumps([n, t, s.engine]))\n"
+        "print(json.dumps([n, t, s.engine, {'mems': s.stats.mems, 'nodes': s.stats.nodes}]))\n"
     )
     out = subprocess.run([sys.executable, "-c", code, str(path), engine], capture_output=True, text=True, check=True)
-    n, t, used = json.loads(out.stdout)
-    return n, t, used
+    n, t, used, work = json.loads(out.stdout)
+    return n, t, used, work
 
 
 def main() -> None:
@@ -132,16 +140,17 @@ def main() -> None:
             knuth: dict[str, list[float]] = {prog: [] for prog in programs}
             ours: dict[str, list[float]] = {"cells": [], "auto": []}
             auto_engine = ""
+            work: dict[str, dict[str, int]] = {}
             for _ in range(args.repeat):
                 for prog in programs:
                     exe = args.knuth / prog
-                    n, total = run_knuth(exe, path, [])
-                    _, reading = run_knuth(exe, path, ["T0"])
+                    n, total, work[prog] = run_knuth(exe, path, [])
+                    _, reading, _ = run_knuth(exe, path, ["T0"])
                     if n != expected:
                         raise SystemExit(f"{prog} counted {n} on {name}, not {expected}")
                     knuth[prog].append(max(0.0, total - reading))
                 for engine in ours:
-                    n, t, used = run_covering(path, engine)
+                    n, t, used, work[engine] = run_covering(path, engine)
                     if n != expected:
                         raise SystemExit(f"covering ({engine}) counted {n} on {name}, not {expected}")
                     ours[engine].append(t)
@@ -149,8 +158,8 @@ def main() -> None:
                         auto_engine = used
             med = {k: statistics.median(v) for k, v in {**knuth, **ours}.items()}
             target = min(med[p] for p in programs)
-            rows.append((name, expected, kind, programs, med, target, auto_engine))
-            print(name, {k: round(v, 3) for k, v in med.items()}, "auto:", auto_engine, flush=True)
+            rows.append((name, expected, kind, programs, med, target, auto_engine, work))
+            print(name, {k: round(v, 3) for k, v in med.items()}, "auto:", auto_engine, work, flush=True)
     lines = [
         "<!-- knuth:begin -->",
         "## The engines against Knuth's programs",
@@ -163,12 +172,26 @@ def main() -> None:
         "| problem (solutions) | kind | Knuth | cells (`engine=\"cells\"`) | cells / Knuth | default (engine chosen) | default / Knuth |",
         "|---|---|---|---|---|---|---|",
     ]
-    for name, expected, kind, programs, med, target, auto_engine in rows:
+    for name, expected, kind, programs, med, target, auto_engine, _ in rows:
         knuth_text = ", ".join(f"{p.upper()} {med[p]:.3f} s" for p in programs)
         lines.append(
             f"| {name} ({expected:,}) | {kind} | {knuth_text} | {med['cells']:.3f} s | {med['cells'] / target:.2f} "
             f"| {med['auto']:.3f} s ({auto_engine}) | {med['auto'] / target:.2f} |"
         )
+    lines += [
+        "",
+        "The work beside the time, the same runs: nodes of the search tree and mems (Knuth's count of memory",
+        "accesses, of the search alone; covering counts its own the same way, per node and per update).",
+        "",
+        "| problem | program | nodes | mems | mems per node |",
+        "|---|---|---|---|---|",
+    ]
+    for name, _, _, programs, _, _, _, work in rows:
+        for prog in [*programs, "cells"]:
+            w = work.get(prog, {})
+            if w:
+                label = prog.upper() if prog in programs else "covering cells"
+                lines.append(f"| {name} | {label} | {w['nodes']:,} | {w['mems']:,} | {w['mems'] / max(1, w['nodes']):.0f} |")
     lines.append("<!-- knuth:end -->")
     table = "\n".join(lines)
     print(table)

@@ -398,7 +398,8 @@ impl Grid {
                 return;
             }
             found.guesses += 1;
-            if found.guesses.is_multiple_of(GUESSES_PER_LOOK) && found.stop.load(Ordering::Relaxed) {
+            if found.guesses.is_multiple_of(GUESSES_PER_LOOK) && found.stop.load(Ordering::Relaxed)
+            {
                 found.stopped = true;
                 return;
             }
@@ -459,19 +460,22 @@ pub struct Outcome {
 
 /// Solves the 9 x 9 puzzle `cells` (81 values, `0` a blank): the solutions
 /// up to `limit` (1: the first; 2: the first and whether it is unique), the
-/// first kept, with a look at `stop` every thousand guesses.
+/// first kept, with a look at `stop` every thousand guesses. None if `cells`
+/// is not 81 values of `0..=9`.
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
 /// use xc::puzzles::bands::solve;
 /// let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 /// let cells: Vec<u8> = line.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
-/// let out = solve(&cells, 2, &AtomicBool::new(false));
+/// let out = solve(&cells, 2, &AtomicBool::new(false)).expect("a 9 x 9 grid");
 /// assert_eq!(out.count, 1);
 /// assert_eq!(out.first.unwrap()[0], 4);
 /// ```
-pub fn solve(cells: &[u8], limit: u64, stop: &AtomicBool) -> Outcome {
-    assert_eq!(cells.len(), 81, "a 9 x 9 grid has 81 cells");
+pub fn solve(cells: &[u8], limit: u64, stop: &AtomicBool) -> Option<Outcome> {
+    if cells.len() != 81 || cells.iter().any(|&v| v > 9) {
+        return None;
+    }
     let mut found = Found {
         limit,
         count: 0,
@@ -488,12 +492,12 @@ pub fn solve(cells: &[u8], limit: u64, stop: &AtomicBool) -> Outcome {
     if consistent && limit > 0 {
         grid.search(&mut found);
     }
-    Outcome {
+    Some(Outcome {
         count: found.count.min(limit),
         first: found.first,
         complete: !found.stopped,
         guesses: found.guesses,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -581,7 +585,7 @@ mod tests {
         // of a pair that can swap (several).
         let line =
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-        let out = solve(&cells(line), 2, &AtomicBool::new(false));
+        let out = solve(&cells(line), 2, &AtomicBool::new(false)).unwrap();
         assert_eq!(out.count, 1);
         let sol = out.first.unwrap();
         assert!(valid(&sol));
@@ -590,17 +594,22 @@ mod tests {
         }
         // The empty grid: many solutions, counted up to a cap.
         let empty = [0u8; 81];
-        let out = solve(&empty, 1000, &AtomicBool::new(false));
+        let out = solve(&empty, 1000, &AtomicBool::new(false)).unwrap();
         assert_eq!(out.count, 1000);
         assert!(valid(&out.first.unwrap()));
         // Two givens clash in a column: no solution.
         let mut bad = [0u8; 81];
         bad[0] = 5;
         bad[72] = 5;
-        assert_eq!(solve(&bad, 2, &AtomicBool::new(false)).count, 0);
+        assert_eq!(solve(&bad, 2, &AtomicBool::new(false)).unwrap().count, 0);
         // Stopped before it starts: incomplete.
-        let out = solve(&empty, u64::MAX, &AtomicBool::new(true));
+        let out = solve(&empty, u64::MAX, &AtomicBool::new(true)).unwrap();
         assert!(!out.complete);
+        // Not a 9 x 9 grid of values: refused, not a panic.
+        assert!(solve(&empty[..80], 1, &AtomicBool::new(false)).is_none());
+        let mut ten = empty;
+        ten[3] = 10;
+        assert!(solve(&ten, 1, &AtomicBool::new(false)).is_none());
     }
 
     /// A random full grid: a pattern grid with its digits, rows within
@@ -663,7 +672,7 @@ mod tests {
                 puzzle[k] = rng.below(9) as u8 + 1;
             }
             let expect = brute_count(&mut puzzle.clone(), 20);
-            let out = solve(&puzzle, 20, &stop);
+            let out = solve(&puzzle, 20, &stop).unwrap();
             assert_eq!(out.count, expect, "round {round}");
             if let Some(sol) = out.first {
                 assert!(valid(&sol));

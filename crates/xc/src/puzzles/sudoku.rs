@@ -172,7 +172,16 @@ fn by_bands(cells: &[u8], mode: Mode, stop: &AtomicBool) -> Answer {
         Mode::Unique => 2,
         Mode::Count(cap) => cap,
     };
-    let out = bands::solve(cells, limit, stop);
+    let Some(out) = bands::solve(cells, limit, stop) else {
+        // Not 81 values of 0..=9: no grid of this size can hold it.
+        return match mode {
+            Mode::Count(_) => Answer::Count {
+                count: 0,
+                complete: true,
+            },
+            _ => Answer::NoSolution,
+        };
+    };
     match (mode, out.count, out.first) {
         (Mode::Count(_), count, _) => Answer::Count {
             count,
