@@ -250,21 +250,50 @@ class Sudoku:
         for ids in self.solver(order=order, seed=seed).solutions(limit, ids=True):
             yield self._grid(ids)
 
+    def _by_bands(self, mode: str, cap: int | None = 1000) -> str:
+        """The answer of the 9 x 9 band solver (through `solve_text`, as a
+        file of one line): the grid, ``no solution``, ``multiple`` or the count."""
+        outputs, errors = solve_text(self.line(), n=9, symbols=self.symbols, mode=mode, cap=cap)
+        if errors:
+            raise SudokuError(errors[0][1])
+        return outputs[0]
+
     def solve(self) -> Sudoku | None:
-        """The first completed grid, or None if there is none."""
-        return next(self.solutions(1), None)
+        """A completed grid, or None if there is none (9 x 9: by the band
+        solver; other sizes: the first of `solutions`).
+
+        >>> Sudoku.parse("1.3." "..1." ".1.." "2..1").solve().line()
+        '1234341241232341'
+        """
+        if self.n != 9:
+            return next(self.solutions(1), None)
+        answer = self._by_bands("solve")
+        if answer == "no solution":
+            return None
+        values = Sudoku.parse(answer, self.symbols).values
+        return Sudoku(self.n, values, self.symbols, tuple(v != 0 for v in self.values))
 
     def count(self, cap: int | None = 1000) -> int:
-        """The number of solutions, counting no further than `cap`.
+        """The number of solutions, counting no further than `cap` (9 x 9:
+        by the band solver; other sizes: by the exact cover engine).
 
         >>> Sudoku.parse("." * 16).count(), Sudoku.parse("." * 16).count(cap=None)
         (288, 288)
+        >>> Sudoku.parse("." * 81).count(cap=5000)
+        5000
         """
+        if self.n == 9:
+            return int(self._by_bands("count", cap))
         return self.solver().count(cap)
 
     def uniqueness(self) -> Uniqueness:
-        """NONE, UNIQUE or MULTIPLE."""
-        return self.solver().uniqueness()
+        """NONE, UNIQUE or MULTIPLE (9 x 9: by the band solver)."""
+        if self.n != 9:
+            return self.solver().uniqueness()
+        answer = self._by_bands("unique")
+        if answer == "no solution":
+            return Uniqueness.NONE
+        return Uniqueness.MULTIPLE if answer == "multiple" else Uniqueness.UNIQUE
 
     def check(self, solution: object, /) -> list[str]:
         """The rules `solution` (a completed `Sudoku`) breaks: every cell

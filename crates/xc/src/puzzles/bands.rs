@@ -22,9 +22,9 @@
 //! - **guesses** when stuck: a cell of two digits, each tried in turn on a
 //!   copy of the grid (a cell of the fewest digits when there is none).
 //!
-//! An answer is checked against the rules before it is given (every unit
-//! holds each digit once), so a mistake here would show as a failure, never
-//! as a wrong grid. Grids are typed as in `puzzles::sudoku`: 81 values,
+//! A solution is checked against the rules before it is counted (every unit
+//! holds each digit once): a mistake here would show as a panic (an internal
+//! error in the batch, which catches it), never as a wrong grid or count. Grids are typed as in `puzzles::sudoku`: 81 values,
 //! row-major, `0` blank and `1..=9` a digit.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -389,12 +389,16 @@ impl Grid {
                 return;
             }
             if self.unsolved == [0; 3] {
-                if let Some(grid) = self.solution() {
-                    if found.count == 0 {
-                        found.first = Some(grid);
-                    }
-                    found.count += 1;
+                // The rules above leave only grids that keep every rule; one
+                // that did not would be a bug here, said loudly (the batch
+                // turns a panic into an internal error), never an answer.
+                let grid = self
+                    .solution()
+                    .expect("the band solver settled on a grid that breaks the rules");
+                if found.count == 0 {
+                    found.first = Some(grid);
                 }
+                found.count += 1;
                 return;
             }
             found.guesses += 1;
