@@ -439,7 +439,8 @@ def generate(n: int = 9, seed: int | None = None, min_givens: int = 0, symbols: 
 
 
 def solve_text(
-    text: str, *, n: int = 9, symbols: str | None = None, mode: str = "solve", cap: int = 1000, threads: int = 1
+    text: str, *, n: int = 9, symbols: str | None = None, mode: str = "solve", cap: int | None = 1000,
+    threads: int = 1,
 ) -> tuple[list[str], list[tuple[int, str]]]:
     """Answers a file of puzzles, one a line, in the engine (no Python per
     puzzle): for each line the solution, ``no solution``, ``multiple`` (mode
@@ -453,7 +454,8 @@ def solve_text(
     [(2, 'r1c2: 1 is already in r1c1, in the same row')]
 
     Lines are read as `covering.textio` reads them (a line with a control
-    character is an error of its own); ``cap`` at or past 2**64 is no cap.
+    character is an error of its own); ``cap`` None or at or past 2**64 is
+    no cap.
     Ctrl-C stops the engine within milliseconds and raises `Interrupted`:
     its ``outputs`` and ``errors`` are the answers so far, the last one (in
     mode ``"count"``) the count so far of the puzzle being counted, and
