@@ -180,8 +180,9 @@ def main() -> None:
         )
     lines += [
         "",
-        "The work beside the time, the same runs: nodes of the search tree and mems (Knuth's count of memory",
-        "accesses, of the search alone; covering counts its own the same way, per node and per update).",
+        "The work beside the time, the same runs: nodes of the search tree and mems (memory accesses of the",
+        "search alone). covering counts its mems by rules of its own (per node and per update, fewer places than",
+        "Knuth counts): compare mems within a program, from one change to the next, not across programs.",
         "",
         "| problem | program | nodes | mems | mems per node |",
         "|---|---|---|---|---|",
