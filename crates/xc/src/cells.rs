@@ -350,7 +350,7 @@ impl Cells {
     /// for `TRAIL` and `CHECK`). The options of its color stay, and choosing
     /// one later leaves `x` alone, since it is no longer active.
     #[inline(always)]
-    pub fn purify<const TRAIL: bool, const CHECK: bool>(
+    pub fn purify<const TRAIL: bool, const CHECK: bool, const BOUNDS: bool>(
         &mut self,
         x: u32,
         color: i32,
@@ -361,7 +361,7 @@ impl Cells {
         for rr in x..end {
             let tt = at!(self.set, rr);
             c.mems += 1;
-            if at!(self.clr, tt) != color && !self.hide_trailed::<TRAIL, CHECK>(tt, c) {
+            if at!(self.clr, tt) != color && !self.hide_trailed::<TRAIL, CHECK, BOUNDS>(tt, c) {
                 return false;
             }
         }
@@ -434,7 +434,7 @@ impl Cells {
     /// so none of them is met again, and a purified item's set is never
     /// walked again while it is purified.
     #[inline(always)]
-    pub fn hide_trailed<const TRAIL: bool, const CHECK: bool>(
+    pub fn hide_trailed<const TRAIL: bool, const CHECK: bool, const BOUNDS: bool>(
         &mut self,
         tt: u32,
         c: &mut Counters,
@@ -480,7 +480,16 @@ impl Cells {
             // coin toss for the branch predictor; otherwise only then.
             if TRAIL && (short || fresh) {
                 set_at!(set, uu - 5, epoch);
-                set_at!(trail, t, [uu, s, at!(set, uu - 4)]);
+                if BOUNDS {
+                    set_at!(trail, t, [uu, s, at!(set, uu - 4)]);
+                } else {
+                    // Algorithms X and C never change a bound, nor read it
+                    // back (`restore::<false>`): neither loaded nor stored.
+                    debug_assert!(t < trail.len());
+                    let entry = unsafe { trail.get_unchecked_mut(t) };
+                    entry[0] = uu;
+                    entry[1] = s;
+                }
                 t += fresh as usize;
             }
             let ss = s - 1;
