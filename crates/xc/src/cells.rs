@@ -347,7 +347,7 @@ impl Cells {
 
     /// Purifies secondary item `x` to `color` (it has left the active items):
     /// its options of other colors are hidden (see [`Self::hide_trailed`]
-    /// for `TRAIL` and `CHECK`). The options of its color stay, and choosing
+    /// for `TRAIL`, `CHECK` and `BOUNDS`). The options of its color stay, and choosing
     /// one later leaves `x` alone, since it is no longer active.
     #[inline(always)]
     pub fn purify<const TRAIL: bool, const CHECK: bool, const BOUNDS: bool>(
@@ -422,12 +422,13 @@ impl Cells {
     }
 
     /// Hides the option of node `tt` (removes it from every set but `tt`'s
-    /// own). With `TRAIL`, each item's size (and bound) is saved the first
-    /// time it shrinks in the epoch; without, the removal is for good
-    /// (options forced or excluded before the search). With `CHECK`
-    /// (Algorithms X and C), it stops as soon as an active primary item would
-    /// be left with no option and returns false; the caller then restores
-    /// the epoch.
+    /// own). With `TRAIL`, each item's size is saved the first time it
+    /// shrinks in the epoch, and with `BOUNDS` its bound beside it (Algorithm
+    /// M, which changes bounds; X and C leave it out); without `TRAIL`, the
+    /// removal is for good (options forced or excluded before the search).
+    /// With `CHECK` (Algorithms X and C), it stops as soon as an active
+    /// primary item would be left with no option and returns false; the
+    /// caller then restores the epoch.
     ///
     /// It shrinks the sets of inactive items too, as nothing reads them until
     /// the trail has set them back: a covered item's options are all hidden,
