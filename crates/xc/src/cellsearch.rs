@@ -545,24 +545,34 @@ impl CellSearch {
             return self.choose_mcc_random(c);
         }
         if self.narrow {
-            return self.choose_mcc_narrow(c);
+            // The scan is most of a node's time on the domino problems.
+            return self.choose_mcc_in::<false, true>(c);
         }
-        self.choose_mcc_in::<false>(c)
+        self.choose_mcc_in::<false, false>(c)
     }
 
-    /// [`Self::choose_mcc`] without randomizing, on a problem whose numbers
-    /// all fit the packed fields: the same choice as `choose_mcc_in`, with
-    /// no clamps and the wrapped scan as two plain ranges (the scan is most
-    /// of a node's time on the domino problems).
+    /// [`Self::choose_mcc`] when randomizing, kept out of the hot loop.
+    #[inline(never)]
+    fn choose_mcc_random(&mut self, c: &mut Counters) -> (u32, i64) {
+        self.choose_mcc_in::<true, false>(c)
+    }
+
+    /// [`Self::choose_mcc`]; with `RANDOM`, exact ties go to a random one;
+    /// with `NARROW`, the problem's numbers all fit the packed fields
+    /// ([`fits_unclamped`]) and nothing is clamped, the same choice.
     #[inline(always)]
-    fn choose_mcc_narrow(&mut self, c: &mut Counters) -> (u32, i64) {
+    fn choose_mcc_in<const RANDOM: bool, const NARROW: bool>(
+        &mut self,
+        c: &mut Counters,
+    ) -> (u32, i64) {
         let cells = &self.cells;
         let active = cells.active;
         let from = scan_start(self.scan_from, active);
         let anchor = self.anchor;
         let (mut best, mut key) = (0u32, u64::MAX);
-        // From the last forced item found to the end, then from the start;
-        // `before` is how far the scan had gone when its range began.
+        let mut ties = 0u64;
+        // From where the last forced item was found to the end, then from
+        // the start: `before` is how far the scan had gone when its range began.
         for (start, end, before) in [(from, active, 0), (0, from, active - from)] {
             for k in start..end {
                 let x = at!(cells.item, k);
@@ -572,63 +582,31 @@ impl CellSearch {
                     self.scan_from = k;
                     return (x, t);
                 }
-                let this = (t as u64) << 43
-                    | (s as u64) << 33
-                    | ((NARROW_LEN - l) as u64) << 20
-                    | x.abs_diff(anchor) as u64;
-                let better = this < key;
-                key = if better { this } else { key };
-                best = if better { x } else { best };
-            }
-        }
-        c.mems += 3 * active as u64;
-        self.anchor = best;
-        (best, degree(cells, best).0)
-    }
-
-    /// [`Self::choose_mcc`] when randomizing, kept out of the hot loop.
-    #[inline(never)]
-    fn choose_mcc_random(&mut self, c: &mut Counters) -> (u32, i64) {
-        self.choose_mcc_in::<true>(c)
-    }
-
-    /// [`Self::choose_mcc`]; with `RANDOM`, exact ties go to a random one.
-    #[inline(always)]
-    fn choose_mcc_in<const RANDOM: bool>(&mut self, c: &mut Counters) -> (u32, i64) {
-        let cells = &self.cells;
-        let active = cells.active;
-        let from = scan_start(self.scan_from, active);
-        let (mut best, mut key) = (0u32, u64::MAX);
-        let mut ties = 0u64;
-        for j in 0..active {
-            let k = wrapped(from, j, active);
-            let x = at!(cells.item, k);
-            let (t, s, l) = degree(cells, x);
-            if t <= 1 {
-                c.mems += 3 * (j as u64 + 1);
-                self.scan_from = k;
-                return (x, t);
-            }
-            let d = x.abs_diff(self.anchor);
-            let this = ((t as u64).min((1 << 21) - 1) << 43)
-                | ((s as u64).min((1 << 10) - 1) << 33)
-                | (((1 << 13) - 1 - (l as u64).min((1 << 13) - 1)) << 20)
-                | (d as u64).min((1 << 20) - 1);
-            if RANDOM {
-                if this < key {
-                    (best, key, ties) = (x, this, 1);
-                } else if this == key {
-                    ties += 1;
-                    if let Some(rng) = self.rng.as_mut() {
-                        if rng.below(ties) == 0 {
-                            best = x;
+                let (t, s, l, d) = (t as u64, s as u64, l as u64, x.abs_diff(anchor) as u64);
+                let this = if NARROW {
+                    t << 43 | s << 33 | (NARROW_LEN as u64 - l) << 20 | d
+                } else {
+                    t.min((1 << 21) - 1) << 43
+                        | s.min((1 << 10) - 1) << 33
+                        | (NARROW_LEN as u64 - l.min(NARROW_LEN as u64)) << 20
+                        | d.min((1 << 20) - 1)
+                };
+                if RANDOM {
+                    if this < key {
+                        (best, key, ties) = (x, this, 1);
+                    } else if this == key {
+                        ties += 1;
+                        if let Some(rng) = self.rng.as_mut() {
+                            if rng.below(ties) == 0 {
+                                best = x;
+                            }
                         }
                     }
+                } else {
+                    let better = this < key;
+                    key = if better { this } else { key };
+                    best = if better { x } else { best };
                 }
-            } else {
-                let better = this < key;
-                key = if better { this } else { key };
-                best = if better { x } else { best };
             }
         }
         c.mems += 3 * active as u64;
