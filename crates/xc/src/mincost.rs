@@ -177,8 +177,8 @@ pub struct MinCost {
     second: u32,
     /// Nodes from here on are entries or spacers.
     last_itm: u32,
-    /// The net costs' tax and scale.
-    /// The K best so far; its cutoff is the net cost to beat.
+    /// The K best so far (its cutoff is the net cost to beat) and the
+    /// prices that turn net costs back into costs.
     ledger: Ledger,
     levels: Vec<Level>,
     excluded: Vec<u32>,
