@@ -169,9 +169,10 @@ impl PyPool {
 
     /// Counts the solutions of `pieces` (weighing `weights`, default equal
     /// parts of 1) on the pool's threads, without the GIL. Returns (count,
-    /// nodes, leftover, interrupted): leftover is what a node budget,
-    /// `cancel()` or Ctrl-C (then `interrupted` is True) left unexplored, as
-    /// (piece, weight) pairs; it is empty after a complete run.
+    /// nodes, leftover, interrupted, complete): leftover is what a node
+    /// budget left unexplored, as (piece, weight) pairs, to resume; after
+    /// `cancel()` or Ctrl-C (then `interrupted` is True) only the pieces no
+    /// thread had started; `complete` is True after a run to the end.
     #[pyo3(signature = (pieces, node_budget=None, weights=None))]
     fn count(
         &self,
@@ -179,7 +180,7 @@ impl PyPool {
         pieces: Vec<Vec<i64>>,
         node_budget: Option<u64>,
         weights: Option<Vec<f64>>,
-    ) -> PyResult<(u64, u64, Vec<WeightedPiece>, bool)> {
+    ) -> PyResult<(u64, u64, Vec<WeightedPiece>, bool, bool)> {
         let pieces = self.pieces(pieces, weights)?;
         let mut pool = (*self.pool).clone();
         pool.node_budget = node_budget;
@@ -198,7 +199,13 @@ impl PyPool {
             .iter()
             .map(|p| (from_moves(&p.moves), p.weight))
             .collect();
-        Ok((report.solutions, report.nodes, leftover, interrupted))
+        Ok((
+            report.solutions,
+            report.nodes,
+            leftover,
+            interrupted,
+            report.complete,
+        ))
     }
 
     /// Starts searching `pieces` for solutions on the pool's threads; take

@@ -42,6 +42,10 @@ enum Outcome {
     Stopped,
 }
 
+/// Problems with fewer entries are laid out on the calling thread: a few
+/// milliseconds, less than starting a thread to watch for Ctrl-C.
+const LAID_OUT_AT_ONCE: usize = 1 << 16;
+
 impl PySearch {
     fn lock(&self) -> PyResult<MutexGuard<'_, xc::Search>> {
         self.search
@@ -122,9 +126,27 @@ impl PySearch {
     /// choice among equally good items; `engine` is "auto", "cells" or "bits".
     #[new]
     #[pyo3(signature = (problem, seed=None, engine="auto"))]
-    fn new(problem: &PyCompiledProblem, seed: Option<u64>, engine: &str) -> PyResult<Self> {
+    fn new(
+        py: Python<'_>,
+        problem: &PyCompiledProblem,
+        seed: Option<u64>,
+        engine: &str,
+    ) -> PyResult<Self> {
         let engine = convert::engine(engine)?;
-        let search = xc::Search::with_engine(problem.inner.clone(), seed, engine);
+        let p = problem.inner.clone();
+        let search = if p.n_entries() < LAID_OUT_AT_ONCE {
+            xc::Search::with_engine(p, seed, engine)
+        } else {
+            // Most of a second for a million options: laid out on a thread
+            // of its own, so that Ctrl-C is answered meanwhile.
+            let (search, signal) = crate::interrupt::until_interrupted(py, "the search", |stop| {
+                xc::Search::with_engine_until(p, seed, engine, stop)
+            })?;
+            if let Some(e) = signal {
+                return Err(e);
+            }
+            search.ok_or_else(|| errors::internal("the search was stopped".to_string()))?
+        };
         Ok(PySearch {
             search: Mutex::new(search),
             cancelled: AtomicBool::new(false),

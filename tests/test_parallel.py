@@ -34,8 +34,8 @@ def test_pools_on_random_problems_with_every_feature(p: Problem) -> None:
     compiled = p.compile()
     for threads in (1, 2, 4):
         pieces = [piece for piece, _ in _core.split_pieces(compiled, [[]], 3 * threads, 4, threads)]
-        count, _, leftover, interrupted = _core.Pool(compiled, threads, "cells").count(pieces)
-        assert (count, leftover, interrupted) == (expected, [], False)
+        count, _, leftover, interrupted, complete = _core.Pool(compiled, threads, "cells").count(pieces)
+        assert (count, leftover, interrupted, complete) == (expected, [], False, True)
     # Tasks with a tiny node budget, their leftovers counted in turn.
     with ThreadPoolExecutor(2) as ex:
         assert distributed_count(p, ex, workers=2, task_nodes=3, pieces_per_worker=2) == expected

@@ -180,18 +180,18 @@ class ParallelSearch:
             timer.start()
         try:
             with every(interval, None if progress is None else lambda: progress(self.progress(start))):
-                count, used, leftover, interrupted = self._pool.count(pieces, nodes, weights)
+                count, used, _, interrupted, complete = self._pool.count(pieces, nodes, weights)
         finally:
             if timer is not None:
                 timer.cancel()
         count += done_count
         self.nodes, self.solutions_found = used + done_nodes, count
-        self._complete = not (interrupted or leftover)
+        self._complete = complete
         if progress is not None:
             progress(self.progress(start))
         if interrupted:
             raise Interrupted(count, self.progress(start))
-        if leftover:
+        if not complete:
             raise LimitReached(f"budget reached after {count} solutions", count=count, stats=self.progress(start))
         return count
 

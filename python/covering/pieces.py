@@ -43,7 +43,7 @@ def run_piece(
     core here) within `node_budget` nodes."""
     start = time.monotonic()
     pool = _core.Pool(compiled, threads or default_threads())
-    count, nodes, leftover, interrupted = pool.count([piece], node_budget)
+    count, nodes, leftover, interrupted, _ = pool.count([piece], node_budget)
     if interrupted:
         raise KeyboardInterrupt
     return PieceResult(count, nodes, [p for p, _ in leftover], [w for _, w in leftover],

@@ -17,9 +17,10 @@
 //! the same rule for choosing items (fewest live options; ties go to the last
 //! item by number here, by position in the active list there), the same moves.
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use crate::machine::{Engine, Limits, Machine, Move, Solve, Step, MAX_PROBE_DEPTH};
+use crate::machine::{Engine, Limits, Machine, Move, Solve, Step, MAX_PROBE_DEPTH, MOST_ESTIMATE};
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;
 use crate::stats::Stats;
@@ -750,8 +751,20 @@ impl Machine for BitSearch {
     }
 
     /// One of Knuth's random probes (see the dancing-cells search); the
-    /// frames above the current level serve as scratch.
-    fn probe(&mut self, rng: &mut Rng) -> f64 {
+    /// frames above the current level serve as scratch. Bitsets hold at most
+    /// a few thousand options, so a probe is short and `halt` is not watched.
+    fn probe(&mut self, rng: &mut Rng, _halt: &AtomicBool, spent: &mut u64) -> Option<f64> {
+        let counted = (self.updates, self.mems);
+        let estimate = self.walk(rng);
+        *spent += self.updates - counted.0;
+        (self.updates, self.mems) = counted;
+        Some(estimate)
+    }
+}
+
+impl BitSearch {
+    /// [`Machine::probe`]'s walk down from the current level.
+    fn walk(&mut self, rng: &mut Rng) -> f64 {
         let w = self.bits.w;
         let (mut total, mut width) = (1.0f64, 1.0f64);
         let mut l = self.level;
@@ -765,6 +778,9 @@ impl Machine for BitSearch {
             }
             width *= t as f64;
             total += width;
+            if total >= MOST_ESTIMATE {
+                return MOST_ESTIMATE;
+            }
             let r = rng.below(t as u64);
             let mut x = None;
             for _ in 0..=r {

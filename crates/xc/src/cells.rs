@@ -37,14 +37,20 @@
 //! (`item[second..sactive]`), so a purified item is recognised by its
 //! position, as in SSXCC.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;
+
+/// How many options [`Cells::new_until`] lays out between looks at its stop
+/// flag: a few hundred microseconds of work.
+const STOP_EVERY: usize = 1 << 12;
 
 /// Slots of `set` below each item's base: stamp, bound, slack, pos, size.
 pub(crate) const HEADER: usize = 5;
 
 /// Unchecked indexing for the hot loops. Every index used in this module comes
-/// from arrays that [`Cells::new`] builds from a validated problem, and the
+/// from arrays that [`Cells::new_until`] builds from a validated problem, and the
 /// debug builds (where the tests run) check each one.
 macro_rules! at {
     ($v:expr, $i:expr) => {{
@@ -170,8 +176,15 @@ impl Clone for Cells {
         self.item.clone_from(&other.item);
         (self.active, self.second, self.sactive, self.pbound) =
             (other.active, other.second, other.sactive, other.pbound);
-        self.trail.clear();
-        self.trail.extend_from_slice(&other.trail[..other.tlen]);
+        // The room already made is kept (entries past `tlen` are room): a
+        // reset before each estimate of a split must not write the room for
+        // the deepest path again, 120 MB on a million options.
+        if self.trail.len() >= other.tlen {
+            self.trail[..other.tlen].copy_from_slice(&other.trail[..other.tlen]);
+        } else {
+            self.trail.clear();
+            self.trail.extend_from_slice(&other.trail[..other.tlen]);
+        }
         (self.tlen, self.epoch, self.room) = (other.tlen, other.epoch, other.room);
         self.node_option.clone_from(&other.node_option);
         self.option_node.clone_from(&other.option_node);
@@ -182,8 +195,14 @@ impl Clone for Cells {
 
 impl Cells {
     /// Lays out a validated problem; with `rng`, every item's options are
-    /// shuffled, so that the search tries them in a random order.
-    pub fn new(p: &CompiledProblem, rng: Option<&mut Rng>) -> Cells {
+    /// shuffled, so that the search tries them in a random order. Given up
+    /// (`None`) once `stop` is raised: a million options take most of a
+    /// second, each a few cache misses.
+    pub fn new_until(
+        p: &CompiledProblem,
+        rng: Option<&mut Rng>,
+        stop: &AtomicBool,
+    ) -> Option<Cells> {
         let n = p.n_items();
         let mut count = vec![0u32; n];
         for &i in p.option_item() {
@@ -210,6 +229,9 @@ impl Cells {
         let mut y = 0usize; // the spacer before the current option
         let mut order: Vec<usize> = Vec::new();
         for o in 0..p.n_options() {
+            if o % STOP_EVERY == 0 && stop.load(Ordering::Relaxed) {
+                return None;
+            }
             let items = p.option(o);
             nd[y].loc = items.len() as u32;
             option_node.push(y as u32 + 1);
@@ -283,7 +305,7 @@ impl Cells {
         if let Some(rng) = rng {
             cells.shuffle(rng);
         }
-        cells
+        Some(cells)
     }
 
     /// Permutes every item's run of options (Fisher-Yates), keeping `loc` right.

@@ -13,10 +13,11 @@
 //! item?) and `COUNT` (count solutions instead of stopping at each), so plain
 //! exact cover runs code with no color test and no per-solution exit.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::cells::{at, Cells, Counters};
-use crate::machine::{Engine, Limits, Machine, Move, Solve, Step, MAX_PROBE_DEPTH};
+use crate::machine::{Engine, Limits, Machine, Move, Solve, Step, MAX_PROBE_DEPTH, MOST_ESTIMATE};
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;
 use crate::stats::Stats;
@@ -146,14 +147,22 @@ pub(crate) struct CellSearch {
 }
 
 impl CellSearch {
-    /// A search over `problem`, its options shuffled when there is a `seed`.
-    pub fn new(problem: Arc<CompiledProblem>, seed: Option<u64>) -> CellSearch {
+    /// A search over `problem`, its options shuffled when there is a `seed`;
+    /// given up (`None`) once `stop` is raised.
+    pub fn new_until(
+        problem: Arc<CompiledProblem>,
+        seed: Option<u64>,
+        stop: &AtomicBool,
+    ) -> Option<CellSearch> {
         let mut rng = seed.map(Rng::new);
-        let cells = Cells::new(&problem, rng.as_mut());
+        let cells = Cells::new_until(&problem, rng.as_mut(), stop)?;
+        if stop.load(Ordering::Relaxed) {
+            return None; // (the copy for `reset` below is as long again)
+        }
         let mcc = problem.has_multiplicities();
         let colors = problem.has_colors();
         let narrow = fits_unclamped(&cells);
-        CellSearch {
+        Some(CellSearch {
             problem,
             initial: Arc::new(cells.clone()),
             cells,
@@ -173,7 +182,7 @@ impl CellSearch {
             scan_from: 0,
             anchor: 0,
             narrow,
-        }
+        })
     }
 
     /// Chooses the primary item with the fewest options (Knuth's MRV
@@ -1159,47 +1168,119 @@ impl Machine for CellSearch {
     /// One of Knuth's random probes from the node a fresh search starts at:
     /// a random path down, and the estimate 1 + d1 + d1 d2 + ... of the
     /// number of nodes below (d the branching degrees met).
-    fn probe(&mut self, rng: &mut Rng) -> f64 {
-        let mut s = self.clone();
-        let mut c = s.counters;
+    ///
+    /// The path is taken in place, in one epoch of the trail, and undone at
+    /// the end: a copy of the cells per probe cost a tenth of a second on a
+    /// million options, more than the walk down.
+    fn probe(&mut self, rng: &mut Rng, halt: &AtomicBool, spent: &mut u64) -> Option<f64> {
+        let saved = (self.scan_from, self.anchor, self.rng.clone());
+        self.cells.make_room();
+        self.cells.new_epoch();
+        let mark = self.mark_now();
+        let mut c = self.counters;
+        let estimate = if self.mcc {
+            self.probe_mcc(rng, halt, &mut c)
+        } else {
+            self.probe_xcc(rng, halt, &mut c)
+        };
+        if self.mcc {
+            self.restore_mcc(mark, &mut c);
+        } else {
+            self.cells.restore::<false>(mark.0 as usize, &mut c);
+            (self.cells.active, self.cells.sactive) = (mark.1, mark.2);
+        }
+        (self.scan_from, self.anchor, self.rng) = saved;
+        *spent += c.updates - self.counters.updates;
+        estimate
+    }
+}
+
+impl CellSearch {
+    /// [`Machine::probe`]'s walk in Algorithms X and C (on the trail, not undone).
+    fn probe_xcc(&mut self, rng: &mut Rng, halt: &AtomicBool, c: &mut Counters) -> Option<f64> {
         let (mut total, mut width) = (1.0f64, 1.0f64);
         for _ in 0..MAX_PROBE_DEPTH {
-            if s.cells.active == 0 {
-                return total;
+            if halt.load(Ordering::Relaxed) {
+                return None;
             }
-            if !s.mcc {
-                let (best, t) = s.choose_xcc(&mut c);
-                if t == 0 {
-                    return total;
-                }
-                width *= t as f64;
-                total += width;
-                let x = at!(s.cells.set, best + rng.below(t as u64) as u32);
-                // A probe is never undone: its clone is dropped.
-                s.cover::<false, false>(best, &mut c);
-                let ok = if s.colors {
-                    s.commit::<true, false, true>(x, &mut c)
-                } else {
-                    s.commit::<false, false, true>(x, &mut c)
-                };
-                if !ok {
-                    return total;
-                }
+            if self.cells.active == 0 {
+                return Some(total);
+            }
+            let (best, t) = self.choose_xcc(c);
+            if t == 0 {
+                return Some(total);
+            }
+            width *= t as f64;
+            total += width;
+            if total >= MOST_ESTIMATE {
+                return Some(MOST_ESTIMATE);
+            }
+            let x = at!(self.cells.set, best + rng.below(t as u64) as u32);
+            self.cover::<true, false>(best, c);
+            let ok = if self.colors {
+                self.commit::<true, true, true>(x, c)
             } else {
-                let (i, score) = s.choose_mcc(&mut c);
-                let size = s.cells.size(i);
-                if score <= 0 || size == 0 {
-                    return total;
-                }
-                width *= score as f64;
-                total += width;
-                let x = at!(s.cells.set, i + rng.below(size as u64) as u32);
-                if !s.force(s.option_of(x)) {
-                    return total;
-                }
+                self.commit::<false, true, true>(x, c)
+            };
+            if !ok {
+                return Some(total);
             }
         }
-        total
+        Some(total)
+    }
+
+    /// [`Machine::probe`]'s walk in Algorithm M: the option of a random node
+    /// of the chosen item is taken, as [`Solve::force`] takes one, but on
+    /// the trail.
+    fn probe_mcc(&mut self, rng: &mut Rng, halt: &AtomicBool, c: &mut Counters) -> Option<f64> {
+        let (mut total, mut width) = (1.0f64, 1.0f64);
+        for _ in 0..MAX_PROBE_DEPTH {
+            if halt.load(Ordering::Relaxed) {
+                return None;
+            }
+            if self.cells.active == 0 {
+                return Some(total);
+            }
+            let (i, score) = self.choose_mcc(c);
+            let size = self.cells.size(i);
+            if score <= 0 || size == 0 {
+                return Some(total);
+            }
+            width *= score as f64;
+            total += width;
+            if total >= MOST_ESTIMATE {
+                return Some(MOST_ESTIMATE);
+            }
+            let x = at!(self.cells.set, i + rng.below(size as u64) as u32);
+            if !self.take_on_trail(self.option_of(x), c) {
+                return Some(total);
+            }
+        }
+        Some(total)
+    }
+
+    /// [`Solve::force`] of option `o` on the trail (Algorithm M), for a
+    /// probe: false, with nothing more done, when `o` is not live.
+    fn take_on_trail(&mut self, o: u32, c: &mut Counters) -> bool {
+        if !self.cells.option_is_live(o) {
+            return false;
+        }
+        let x = self.primary_node(o);
+        let i = at!(self.cells.nd, x).itm as u32;
+        self.cells.hide_trailed::<true, false, true>(x, c);
+        self.cells.touch(i);
+        self.cells.remove_from_own_set(x, c);
+        let b = self.cells.bound(i) - 1;
+        self.cells.set_bound(i, b);
+        if b == 0 {
+            self.cover::<true, true>(i, c);
+        }
+        if self.colors {
+            self.commit_mcc::<true, true>(x, c);
+        } else {
+            self.commit_mcc::<false, true>(x, c);
+        }
+        true
     }
 }
 
@@ -1247,8 +1328,9 @@ mod tests {
         let mut narrow_seen = 0;
         for _ in 0..300 {
             let p = Arc::new(random_mcc(&mut rng));
-            let mut clamped = CellSearch::new(p.clone(), None);
-            let mut unclamped = CellSearch::new(p, None);
+            let never = AtomicBool::new(false);
+            let mut clamped = CellSearch::new_until(p.clone(), None, &never).unwrap();
+            let mut unclamped = CellSearch::new_until(p, None, &never).unwrap();
             narrow_seen += unclamped.narrow as u32;
             clamped.narrow = false;
             clamped.count(limits, u64::MAX);

@@ -13,6 +13,7 @@
 //! listing them, up to a limit.
 
 use std::fmt::Debug;
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use crate::problem::CompiledProblem;
@@ -59,6 +60,12 @@ pub enum Move {
 /// Random probes stop this deep: an estimate is rough anyway, and a probe of
 /// a problem whose solutions have 100,000 options must not cost a search.
 pub(crate) const MAX_PROBE_DEPTH: usize = 1 << 12;
+
+/// A probe stops once its estimate passes this: the tree is astronomically
+/// big, so going deeper tells nothing more, and a product of 500 branchings
+/// of 2,000 (a problem of a million options) would overflow to infinity,
+/// whose shares of a whole are NaN. Sums of a million such estimates stay finite.
+pub(crate) const MOST_ESTIMATE: f64 = 1e300;
 
 /// Which data structure to dance on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,8 +147,12 @@ pub(crate) trait Machine: Solve + Debug + Sync + MachineClone {
     /// The frontier's pieces, each tagged with the depth it branches at.
     fn frontier(&self) -> Vec<(usize, Vec<Move>)>;
     fn children(&mut self) -> Option<Vec<Vec<Move>>>;
-    /// One of Knuth's random probes from the root: an estimate of the nodes.
-    fn probe(&mut self, rng: &mut Rng) -> f64;
+    /// One of Knuth's random probes from the root: an estimate of the nodes,
+    /// at most [`MOST_ESTIMATE`]; `None` when `halt` was raised on the way
+    /// (a probe of a big problem walks thousands of options per level). The
+    /// position and the statistics are left as they were; the updates the
+    /// walk made are added to `spent`.
+    fn probe(&mut self, rng: &mut Rng, halt: &AtomicBool, spent: &mut u64) -> Option<f64>;
 }
 
 /// A copy of a boxed machine, position and all (for every machine that is

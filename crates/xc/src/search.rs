@@ -69,6 +69,19 @@ impl Search {
 
     /// Like [`Search::new`], with the data structure chosen by the caller.
     pub fn with_engine(problem: Arc<CompiledProblem>, seed: Option<u64>, engine: Engine) -> Search {
+        let never = std::sync::atomic::AtomicBool::new(false);
+        Search::with_engine_until(problem, seed, engine, &never).expect("never stopped")
+    }
+
+    /// [`Search::with_engine`], given up (`None`) once `stop` is raised: the
+    /// dancing cells of a million options take most of a second to lay out.
+    /// (Bitsets only take problems of a few thousand options: built at once.)
+    pub fn with_engine_until(
+        problem: Arc<CompiledProblem>,
+        seed: Option<u64>,
+        engine: Engine,
+        stop: &std::sync::atomic::AtomicBool,
+    ) -> Option<Search> {
         let bits = match engine {
             Engine::Cells => false,
             Engine::Auto | Engine::Bits => Bits::suits(&problem),
@@ -76,9 +89,9 @@ impl Search {
         let machine: Box<dyn Machine> = if bits {
             Box::new(BitSearch::new(problem, seed))
         } else {
-            Box::new(CellSearch::new(problem, seed))
+            Box::new(CellSearch::new_until(problem, seed, stop)?)
         };
-        Search { machine }
+        Some(Search { machine })
     }
 
     /// The data structure this search dances on.
@@ -241,23 +254,42 @@ impl Search {
     }
 
     /// [`Self::estimate`], given up (`None`) when `halt` is raised: a probe
-    /// of a problem of a million options copies its cells, a tenth of a
-    /// second, so the flag is checked between probes.
+    /// of a problem of a million options walks thousands of options per
+    /// level, so the flag is checked at every level of every probe.
     pub fn estimate_until(
         &mut self,
         probes: u32,
         rng: &mut Rng,
         halt: &std::sync::atomic::AtomicBool,
     ) -> Option<f64> {
-        let probes = probes.max(1);
-        let mut total = 0.0;
-        for _ in 0..probes {
-            if halt.load(std::sync::atomic::Ordering::Relaxed) {
-                return None;
+        let mut unlimited = u64::MAX;
+        self.estimate_within(probes, rng, halt, &mut unlimited)
+    }
+
+    /// [`Self::estimate_until`] within a budget of `updates`, taken down by
+    /// each probe's: the probes stop once it is spent (after the first,
+    /// which is always made). A probe of a million options takes millions
+    /// of updates, each a cache miss, where one of a puzzle takes hundreds;
+    /// a budget in updates, unlike one in seconds, gives the same estimate
+    /// on every machine.
+    pub fn estimate_within(
+        &mut self,
+        probes: u32,
+        rng: &mut Rng,
+        halt: &std::sync::atomic::AtomicBool,
+        updates: &mut u64,
+    ) -> Option<f64> {
+        let (mut total, mut made) = (0.0, 0u32);
+        while made < probes.max(1) {
+            let mut spent = 0;
+            total += self.machine.probe(rng, halt, &mut spent)?;
+            made += 1;
+            *updates = updates.saturating_sub(spent);
+            if *updates == 0 {
+                break;
             }
-            total += self.machine.probe(rng);
         }
-        Some(total / probes as f64)
+        Some((total / made as f64).min(crate::machine::MOST_ESTIMATE))
     }
 
     /// Runs until the next solution, the end, or the limits.

@@ -92,9 +92,22 @@ pub fn split(
     )
 }
 
+/// The updates the probes of one [`split_until`] may make together: a few
+/// hundred thousand probes of a puzzle, a few of a million options.
+pub const SPLIT_UPDATES: u64 = 1 << 24;
+
 /// [`split`], stopping early (with the pieces cut so far, which still cover
 /// the roots) once `stop` is set: on big problems each estimate costs a
 /// rebuild of the search, and a cut into hundreds of pieces takes seconds.
+///
+/// What the probes may cost is bounded twice, so that a problem of a
+/// million options (a probe: millions of updates, a quarter of a second) is
+/// cut in about a second, not hours:
+/// - all the probes of one split share [`SPLIT_UPDATES`] updates; once they
+///   are spent, a piece is given its parent's estimate shared equally among
+///   the parent's children (Knuth's uniform estimate), and a root 1;
+/// - a node with more children than `target` is not measured child by child
+///   (its children are already enough pieces): each gets an equal share.
 pub fn split_until(
     problem: &Arc<CompiledProblem>,
     roots: &[Vec<Move>],
@@ -104,18 +117,33 @@ pub fn split_until(
     engine: Engine,
     stop: &AtomicBool,
 ) -> Vec<Estimated> {
-    let mut s = Search::with_engine(problem.clone(), None, engine);
+    let Some(mut s) = Search::with_engine_until(problem.clone(), None, engine, stop) else {
+        // Stopped while the search was laid out: the roots, unmeasured.
+        return roots
+            .iter()
+            .map(|moves| Estimated {
+                moves: moves.clone(),
+                estimate: 1.0,
+            })
+            .collect();
+    };
     let mut rng = Rng::new(seed);
     let mut heap = BinaryHeap::new();
     let mut done: Vec<Estimated> = Vec::new(); // solutions or single nodes: nothing to expand
-    let measure = |s: &mut Search, moves: Vec<Move>, rng: &mut Rng| -> Option<Estimated> {
+    let mut budget = SPLIT_UPDATES;
+    // The piece's estimate from its probes, or `share` when they cannot be
+    // made (the budget spent, or `stop`); `None` for a piece with no node.
+    let mut measure = |s: &mut Search, moves: Vec<Move>, share: f64, rng: &mut Rng| {
         s.reset();
         if !s.apply(&moves) {
             return None;
         }
-        // Given up by `stop` (each probe of a big problem copies its cells):
-        // a weight of 1, as for the pieces not measured.
-        let estimate = s.estimate_until(probes, rng, stop).unwrap_or(1.0);
+        let estimate = if budget == 0 || stop.load(Ordering::Relaxed) {
+            share
+        } else {
+            s.estimate_within(probes, rng, stop, &mut budget)
+                .unwrap_or(share)
+        };
         Some(Estimated { moves, estimate })
     };
     for root in roots {
@@ -127,7 +155,7 @@ pub fn split_until(
             });
             continue;
         }
-        if let Some(e) = measure(&mut s, root.clone(), &mut rng) {
+        if let Some(e) = measure(&mut s, root.clone(), 1.0, &mut rng) {
             heap.push(e);
         }
     }
@@ -157,17 +185,20 @@ pub fn split_until(
                 }
                 Some(mut children) if children.len() == 1 => moves.append(&mut children[0]), // forced
                 Some(children) => {
+                    let share = (biggest.estimate / children.len() as f64).max(1.0);
+                    let wide = children.len() > target;
                     for child in children {
                         let mut piece = moves.clone();
                         piece.extend(child);
-                        if stop.load(Ordering::Relaxed) {
-                            // Each measure costs a rebuild: on a stop, the
-                            // rest go on unmeasured (still pieces).
+                        if wide || stop.load(Ordering::Relaxed) {
+                            // Each measure costs a rebuild: a wide node's
+                            // children, or the rest on a stop, go on
+                            // unmeasured (still pieces).
                             heap.push(Estimated {
                                 moves: piece,
-                                estimate: 1.0,
+                                estimate: share,
                             });
-                        } else if let Some(e) = measure(&mut s, piece, &mut rng) {
+                        } else if let Some(e) = measure(&mut s, piece, share, &mut rng) {
                             heap.push(e);
                         }
                     }
@@ -258,9 +289,12 @@ pub struct Report {
     pub solutions: u64,
     /// Nodes visited.
     pub nodes: u64,
-    /// What was not explored (stopped, or over budget), as pieces with their
-    /// weights; empty when the run went to the end.
+    /// What was not explored, as pieces with their weights: after the node
+    /// budget, all of it (to resume); after a stop from outside, only the
+    /// pieces no thread had started (see [`Report::complete`]).
     pub leftover: Vec<Piece>,
+    /// Did the run go to the end? False after the node budget or a stop.
+    pub complete: bool,
 }
 
 /// Nodes a thread searches between two looks at the queue and the flags.
@@ -336,9 +370,21 @@ impl Pool {
         let wake = Condvar::new();
         let hungry = AtomicUsize::new(0);
         let leftover = Mutex::new(Vec::new());
+        // Was some piece left part explored, its frontier not kept?
+        let unfinished = AtomicBool::new(false);
         let base_nodes = shared.nodes.load(Ordering::Relaxed);
-        // One search built, then copied for each thread (the bitset tables are shared).
-        let prototype = Search::with_engine(self.problem.clone(), None, self.engine);
+        // One search built, then copied for each thread (the bitset tables
+        // are shared). Stopped while it is laid out: every piece goes back.
+        let Some(prototype) =
+            Search::with_engine_until(self.problem.clone(), None, self.engine, &shared.stop)
+        else {
+            return Report {
+                solutions: 0,
+                nodes: 0,
+                leftover: queue.into_inner().expect("queue lock").pieces,
+                complete: false,
+            };
+        };
         let worker = |out: Option<SyncSender<Vec<u32>>>| {
             let mut s = prototype.clone();
             let mut solution = Vec::new();
@@ -347,11 +393,18 @@ impl Pool {
                 let piece = {
                     let mut q = queue.lock().expect("queue lock");
                     loop {
+                        // Stopped: the pieces left stay in the queue, given
+                        // back unexplored. (Taking each to find the flag
+                        // raised costs a reset of the cells per piece: on a
+                        // million options, 26 s for the pieces of a split.)
+                        if shared.stop.load(Ordering::Relaxed) {
+                            break None;
+                        }
                         if let Some(p) = q.pieces.pop() {
                             q.busy += 1;
                             break Some(p);
                         }
-                        if q.busy == 0 || shared.stop.load(Ordering::Relaxed) {
+                        if q.busy == 0 {
                             break None;
                         }
                         hungry.fetch_add(1, Ordering::Relaxed);
@@ -375,14 +428,21 @@ impl Pool {
                         });
                         if shared.stop.load(Ordering::Relaxed) || over {
                             shared.stop.store(true, Ordering::Relaxed);
-                            // A count keeps what it did not explore, to resume.
-                            // A stream stopped early (its reader went away, a
-                            // limit, cancel) is never resumed, and may stop
-                            // right after a solution, where no frontier exists.
-                            if out.is_none() {
+                            // A count with a node budget keeps what it did
+                            // not explore, to resume (whichever thread's
+                            // stop this is). Without one, a stop comes from
+                            // outside (Ctrl-C, cancel), is never resumed, and
+                            // must be quick: the frontier of a search
+                            // thousands of levels deep, each piece a copy of
+                            // the path, takes seconds and gigabytes. (A
+                            // stream may also stop right after a solution,
+                            // where no frontier exists.)
+                            if out.is_none() && self.node_budget.is_some() {
                                 let rest = with_prefix(&piece, s.frontier_shares());
                                 done_part(shared, &piece, &rest);
                                 leftover.lock().expect("leftover lock").extend(rest);
+                            } else {
+                                unfinished.store(true, Ordering::Relaxed);
                             }
                             finished = false;
                             break;
@@ -466,6 +526,7 @@ impl Pool {
         Report {
             solutions: shared.solutions.load(Ordering::Relaxed) - solutions_before,
             nodes: shared.nodes.load(Ordering::Relaxed) - nodes_before,
+            complete: left.is_empty() && !unfinished.load(Ordering::Relaxed),
             leftover: left,
         }
     }

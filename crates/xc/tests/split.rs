@@ -160,6 +160,47 @@ fn a_budget_gives_back_the_rest_as_pieces() {
     }
 }
 
+/// A stop from outside (Ctrl-C, cancel) ends a count without its frontier:
+/// the report says it is not complete, the pieces no thread started come
+/// back whole, and what was counted is at most the total.
+#[test]
+fn a_stop_from_outside_is_not_a_complete_count() {
+    let p = Arc::new(l_tromino(8, Some(0)));
+    for engine in [Engine::Cells, Engine::Bits] {
+        let pool = Pool::new(p.clone(), 2, engine);
+        let pieces: Vec<Vec<Move>> = split(&p, &[vec![]], 40, 2, 1, engine)
+            .into_iter()
+            .map(|e| e.moves)
+            .collect();
+        let n = pieces.len();
+        // Raised before the run: nothing is started, every piece comes back.
+        let shared = Shared::default();
+        shared.stop.store(true, Ordering::Relaxed);
+        let report = pool.count(Piece::equal(pieces.clone(), 1.0), &shared);
+        assert!(!report.complete);
+        assert_eq!((report.solutions, report.leftover.len()), (0, n));
+        // Raised during the run.
+        let shared = Shared::default();
+        let report = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+                shared.stop.store(true, Ordering::Relaxed);
+            });
+            pool.count(Piece::equal(pieces.clone(), 1.0), &shared)
+        });
+        if report.complete {
+            assert_eq!(report.solutions, 30355, "{engine:?}");
+            assert!(report.leftover.is_empty());
+        } else {
+            assert!(report.solutions < 30355, "{engine:?}");
+        }
+        // Run to the end: complete.
+        let report = pool.count(Piece::equal(pieces, 1.0), &Shared::default());
+        assert!(report.complete && report.leftover.is_empty());
+        assert_eq!(report.solutions, 30355);
+    }
+}
+
 #[test]
 fn parallel_solutions_are_all_there() {
     let p = Arc::new(queens(8));
@@ -205,5 +246,64 @@ fn frontier_shares_and_the_explored_part_make_one() {
                 assert!(s.fraction_explored() <= 1.0 - shares + 1e-12, "{p:?}");
             }
         }
+    }
+}
+
+/// Probes walk in place and undo their path: after any number of them, from
+/// the root or from a piece, the search counts what it would have counted,
+/// and a raised flag stops them.
+#[test]
+fn probes_leave_the_search_as_they_found_it() {
+    let mut rng = Rng::new(12);
+    for k in 0..600u64 {
+        let p = Arc::new(random(&mut rng));
+        let brute = brute_force(&p).len() as u64;
+        let engines: &[Engine] = if p.has_multiplicities() {
+            &[Engine::Cells]
+        } else {
+            &[Engine::Cells, Engine::Bits]
+        };
+        for &engine in engines {
+            let mut s = Search::with_engine(p.clone(), None, engine);
+            let e = s.estimate(1 + (k % 5) as u32, &mut Rng::new(k));
+            assert!(e >= 1.0 && e.is_finite(), "{e} for {p:?}");
+            assert_eq!(s.count_all(), brute, "after probes, {p:?} ({engine:?})");
+            // From each child, probed first: the children still add up.
+            let mut s = Search::with_engine(p.clone(), None, engine);
+            if let Some(children) = s.children() {
+                let mut sum = 0;
+                for child in &children {
+                    let mut s = Search::with_engine(p.clone(), None, engine);
+                    if s.apply(child) {
+                        s.estimate(3, &mut Rng::new(k));
+                        sum += s.count_all();
+                    }
+                }
+                assert_eq!(sum, brute, "children probed, {p:?} ({engine:?})");
+            }
+            let halt = std::sync::atomic::AtomicBool::new(true);
+            let mut s = Search::with_engine(p.clone(), None, engine);
+            if engine == Engine::Cells {
+                assert_eq!(s.estimate_until(4, &mut Rng::new(k), &halt), None);
+            }
+            assert_eq!(s.count_all(), brute);
+        }
+    }
+}
+
+/// A tree of 50^200 nodes: the estimate is capped, not infinite (whose
+/// share of a sum would be NaN), on both data structures.
+#[test]
+fn an_astronomical_estimate_stays_finite() {
+    let n = 200u32;
+    let options: Vec<Vec<u32>> = (0..n).flat_map(|i| (0..50).map(move |_| vec![i])).collect();
+    let p = Arc::new(exact(n, &options));
+    for engine in [Engine::Cells, Engine::Bits] {
+        let mut s = Search::with_engine(p.clone(), None, engine);
+        let e = s.estimate(4, &mut Rng::new(1));
+        assert!(e.is_finite() && e >= 1e299, "{e} ({engine:?})");
+        let pieces = split(&p, &[vec![]], 8, 2, 1, engine);
+        let total: f64 = pieces.iter().map(|x| x.estimate).sum();
+        assert!(total.is_finite(), "{total}");
     }
 }
