@@ -453,11 +453,20 @@ impl CellSearch {
                 }
                 State::Advance => {
                     // C5, its test: every option of i tried? Then C7.
-                    state = if cur >= best + self.cells.size(best) {
-                        State::Backup
-                    } else {
-                        State::Try
-                    };
+                    if cur >= best + self.cells.size(best) {
+                        state = State::Backup;
+                        continue;
+                    }
+                    // A pause between two tries when the updates are spent:
+                    // on a big problem, the failed tries of one level (each
+                    // hiding thousands of options) can take a second
+                    // without entering a node, where the other pauses are.
+                    if c.updates >= limits.updates {
+                        self.cur = cur;
+                        self.save(level, State::Advance, c);
+                        return Step::Paused;
+                    }
+                    state = State::Try;
                 }
                 State::Try => {
                     // C5: try x_l, committing its other items; then C2 at level l + 1.
@@ -1069,16 +1078,25 @@ impl Machine for CellSearch {
                 path.push((at!(self.cells.nd, node).loc - i + 1, self.cells.size(i)));
             }
         }
+        if self.state == State::Advance && !self.mcc {
+            // Paused between two tries (Algorithm X or C): the next is
+            // the one being explored.
+            let i = self.lv[self.level].best;
+            path.push((self.cur - i + 1, self.cells.size(i)));
+        }
         path
     }
 
     /// The unexplored part of a search paused before entering a node, as
     /// pieces (moves after the ones already applied): the node itself, and
-    /// the branches not yet taken at each level above it.
+    /// the branches not yet taken at each level above it. Paused between two
+    /// tries of a level (Algorithm X or C), the branches not yet taken there
+    /// too, the next one playing the node.
     fn frontier(&self) -> Vec<(usize, Vec<Move>)> {
+        let between = self.state == State::Advance && !self.mcc;
         assert!(
-            self.state == State::Forward,
-            "a frontier is taken before entering a node"
+            self.state == State::Forward || between,
+            "a frontier is taken before entering a node or a try"
         );
         let mut pieces = Vec::new();
         let mut path = Vec::new();
@@ -1113,7 +1131,20 @@ impl Machine for CellSearch {
             path.extend(tweaked[1..].iter().map(|&o| Move::Exclude(o)));
             path.push(Move::Include(tweaked[0]));
         }
-        pieces.push((self.level - self.base, path));
+        let mut depth = self.level - self.base;
+        if between {
+            // The options after the next, each a branch of this level; the
+            // next one is the node below (its share that of a whole node).
+            let i = self.lv[self.level].best;
+            for q in self.cur + 1..i + self.cells.size(i) {
+                let mut piece = path.clone();
+                piece.push(Move::Include(self.option_of(at!(self.cells.set, q))));
+                pieces.push((depth, piece));
+            }
+            path.push(Move::Include(self.option_of(at!(self.cells.set, self.cur))));
+            depth += 1;
+        }
+        pieces.push((depth, path));
         pieces
     }
 

@@ -30,18 +30,23 @@ fn count_piece(p: &Arc<CompiledProblem>, moves: &[Move], engine: Engine) -> u64 
     }
 }
 
-/// Pausing after `k` nodes: the count so far plus the frontier's counts is the total.
+/// Pausing after `k` nodes, or after `k` updates (then Algorithms X and C
+/// may pause between two tries of a level): the count so far plus the
+/// frontier's counts is the total.
 fn check_frontiers(p: &Arc<CompiledProblem>, engine: Engine) {
     let total = count_piece(p, &[], engine);
-    for k in 0..12u64 {
+    let by_nodes = (0..12u64).map(|k| Limits {
+        nodes: k,
+        updates: u64::MAX,
+    });
+    let by_updates = (0..40u64).map(|k| Limits {
+        nodes: u64::MAX,
+        updates: k,
+    });
+    for limits in by_nodes.chain(by_updates) {
         let mut s = Search::with_engine(p.clone(), None, engine);
-        let step = s.count(
-            Limits {
-                nodes: k,
-                updates: u64::MAX,
-            },
-            u64::MAX,
-        );
+        let step = s.count(limits, u64::MAX);
+        let k = limits.nodes.min(limits.updates);
         let mut sum = s.stats().solutions;
         if step == Step::Paused {
             sum += s
@@ -50,7 +55,7 @@ fn check_frontiers(p: &Arc<CompiledProblem>, engine: Engine) {
                 .map(|f| count_piece(p, f, engine))
                 .sum::<u64>();
         }
-        assert_eq!(sum, total, "paused after {k} nodes in {p:?} ({engine:?})");
+        assert_eq!(sum, total, "paused at {k} in {p:?} ({engine:?})");
     }
 }
 
@@ -232,11 +237,18 @@ fn frontier_shares_and_the_explored_part_make_one() {
     for _ in 0..300 {
         let p = Arc::new(random(&mut rng));
         for engine in [Engine::Cells, Engine::Bits] {
-            for k in 1..10u64 {
+            for k in 1..30u64 {
                 let mut s = Search::with_engine(p.clone(), None, engine);
-                let limits = Limits {
-                    nodes: k,
-                    updates: u64::MAX,
+                let limits = if k < 10 {
+                    Limits {
+                        nodes: k,
+                        updates: u64::MAX,
+                    }
+                } else {
+                    Limits {
+                        nodes: u64::MAX,
+                        updates: 2 * (k - 10),
+                    }
                 };
                 if s.count(limits, u64::MAX) != Step::Paused {
                     break;
