@@ -1210,9 +1210,9 @@ impl Machine for CellSearch {
         let mark = self.mark_now();
         let mut c = self.counters;
         let estimate = if self.mcc {
-            self.probe_mcc(rng, halt, &mut c)
+            self.probe_walk::<true>(rng, halt, &mut c)
         } else {
-            self.probe_xcc(rng, halt, &mut c)
+            self.probe_walk::<false>(rng, halt, &mut c)
         };
         if self.mcc {
             self.restore_mcc(mark, &mut c);
@@ -1227,8 +1227,16 @@ impl Machine for CellSearch {
 }
 
 impl CellSearch {
-    /// [`Machine::probe`]'s walk in Algorithms X and C (on the trail, not undone).
-    fn probe_xcc(&mut self, rng: &mut Rng, halt: &AtomicBool, c: &mut Counters) -> Option<f64> {
+    /// [`Machine::probe`]'s walk (on the trail, not undone): in Algorithms
+    /// X and C a random option of the chosen item is committed; in
+    /// Algorithm M (`MCC`) the option of a random node of the chosen item is
+    /// taken, as [`Solve::force`] takes one.
+    fn probe_walk<const MCC: bool>(
+        &mut self,
+        rng: &mut Rng,
+        halt: &AtomicBool,
+        c: &mut Counters,
+    ) -> Option<f64> {
         let (mut total, mut width) = (1.0f64, 1.0f64);
         for _ in 0..MAX_PROBE_DEPTH {
             if halt.load(Ordering::Relaxed) {
@@ -1237,53 +1245,34 @@ impl CellSearch {
             if self.cells.active == 0 {
                 return Some(total);
             }
-            let (best, t) = self.choose_xcc(c);
-            if t == 0 {
-                return Some(total);
-            }
-            width *= t as f64;
-            total += width;
-            if total >= MOST_ESTIMATE {
-                return Some(MOST_ESTIMATE);
-            }
-            let x = at!(self.cells.set, best + rng.below(t as u64) as u32);
-            self.cover::<true, false>(best, c);
-            let ok = if self.colors {
-                self.commit::<true, true, true>(x, c)
+            // The item, its branching degree, and its nodes to pick from.
+            let (i, degree, size) = if MCC {
+                let (i, score) = self.choose_mcc(c);
+                (i, score, self.cells.size(i))
             } else {
-                self.commit::<false, true, true>(x, c)
+                let (best, t) = self.choose_xcc(c);
+                (best, t as i64, t)
             };
-            if !ok {
+            if degree <= 0 || size == 0 {
                 return Some(total);
             }
-        }
-        Some(total)
-    }
-
-    /// [`Machine::probe`]'s walk in Algorithm M: the option of a random node
-    /// of the chosen item is taken, as [`Solve::force`] takes one, but on
-    /// the trail.
-    fn probe_mcc(&mut self, rng: &mut Rng, halt: &AtomicBool, c: &mut Counters) -> Option<f64> {
-        let (mut total, mut width) = (1.0f64, 1.0f64);
-        for _ in 0..MAX_PROBE_DEPTH {
-            if halt.load(Ordering::Relaxed) {
-                return None;
-            }
-            if self.cells.active == 0 {
-                return Some(total);
-            }
-            let (i, score) = self.choose_mcc(c);
-            let size = self.cells.size(i);
-            if score <= 0 || size == 0 {
-                return Some(total);
-            }
-            width *= score as f64;
+            width *= degree as f64;
             total += width;
             if total >= MOST_ESTIMATE {
                 return Some(MOST_ESTIMATE);
             }
             let x = at!(self.cells.set, i + rng.below(size as u64) as u32);
-            if !self.take_on_trail(self.option_of(x), c) {
+            let ok = if MCC {
+                self.take_on_trail(self.option_of(x), c)
+            } else {
+                self.cover::<true, false>(i, c);
+                if self.colors {
+                    self.commit::<true, true, true>(x, c)
+                } else {
+                    self.commit::<false, true, true>(x, c)
+                }
+            };
+            if !ok {
                 return Some(total);
             }
         }
