@@ -118,10 +118,12 @@ pub(crate) struct Cells {
     pub room: usize,
     /// The current epoch; an item whose stamp equals it is on the trail.
     pub epoch: u32,
-    /// Option number of each node (spacers: `u32::MAX`); for output only.
-    pub node_option: Vec<u32>,
-    /// First node of each option.
+    /// First node of each option (ascending).
     pub option_node: Vec<u32>,
+    /// First node of the option of each node (a spacer: of the option after
+    /// it), for [`Self::hide_whole`]; the option's number is found from it
+    /// in `option_node` ([`Self::option_of`]).
+    pub first: Vec<u32>,
     /// Base in `set` of each item number.
     pub base: Vec<u32>,
     /// Are the options short (at most 4 items on average), in Algorithm X
@@ -131,6 +133,9 @@ pub(crate) struct Cells {
     /// queens 14 0.83x, while on the pentominoes (6 items) and the dominoes
     /// of Algorithm M (whose epochs last longer) the branch did better.
     pub short_options: bool,
+    /// Are the options long (more than 4 items on average)? Then covering an
+    /// item hides each of its options whole ([`Self::hide_whole`]).
+    pub long_options: bool,
 }
 
 /// Is an item whose set is down to one option an active primary one? (Out
@@ -162,10 +167,11 @@ impl Clone for Cells {
             tlen: self.tlen,
             room: self.room,
             epoch: self.epoch,
-            node_option: self.node_option.clone(),
             option_node: self.option_node.clone(),
+            first: self.first.clone(),
             base: self.base.clone(),
             short_options: self.short_options,
+            long_options: self.long_options,
         }
     }
 
@@ -186,10 +192,11 @@ impl Clone for Cells {
             self.trail.extend_from_slice(&other.trail[..other.tlen]);
         }
         (self.tlen, self.epoch, self.room) = (other.tlen, other.epoch, other.room);
-        self.node_option.clone_from(&other.node_option);
         self.option_node.clone_from(&other.option_node);
+        self.first.clone_from(&other.first);
         self.base.clone_from(&other.base);
         self.short_options = other.short_options;
+        self.long_options = other.long_options;
     }
 }
 
@@ -223,8 +230,9 @@ impl Cells {
         } else {
             Vec::new()
         };
-        let mut node_option = vec![u32::MAX; n_nodes];
         let mut option_node = Vec::with_capacity(p.n_options());
+        let mut first = vec![0u32; n_nodes];
+        first[0] = 1;
         let mut fill = vec![0u32; n];
         let mut y = 0usize; // the spacer before the current option
         let mut order: Vec<usize> = Vec::new();
@@ -256,7 +264,7 @@ impl Cells {
                     loc: q,
                 };
                 set[q as usize] = y as u32;
-                node_option[y] = o as u32;
+                first[y] = option_node[o];
                 if colors {
                     clr[y] = p.color_at(start + k) as i32;
                 }
@@ -266,6 +274,7 @@ impl Cells {
                 itm: -(items.len() as i32),
                 loc: 0,
             };
+            first[y] = y as u32 + 1;
         }
         let pbound = if p.n_primary() < n {
             base[p.n_primary()]
@@ -297,10 +306,11 @@ impl Cells {
             tlen: 0,
             room: 2 * n_nodes + p.n_options() + n + 2,
             epoch: 1,
-            node_option,
             option_node,
+            first,
             base,
             short_options: !p.has_multiplicities() && p.n_entries() <= 4 * p.n_options(),
+            long_options: p.n_entries() > 4 * p.n_options(),
         };
         if let Some(rng) = rng {
             cells.shuffle(rng);
@@ -538,6 +548,76 @@ impl Cells {
         ok
     }
 
+    /// Hides the option of node `tt` as [`Self::hide_trailed`] does, but
+    /// removes it from `tt`'s own set too: for a caller that walks a set from
+    /// its end down (the node is then its set's last, and leaving is only
+    /// the size going down), so that the walk goes once over the option from
+    /// its first node, with no spacer to meet and no wrap.
+    #[inline(always)]
+    pub fn hide_whole<const TRAIL: bool, const CHECK: bool, const BOUNDS: bool>(
+        &mut self,
+        tt: u32,
+        c: &mut Counters,
+    ) -> bool {
+        let Cells {
+            nd,
+            set,
+            trail,
+            tlen,
+            epoch,
+            active,
+            pbound,
+            first,
+            ..
+        } = self;
+        let (nd, set, trail) = (&mut nd[..], &mut set[..], &mut trail[..]);
+        let (epoch, active, pbound) = (*epoch, *active, *pbound);
+        let mut t = *tlen;
+        let start = at!(first, tt);
+        let len = at!(nd, start - 1).loc;
+        let end = start + len;
+        let mut nn = start;
+        let mut ok = true;
+        while nn < end {
+            let node = at!(nd, nn);
+            let uu = node.itm as u32;
+            let s = at!(set, uu - 1);
+            if CHECK && s == 1 && last_option(uu, pbound, at!(set, uu - 2), active) {
+                ok = false;
+                break;
+            }
+            // Long options are never `short_options`: the size is saved
+            // only on the item's first shrink in the epoch.
+            if TRAIL && at!(set, uu - 5) != epoch {
+                set_at!(set, uu - 5, epoch);
+                if BOUNDS {
+                    set_at!(trail, t, [uu, s, at!(set, uu - 4)]);
+                } else {
+                    debug_assert!(t < trail.len());
+                    let entry = unsafe { trail.get_unchecked_mut(t) };
+                    entry[0] = uu;
+                    entry[1] = s;
+                }
+                t += 1;
+            }
+            let ss = s - 1;
+            let nnp = at!(set, uu + ss);
+            set_at!(set, uu - 1, ss);
+            set_at!(set, uu + ss, nn);
+            set_at!(set, node.loc, nnp);
+            unsafe {
+                nd.get_unchecked_mut(nn as usize).loc = uu + ss;
+                nd.get_unchecked_mut(nnp as usize).loc = node.loc;
+            }
+            nn += 1;
+        }
+        *tlen = t;
+        let n = (nn - start) as u64;
+        c.updates += n - (nn > tt) as u64; // the own set is not counted
+        c.mems += 6 * n;
+        ok
+    }
+
     /// Sets back every size saved on the trail since `mark` (and, with
     /// `BOUNDS`, every bound: Algorithm M).
     #[inline(always)]
@@ -560,6 +640,12 @@ impl Cells {
     pub fn deactivate_secondary(&mut self, x: u32, k: u32) {
         self.sactive -= 1;
         self.swap_items(x, k, self.sactive);
+    }
+
+    /// The number of the option that node `y` (not a spacer) belongs to.
+    pub fn option_of(&self, y: u32) -> u32 {
+        let start = self.first[y as usize];
+        self.option_node.partition_point(|&s| s < start) as u32
     }
 
     /// Is option `o` still available, compatible with every choice made so far?

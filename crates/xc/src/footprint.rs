@@ -52,7 +52,7 @@ fn cells_bytes(p: &CompiledProblem) -> u64 {
         p.n_items() as u64,
     );
     let nodes = entries + options + 1;
-    // nd (8 bytes), node_option (4), and clr (4) when there are colors.
+    // nd (8 bytes), first (4), and clr (4) when there are colors.
     let per_node = 12 + if p.has_colors() { 4 } else { 0 };
     let cells = nodes * per_node
         + (entries + HEADER as u64 * items) * 4 // set

@@ -83,6 +83,25 @@ fn multiplicities_and_colors() {
 }
 
 #[test]
+fn long_options() {
+    // More than four items an option on average: dancing cells then hide
+    // each option whole, from its first node (with colors and
+    // multiplicities too).
+    let mut rng = Rng::new(5);
+    for k in 0..1500 {
+        let shape = Shape {
+            primary: 7,
+            secondary: 3,
+            options: 12,
+            density: 75,
+            colors: k % 2 == 0,
+            multiplicities: k % 3 == 0,
+        };
+        check(random_problem(&mut rng, &shape), k);
+    }
+}
+
+#[test]
 fn forcing_matches_filtering() {
     // Forcing options must give exactly the solutions that contain them.
     let mut rng = Rng::new(4);
