@@ -136,6 +136,8 @@ pub(crate) struct Cells {
     /// Are the options long (more than 4 items on average)? Then covering an
     /// item hides each of its options whole ([`Self::hide_whole`]).
     pub long_options: bool,
+    /// The length of every option, when they all have the same one; else 0.
+    pub uniform: u32,
 }
 
 /// Is an item whose set is down to one option an active primary one? (Out
@@ -145,6 +147,17 @@ pub(crate) struct Cells {
 #[inline(never)]
 fn last_option(x: u32, pbound: u32, pos: u32, active: u32) -> bool {
     x < pbound && pos < active
+}
+
+/// The length of every option of `p` when they all have the same, else 0.
+fn uniform_length(p: &CompiledProblem) -> u32 {
+    let starts = p.option_start();
+    let len = |o: usize| starts[o + 1] - starts[o];
+    match p.n_options() {
+        0 => 0,
+        m if (1..m).all(|o| len(o) == len(0)) => len(0),
+        _ => 0,
+    }
 }
 
 /// A copy holds the trail's live entries only (its room is made again by
@@ -172,6 +185,7 @@ impl Clone for Cells {
             base: self.base.clone(),
             short_options: self.short_options,
             long_options: self.long_options,
+            uniform: self.uniform,
         }
     }
 
@@ -197,6 +211,7 @@ impl Clone for Cells {
         self.base.clone_from(&other.base);
         self.short_options = other.short_options;
         self.long_options = other.long_options;
+        self.uniform = other.uniform;
     }
 }
 
@@ -311,6 +326,7 @@ impl Cells {
             base,
             short_options: !p.has_multiplicities() && p.n_entries() <= 4 * p.n_options(),
             long_options: p.n_entries() > 4 * p.n_options(),
+            uniform: uniform_length(p),
         };
         if let Some(rng) = rng {
             cells.shuffle(rng);
@@ -472,6 +488,21 @@ impl Cells {
         tt: u32,
         c: &mut Counters,
     ) -> bool {
+        self.hide_ring::<TRAIL, CHECK, BOUNDS, 0>(tt, c)
+    }
+
+    /// [`Self::hide_trailed`], walking the option as a ring of `RING`
+    /// nodes (every option of the problem has that length) when `RING` is
+    /// not 0: the nodes after `tt` found from its option's first node by
+    /// arithmetic, in a loop of fixed length the compiler unrolls, with no
+    /// spacer to test; or, when `RING` is 0, from `tt` on to the spacer
+    /// and round, as Knuth's programs do.
+    #[inline(always)]
+    pub fn hide_ring<const TRAIL: bool, const CHECK: bool, const BOUNDS: bool, const RING: u32>(
+        &mut self,
+        tt: u32,
+        c: &mut Counters,
+    ) -> bool {
         let Cells {
             nd,
             set,
@@ -481,71 +512,147 @@ impl Cells {
             active,
             pbound,
             short_options,
+            first,
             ..
         } = self;
         let (nd, set, trail) = (&mut nd[..], &mut set[..], &mut trail[..]);
         let (epoch, active, pbound, short) = (*epoch, *active, *pbound, *short_options);
         let mut t = *tlen;
-        let mut ok = true;
-        // The updates are not counted in the loop (a counter there is one
-        // more value carried from each removal to the next): they are the
-        // nodes walked, found at the end from where the walk stopped and the
-        // option's length, read at its spacer.
-        let mut len = 0u32;
-        let mut nn = tt + 1;
-        while nn != tt {
-            let node = at!(nd, nn);
-            if node.itm <= 0 {
-                len = node.itm.unsigned_abs();
-                nn = (nn as i32 + node.itm) as u32;
-                continue;
-            }
-            let uu = node.itm as u32;
-            let s = at!(set, uu - 1);
-            if CHECK && s == 1 && last_option(uu, pbound, at!(set, uu - 2), active) {
-                ok = false; // uu would have no option left
-                break;
-            }
-            let fresh = TRAIL && at!(set, uu - 5) != epoch;
-            // With short options the entry is written at the trail's end
-            // every time, without a branch, and kept (the end moved past it)
-            // only on the item's first shrink in the epoch, which there is a
-            // coin toss for the branch predictor; otherwise only then.
-            if TRAIL && (short || fresh) {
-                set_at!(set, uu - 5, epoch);
-                if BOUNDS {
-                    set_at!(trail, t, [uu, s, at!(set, uu - 4)]);
+        // Removes node `nn` from its item's set; false, and nothing done,
+        // when that would leave an active primary item with no option.
+        macro_rules! remove {
+            ($nn:expr, $node:expr) => {{
+                let (nn, node): (u32, Node) = ($nn, $node);
+                // Indices in usize: the offsets below then fold into the
+                // addressing of the loads and stores (u32 arithmetic must wrap).
+                let uu = node.itm as u32 as usize;
+                let s = at!(set, uu - 1);
+                if CHECK && s == 1 && last_option(uu as u32, pbound, at!(set, uu - 2), active) {
+                    false // uu would have no option left
                 } else {
-                    // Algorithms X and C never change a bound, nor read it
-                    // back (`restore::<false>`): neither loaded nor stored.
-                    debug_assert!(t < trail.len());
-                    let entry = unsafe { trail.get_unchecked_mut(t) };
-                    entry[0] = uu;
-                    entry[1] = s;
+                    let fresh = TRAIL && at!(set, uu - 5) != epoch;
+                    // With short options the entry is written at the trail's end
+                    // every time, without a branch, and kept (the end moved past it)
+                    // only on the item's first shrink in the epoch, which there is a
+                    // coin toss for the branch predictor; otherwise only then.
+                    if TRAIL && (short || fresh) {
+                        set_at!(set, uu - 5, epoch);
+                        if BOUNDS {
+                            set_at!(trail, t, [uu as u32, s, at!(set, uu - 4)]);
+                        } else {
+                            // Algorithms X and C never change a bound, nor read it
+                            // back (`restore::<false>`): neither loaded nor stored.
+                            debug_assert!(t < trail.len());
+                            let entry = unsafe { trail.get_unchecked_mut(t) };
+                            entry[0] = uu as u32;
+                            entry[1] = s;
+                        }
+                        t += fresh as usize;
+                    }
+                    let last = uu + s as usize - 1;
+                    let nnp = at!(set, last);
+                    set_at!(set, uu - 1, s - 1);
+                    set_at!(set, last, nn);
+                    set_at!(set, node.loc, nnp);
+                    unsafe {
+                        nd.get_unchecked_mut(nn as usize).loc = last as u32;
+                        nd.get_unchecked_mut(nnp as usize).loc = node.loc;
+                    }
+                    true
                 }
-                t += fresh as usize;
-            }
-            let ss = s - 1;
-            let nnp = at!(set, uu + ss);
-            set_at!(set, uu - 1, ss);
-            set_at!(set, uu + ss, nn);
-            set_at!(set, node.loc, nnp);
-            unsafe {
-                nd.get_unchecked_mut(nn as usize).loc = uu + ss;
-                nd.get_unchecked_mut(nnp as usize).loc = node.loc;
-            }
-            nn += 1;
+            }};
         }
-        // Walked: tt+1 up to nn, or (past the spacer) all but tt..nn.
-        let n = if nn > tt {
-            nn - tt - 1
+        let mut ok = true;
+        let n = if RING != 0 {
+            let start = at!(first, tt);
+            let j0 = tt - start;
+            let mut k = 1;
+            while k < RING {
+                let j = j0 + k;
+                let nn = start + if j >= RING { j - RING } else { j };
+                if !remove!(nn, at!(nd, nn)) {
+                    ok = false;
+                    break;
+                }
+                k += 1;
+            }
+            k - 1
         } else {
-            len - 1 - (tt - nn)
+            // The updates are not counted in the loop (a counter there is one
+            // more value carried from each removal to the next): they are the
+            // nodes walked, found at the end from where the walk stopped and the
+            // option's length, read at its spacer.
+            let mut len = 0u32;
+            let mut nn = tt + 1;
+            while nn != tt {
+                let node = at!(nd, nn);
+                if node.itm <= 0 {
+                    len = node.itm.unsigned_abs();
+                    nn = (nn as i32 + node.itm) as u32;
+                    continue;
+                }
+                if !remove!(nn, node) {
+                    ok = false;
+                    break;
+                }
+                nn += 1;
+            }
+            // Walked: tt+1 up to nn, or (past the spacer) all but tt..nn.
+            if nn > tt {
+                nn - tt - 1
+            } else {
+                len - 1 - (tt - nn)
+            }
         } as u64;
         *tlen = t;
         c.updates += n;
         c.mems += 6 * n;
         ok
+    }
+
+    /// [`Self::hide_trailed`], as a ring of fixed length when every option
+    /// has 2, 3 or 4 nodes (see [`Self::hide_ring`]).
+    #[inline(always)]
+    pub fn hide_one<const TRAIL: bool, const CHECK: bool, const BOUNDS: bool>(
+        &mut self,
+        tt: u32,
+        c: &mut Counters,
+    ) -> bool {
+        match self.uniform {
+            2 => self.hide_ring::<TRAIL, CHECK, BOUNDS, 2>(tt, c),
+            3 => self.hide_ring::<TRAIL, CHECK, BOUNDS, 3>(tt, c),
+            4 => self.hide_ring::<TRAIL, CHECK, BOUNDS, 4>(tt, c),
+            _ => self.hide_ring::<TRAIL, CHECK, BOUNDS, 0>(tt, c),
+        }
+    }
+
+    /// Hides every option in `set[from..end]` (see [`Self::hide_trailed`]),
+    /// as a ring of fixed length when every option has 2, 3 or 4 nodes;
+    /// false as soon as one leaves an active primary item with no option.
+    #[inline(always)]
+    pub fn hide_each<const TRAIL: bool, const CHECK: bool, const BOUNDS: bool>(
+        &mut self,
+        from: u32,
+        end: u32,
+        c: &mut Counters,
+    ) -> bool {
+        macro_rules! each {
+            ($ring:literal) => {{
+                for rr in from..end {
+                    let tt = at!(self.set, rr);
+                    if !self.hide_ring::<TRAIL, CHECK, BOUNDS, $ring>(tt, c) {
+                        return false;
+                    }
+                }
+                true
+            }};
+        }
+        match self.uniform {
+            2 => each!(2),
+            3 => each!(3),
+            4 => each!(4),
+            _ => each!(0),
+        }
     }
 
     /// Hides the option of node `tt` as [`Self::hide_trailed`] does, but
@@ -580,9 +687,11 @@ impl Cells {
         let mut ok = true;
         while nn < end {
             let node = at!(nd, nn);
-            let uu = node.itm as u32;
+            // Indices in usize: the offsets below then fold into the
+            // addressing of the loads and stores (u32 arithmetic must wrap).
+            let uu = node.itm as u32 as usize;
             let s = at!(set, uu - 1);
-            if CHECK && s == 1 && last_option(uu, pbound, at!(set, uu - 2), active) {
+            if CHECK && s == 1 && last_option(uu as u32, pbound, at!(set, uu - 2), active) {
                 ok = false;
                 break;
             }
@@ -591,22 +700,22 @@ impl Cells {
             if TRAIL && at!(set, uu - 5) != epoch {
                 set_at!(set, uu - 5, epoch);
                 if BOUNDS {
-                    set_at!(trail, t, [uu, s, at!(set, uu - 4)]);
+                    set_at!(trail, t, [uu as u32, s, at!(set, uu - 4)]);
                 } else {
                     debug_assert!(t < trail.len());
                     let entry = unsafe { trail.get_unchecked_mut(t) };
-                    entry[0] = uu;
+                    entry[0] = uu as u32;
                     entry[1] = s;
                 }
                 t += 1;
             }
-            let ss = s - 1;
-            let nnp = at!(set, uu + ss);
-            set_at!(set, uu - 1, ss);
-            set_at!(set, uu + ss, nn);
+            let last = uu + s as usize - 1;
+            let nnp = at!(set, last);
+            set_at!(set, uu - 1, s - 1);
+            set_at!(set, last, nn);
             set_at!(set, node.loc, nnp);
             unsafe {
-                nd.get_unchecked_mut(nn as usize).loc = uu + ss;
+                nd.get_unchecked_mut(nn as usize).loc = last as u32;
                 nd.get_unchecked_mut(nnp as usize).loc = node.loc;
             }
             nn += 1;

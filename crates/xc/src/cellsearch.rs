@@ -271,10 +271,7 @@ impl CellSearch {
                 cells.hide_whole::<TRAIL, false, BOUNDS>(tt, c);
             }
         } else {
-            for rr in x..end {
-                let tt = at!(cells.set, rr);
-                cells.hide_trailed::<TRAIL, false, BOUNDS>(tt, c);
-            }
+            cells.hide_each::<TRAIL, false, BOUNDS>(x, end, c);
         }
     }
 
@@ -354,11 +351,8 @@ impl CellSearch {
             c.mems += 1 + (end - cc) as u64;
             if !COLORS || cc < pbound || at!(cells.clr, pp) == 0 {
                 if !WHOLE {
-                    for rr in cc..end {
-                        let tt = at!(cells.set, rr);
-                        if !cells.hide_trailed::<TRAIL, CHECK, false>(tt, c) {
-                            return false;
-                        }
+                    if !cells.hide_each::<TRAIL, CHECK, false>(cc, end, c) {
+                        return false;
                     }
                 } else {
                     // Long options: each is walked whole, from its first
@@ -817,7 +811,7 @@ impl CellSearch {
                             self.cells.new_epoch();
                         }
                         if b != 0 {
-                            self.cells.hide_trailed::<true, false, true>(x, &mut c);
+                            self.cells.hide_one::<true, false, true>(x, &mut c);
                         }
                         self.cells.touch(i);
                         self.cells.remove_from_own_set(x, &mut c);
@@ -1331,7 +1325,7 @@ impl CellSearch {
         }
         let x = self.primary_node(o);
         let i = at!(self.cells.nd, x).itm as u32;
-        self.cells.hide_trailed::<true, false, true>(x, c);
+        self.cells.hide_one::<true, false, true>(x, c);
         self.cells.touch(i);
         self.cells.remove_from_own_set(x, c);
         let b = self.cells.bound(i) - 1;

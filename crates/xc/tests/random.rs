@@ -102,6 +102,59 @@ fn long_options() {
 }
 
 #[test]
+fn options_of_one_length() {
+    // Every option with the same number of items, 2 to 6: dancing cells then
+    // walk each option as a ring of that length (2 to 4) or whole (5, 6).
+    let mut rng = Rng::new(6);
+    for k in 0..2000 {
+        let len = 2 + rng.below(5) as usize;
+        let n1 = 1 + rng.below(6) as u32;
+        let n2 = rng.below(4) as u32;
+        let n = (n1 + n2) as usize;
+        if n < len {
+            continue;
+        }
+        let (colors, multiplicities) = (k % 2 == 0, k % 3 == 0);
+        let bounds: Vec<(u32, u32)> = (0..n1)
+            .map(|_| {
+                if multiplicities {
+                    let lo = rng.below(3) as u32;
+                    (lo, (lo + rng.below(3) as u32).max(1))
+                } else {
+                    (1, 1)
+                }
+            })
+            .collect();
+        let m = 1 + rng.below(12) as usize;
+        let mut options = Vec::new();
+        while options.len() < m {
+            // `len` distinct items in a random order, one of them primary.
+            let mut items: Vec<u32> = (0..n as u32).collect();
+            for j in (1..n).rev() {
+                items.swap(j, rng.below(j as u64 + 1) as usize);
+            }
+            items.truncate(len);
+            if items.iter().all(|&i| i >= n1) {
+                continue;
+            }
+            let o: Vec<(u32, u32)> = items
+                .iter()
+                .map(|&i| {
+                    let c = if i >= n1 && colors {
+                        rng.below(3) as u32
+                    } else {
+                        0
+                    };
+                    (i, c)
+                })
+                .collect();
+            options.push(o);
+        }
+        check(problem(n1, n2, &bounds, &options), k);
+    }
+}
+
+#[test]
 fn forcing_matches_filtering() {
     // Forcing options must give exactly the solutions that contain them.
     let mut rng = Rng::new(4);
