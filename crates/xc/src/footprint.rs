@@ -52,8 +52,8 @@ fn cells_bytes(p: &CompiledProblem) -> u64 {
         p.n_items() as u64,
     );
     let nodes = entries + options + 1;
-    // nd (8 bytes), first (4), and clr (4) when there are colors.
-    let per_node = 12 + if p.has_colors() { 4 } else { 0 };
+    // nd (8 bytes), off (1), and clr (4) when there are colors.
+    let per_node = 9 + if p.has_colors() { 4 } else { 0 };
     let cells = nodes * per_node
         + (entries + HEADER as u64 * items) * 4 // set
         + options * 4 // option_node

@@ -216,3 +216,29 @@ fn reset_gives_a_fresh_search() {
         assert!(sols.iter().all(|x| x.contains(&1)));
     }
 }
+
+#[test]
+fn options_of_hundreds_of_items() {
+    // The intervals of a binary tree over 600 items (halves, down to fewer
+    // than 100 items): an interval is covered by itself or by its two halves,
+    // so T(leaf) = 1 and T(node) = 1 + T(left) T(right) covers in all. The
+    // options are long (hidden whole) and their nodes lie up to 599 past the
+    // first of their option (found by the walk back to the spacer).
+    fn intervals(lo: u32, hi: u32, out: &mut Vec<Vec<u32>>) -> u64 {
+        out.push((lo..hi).collect());
+        if hi - lo < 100 {
+            return 1;
+        }
+        let mid = (lo + hi) / 2;
+        1 + intervals(lo, mid, out) * intervals(mid, hi, out)
+    }
+    let mut options = Vec::new();
+    let expected = intervals(0, 600, &mut options);
+    let p = Arc::new(exact(600, &options));
+    for engine in [Engine::Cells, Engine::Bits] {
+        let mut s = Search::with_engine(p.clone(), None, engine);
+        let all = s.all_solutions();
+        assert_eq!(all.len() as u64, expected, "{engine:?}");
+        assert!(all.iter().all(|x| p.is_solution(x)), "{engine:?}");
+    }
+}
