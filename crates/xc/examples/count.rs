@@ -1,5 +1,5 @@
 //! Counts the solutions of a problem in a plain numeric format, for timing
-//! the engine alone: a first line `n_primary n_secondary`, then one option a
+//! the engine alone: a first line `n_primary n_secondary [lo hi]`, then one option a
 //! line as item numbers (primary items first).
 //! Usage: `count FILE [auto|cells|bits|memo|memo-first] [THREADS]`.
 use std::sync::Arc;
@@ -17,6 +17,8 @@ fn main() {
         .map(|t| t.parse().unwrap())
         .collect();
     let (n1, n2) = (head[0], head[1]);
+    // An optional `lo hi` after them: every primary item's multiplicity.
+    let (lo, hi) = (*head.get(2).unwrap_or(&1), *head.get(3).unwrap_or(&1));
     let mut start = vec![0u32];
     let mut items = Vec::new();
     for line in lines.filter(|l| !l.trim().is_empty()) {
@@ -26,8 +28,8 @@ fn main() {
     let p = CompiledProblem::new(
         n1,
         n2,
-        vec![1; n1 as usize],
-        vec![1; n1 as usize],
+        vec![lo; n1 as usize],
+        vec![hi; n1 as usize],
         start,
         items,
         vec![],
