@@ -376,29 +376,31 @@ impl Cells {
         }
     }
 
+    // The item accessors index in usize: the offset then folds into the
+    // address of the load (in u32, the subtraction must wrap first).
     #[inline(always)]
     pub fn size(&self, x: u32) -> u32 {
-        at!(self.set, x - 1)
+        at!(self.set, x as usize - 1)
     }
     #[inline(always)]
     pub fn set_size(&mut self, x: u32, s: u32) {
-        set_at!(self.set, x - 1, s)
+        set_at!(self.set, x as usize - 1, s)
     }
     #[inline(always)]
     pub fn pos(&self, x: u32) -> u32 {
-        at!(self.set, x - 2)
+        at!(self.set, x as usize - 2)
     }
     #[inline(always)]
     pub fn slack(&self, x: u32) -> u32 {
-        at!(self.set, x - 3)
+        at!(self.set, x as usize - 3)
     }
     #[inline(always)]
     pub fn bound(&self, x: u32) -> u32 {
-        at!(self.set, x - 4)
+        at!(self.set, x as usize - 4)
     }
     #[inline(always)]
     pub fn set_bound(&mut self, x: u32, b: u32) {
-        set_at!(self.set, x - 4, b)
+        set_at!(self.set, x as usize - 4, b)
     }
 
     /// Moves primary item `x` (at position `k`) out of the active ones.
