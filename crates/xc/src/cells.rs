@@ -33,7 +33,11 @@
 //! not to the number of items: a problem of 20,000 items that moves a few
 //! of them per node pays for a few. Undoing a try is then one pass over its
 //! part of the trail. Algorithm M saves bounds beside the sizes, as SSMCC
-//! does. Active secondary items form a sparse set of their own
+//! does. Where the items are few and the options long (a pentomino try
+//! hides hundreds of nodes over 72 items), an epoch saves every active
+//! item's size as it starts, as SSXCC does, and the hide loops save
+//! nothing: the stamp's test at each update, mispredicted at each item's
+//! first shrink, cost a fifth of the time there. Active secondary items form a sparse set of their own
 //! (`item[second..sactive]`), so a purified item is recognised by its
 //! position, as in SSXCC.
 
@@ -140,6 +144,11 @@ pub(crate) struct Cells {
     pub long_options: bool,
     /// The length of every option, when they all have the same one; else 0.
     pub uniform: u32,
+    /// Does each epoch save the size of every active item as it starts
+    /// ([`Self::new_epoch`]), as SSXCC does, so that the hide loops save
+    /// nothing? For long options over few items, without colors or
+    /// multiplicities (see [`snapshots_pay`]).
+    pub snapshot: bool,
 }
 
 /// Is an item whose set is down to one option an active primary one? (Out
@@ -188,6 +197,22 @@ fn start_far(nd: &[Node], y: u32) -> u32 {
     z
 }
 
+/// Items at most this many for [`snapshots_pay`].
+const SNAPSHOT_ITEMS: usize = 1024;
+
+/// Do snapshots of every active item's size at each epoch pay, in place of
+/// stamps checked at each update? When the options are long (a try hides
+/// hundreds of nodes, so a few dozen saved sizes are cheap beside it) and
+/// the items few; and only in Algorithms X and C without colors, where an
+/// item left inactive is never touched again until set back (a purified
+/// item's set still shrinks, and Algorithm M saves bounds too).
+fn snapshots_pay(p: &CompiledProblem) -> bool {
+    !p.has_colors()
+        && !p.has_multiplicities()
+        && p.n_entries() > 4 * p.n_options()
+        && p.n_items() <= SNAPSHOT_ITEMS
+}
+
 /// A copy holds the trail's live entries only (its room is made again by
 /// [`Cells::make_room`] before a search runs on it): a probe or a share of
 /// the tree copies a search before it has saved anything, and must not pay
@@ -214,6 +239,7 @@ impl Clone for Cells {
             short_options: self.short_options,
             long_options: self.long_options,
             uniform: self.uniform,
+            snapshot: self.snapshot,
         }
     }
 
@@ -240,6 +266,7 @@ impl Clone for Cells {
         self.short_options = other.short_options;
         self.long_options = other.long_options;
         self.uniform = other.uniform;
+        self.snapshot = other.snapshot;
     }
 }
 
@@ -345,7 +372,16 @@ impl Cells {
             pbound,
             trail: Vec::new(),
             tlen: 0,
-            room: 2 * n_nodes + p.n_options() + n + 2,
+            // With snapshots, each level with a choice saves every item.
+            room: 2 * n_nodes
+                + p.n_options()
+                + n
+                + 2
+                + if snapshots_pay(p) {
+                    (p.n_primary() + 2) * n
+                } else {
+                    0
+                },
             epoch: 1,
             option_node,
             off,
@@ -353,6 +389,7 @@ impl Cells {
             short_options: !p.has_multiplicities() && p.n_entries() <= 4 * p.n_options(),
             long_options: p.n_entries() > 4 * p.n_options(),
             uniform: uniform_length(p),
+            snapshot: snapshots_pay(p),
         };
         if let Some(rng) = rng {
             cells.shuffle(rng);
@@ -484,6 +521,17 @@ impl Cells {
             self.epoch = 0;
         }
         self.epoch += 1;
+        if self.snapshot {
+            let t = self.tlen;
+            let (active, second, sactive) = (self.active as usize, self.second, self.sactive);
+            let items = self.item[..active]
+                .iter()
+                .chain(&self.item[second as usize..sactive as usize]);
+            for (k, &x) in items.enumerate() {
+                set_at!(self.trail, t + k, [x, self.size(x), 0]);
+            }
+            self.tlen = t + active + (sactive - second) as usize;
+        }
     }
 
     /// Saves item `x`'s size and bound on the trail, unless this epoch has
@@ -541,10 +589,12 @@ impl Cells {
             pbound,
             short_options,
             off,
+            snapshot,
             ..
         } = self;
         let (nd, set, trail) = (&mut nd[..], &mut set[..], &mut trail[..]);
         let (epoch, active, pbound, short) = (*epoch, *active, *pbound, *short_options);
+        let snapshot = *snapshot;
         let mut t = *tlen;
         // Removes node `nn` from its item's set; false, and nothing done,
         // when that would leave an active primary item with no option.
@@ -563,7 +613,7 @@ impl Cells {
                     // every time, without a branch, and kept (the end moved past it)
                     // only on the item's first shrink in the epoch, which there is a
                     // coin toss for the branch predictor; otherwise only then.
-                    if TRAIL && (short || fresh) {
+                    if TRAIL && !snapshot && (short || fresh) {
                         set_at!(set, uu - 5, epoch);
                         if BOUNDS {
                             set_at!(trail, t, [uu as u32, s, at!(set, uu - 4)]);
@@ -704,10 +754,11 @@ impl Cells {
             active,
             pbound,
             off,
+            snapshot,
             ..
         } = self;
         let (nd, set, trail) = (&mut nd[..], &mut set[..], &mut trail[..]);
-        let (epoch, active, pbound) = (*epoch, *active, *pbound);
+        let (epoch, active, pbound, snapshot) = (*epoch, *active, *pbound, *snapshot);
         let mut t = *tlen;
         let start = start_of(nd, off, tt);
         let len = at!(nd, start - 1).loc;
@@ -726,7 +777,7 @@ impl Cells {
             }
             // Long options are never `short_options`: the size is saved
             // only on the item's first shrink in the epoch.
-            if TRAIL && at!(set, uu - 5) != epoch {
+            if TRAIL && !snapshot && at!(set, uu - 5) != epoch {
                 set_at!(set, uu - 5, epoch);
                 if BOUNDS {
                     set_at!(trail, t, [uu as u32, s, at!(set, uu - 4)]);
@@ -761,7 +812,9 @@ impl Cells {
     #[inline(always)]
     pub fn restore<const BOUNDS: bool>(&mut self, mark: usize, c: &mut Counters) {
         let mut t = self.tlen;
-        c.mems += (t - mark) as u64;
+        // A snapshot's entries were two mems each to take (an item, its
+        // size), counted here, where they are set back.
+        c.mems += (t - mark) as u64 * if self.snapshot { 3 } else { 1 };
         while t > mark {
             t -= 1;
             let [x, s, b] = at!(self.trail, t);

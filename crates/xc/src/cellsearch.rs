@@ -1258,8 +1258,10 @@ impl Machine for CellSearch {
     fn probe(&mut self, rng: &mut Rng, halt: &AtomicBool, spent: &mut u64) -> Option<f64> {
         let saved = (self.scan_from, self.anchor, self.rng.clone());
         self.cells.make_room();
-        self.cells.new_epoch();
+        // The mark before the epoch: an epoch may start with a snapshot of
+        // the sizes, which the mark must take back too.
         let mark = self.mark_now();
+        self.cells.new_epoch();
         let mut c = self.counters;
         let estimate = if self.mcc {
             self.probe_walk::<true>(rng, halt, &mut c)
