@@ -171,6 +171,9 @@ fn uniform_length(p: &CompiledProblem) -> u32 {
     }
 }
 
+/// The walk of [`Cells::hide_ring`] that is [`Cells::hide_whole`].
+const WHOLE: u32 = u32::MAX;
+
 /// The largest distance kept in [`Cells::off`]: a node further from the
 /// first of its option (one of more than 255 items) finds it by a walk back
 /// to the spacer.
@@ -569,10 +572,11 @@ impl Cells {
 
     /// [`Self::hide_trailed`], walking the option as a ring of `RING`
     /// nodes (every option of the problem has that length) when `RING` is
-    /// not 0: the nodes after `tt` found from its option's first node by
+    /// 2 to 4: the nodes after `tt` found from its option's first node by
     /// arithmetic, in a loop of fixed length the compiler unrolls, with no
-    /// spacer to test; or, when `RING` is 0, from `tt` on to the spacer
-    /// and round, as Knuth's programs do.
+    /// spacer to test; when `RING` is 0, from `tt` on to the spacer and
+    /// round, as Knuth's programs do; when it is [`WHOLE`], as
+    /// [`Self::hide_whole`].
     #[inline(always)]
     pub fn hide_ring<const TRAIL: bool, const CHECK: bool, const BOUNDS: bool, const RING: u32>(
         &mut self,
@@ -641,7 +645,21 @@ impl Cells {
             }};
         }
         let mut ok = true;
-        let n = if RING != 0 {
+        let n = if RING == WHOLE {
+            let start = start_of(nd, off, tt);
+            let end = start + at!(nd, start - 1).loc;
+            let mut nn = start;
+            while nn < end {
+                if !remove!(nn, at!(nd, nn)) {
+                    ok = false;
+                    break;
+                }
+                nn += 1;
+            }
+            // Mems for every node walked; updates not for the own set's.
+            c.mems += (nn > tt) as u64 * 6;
+            nn - start - (nn > tt) as u32
+        } else if RING != 0 {
             // (An option of `RING` nodes is never `FAR` long.)
             let j0 = at!(off, tt) as u32;
             let start = tt - j0;
@@ -745,66 +763,7 @@ impl Cells {
         tt: u32,
         c: &mut Counters,
     ) -> bool {
-        let Cells {
-            nd,
-            set,
-            trail,
-            tlen,
-            epoch,
-            active,
-            pbound,
-            off,
-            snapshot,
-            ..
-        } = self;
-        let (nd, set, trail) = (&mut nd[..], &mut set[..], &mut trail[..]);
-        let (epoch, active, pbound, snapshot) = (*epoch, *active, *pbound, *snapshot);
-        let mut t = *tlen;
-        let start = start_of(nd, off, tt);
-        let len = at!(nd, start - 1).loc;
-        let end = start + len;
-        let mut nn = start;
-        let mut ok = true;
-        while nn < end {
-            let node = at!(nd, nn);
-            // Indices in usize: the offsets below then fold into the
-            // addressing of the loads and stores (u32 arithmetic must wrap).
-            let uu = node.itm as u32 as usize;
-            let s = at!(set, uu - 1);
-            if CHECK && s == 1 && last_option(uu as u32, pbound, at!(set, uu - 2), active) {
-                ok = false;
-                break;
-            }
-            // Long options are never `short_options`: the size is saved
-            // only on the item's first shrink in the epoch.
-            if TRAIL && !snapshot && at!(set, uu - 5) != epoch {
-                set_at!(set, uu - 5, epoch);
-                if BOUNDS {
-                    set_at!(trail, t, [uu as u32, s, at!(set, uu - 4)]);
-                } else {
-                    debug_assert!(t < trail.len());
-                    let entry = unsafe { trail.get_unchecked_mut(t) };
-                    entry[0] = uu as u32;
-                    entry[1] = s;
-                }
-                t += 1;
-            }
-            let last = uu + s as usize - 1;
-            let nnp = at!(set, last);
-            set_at!(set, uu - 1, s - 1);
-            set_at!(set, last, nn);
-            set_at!(set, node.loc, nnp);
-            unsafe {
-                nd.get_unchecked_mut(nn as usize).loc = last as u32;
-                nd.get_unchecked_mut(nnp as usize).loc = node.loc;
-            }
-            nn += 1;
-        }
-        *tlen = t;
-        let n = (nn - start) as u64;
-        c.updates += n - (nn > tt) as u64; // the own set is not counted
-        c.mems += 6 * n;
-        ok
+        self.hide_ring::<TRAIL, CHECK, BOUNDS, WHOLE>(tt, c)
     }
 
     /// Sets back every size saved on the trail since `mark` (and, with
