@@ -171,7 +171,7 @@ fn uniform_length(p: &CompiledProblem) -> u32 {
     }
 }
 
-/// The walk of [`Cells::hide_ring`] that is [`Cells::hide_whole`].
+/// The walk of [`Cells::hide_walk`] that is [`Cells::hide_whole`].
 const WHOLE: u32 = u32::MAX;
 
 /// The largest distance kept in [`Cells::off`]: a node further from the
@@ -567,18 +567,18 @@ impl Cells {
         tt: u32,
         c: &mut Counters,
     ) -> bool {
-        self.hide_ring::<TRAIL, CHECK, BOUNDS, 0>(tt, c)
+        self.hide_walk::<TRAIL, CHECK, BOUNDS, 0>(tt, c)
     }
 
-    /// [`Self::hide_trailed`], walking the option as a ring of `RING`
-    /// nodes (every option of the problem has that length) when `RING` is
+    /// [`Self::hide_trailed`], walking the option as a ring of `WALK`
+    /// nodes (every option of the problem has that length) when `WALK` is
     /// 2 to 4: the nodes after `tt` found from its option's first node by
     /// arithmetic, in a loop of fixed length the compiler unrolls, with no
-    /// spacer to test; when `RING` is 0, from `tt` on to the spacer and
+    /// spacer to test; when `WALK` is 0, from `tt` on to the spacer and
     /// round, as Knuth's programs do; when it is [`WHOLE`], as
     /// [`Self::hide_whole`].
     #[inline(always)]
-    pub fn hide_ring<const TRAIL: bool, const CHECK: bool, const BOUNDS: bool, const RING: u32>(
+    pub fn hide_walk<const TRAIL: bool, const CHECK: bool, const BOUNDS: bool, const WALK: u32>(
         &mut self,
         tt: u32,
         c: &mut Counters,
@@ -645,7 +645,7 @@ impl Cells {
             }};
         }
         let mut ok = true;
-        let n = if RING == WHOLE {
+        let n = if WALK == WHOLE {
             let start = start_of(nd, off, tt);
             let end = start + at!(nd, start - 1).loc;
             let mut nn = start;
@@ -659,14 +659,14 @@ impl Cells {
             // Mems for every node walked; updates not for the own set's.
             c.mems += (nn > tt) as u64 * 6;
             nn - start - (nn > tt) as u32
-        } else if RING != 0 {
-            // (An option of `RING` nodes is never `FAR` long.)
+        } else if WALK != 0 {
+            // (An option of `WALK` nodes is never `FAR` long.)
             let j0 = at!(off, tt) as u32;
             let start = tt - j0;
             let mut k = 1;
-            while k < RING {
+            while k < WALK {
                 let j = j0 + k;
-                let nn = start + if j >= RING { j - RING } else { j };
+                let nn = start + if j >= WALK { j - WALK } else { j };
                 if !remove!(nn, at!(nd, nn)) {
                     ok = false;
                     break;
@@ -708,7 +708,7 @@ impl Cells {
     }
 
     /// [`Self::hide_trailed`], as a ring of fixed length when every option
-    /// has 2, 3 or 4 nodes (see [`Self::hide_ring`]).
+    /// has 2, 3 or 4 nodes (see [`Self::hide_walk`]).
     #[inline(always)]
     pub fn hide_one<const TRAIL: bool, const CHECK: bool, const BOUNDS: bool>(
         &mut self,
@@ -716,10 +716,10 @@ impl Cells {
         c: &mut Counters,
     ) -> bool {
         match self.uniform {
-            2 => self.hide_ring::<TRAIL, CHECK, BOUNDS, 2>(tt, c),
-            3 => self.hide_ring::<TRAIL, CHECK, BOUNDS, 3>(tt, c),
-            4 => self.hide_ring::<TRAIL, CHECK, BOUNDS, 4>(tt, c),
-            _ => self.hide_ring::<TRAIL, CHECK, BOUNDS, 0>(tt, c),
+            2 => self.hide_walk::<TRAIL, CHECK, BOUNDS, 2>(tt, c),
+            3 => self.hide_walk::<TRAIL, CHECK, BOUNDS, 3>(tt, c),
+            4 => self.hide_walk::<TRAIL, CHECK, BOUNDS, 4>(tt, c),
+            _ => self.hide_walk::<TRAIL, CHECK, BOUNDS, 0>(tt, c),
         }
     }
 
@@ -737,7 +737,7 @@ impl Cells {
             ($ring:literal) => {{
                 for rr in from..end {
                     let tt = at!(self.set, rr);
-                    if !self.hide_ring::<TRAIL, CHECK, BOUNDS, $ring>(tt, c) {
+                    if !self.hide_walk::<TRAIL, CHECK, BOUNDS, $ring>(tt, c) {
                         return false;
                     }
                 }
@@ -763,7 +763,7 @@ impl Cells {
         tt: u32,
         c: &mut Counters,
     ) -> bool {
-        self.hide_ring::<TRAIL, CHECK, BOUNDS, WHOLE>(tt, c)
+        self.hide_walk::<TRAIL, CHECK, BOUNDS, WHOLE>(tt, c)
     }
 
     /// Sets back every size saved on the trail since `mark` (and, with
