@@ -209,11 +209,8 @@ const SNAPSHOT_ITEMS: usize = 1024;
 /// the items few; and only in Algorithms X and C without colors, where an
 /// item left inactive is never touched again until set back (a purified
 /// item's set still shrinks, and Algorithm M saves bounds too).
-fn snapshots_pay(p: &CompiledProblem) -> bool {
-    !p.has_colors()
-        && !p.has_multiplicities()
-        && p.n_entries() > 4 * p.n_options()
-        && p.n_items() <= SNAPSHOT_ITEMS
+fn snapshots_pay(p: &CompiledProblem, long_options: bool) -> bool {
+    !p.has_colors() && !p.has_multiplicities() && long_options && p.n_items() <= SNAPSHOT_ITEMS
 }
 
 /// A copy holds the trail's live entries only (its room is made again by
@@ -364,6 +361,8 @@ impl Cells {
             }
             item.push(x as u32);
         }
+        let long = p.n_entries() > 4 * p.n_options();
+        let snapshot = snapshots_pay(p, long);
         let mut cells = Cells {
             nd,
             clr,
@@ -380,19 +379,15 @@ impl Cells {
                 + p.n_options()
                 + n
                 + 2
-                + if snapshots_pay(p) {
-                    (p.n_primary() + 2) * n
-                } else {
-                    0
-                },
+                + if snapshot { (p.n_primary() + 2) * n } else { 0 },
             epoch: 1,
             option_node,
             off,
             base,
-            short_options: !p.has_multiplicities() && p.n_entries() <= 4 * p.n_options(),
-            long_options: p.n_entries() > 4 * p.n_options(),
+            short_options: !p.has_multiplicities() && !long,
+            long_options: long,
             uniform: uniform_length(p),
-            snapshot: snapshots_pay(p),
+            snapshot,
         };
         if let Some(rng) = rng {
             cells.shuffle(rng);
@@ -724,15 +719,31 @@ impl Cells {
     }
 
     /// Hides every option in `set[from..end]` (see [`Self::hide_trailed`]),
-    /// as a ring of fixed length when every option has 2, 3 or 4 nodes;
-    /// false as soon as one leaves an active primary item with no option.
+    /// as a ring of fixed length when every option has 2, 3 or 4 nodes, or
+    /// with `WHOLE`, each whole from the set's end down (see
+    /// [`Self::hide_whole`]: the set is then left empty); false as soon as
+    /// one leaves an active primary item with no option.
     #[inline(always)]
-    pub fn hide_each<const TRAIL: bool, const CHECK: bool, const BOUNDS: bool>(
+    pub fn hide_each<
+        const TRAIL: bool,
+        const CHECK: bool,
+        const BOUNDS: bool,
+        const WHOLE: bool,
+    >(
         &mut self,
         from: u32,
         end: u32,
         c: &mut Counters,
     ) -> bool {
+        if WHOLE {
+            for rr in (from..end).rev() {
+                let tt = at!(self.set, rr);
+                if !self.hide_whole::<TRAIL, CHECK, BOUNDS>(tt, c) {
+                    return false;
+                }
+            }
+            return true;
+        }
         macro_rules! each {
             ($ring:literal) => {{
                 for rr in from..end {

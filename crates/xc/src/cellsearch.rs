@@ -271,12 +271,9 @@ impl CellSearch {
         let end = x + cells.size(x);
         c.mems += 5 + (end - x) as u64;
         if WHOLE && cells.long_options {
-            for rr in (x..end).rev() {
-                let tt = at!(cells.set, rr);
-                cells.hide_whole::<TRAIL, false, BOUNDS>(tt, c);
-            }
+            cells.hide_each::<TRAIL, false, BOUNDS, true>(x, end, c);
         } else {
-            cells.hide_each::<TRAIL, false, BOUNDS>(x, end, c);
+            cells.hide_each::<TRAIL, false, BOUNDS, false>(x, end, c);
         }
     }
 
@@ -355,19 +352,10 @@ impl CellSearch {
             let end = cc + cells.size(cc);
             c.mems += 1 + (end - cc) as u64;
             if !COLORS || cc < pbound || at!(cells.clr, pp) == 0 {
-                if !WHOLE {
-                    if !cells.hide_each::<TRAIL, CHECK, false>(cc, end, c) {
-                        return false;
-                    }
-                } else {
-                    // Long options: each is walked whole, from its first
-                    // node, with no spacer to step over (see `hide_whole`).
-                    for rr in (cc..end).rev() {
-                        let tt = at!(cells.set, rr);
-                        if !cells.hide_whole::<TRAIL, CHECK, false>(tt, c) {
-                            return false;
-                        }
-                    }
+                // Long options (`WHOLE`): each is walked whole, from its
+                // first node, with no spacer to step over.
+                if !cells.hide_each::<TRAIL, CHECK, false, WHOLE>(cc, end, c) {
+                    return false;
                 }
             } else {
                 let color = at!(cells.clr, pp);
