@@ -115,16 +115,7 @@ fn options_of_one_length() {
             continue;
         }
         let (colors, multiplicities) = (k % 2 == 0, k % 3 == 0);
-        let bounds: Vec<(u32, u32)> = (0..n1)
-            .map(|_| {
-                if multiplicities {
-                    let lo = rng.below(3) as u32;
-                    (lo, (lo + rng.below(3) as u32).max(1))
-                } else {
-                    (1, 1)
-                }
-            })
-            .collect();
+        let bounds = random_bounds(&mut rng, n1, multiplicities);
         let m = 1 + rng.below(12) as usize;
         let mut options = Vec::new();
         while options.len() < m {

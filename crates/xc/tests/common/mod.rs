@@ -116,21 +116,27 @@ pub struct Shape {
     pub multiplicities: bool,
 }
 
-/// A random problem of `shape`: every option has a primary item, items come
-/// in a random order within options, colors 0 (none) to 2.
-pub fn random_problem(rng: &mut Rng, shape: &Shape) -> CompiledProblem {
-    let n1 = 1 + rng.below(shape.primary as u64) as u32;
-    let n2 = rng.below(shape.secondary as u64 + 1) as u32;
-    let bounds: Vec<(u32, u32)> = (0..n1)
+/// The bounds of `n1` primary items: with `multiplicities`, `lo` from 0 to
+/// 2 and `hi` up to 2 more (at least 1); else exactly once.
+pub fn random_bounds(rng: &mut Rng, n1: u32, multiplicities: bool) -> Vec<(u32, u32)> {
+    (0..n1)
         .map(|_| {
-            if shape.multiplicities {
+            if multiplicities {
                 let lo = rng.below(3) as u32;
                 (lo, (lo + rng.below(3) as u32).max(1))
             } else {
                 (1, 1)
             }
         })
-        .collect();
+        .collect()
+}
+
+/// A random problem of `shape`: every option has a primary item, items come
+/// in a random order within options, colors 0 (none) to 2.
+pub fn random_problem(rng: &mut Rng, shape: &Shape) -> CompiledProblem {
+    let n1 = 1 + rng.below(shape.primary as u64) as u32;
+    let n2 = rng.below(shape.secondary as u64 + 1) as u32;
+    let bounds = random_bounds(rng, n1, shape.multiplicities);
     let m = 1 + rng.below(shape.options as u64) as usize;
     let mut options = Vec::new();
     while options.len() < m {
