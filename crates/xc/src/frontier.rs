@@ -15,11 +15,17 @@
 //! met. On a board numbered row by row that is a band of about two rows,
 //! the broken-profile method of tiling counts.
 //!
-//! A state is a key of `kw` words, one field of bits per item (a primary
-//! item's count, a secondary item's value); fields of items already settled,
-//! and of secondary items no undecided option has, are zero, so frontiers
-//! that differ only there are the same state. Counts are exact at any size
-//! ([`Number`]).
+//! The primary items are settled in an order given ([`Frontier::with_order`];
+//! [`crate::choose_order`] finds one that keeps the frontier narrow), or in
+//! the order of their numbers. A state is a key of `kw` words holding a
+//! field of bits for each *live* item (touched by an option decided and by
+//! one still to decide): a primary item's count, a secondary item's value.
+//! A field has its place from the step its item becomes live to the step
+//! after which no option left touches it; then it is cleared and its place
+//! goes to the next item that becomes live. So a key is as wide as the
+//! widest frontier, whatever the numbering of the items, and frontiers that
+//! differ only in dead items are the same state. Counts are exact at any
+//! size ([`Number`]).
 //!
 //! The count runs in slices ([`Frontier::run`]): a caller can stop between
 //! them, and read how far it got ([`Frontier::progress`]).
@@ -34,6 +40,7 @@
 //! ```
 
 use crate::memo::{hash, Number};
+use crate::order::{lives, option_steps};
 use crate::problem::CompiledProblem;
 
 /// Bits of a primary item's field at most (counts up to 65,535).
@@ -77,18 +84,6 @@ fn set(key: &mut [u64], rel: u64, width: u32, v: u64) {
     if s + width > 64 {
         let r = 64 - s;
         key[w + 1] = (key[w + 1] & !(mask >> r)) | (v >> r);
-    }
-}
-
-/// `key >>= by` bits (`by` < 64), across its words.
-#[inline(always)]
-fn shift_down(key: &mut [u64], by: u32) {
-    if by == 0 {
-        return;
-    }
-    for k in 0..key.len() {
-        let high = key.get(k + 1).map_or(0, |&x| x << (64 - by));
-        key[k] = (key[k] >> by) | high;
     }
 }
 
@@ -389,42 +384,131 @@ pub struct FrontierProgress {
     pub work: u64,
 }
 
+/// Each item's field: how many bits, the value of a secondary item used
+/// without a color, and each secondary item's colors (numbered from 1 on
+/// that item, in the order of the problem's color numbers).
+struct Fields {
+    width: Vec<u32>,
+    exclusive: Vec<u64>,
+    local: Vec<Vec<u32>>,
+}
+
+fn fields(problem: &CompiledProblem) -> Result<Fields, FrontierError> {
+    let n = problem.n_items();
+    let n1 = problem.n_primary();
+    let mut local: Vec<Vec<u32>> = vec![Vec::new(); n - n1];
+    let mut plain = vec![false; n - n1];
+    for o in 0..problem.n_options() {
+        let colors = problem.option_colors(o);
+        for (k, &i) in problem.option(o).iter().enumerate() {
+            let i = i as usize;
+            if i >= n1 {
+                let c = colors.get(k).copied().unwrap_or(0);
+                if c == 0 {
+                    plain[i - n1] = true;
+                } else {
+                    local[i - n1].push(c);
+                }
+            }
+        }
+    }
+    for colors in &mut local {
+        colors.sort_unstable();
+        colors.dedup();
+    }
+    let mut width = Vec::with_capacity(n);
+    let mut exclusive = vec![0u64; n];
+    for i in 0..n {
+        let top: u64 = if i < n1 {
+            problem.hi()[i] as u64
+        } else {
+            let k = local[i - n1].len() as u64;
+            exclusive[i] = k + 1;
+            if plain[i - n1] || k == 0 {
+                k + 1
+            } else {
+                k
+            }
+        };
+        let w = (64 - top.leading_zeros()).max(1);
+        if w > MAX_FIELD {
+            return Err(FrontierError::FieldTooWide(i));
+        }
+        width.push(w);
+    }
+    Ok(Fields {
+        width,
+        exclusive,
+        local,
+    })
+}
+
+/// The bits of each item's field in a frontier count of `problem` (what
+/// [`crate::choose_order`] weighs an order by).
+pub fn field_widths(problem: &CompiledProblem) -> Result<Vec<u32>, FrontierError> {
+    Ok(fields(problem)?.width)
+}
+
+/// Places for the fields of the live items: a field keeps its bits from
+/// the step its item becomes live to the step after which it is dead, and
+/// a freed place is taken again by the next field of its width (the lowest
+/// first, so keys stay small and dense tables stay usable).
+struct Slots {
+    free: Vec<std::collections::BinaryHeap<std::cmp::Reverse<u64>>>,
+    top: u64,
+}
+
+impl Slots {
+    fn take(&mut self, width: u32) -> u64 {
+        match self.free[width as usize].pop() {
+            Some(std::cmp::Reverse(at)) => at,
+            None => {
+                self.top += width as u64;
+                self.top - width as u64
+            }
+        }
+    }
+
+    fn give(&mut self, at: u64, width: u32) {
+        self.free[width as usize].push(std::cmp::Reverse(at));
+    }
+}
+
 /// A frontier count in progress (see the module's text).
 #[derive(Debug)]
 pub struct Frontier {
-    n_primary: usize,
     kw: usize,
-    span: u64,
-    /// Each item's field: where it starts (bits, all fields end to end in
-    /// item order) and how wide it is. A key holds the fields from the
-    /// item being settled on, so it is as wide as the widest window an
-    /// option spans from its first primary item, not as all the items.
-    off: Vec<u64>,
+    bits: u64,
+    /// The primary item settled at each step.
+    step_item: Vec<u32>,
+    /// Each item's field: where it is in a key (while its item is live)
+    /// and how wide.
+    slot: Vec<u64>,
     width: Vec<u32>,
     lo: Vec<u64>,
     hi: Vec<u64>,
     /// Value of a secondary item used without a color.
     exclusive: Vec<u64>,
-    /// The options decided at primary item `p`: `group[group_start[p]..group_start[p + 1]]`,
+    /// The options decided at step `t`: `group[group_start[t]..group_start[t + 1]]`,
     /// each a run of `entries`.
     group_start: Vec<u32>,
     group: Vec<(u32, u32)>,
     entries: Vec<Entry>,
-    /// Secondary items whose last option is decided at `p`: cleared after it.
+    /// Secondary items whose last option is decided at step `t`: cleared after it.
     retire_start: Vec<u32>,
     retire: Vec<u32>,
     /// Exact cover without colors or multiplicities, on a dense table: an
-    /// option is a mask of the window (bit 0 its first primary item), and a
-    /// step is a few word operations per state ([`Frontier::binary_step`]).
-    /// `masks` is per option of `group`, `retire_masks` per item.
+    /// option is a mask of the key, and a step is a few word operations per
+    /// state ([`Frontier::binary_step`]). `masks` is per option of `group`;
+    /// `keep` per step, the bits that stay after it.
     binary: bool,
     /// The binary part of this step is done (the general part is under way).
     binary_done: bool,
     masks: Vec<u64>,
-    retire_masks: Vec<u64>,
-    /// The step: item `p`, the states before it (`cur`), the next ones, and
-    /// the next state of `cur` to move.
-    p: usize,
+    keep: Vec<u64>,
+    /// The step `t`, the states before it (`cur`), the next ones, and the
+    /// next state of `cur` to move.
+    t: usize,
     cur: Table,
     next: Table,
 
@@ -437,83 +521,70 @@ pub struct Frontier {
 }
 
 impl Frontier {
-    /// A frontier count of `problem`.
+    /// A frontier count of `problem`, its primary items settled in the
+    /// order of their numbers.
     pub fn new(problem: &CompiledProblem) -> Result<Frontier, FrontierError> {
+        let order: Vec<u32> = (0..problem.n_primary() as u32).collect();
+        Frontier::with_order(problem, &order)
+    }
+
+    /// A frontier count of `problem`, its primary items settled in `order`
+    /// (a permutation of them: [`crate::choose_order`] finds a good one).
+    /// Panics if `order` is not a permutation of the primary items.
+    pub fn with_order(problem: &CompiledProblem, order: &[u32]) -> Result<Frontier, FrontierError> {
         let n = problem.n_items();
         let n1 = problem.n_primary();
-        let (plo, phi) = (problem.lo(), problem.hi());
-        // Each secondary item's colors, numbered from 1 on that item.
-        let mut local: Vec<Vec<u32>> = vec![Vec::new(); n - n1];
-        let mut plain = vec![false; n - n1];
-        for o in 0..problem.n_options() {
-            let colors = problem.option_colors(o);
-            for (k, &i) in problem.option(o).iter().enumerate() {
-                let i = i as usize;
-                if i >= n1 {
-                    let c = colors.get(k).copied().unwrap_or(0);
-                    if c == 0 {
-                        plain[i - n1] = true;
-                    } else {
-                        local[i - n1].push(c);
-                    }
-                }
+        assert_eq!(order.len(), n1, "an order of every primary item");
+        let mut rank = vec![u32::MAX; n1];
+        for (t, &p) in order.iter().enumerate() {
+            assert_eq!(rank[p as usize], u32::MAX, "primary item {p} twice in the order");
+            rank[p as usize] = t as u32;
+        }
+        let Fields {
+            width,
+            exclusive,
+            local,
+        } = fields(problem)?;
+        let step = option_steps(problem, &rank);
+        let life = lives(problem, &rank, &step);
+        // The fields' places, step by step: the items that become live at
+        // a step get theirs before it, the items dead after it give theirs
+        // back.
+        let (mut starts, mut ends) = (vec![Vec::new(); n1], vec![Vec::new(); n1]);
+        for (i, l) in life.iter().enumerate() {
+            if let Some((a, b)) = *l {
+                starts[a as usize].push(i);
+                ends[b as usize].push(i);
             }
         }
-        for colors in &mut local {
-            colors.sort_unstable();
-            colors.dedup();
-        }
-        let mut off = Vec::with_capacity(n + 1);
-        let mut width = Vec::with_capacity(n);
-        let mut exclusive = vec![0u64; n];
-        let mut at = 0u64;
-        for i in 0..n {
-            let top: u64 = if i < n1 {
-                phi[i] as u64
-            } else {
-                let k = local[i - n1].len() as u64;
-                exclusive[i] = k + 1;
-                if plain[i - n1] || k == 0 {
-                    k + 1
-                } else {
-                    k
-                }
-            };
-            let w = (64 - top.leading_zeros()).max(1);
-            if w > MAX_FIELD {
-                return Err(FrontierError::FieldTooWide(i));
-            }
-            off.push(at);
-            width.push(w);
-            at += w as u64;
-        }
-        off.push(at);
-        // Options by their first primary item; every option has one.
-        let first = |o: usize| {
-            *problem
-                .option(o)
-                .iter()
-                .filter(|&&i| (i as usize) < n1)
-                .min()
-                .unwrap()
+        let mut slots = Slots {
+            free: vec![std::collections::BinaryHeap::new(); MAX_FIELD as usize + 1],
+            top: 0,
         };
-        let mut count = vec![0u32; n1 + 1];
-        for o in 0..problem.n_options() {
-            count[first(o) as usize + 1] += 1;
+        let mut slot = vec![0u64; n];
+        let mut bits = 1u64;
+        for t in 0..n1 {
+            for &i in &starts[t] {
+                slot[i] = slots.take(width[i]);
+            }
+            bits = bits.max(slots.top);
+            for &i in &ends[t] {
+                slots.give(slot[i], width[i]);
+            }
         }
-        for p in 0..n1 {
-            count[p + 1] += count[p];
+        // Options by their step.
+        let mut count = vec![0u32; n1 + 1];
+        for &t in &step {
+            count[t as usize + 1] += 1;
+        }
+        for t in 0..n1 {
+            count[t + 1] += count[t];
         }
         let group_start = count.clone();
         let mut fill = count;
         let mut group = vec![(0, 0); problem.n_options()];
         let mut entries = Vec::with_capacity(problem.n_entries());
-        let mut last = vec![0usize; n - n1];
-        // The widest window of fields an option spans from its first
-        // primary item: every state fits in it.
-        let mut span = 1u64;
-        for o in 0..problem.n_options() {
-            let p = first(o) as usize;
+        for (o, &t) in step.iter().enumerate() {
             let start = entries.len() as u32;
             let colors = problem.option_colors(o);
             for (k, &i) in problem.option(o).iter().enumerate() {
@@ -521,65 +592,55 @@ impl Frontier {
                     1
                 } else {
                     let s = i as usize - n1;
-                    last[s] = last[s].max(p);
                     match colors.get(k).copied().unwrap_or(0) {
                         0 => exclusive[i as usize],
                         c => local[s].binary_search(&c).map_or(0, |k| k as u64 + 1),
                     }
                 };
                 entries.push(Entry { item: i, value });
-                span = span.max(off[i as usize + 1] - off[p]);
             }
-            group[fill[p] as usize] = (start, entries.len() as u32);
-            fill[p] += 1;
+            group[fill[t as usize] as usize] = (start, entries.len() as u32);
+            fill[t as usize] += 1;
         }
+        // Secondary items retire after their last step; a primary item's
+        // field is cleared by its own step.
         let mut retire_start = vec![0u32; n1 + 1];
-        for &p in &last {
-            retire_start[p + 1] += 1;
+        let mut retire = Vec::new();
+        for t in 0..n1 {
+            retire.extend(ends[t].iter().filter(|&&i| i >= n1).map(|&i| i as u32));
+            retire_start[t + 1] = retire.len() as u32;
         }
-        for p in 0..n1 {
-            retire_start[p + 1] += retire_start[p];
-        }
-        let mut fill = retire_start.clone();
-        let mut retire = vec![0u32; n - n1];
-        for (s, &p) in last.iter().enumerate() {
-            retire[fill[p] as usize] = (n1 + s) as u32;
-            fill[p] += 1;
-        }
-        // A word more, for a field that straddles the last one.
-        let kw = span.div_ceil(64) as usize + 1;
-        let dense_bits = (span <= DENSE_BITS).then_some(span);
+        let kw = bits.div_ceil(64) as usize;
+        let dense_bits = (bits <= DENSE_BITS).then_some(bits);
         let binary = dense_bits.is_some()
             && width.iter().all(|&w| w == 1)
-            && plo.iter().all(|&l| l == 1)
+            && problem.lo().iter().all(|&l| l == 1)
             && local.iter().all(|c| c.is_empty());
-        let (mut masks, mut retire_masks) = (Vec::new(), Vec::new());
+        let (mut masks, mut keep) = (Vec::new(), Vec::new());
         if binary {
-            for p in 0..n1 {
-                for &(a, b) in &group[group_start[p] as usize..group_start[p + 1] as usize] {
+            for t in 0..n1 {
+                for &(a, b) in &group[group_start[t] as usize..group_start[t + 1] as usize] {
                     let m = entries[a as usize..b as usize]
                         .iter()
-                        .fold(0u64, |m, e| m | 1 << (off[e.item as usize] - off[p]));
+                        .fold(0u64, |m, e| m | 1 << slot[e.item as usize]);
                     masks.push(m);
                 }
-                let r = retire[retire_start[p] as usize..retire_start[p + 1] as usize]
+                let dead = retire[retire_start[t] as usize..retire_start[t + 1] as usize]
                     .iter()
-                    .map(|&i| off[i as usize] - off[p])
-                    .filter(|&rel| rel < 64)
-                    .fold(0u64, |m, rel| m | 1 << rel);
-                retire_masks.push(r);
+                    .fold(1u64 << slot[order[t] as usize], |m, &i| m | 1 << slot[i as usize]);
+                keep.push(!dead);
             }
         }
         let mut cur = Table::new(kw, dense_bits);
         cur.add(&vec![0u64; kw], &Number::Small(1));
         Ok(Frontier {
-            n_primary: n1,
             kw,
-            span,
-            off,
+            bits,
+            step_item: order.to_vec(),
+            slot,
             width,
-            lo: plo.iter().map(|&x| x as u64).collect(),
-            hi: phi.iter().map(|&x| x as u64).collect(),
+            lo: problem.lo().iter().map(|&x| x as u64).collect(),
+            hi: problem.hi().iter().map(|&x| x as u64).collect(),
             exclusive,
             group_start,
             group,
@@ -589,8 +650,8 @@ impl Frontier {
             binary,
             binary_done: false,
             masks,
-            retire_masks,
-            p: 0,
+            keep,
+            t: 0,
             cur,
             next: Table::new(kw, dense_bits),
             at: 0,
@@ -604,16 +665,16 @@ impl Frontier {
         })
     }
 
-    /// The bits of a state's key: the widest window of items an option
-    /// spans from its first primary item. A step holds at most 2^this states.
+    /// The bits of a state's key: the widest set of fields live at once.
+    /// A step holds at most 2^this states.
     pub fn key_bits(&self) -> u64 {
-        self.span
+        self.bits
     }
 
     /// How far the count has got.
     pub fn progress(&self) -> FrontierProgress {
         FrontierProgress {
-            item: self.p as u64,
+            item: self.t as u64,
             states: (self.cur.len() + self.next.len()) as u64,
             bytes: (self.cur.bytes() + self.next.bytes()) as u64,
             ..self.progress
@@ -627,7 +688,7 @@ impl Frontier {
         }
         let stop = self.progress.work.saturating_add(work);
         let mut key = vec![0u64; self.kw];
-        while self.p < self.n_primary {
+        while self.t < self.step_item.len() {
             if self.binary && !self.binary_done {
                 if !self.binary_step(stop) {
                     return None;
@@ -650,7 +711,7 @@ impl Frontier {
             self.cur.clear();
             std::mem::swap(&mut self.cur, &mut self.next);
             self.at = 0;
-            self.p += 1;
+            self.t += 1;
         }
         let total = self.cur.total(self.kw);
         self.cur = Table::new(self.kw, None);
@@ -664,9 +725,10 @@ impl Frontier {
     /// spent first (`self.at` is where to go on). A state whose count has
     /// passed 128 bits is left to the general step, after this one.
     fn binary_step(&mut self, stop: u64) -> bool {
-        let p = self.p;
-        let group = self.group_start[p] as usize..self.group_start[p + 1] as usize;
-        let clear = !(self.retire_masks[p] | 1);
+        let t = self.t;
+        let group = self.group_start[t] as usize..self.group_start[t + 1] as usize;
+        let keep = self.keep[t];
+        let settled = 1u64 << self.slot[self.step_item[t] as usize];
         let Frontier {
             cur,
             next,
@@ -710,13 +772,13 @@ impl Frontier {
             let count = cur.cells[k];
             let k = k as u64;
             progress.work += 1;
-            if k & 1 != 0 {
-                next.add_low(((k & clear) >> 1) as usize, count);
+            if k & settled != 0 {
+                next.add_low((k & keep) as usize, count);
             } else {
                 progress.work += masks.len() as u64;
                 for &m in masks {
                     if k & m == 0 {
-                        next.add_low((((k | m) & clear) >> 1) as usize, count);
+                        next.add_low(((k | m) & keep) as usize, count);
                     }
                 }
             }
@@ -732,16 +794,16 @@ impl Frontier {
         }
     }
 
-    /// Moves one state across item `p`: every set of the options decided at
-    /// `p` that fits the state and brings `p` within its bounds.
+    /// Moves one state across step `t`: every set of the options decided
+    /// there that fits the state and brings its item within its bounds.
     fn step(&mut self, key: &mut [u64], count: &Number) {
-        let p = self.p;
-        let have = get(key, 0, self.width[p]);
+        let (t, p) = (self.t, self.step_item[self.t] as usize);
+        let have = get(key, self.slot[p], self.width[p]);
         let need = self.lo[p].saturating_sub(have);
         let room = self.hi[p] - have;
         let (from, to) = (
-            self.group_start[p] as usize,
-            self.group_start[p + 1] as usize,
+            self.group_start[t] as usize,
+            self.group_start[t + 1] as usize,
         );
         if room <= 1 {
             // Exact cover's case, without copies: no option (p is covered)
@@ -801,12 +863,12 @@ impl Frontier {
 
     /// Puts the option of entries `a..b` into `key`, or false if it does not fit.
     fn take(&self, key: &mut [u64], a: usize, b: usize) -> bool {
-        let base = self.off[self.p];
+        let n1 = self.lo.len();
         for e in &self.entries[a..b] {
             let i = e.item as usize;
-            let (rel, w) = (self.off[i] - base, self.width[i]);
+            let (rel, w) = (self.slot[i], self.width[i]);
             let v = get(key, rel, w);
-            if i < self.n_primary {
+            if i < n1 {
                 if v >= self.hi[i] {
                     return false;
                 }
@@ -826,24 +888,17 @@ impl Frontier {
         true
     }
 
-    /// `key` with item `p` settled: into the next step's states, its fields
-    /// shifted down so that the next item's field starts at bit 0.
+    /// `key` with step `t`'s item settled, and the secondary items it
+    /// retires cleared: into the next step's states.
     fn settle(&mut self, key: &[u64], count: &Number) {
-        let p = self.p;
-        let base = self.off[p];
-        let window = 64 * self.kw as u64;
+        let (t, p) = (self.t, self.step_item[self.t] as usize);
         let k = &mut self.settled;
         k.copy_from_slice(key);
-        set(k, 0, self.width[p], 0);
-        for r in self.retire_start[p] as usize..self.retire_start[p + 1] as usize {
+        set(k, self.slot[p], self.width[p], 0);
+        for r in self.retire_start[t] as usize..self.retire_start[t + 1] as usize {
             let i = self.retire[r] as usize;
-            let rel = self.off[i] - base;
-            // A field past the window was never set.
-            if rel + (self.width[i] as u64) <= window {
-                set(k, rel, self.width[i], 0);
-            }
+            set(k, self.slot[i], self.width[i], 0);
         }
-        shift_down(k, self.width[p]);
         self.next.add(k, count);
     }
 }

@@ -28,6 +28,7 @@ mod machine;
 mod memo;
 mod mincost;
 mod mincost_bits;
+mod order;
 mod pricing;
 mod problem;
 pub mod puzzles;
@@ -38,7 +39,7 @@ mod split;
 mod stats;
 
 pub use canon::is_canonical;
-pub use frontier::{Frontier, FrontierError, FrontierProgress};
+pub use frontier::{field_widths, Frontier, FrontierError, FrontierProgress};
 pub use machine::{Engine, Limits, Move, Solve, Step};
 pub use memo::{
     Branching, Memo, MemoCount, MemoError, MemoStats, MemoZdd, Number, Tally, ZddNode,
@@ -47,6 +48,7 @@ pub use memo::{
 pub use mincost::{Cheapest, MinCost};
 pub use mincost_bits::MinCostBits;
 pub use pricing::{CostError, Ledger, MinCostStats};
+pub use order::{choose as choose_order, profile as order_profile, ItemOrder};
 pub use problem::{sift_options, CompiledProblem, Error, Sifted};
 pub use puzzles::akari::{
     akari, akari_with, Akari, AkariItem, Cell as AkariCell, LONG as AKARI_LONG, NO_CELL,
