@@ -43,3 +43,23 @@ pub fn engine(name: &str) -> PyResult<xc::Engine> {
         }
     })
 }
+
+/// ValueError unless `order` is a permutation of `problem`'s primary items.
+pub fn check_order(problem: &xc::CompiledProblem, order: &[u32]) -> PyResult<()> {
+    let n1 = problem.n_primary();
+    let mut seen = vec![false; n1];
+    for &i in order {
+        if i as usize >= n1 || std::mem::replace(&mut seen[i as usize], true) {
+            return Err(errors::invalid(format!(
+                "an item order is a permutation of the {n1} primary items: {i} is out of range or repeated"
+            )));
+        }
+    }
+    if order.len() != n1 {
+        return Err(errors::invalid(format!(
+            "an item order is a permutation of the {n1} primary items, not {} of them",
+            order.len()
+        )));
+    }
+    Ok(())
+}

@@ -8,6 +8,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use pyo3::prelude::*;
 
+use crate::convert;
 use crate::errors;
 use crate::interrupt::in_budget;
 use crate::memo::to_int;
@@ -31,12 +32,23 @@ impl PyFrontierCount {
 
 #[pymethods]
 impl PyFrontierCount {
-    /// A frontier count of `problem`; ProblemError if an item's bounds or
-    /// colors are too many for its field.
+    /// A frontier count of `problem`, its primary items settled in `order`
+    /// (a permutation of them; None: in the order of their numbers);
+    /// ProblemError if an item's bounds or colors are too many for its field,
+    /// ValueError for an order that is not a permutation.
     #[new]
-    fn new(problem: &PyCompiledProblem) -> PyResult<Self> {
+    #[pyo3(signature = (problem, order=None))]
+    fn new(problem: &PyCompiledProblem, order: Option<Vec<u32>>) -> PyResult<Self> {
+        let p = &problem.inner;
+        let order = match order {
+            Some(o) => {
+                convert::check_order(p, &o)?;
+                o
+            }
+            None => (0..p.n_primary() as u32).collect(),
+        };
         let frontier =
-            xc::Frontier::new(&problem.inner).map_err(|e| errors::problem(e.to_string()))?;
+            xc::Frontier::with_order(p, &order).map_err(|e| errors::problem(e.to_string()))?;
         Ok(PyFrontierCount {
             frontier: Mutex::new(frontier),
             cancelled: AtomicBool::new(false),
@@ -86,5 +98,37 @@ impl PyFrontierCount {
     fn progress(&self) -> PyResult<(u64, u64, u64, u64, u64, u64)> {
         let p = self.lock()?.progress();
         Ok((p.item, p.items, p.states, p.peak_states, p.bytes, p.work))
+    }
+}
+
+/// (order, width, cost, name): the primary items in the order that keeps a
+/// frontier count of `problem` narrowest of those tried ("auto"), or in the
+/// order of their numbers ("input"); the bits of its widest frontier, log2 of
+/// its predicted transitions, and how it was found. ProblemError if an item's
+/// field is too wide for a frontier count.
+#[pyfunction]
+#[pyo3(signature = (problem, item_order="auto"))]
+pub fn choose_item_order(
+    py: Python<'_>,
+    problem: &PyCompiledProblem,
+    item_order: &str,
+) -> PyResult<(Vec<u32>, u64, f64, String)> {
+    /// Entries the greedy orders may read (about a second at most).
+    const EFFORT: u64 = 1 << 26;
+    let p = problem.inner.clone();
+    let widths = xc::field_widths(&p).map_err(|e| errors::problem(e.to_string()))?;
+    match item_order {
+        "auto" => {
+            let o = py.detach(|| xc::choose_order(&p, &widths, EFFORT));
+            Ok((o.order, o.width, o.cost, o.name.to_string()))
+        }
+        "input" => {
+            let order: Vec<u32> = (0..p.n_primary() as u32).collect();
+            let (width, cost) = py.detach(|| xc::order_profile(&p, &widths, &order));
+            Ok((order, width, cost, "input".to_string()))
+        }
+        other => Err(errors::invalid(format!(
+            "item_order must be 'auto' or 'input', not {other:?}"
+        ))),
     }
 }

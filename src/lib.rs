@@ -39,6 +39,8 @@ mod _core {
     #[pymodule_export]
     use crate::errors::ProblemError;
     #[pymodule_export]
+    use crate::frontier::choose_item_order;
+    #[pymodule_export]
     use crate::frontier::PyFrontierCount;
     #[pymodule_export]
     use crate::memo_count::PyMemoCount;

@@ -143,6 +143,16 @@ impl PyCompiledProblem {
         ))
     }
 
+    /// The same problem with its primary items renumbered: `order[k]` becomes
+    /// item k (a permutation of the primary items, else ValueError). Options
+    /// keep their numbers and solutions.
+    fn with_primary_order(&self, order: Vec<u32>) -> PyResult<Self> {
+        convert::check_order(&self.inner, &order)?;
+        Ok(PyCompiledProblem {
+            inner: Arc::new(self.inner.with_primary_order(&order)),
+        })
+    }
+
     /// Does this set of option ids meet every rule of the problem?
     fn is_solution(&self, options: Vec<u32>) -> bool {
         self.inner.is_solution(&options)

@@ -5,6 +5,7 @@ and says so; the command line follows it."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -26,6 +27,8 @@ def test_every_method_gives_the_count_of_the_definition(p: Problem) -> None:
     expected = len(definition.brute_force(p))
     assert count(p).count == expected
     assert count(p, method="search", threads=1).count == expected
+    for order in ("auto", "input"):
+        assert count(p, method="frontier", item_order=order).count == expected
     if not p.compile().has_multiplicities:
         for rule in ("first", "mrv"):
             assert count(p, method="memo", branching=rule).count == expected
@@ -42,9 +45,10 @@ def test_auto_picks_the_frontier_for_boards_and_the_search_for_queens() -> None:
     c = count(queens_problem(12))
     assert (c.count, c.method) == (14200, "search")  # OEIS A000170
     c = count(tiling(PENTOMINOES, Board.rectangle(6, 10)))
-    assert (c.count, c.method, c.reason) == (9356, "search", "few repeats")
-    # An explicit engine or number of threads means a search.
-    assert count(l_tromino(8, 0), threads=2).method == "search"
+    assert (c.count, c.method) == (9356, "search") and c.reason.startswith("few repeats")
+    # A number of threads or an engine says how a search runs: the frontier still counts a board.
+    assert count(l_tromino(8, 0), threads=2).method == "frontier"
+    assert count(l_tromino(8, 0), engine="cells").method == "frontier"
     assert memo_rule(tiling(PENTOMINOES, Board.rectangle(6, 10))) == "mrv"
     p = l_tromino(8, 0)
     assert p.count() == 30355 and p.last_count is not None and p.last_count.method == "frontier"
@@ -52,6 +56,38 @@ def test_auto_picks_the_frontier_for_boards_and_the_search_for_queens() -> None:
         p.count(method="fast")
     with pytest.raises(ValueError, match="not with method='search'"):
         p.count(method="search", branching="first")
+
+
+def scrambled(p: Problem, seed: int) -> Problem:
+    """`p` with its primary items and its options listed in a random order."""
+    rng = random.Random(seed)
+    lines = p.to_dlx().splitlines()
+    header = lines[0].split("|")
+    primary = header[0].split()
+    rng.shuffle(primary)
+    options = lines[1:]
+    rng.shuffle(options)
+    return Problem.from_dlx(" | ".join([" ".join(primary), *header[1:]]) + "\n" + "\n".join(options) + "\n")
+
+
+def test_a_board_in_any_order_is_counted_at_the_frontier() -> None:
+    """The order is chosen from the problem: numbering the cells at random
+    changes neither the count nor the method, and the width stays a band."""
+    for seed in range(3):
+        c = count(scrambled(tiling(DOMINOES, Board.rectangle(12, 12), uses="any"), seed))
+        assert (c.count, c.method) == (53060477521960000, "frontier")
+        assert c.width is not None and c.width <= 16 and c.item_order != "input"
+        c = count(scrambled(l_tromino(12), seed), method="frontier")
+        assert c.count == 2033502499954 and c.width is not None and c.width <= 20
+    # The input's order, as asked: the scrambled board is far wider there.
+    p = scrambled(tiling(DOMINOES, Board.rectangle(6, 6), uses="any"), 7)
+    asked = count(p, method="frontier", item_order="input")
+    chosen = count(p, method="frontier")
+    assert asked.count == chosen.count == 6728  # OEIS A004003
+    assert asked.item_order == "input" and asked.width is not None and chosen.width is not None
+    assert asked.width > chosen.width
+    with pytest.raises(ValueError, match="item_order must be one of"):
+        count(p, item_order="random")
 
 
 def test_the_command_line_counts_by_the_front_door(tmp_path: Path) -> None:

@@ -83,6 +83,7 @@ class CompiledProblem:
     def footprint(self, engine: str) -> int:
         """The bytes an engine ("auto", "cells", "bits" or "sat") would hold
         for this problem, known before it is built."""
+    def with_primary_order(self, order: Sequence[int]) -> CompiledProblem: ...
     def is_solution(self, options: Sequence[int]) -> bool: ...
     def __reduce__(self) -> tuple[object, tuple[object, ...]]: ...
     def __eq__(self, other: object, /) -> bool: ...
@@ -159,9 +160,10 @@ class MemoCount:
 
 @final
 class FrontierCount:
-    """A count at the frontier: the options decided in the order of their
-    first primary item, only the live frontiers held."""
-    def __new__(cls, problem: CompiledProblem) -> FrontierCount: ...
+    """A count at the frontier: the primary items settled in `order` (None:
+    by their numbers), the options decided in the order of their first
+    primary item, only the live frontiers held."""
+    def __new__(cls, problem: CompiledProblem, order: Sequence[int] | None = None) -> FrontierCount: ...
     def run(self, work: int | None = None, seconds: float | None = None,
             memory_limit: int | None = None) -> int | None: ...
     def cancel(self) -> None: ...
@@ -268,6 +270,7 @@ def split_pieces(
 ) -> list[tuple[list[int], float]]:
     """The pieces `roots` ([[]]: the whole tree) cut into about `target`, by estimate."""
 
+def choose_item_order(problem: CompiledProblem, item_order: str = "auto") -> tuple[list[int], int, float, str]: ...
 def estimate_nodes(problem: CompiledProblem, probes: int = 64, seed: int = 0, engine: str = "auto") -> float:
     """Knuth's random-probe estimate of the size of the search tree."""
 

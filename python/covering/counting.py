@@ -1,39 +1,46 @@
-"""One door for every count: the method picked by the problem's shape.
+"""One door for every count: the method picked by measuring the problem.
 
 Three exact methods count solutions without listing them:
 
-* **frontier**: the options decided in the order of their first primary
-  item, each step keeping only the distinct frontiers with their numbers of
-  ways (the transfer-matrix method; `xc::Frontier`): memory grows with the
-  widest frontier, time with the frontiers met, and on a board numbered row
-  by row the frontier is a band of about a row;
-
+* **frontier**: the primary items settled one by one in an order chosen to
+  keep the frontier narrow (`_core.choose_item_order`: the input order,
+  Cuthill-McKee and its reverse, greedy narrowest-frontier orders), each
+  step deciding the options whose first item it is and keeping only the
+  distinct frontiers with their numbers of ways (the transfer-matrix
+  method; `xc::Frontier`): memory grows with the widest frontier, time with
+  the frontiers met, whatever the numbering of the items;
 * **search**: Knuth's dancing links on every core (`covering.parallel`),
   whose time grows with the number of nodes of the search tree;
 * **memo**: the search that looks up sub-problems met before
   (`covering.memo`), whose time grows with the number of *different*
-  sub-problems: on boards, where the same frontier comes back under many
-  ways of tiling what is behind it, that is a transfer matrix in disguise,
-  and counts past 10^20 come out in moments.
+  sub-problems (its "first" rule takes the items in the same chosen order).
 
-Neither wins everywhere: the memo searches queens about as long as the plain
-search and only costs memory there, and it cannot take multiplicities.
-`method="auto"` counts at the frontier when its key is at most
-`FRONTIER_BITS` bits (its steps are then bounded: boards, row by row);
-otherwise it decides with a short probe: the memo with each branching
-rule ("first", then "mrv") for a few thousand nodes. A probe that finishes
-is the answer; a probe whose sub-problems came back often enough (hits over
-nodes) goes on with that rule; otherwise the search counts, on threads. The
-choice is made by node counts, never by the clock, so the same problem
-always goes the same way; `Counted.method` says which. An explicit engine,
-number of threads, backend, checkpoint or node budget means a search,
-unless ``method="memo"`` is given.
+Neither wins everywhere, so `method="auto"` measures, in work (transitions,
+nodes), never in time, so that the same problem always goes the same way:
+
+1. a tree that Knuth's estimate puts under `SMALL_TREE` nodes is searched;
+2. the order's predicted transitions (`2^cost`) under `2^FRONTIER_SURE`:
+   the frontier counts;
+3. else the memo is probed with each branching rule for `PROBE_NODES`
+   nodes (a probe that finishes is the answer);
+4. the methods still in the running (the frontier unless its prediction
+   is past `2^FRONTIER_HOPELESS`; the memo if its sub-problems came back,
+   else the search) run in turns of doubling work, each turn worth about
+   the same time for each (`SEARCH_NODES_PER_TRANSITION`,
+   `MEMO_NODES_PER_TRANSITION`), until one finishes: so the count costs at
+   most about twice the faster of the two, and a method that runs out of
+   memory drops out;
+5. nothing in the running: the search, on every core.
+
+`threads` and `engine` set how a search runs, and no longer choose it; a
+node budget (counted in the search's nodes) means a search. `Counted`
+says which method counted, the item order and its width, and why.
 
 >>> from covering.puzzles.polyomino import l_tromino
 >>> from covering.puzzles.queens import queens_problem
 >>> c = count(l_tromino(12))
->>> c.count, c.method, c.reason
-(2033502499954, 'frontier', 'a frontier of 14 bits')
+>>> c.count, c.method, c.width
+(2033502499954, 'frontier', 14)
 >>> c = count(queens_problem(8))
 >>> c.count, c.method
 (92, 'search')
@@ -42,6 +49,7 @@ unless ``method="memo"`` is given.
 from __future__ import annotations
 
 import contextlib
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -52,25 +60,38 @@ from .memo import memo_budget
 from .progress import Status, every, solver_status
 from .solver import Solver
 
-__all__ = ["Counted", "count", "memo_rule", "METHODS", "BRANCHINGS"]
+__all__ = ["Counted", "count", "memo_rule", "METHODS", "BRANCHINGS", "ITEM_ORDERS"]
 
 METHODS = ("auto", "search", "memo", "frontier")
 BRANCHINGS = ("first", "mrv")
+ITEM_ORDERS = ("auto", "input")
 
 #: Nodes of each memo probe.
 PROBE_NODES = 20_000
-#: Sub-problems found again per node searched, past which the memo goes on.
+#: Sub-problems found again per node searched, past which the memo is in
+#: the running (below it, the search takes its place).
 HIT_RATIO = 0.3
 #: Seconds between the progress reports of a memo count.
 PROGRESS_SLICE = 0.5
-#: Frontiers of at most this many bits of key (tables of 2^22 counts)
-#: are counted at the frontier by default: the states of a step are then
-#: bounded, and so are its time and memory.
-FRONTIER_BITS = 22
+#: An order whose predicted transitions are at most 2^this (a second or so)
+#: is counted at the frontier at once.
+FRONTIER_SURE = 26.0
+#: Past 2^this predicted transitions the frontier is not tried.
+FRONTIER_HOPELESS = 48.0
 #: Transitions of a frontier count between its progress reports and checks.
 FRONTIER_SLICE = 1 << 22
 #: Search trees estimated below this many nodes are searched at once.
 SMALL_TREE = 100_000
+#: What a node of the memo and of the search costs, in frontier transitions
+#: (measured in benchmarks/orders.py): the turns of step 4 give each method
+#: the same time.
+MEMO_NODES_PER_TRANSITION = 0.05
+SEARCH_NODES_PER_TRANSITION = 0.1
+#: Bits by which the search's estimate must fall below the frontier's
+#: prediction for the search to run without a race.
+FRONTIER_SLACK = 10.0
+#: The first turn of step 4, in frontier transitions.
+FIRST_TURN = 1 << 22
 
 
 @dataclass(frozen=True)
@@ -80,17 +101,24 @@ class Counted:
     count: int
     #: "frontier", "memo", "search" or "sat" (the CDCL solver, up to a limit).
     method: str
-    #: The memo's branching rule ("first" or "mrv"), None for a search.
+    #: The memo's branching rule ("first" or "mrv"), None otherwise.
     branching: str | None
-    #: Nodes searched (by the method that counted; decisions for "sat").
+    #: Nodes searched (by the method that counted; decisions for "sat";
+    #: transitions for "frontier").
     nodes: int
-    #: Why this method: "asked", "small tree", "probe finished", "sub-problems
-    #: repeat", "few repeats", "no memo (...)".
+    #: Why this method, in a few words.
     reason: str
+    #: How the primary items were ordered for the frontier or the memo
+    #: ("input", "greedy", "cuthill-mckee", "reverse cuthill-mckee"), and
+    #: the bits of the widest frontier in that order; None when no order
+    #: was made.
+    item_order: str | None = None
+    width: int | None = None
 
 
-def check_method(method: str, branching: str | None) -> None:
-    """`ValueError` for a method or branching rule that does not exist.
+def check_method(method: str, branching: str | None, item_order: str = "auto") -> None:
+    """`ValueError` for a method, branching rule or item order that does
+    not exist.
 
     >>> check_method("memo", "diagonal")
     Traceback (most recent call last):
@@ -103,6 +131,27 @@ def check_method(method: str, branching: str | None) -> None:
         raise ValueError(f"branching must be one of {', '.join(map(repr, BRANCHINGS))}, not {branching!r}")
     if branching is not None and method in ("search", "frontier"):
         raise ValueError(f"branching is a rule of the memo count: not with method={method!r}")
+    if item_order not in ITEM_ORDERS:
+        raise ValueError(f"item_order must be one of {', '.join(map(repr, ITEM_ORDERS))}, not {item_order!r}")
+
+
+@dataclass(frozen=True)
+class _Order:
+    """An order of the primary items (`_core.choose_item_order`)."""
+
+    items: list[int]
+    width: int
+    cost: float
+    name: str
+
+
+def _order(compiled: _core.CompiledProblem, item_order: str) -> _Order | None:
+    """The order for a frontier count of `compiled`, None when its fields
+    are too wide for one."""
+    try:
+        return _Order(*_core.choose_item_order(compiled, item_order))
+    except ProblemError:
+        return None
 
 
 def count(
@@ -117,20 +166,23 @@ def count(
     nodes: int | None = None,
     seconds: float | None = None,
     progress: Callable[[Status], None] | None = None,
+    item_order: str = "auto",
 ) -> Counted:
-    """Counts the solutions of `problem` by `method` ("auto", "search" or
-    "memo"); see the module's text. With `limit`, a search on one thread
-    stops once that many are found (and returns at most `limit`). `branching` fixes the memo's rule;
-    `engine` and `threads` are the search's (given, they mean a search under
-    "auto"); `memo_bytes` bounds the memo; `nodes` and `seconds` are budgets
-    (`LimitReached` with the count so far); `progress` gets a `Status`
-    every half second, from the memo or the search on threads.
+    """Counts the solutions of `problem` by `method` ("auto", "search",
+    "memo" or "frontier"); see the module's text. With `limit`, a search on
+    one thread stops once that many are found (and returns at most `limit`).
+    `branching` fixes the memo's rule; `item_order` ("auto" or "input") how
+    the frontier and the memo's "first" rule take the items; `engine` and
+    `threads` are the search's; `memo_bytes` bounds the memo; `nodes` and
+    `seconds` are budgets (`LimitReached` with the count so far); `progress`
+    gets a `Status` every half second, from the memo or the search on
+    threads.
 
     >>> from covering.puzzles.polyomino import DOMINOES, Board, tiling
     >>> count(tiling(DOMINOES, Board.rectangle(8, 8), uses="any"), method="memo").count
     12988816
     """
-    check_method(method, branching)
+    check_method(method, branching, item_order)
     limit, nodes, seconds = limits.limit(limit), limits.nodes(nodes), limits.seconds(seconds)
     if engine == "sat":
         # The CDCL solver blocks each solution it finds: a count up to a limit.
@@ -158,9 +210,7 @@ def count(
         with _reporting(solver, progress):
             n = solver.count(limit, nodes=nodes, seconds=seconds)
         return Counted(n, "search", None, solver.stats.nodes, "limit")
-    if method == "auto" and (engine != "auto" or threads is not None):
-        method, why = "search", "asked"
-    elif method == "auto" and nodes is not None:
+    if method == "auto" and nodes is not None:
         # A node budget is counted in the search's nodes (a memo node is
         # another thing): it means a search.
         method, why = "search", "node budget"
@@ -170,47 +220,130 @@ def count(
         return _search(problem, engine, threads, nodes, seconds, progress, why)
     compiled = problem.compile()
     if method == "frontier":
-        return _frontier(_core.FrontierCount(compiled), nodes, seconds, progress, "asked")
-    if method == "auto" and branching is None and memo_bytes is None:
-        # A narrow frontier (a board counted row by row) is counted there:
-        # its steps hold at most 2^FRONTIER_BITS states.
-        try:
-            frontier: _core.FrontierCount | None = _core.FrontierCount(compiled)
-        except ProblemError:
-            frontier = None
-        if frontier is not None and frontier.key_bits <= FRONTIER_BITS:
-            return _frontier(frontier, nodes, seconds, progress, f"a frontier of {frontier.key_bits} bits")
+        order = _order(compiled, item_order)
+        if order is None:
+            _core.FrontierCount(compiled)  # raises the ProblemError naming the item
+            raise AssertionError("unreachable")
+        return _frontier(_core.FrontierCount(compiled, order.items), nodes, seconds, progress, "asked", order)
     budget = memo_budget(memo_bytes)
     if method == "memo":
-        return _memo(_core.MemoCount(compiled, budget, branching or "mrv"), branching or "mrv", nodes, seconds,
-                     "asked", progress)
-    # auto: a small tree is searched at once; else the memo is probed. (A
-    # problem too big for the memo is searched in any case: no estimate.)
-    if compiled.n_options > _core.MEMO_MAX_OPTIONS:
-        return _search(problem, engine, threads, nodes, seconds, progress, "no memo (too many options)")
-    if _core.estimate_nodes(compiled, 16, 0) < SMALL_TREE:
-        return _search(problem, engine, threads, nodes, seconds, progress, "small tree")
-    best: tuple[float, str, _core.MemoCount] | None = None
-    for rule in (branching,) if branching else BRANCHINGS:
-        try:
-            counter = _core.MemoCount(compiled, budget, rule)
-        except ProblemError as e:
-            return _search(problem, engine, threads, nodes, seconds, progress, f"no memo ({e})")
-        try:
-            total = counter.run(PROBE_NODES)
-        except KeyboardInterrupt:
-            raise Interrupted(int(counter.partial), counter.stats) from None
-        searched, hits = counter.stats[:2]
-        if total is not None:
-            return Counted(int(total), "memo", rule, searched, "probe finished")
-        ratio = hits / max(1, searched)
-        if best is None or ratio > best[0]:
-            best = (ratio, rule, counter)
-    assert best is not None
-    ratio, rule, counter = best
-    if ratio >= HIT_RATIO:
-        return _memo(counter, rule, nodes, seconds, "sub-problems repeat", progress)
-    return _search(problem, engine, threads, nodes, seconds, progress, "few repeats")
+        rule = branching or "mrv"
+        order = _order(compiled, item_order) if rule == "first" and item_order == "auto" else None
+        memo = _core.MemoCount(_reordered(compiled, order), budget, rule)
+        return _memo(memo, rule, nodes, seconds, "asked", progress, order)
+    return _auto(problem, compiled, branching, engine, threads, budget, seconds, progress, item_order)
+
+
+def _reordered(compiled: _core.CompiledProblem, order: _Order | None) -> _core.CompiledProblem:
+    """`compiled` with its primary items in `order` (for the memo's "first" rule)."""
+    return compiled if order is None or order.name == "input" else compiled.with_primary_order(order.items)
+
+
+def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str | None, engine: str,
+          threads: int | None, budget: int, seconds: float | None, progress: Callable[[Status], None] | None,
+          item_order: str) -> Counted:
+    """`method="auto"`: steps 1 to 5 of the module's text."""
+    big = compiled.n_options > _core.MEMO_MAX_OPTIONS
+    estimate = None if big else _core.estimate_nodes(compiled, 16, 0)
+    if estimate is not None and estimate < SMALL_TREE:
+        return _search(problem, engine, threads, None, seconds, progress, "small tree")
+    order = _order(compiled, item_order)
+    if order is not None and order.cost <= FRONTIER_SURE and branching is None:
+        return _frontier(_core.FrontierCount(compiled, order.items), None, seconds, progress,
+                         f"a frontier of {order.width} bits", order)
+    memo: tuple[float, str, _core.MemoCount] | None = None
+    why = "no memo (too many options)" if big else "no memo (multiplicities)"
+    if not big and not compiled.has_multiplicities:
+        reordered = _reordered(compiled, order)
+        for rule in (branching,) if branching else BRANCHINGS:
+            counter = _core.MemoCount(reordered, budget, rule)
+            try:
+                total = counter.run(PROBE_NODES)
+            except KeyboardInterrupt:
+                raise Interrupted(int(counter.partial), counter.stats) from None
+            searched, hits = counter.stats[:2]
+            if total is not None:
+                return Counted(int(total), "memo", rule, searched, "probe finished",
+                               None if order is None else order.name, None if order is None else order.width)
+            ratio = hits / max(1, searched)
+            if memo is None or ratio > memo[0]:
+                memo = (ratio, rule, counter)
+        assert memo is not None
+        why = "sub-problems repeat" if memo[0] >= HIT_RATIO else "few repeats"
+    frontier = None
+    if order is not None and order.cost <= FRONTIER_HOPELESS and branching is None:
+        # Knuth's estimate of the search tree, in transitions, far below
+        # what the frontier is predicted to take (its prediction runs high
+        # by a few bits on boards and by far more on problems whose
+        # options rule each other out, as queens and pentominoes do).
+        search_bits = None if estimate is None else math.log2(max(1.0, estimate / SEARCH_NODES_PER_TRANSITION))
+        if search_bits is None or search_bits >= order.cost - FRONTIER_SLACK:
+            frontier = _core.FrontierCount(compiled, order.items)
+    if memo is not None and memo[0] >= HIT_RATIO:
+        ratio, rule, counter = memo
+        if frontier is None:
+            return _memo(counter, rule, None, seconds, why, progress, order)
+        return _race(frontier, order, counter, rule, None, seconds, progress)
+    if frontier is not None:
+        assert order is not None
+        return _race(frontier, order, None, None, Solver(problem, engine=engine), seconds, progress)
+    return _search(problem, engine, threads, None, seconds, progress,
+                   why + ("" if order is None else f", a frontier of {order.width} bits"))
+
+
+def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | None, rule: str | None,
+          solver: Solver | None, seconds: float | None, progress: Callable[[Status], None] | None) -> Counted:
+    """The frontier against the memo (or the search, on one thread), in
+    turns of doubling work worth the same time to each, until one finishes
+    (step 4 of the module's text). A method out of memory drops out; a
+    budget or Ctrl-C ends the race with the other's count so far, if any."""
+    import time
+
+    from .sizes import max_memory
+
+    start = time.monotonic()
+    deadline = None if seconds is None else start + seconds
+    other = "memo" if memo is not None else "search"
+    turn = FIRST_TURN
+    ratio = MEMO_NODES_PER_TRANSITION if memo is not None else SEARCH_NODES_PER_TRANSITION
+    width = f"a frontier of {order.width} bits"
+    live_frontier = True
+    try:
+        while True:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            if live_frontier:
+                try:
+                    total = frontier.run(turn, left, max_memory())
+                except MemoryError:
+                    live_frontier = False
+                    total = None
+                if total is not None:
+                    return Counted(int(total), "frontier", None, frontier.progress[5],
+                                   f"{width}: finished before the {other}", order.name, order.width)
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            other_turn = max(1, int(turn * ratio))
+            if memo is not None:
+                result = memo.run(other_turn, left)
+                if result is not None:
+                    return Counted(int(result), "memo", rule, memo.stats[0],
+                                   "sub-problems repeat: finished before the frontier", order.name, order.width)
+            else:
+                assert solver is not None
+                n = solver._search.count(None, other_turn, left)
+                if solver._search.exhausted:
+                    return Counted(n, "search", None, solver.stats.nodes,
+                                   "finished before the frontier", order.name, order.width)
+            if progress is not None:
+                item, items, states = frontier.progress[:3]
+                progress(Status(frontier.progress[5], 0, 0, 0, item / max(1, items), 0.0,
+                                time.monotonic() - start, frontier=(item, items, states)))
+            if deadline is not None and time.monotonic() >= deadline:
+                where = "the race of the frontier and the " + other
+                raise LimitReached(f"budget reached in {where} (no count yet)", count=None,
+                                   stats=frontier.progress, where=where)
+            turn *= 2
+    except KeyboardInterrupt:
+        raise Interrupted(None, frontier.progress, where="the race of the frontier and the " + other) from None
 
 
 def _search(problem: ProblemData, engine: str, threads: int | None, nodes: int | None, seconds: float | None,
@@ -273,7 +406,7 @@ def memo_rule(problem: ProblemData, memo_bytes: int | None = None) -> str:
 
 
 def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | None,
-              progress: Callable[[Status], None] | None, why: str) -> Counted:
+              progress: Callable[[Status], None] | None, why: str, order: _Order) -> Counted:
     """Runs a frontier count to its end or its budget (`nodes` counts its
     transitions). Stopped early, it knows no partial count: `LimitReached`
     and `Interrupted` carry none, and the progress says how far the scan
@@ -302,7 +435,7 @@ def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | 
             total = counter.run(work, left, max_memory())
             if total is not None:
                 report(total)
-                return Counted(int(total), "frontier", None, counter.progress[5], why)
+                return Counted(int(total), "frontier", None, counter.progress[5], why, order.name, order.width)
             report()
             if (stop is not None and counter.progress[5] >= stop) or (
                     deadline is not None and time.monotonic() >= deadline):
@@ -316,7 +449,7 @@ def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | 
 
 
 def _memo(counter: _core.MemoCount, rule: str, nodes: int | None, seconds: float | None, why: str,
-          progress: Callable[[Status], None] | None = None) -> Counted:
+          progress: Callable[[Status], None] | None = None, order: _Order | None = None) -> Counted:
     """Runs the memo count to its end or its budget. With `progress`, the
     run goes in slices of half a second (the count is the same: a slice
     stops and resumes the one search), each followed by a `Status` with
@@ -351,4 +484,5 @@ def _memo(counter: _core.MemoCount, rule: str, nodes: int | None, seconds: float
                                    count=int(counter.partial), stats=counter.stats)
     except KeyboardInterrupt:
         raise Interrupted(int(counter.partial), counter.stats) from None
-    return Counted(int(total), "memo", rule, counter.stats[0], why)
+    return Counted(int(total), "memo", rule, counter.stats[0], why, None if order is None else order.name,
+                   None if order is None else order.width)

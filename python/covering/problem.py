@@ -160,18 +160,21 @@ class Problem(ProblemData):
         branching: str | None = None,
         memo: bool = False,
         memo_bytes: int | None = None,
+        item_order: str = "auto",
     ) -> int:
         """The number of solutions, counted without listing them.
 
-        `method` is "auto" (the default), "search" or "memo" (see
-        `covering.counting`): the search runs on ``threads`` threads
+        `method` is "auto" (the default), "frontier", "search" or "memo" (see
+        `covering.counting`): the frontier settles the primary items in an
+        order chosen to keep it narrow (``item_order="input"``: as they were
+        added); the search runs on ``threads`` threads
         (default: the ``COVERING_THREADS`` variable, else every core; see
         `covering.parallel`); the memo looks up sub-problems met before
         instead of searching them again (one thread, a memo of at most
         ``memo_bytes``, the ``branching`` rule "first" or "mrv"), far faster
         where solutions share sub-problems, as tilings of boards do; counts
-        past 2**64 are exact. "auto" picks by a short probe, and an explicit
-        ``engine`` or ``threads`` means a search. ``memo=True`` is
+        past 2**64 are exact. "auto" measures the problem and picks (``engine``
+        and ``threads`` say how a search runs, if it picks one). ``memo=True`` is
         ``method="memo"``. `last_count` says which method counted.
 
         With ``limit``, a search stops once that many are found and returns
@@ -189,7 +192,8 @@ class Problem(ProblemData):
                 raise ValueError(f"memo=True and method={method!r} cannot go together")
             method = "memo"
         self.last_count = counting.count(self, limit, method=method, branching=branching, engine=engine,
-                                         threads=threads, memo_bytes=memo_bytes, nodes=nodes, seconds=seconds)
+                                         threads=threads, memo_bytes=memo_bytes, nodes=nodes, seconds=seconds,
+                                         item_order=item_order)
         return self.last_count.count
 
     def to_zdd(

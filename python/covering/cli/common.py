@@ -186,10 +186,13 @@ def threads_from(args: argparse.Namespace) -> int:
 def add_method_flags(parser: argparse.ArgumentParser) -> None:
     """--method, --branching and --memo-bytes: how a count is made (`covering.counting`)."""
     parser.add_argument("--method", choices=["auto", "search", "memo", "frontier"], default=None,
-                        help="how counts are made: auto (default: a narrow frontier, else a short probe picks), "
-                        "search (dancing links on every core), memo (look up sub-problems met before; one "
-                        "thread), frontier (options decided item by item, only the live frontiers kept: "
-                        "boards row by row)")
+                        help="how counts are made: auto (default: the frontier when its chosen item order is "
+                        "narrow, else the methods measured in turns of work), search (dancing links on every "
+                        "core), memo (look up sub-problems met before; one thread), frontier (items settled one "
+                        "by one in a narrow order, only the live frontiers kept)")
+    parser.add_argument("--item-order", choices=["auto", "input"], default="auto",
+                        help="how the frontier and the memo's first rule take the primary items: auto (default: "
+                        "an order chosen to keep the frontier narrow) or input (as the input lists them)")
     parser.add_argument("--branching", choices=["first", "mrv"],
                         help="the memo's rule for the item to branch on: first (the first uncovered item; "
                         "boards row by row) or mrv (the fewest options); default: the probe's choice")

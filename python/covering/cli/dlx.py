@@ -225,7 +225,8 @@ def count(args: argparse.Namespace, problem: Problem) -> tuple[int | None, int, 
     with Display(sys.stderr) if show_progress(args) else contextlib.nullcontext() as draw:
         try:
             counted = counting.count(problem, args.limit, method=args.method, branching=args.branching,
-                                     engine=args.engine, memo_bytes=args.memo_bytes, threads=threads, progress=draw)
+                                     engine=args.engine, memo_bytes=args.memo_bytes, threads=threads, progress=draw,
+                                     item_order=args.item_order)
         except (Interrupted, LimitReached) as e:
             if isinstance(e, LimitReached):
                 budget.limit_reached()
@@ -372,8 +373,12 @@ def run(args: argparse.Namespace) -> int:
             summary["skipped"] = [{"engine": s["engine"], "estimate": s["estimate"]} for s in problem.skipped]
         if args.count:
             summary["method"] = counted.method if counted is not None else "search"
-            if counted is not None and counted.branching is not None:
-                summary["branching"] = counted.branching
+            if counted is not None:
+                if counted.branching is not None:
+                    summary["branching"] = counted.branching
+                summary["item_order"] = counted.item_order
+                summary["width"] = counted.width
+                summary["reason"] = counted.reason
         out.write(json.dumps(summary) + "\n")
     elif args.count and found is not None:
         out.write(f"{found}\n")

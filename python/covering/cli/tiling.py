@@ -223,6 +223,7 @@ class _Output:
                 summary["method"] = counted.method
                 if counted.branching is not None:
                     summary["branching"] = counted.branching
+                summary.update(item_order=counted.item_order, width=counted.width, reason=counted.reason)
             print(json.dumps(summary))
         else:
             print(n)
@@ -280,7 +281,7 @@ def count_by_front_door(args: argparse.Namespace, problem: Problem) -> tuple[int
         try:
             counted = count(problem, method=args.method or "auto", branching=args.branching,
                             memo_bytes=args.memo_bytes, threads=threads_from(args) if args.threads else None,
-                            progress=draw)
+                            progress=draw, item_order=args.item_order)
             return counted.count, counted
         except ProblemError as e:
             raise UsageError(f"--method memo: {e}") from None
