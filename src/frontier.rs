@@ -33,22 +33,32 @@ impl PyFrontierCount {
 #[pymethods]
 impl PyFrontierCount {
     /// A frontier count of `problem`, its primary items settled in `order`
-    /// (a permutation of them; None: in the order of their numbers);
-    /// ProblemError if an item's bounds or colors are too many for its field,
-    /// ValueError for an order that is not a permutation.
+    /// (a permutation of them; None: in the order of their numbers), dense
+    /// tables only where they fit in `memory_limit` bytes, the steps of
+    /// sparse ones split among `threads` threads; ProblemError if an item's bounds or colors
+    /// are too many for its field, ValueError for an order that is not a
+    /// permutation.
     #[new]
-    #[pyo3(signature = (problem, order=None))]
-    fn new(problem: &PyCompiledProblem, order: Option<Vec<u32>>) -> PyResult<Self> {
-        let p = &problem.inner;
+    #[pyo3(signature = (problem, order=None, threads=1, memory_limit=None))]
+    fn new(
+        py: Python<'_>,
+        problem: &PyCompiledProblem,
+        order: Option<Vec<u32>>,
+        threads: usize,
+        memory_limit: Option<u64>,
+    ) -> PyResult<Self> {
+        let p = problem.inner.clone();
         let order = match order {
             Some(o) => {
-                convert::check_order(p, &o)?;
+                convert::check_order(&p, &o)?;
                 o
             }
             None => (0..p.n_primary() as u32).collect(),
         };
-        let frontier =
-            xc::Frontier::with_order(p, &order).map_err(|e| errors::problem(e.to_string()))?;
+        let limit = memory_limit.unwrap_or(u64::MAX);
+        let frontier = py
+            .detach(|| xc::Frontier::with_order(&p, &order, threads.clamp(1, 256), limit))
+            .map_err(|e| errors::problem(e.to_string()))?;
         Ok(PyFrontierCount {
             frontier: Mutex::new(frontier),
             cancelled: AtomicBool::new(false),

@@ -19,8 +19,8 @@ Neither wins everywhere, so `method="auto"` measures, in work (transitions,
 nodes), never in time, so that the same problem always goes the same way:
 
 1. a tree that Knuth's estimate puts under `SMALL_TREE` nodes is searched;
-2. the order's predicted transitions (`2^cost`) under `2^FRONTIER_SURE`:
-   the frontier counts;
+2. the order's predicted transitions (`2^cost`) under `2^FRONTIER_SURE`,
+   or its frontier at most `FRONTIER_BITS` wide: the frontier counts;
 3. else the memo is probed with each branching rule for `PROBE_NODES`
    nodes (a probe that finishes is the answer);
 4. the methods still in the running (the frontier unless its prediction
@@ -30,7 +30,10 @@ nodes), never in time, so that the same problem always goes the same way:
    `MEMO_NODES_PER_TRANSITION`), until one finishes: so the count costs at
    most about twice the faster of the two, and a method that runs out of
    memory drops out;
-5. nothing in the running: the search, on every core.
+5. nothing in the running, or Knuth's estimate of the search tree far
+   below the frontier's prediction (`FRONTIER_SLACK` bits; the prediction
+   is a bound that runs high where options rule each other out, as in
+   queens): the search, on every core.
 
 `threads` and `engine` set how a search runs, and no longer choose it; a
 node budget (counted in the search's nodes) means a search. `Counted`
@@ -73,9 +76,11 @@ PROBE_NODES = 20_000
 HIT_RATIO = 0.3
 #: Seconds between the progress reports of a memo count.
 PROGRESS_SLICE = 0.5
-#: An order whose predicted transitions are at most 2^this (a second or so)
-#: is counted at the frontier at once.
+#: An order whose predicted transitions are at most 2^this (a second or so),
+#: or whose frontier is at most FRONTIER_BITS wide (a step then holds at
+#: most 2^22 states: boards row by row), is counted at the frontier at once.
 FRONTIER_SURE = 26.0
+FRONTIER_BITS = 22
 #: Past 2^this predicted transitions the frontier is not tried.
 FRONTIER_HOPELESS = 48.0
 #: Transitions of a frontier count between its progress reports and checks.
@@ -85,7 +90,7 @@ SMALL_TREE = 100_000
 #: What a node of the memo and of the search costs, in frontier transitions
 #: (measured in benchmarks/orders.py): the turns of step 4 give each method
 #: the same time.
-MEMO_NODES_PER_TRANSITION = 0.05
+MEMO_NODES_PER_TRANSITION = 0.01
 SEARCH_NODES_PER_TRANSITION = 0.1
 #: Bits by which the search's estimate must fall below the frontier's
 #: prediction for the search to run without a race.
@@ -224,7 +229,7 @@ def count(
         if order is None:
             _core.FrontierCount(compiled)  # raises the ProblemError naming the item
             raise AssertionError("unreachable")
-        return _frontier(_core.FrontierCount(compiled, order.items), nodes, seconds, progress, "asked", order)
+        return _frontier(_frontier_count(compiled, order, threads), nodes, seconds, progress, "asked", order)
     budget = memo_budget(memo_bytes)
     if method == "memo":
         rule = branching or "mrv"
@@ -232,6 +237,17 @@ def count(
         memo = _core.MemoCount(_reordered(compiled, order), budget, rule)
         return _memo(memo, rule, nodes, seconds, "asked", progress, order)
     return _auto(problem, compiled, branching, engine, threads, budget, seconds, progress, item_order)
+
+
+def _frontier_count(compiled: _core.CompiledProblem, order: _Order, threads: int | None) -> _core.FrontierCount:
+    """A frontier count of `compiled` in `order`, its steps on `threads`
+    threads (default: every core), dense tables only where they fit half of
+    the memory limit (the states of a sparse one are checked as they grow)."""
+    from .parallel import default_threads
+    from .sizes import max_memory
+
+    n = default_threads() if threads is None else limits.threads(threads)
+    return _core.FrontierCount(compiled, order.items, n, max_memory() // 2)
 
 
 def _reordered(compiled: _core.CompiledProblem, order: _Order | None) -> _core.CompiledProblem:
@@ -248,8 +264,8 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
     if estimate is not None and estimate < SMALL_TREE:
         return _search(problem, engine, threads, None, seconds, progress, "small tree")
     order = _order(compiled, item_order)
-    if order is not None and order.cost <= FRONTIER_SURE and branching is None:
-        return _frontier(_core.FrontierCount(compiled, order.items), None, seconds, progress,
+    if order is not None and (order.cost <= FRONTIER_SURE or order.width <= FRONTIER_BITS) and branching is None:
+        return _frontier(_frontier_count(compiled, order, threads), None, seconds, progress,
                          f"a frontier of {order.width} bits", order)
     memo: tuple[float, str, _core.MemoCount] | None = None
     why = "no memo (too many options)" if big else "no memo (multiplicities)"
@@ -278,7 +294,7 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
         # options rule each other out, as queens and pentominoes do).
         search_bits = None if estimate is None else math.log2(max(1.0, estimate / SEARCH_NODES_PER_TRANSITION))
         if search_bits is None or search_bits >= order.cost - FRONTIER_SLACK:
-            frontier = _core.FrontierCount(compiled, order.items)
+            frontier = _frontier_count(compiled, order, threads)
     if memo is not None and memo[0] >= HIT_RATIO:
         ratio, rule, counter = memo
         if frontier is None:

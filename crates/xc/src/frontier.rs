@@ -325,11 +325,6 @@ impl Table {
         }
     }
 
-    /// Is the count of dense key `k` past 128 bits?
-    fn is_high(&self, k: usize) -> bool {
-        matches!(self, Table::Dense(d) if d.high.contains_key(&(k as u32)))
-    }
-
     /// Empties the table, keeping its room.
     fn clear(&mut self) {
         match self {
@@ -474,9 +469,9 @@ impl Slots {
     }
 }
 
-/// A frontier count in progress (see the module's text).
+/// What every step reads: the problem laid out for the frontier.
 #[derive(Debug)]
-pub struct Frontier {
+struct Plan {
     kw: usize,
     bits: u64,
     /// The primary item settled at each step.
@@ -499,41 +494,138 @@ pub struct Frontier {
     retire: Vec<u32>,
     /// Exact cover without colors or multiplicities, on a dense table: an
     /// option is a mask of the key, and a step is a few word operations per
-    /// state ([`Frontier::binary_step`]). `masks` is per option of `group`;
+    /// state ([`Plan::binary_chunk`]). `masks` is per option of `group`;
     /// `keep` per step, the bits that stay after it.
     binary: bool,
-    /// The binary part of this step is done (the general part is under way).
-    binary_done: bool,
     masks: Vec<u64>,
     keep: Vec<u64>,
-    /// The step `t`, the states before it (`cur`), the next ones, and the
-    /// next state of `cur` to move.
-    t: usize,
-    cur: Table,
-    next: Table,
+    /// How a step's states are split among `1 << r` workers: bit `j` of a
+    /// state's part is the bit `split[t * r + j]` of its key, a bit of a
+    /// field live before step `t` and untouched by it, so that every state
+    /// a worker makes has its part too and the workers' tables never share
+    /// a key (`u64::MAX`: the step is not split, worker 0 moves it all).
+    r: usize,
+    split: Vec<u64>,
+}
 
-    at: usize,
-    /// Room for a key being made, and for a key settled.
+/// One thread's part of a step: the states it makes, room for keys, the
+/// transitions it tried, and the dense keys its binary step left to the
+/// general one (counts past 128 bits).
+#[derive(Debug)]
+struct Worker {
+    next: Table,
+    deferred: Vec<usize>,
+    key: Vec<u64>,
     scratch: Vec<u64>,
     settled: Vec<u64>,
+    work: u64,
+}
+
+/// The part that stands for every part (one worker moves all the states).
+const ALL: usize = usize::MAX;
+
+/// Places of `cur` a worker takes in one round: keys of a dense table,
+/// states of a sparse one.
+const DENSE_CHUNK: usize = 1 << 20;
+const SPARSE_CHUNK: usize = 1 << 16;
+
+/// The bits that split each step's states among `1 << r` workers (see
+/// `Plan::split`): the lowest bits of the fields of items live since an
+/// earlier step (so their values vary among the states) and untouched by
+/// the step's options, item and retired items, the longest live first.
+#[allow(clippy::too_many_arguments)]
+fn split_bits(
+    problem: &CompiledProblem,
+    order: &[u32],
+    life: &[Option<(u32, u32)>],
+    starts: &[Vec<usize>],
+    group_start: &[u32],
+    group: &[(u32, u32)],
+    entries: &[Entry],
+    retire_start: &[u32],
+    retire: &[u32],
+    slot: &[u64],
+    r: usize,
+) -> Vec<u64> {
+    /// Live items looked at for a step's split, at most.
+    const LOOK: usize = 64;
+    let n1 = order.len();
+    let mut split = vec![u64::MAX; n1 * r];
+    if r == 0 {
+        return split;
+    }
+    let mut touched = vec![u32::MAX; problem.n_items()];
+    let mut live: std::collections::VecDeque<usize> = std::collections::VecDeque::new();
+    for t in 0..n1 {
+        if t > 0 {
+            live.extend(&starts[t - 1]);
+        }
+        while live.front().is_some_and(|&i| life[i].is_none_or(|(_, b)| (b as usize) < t)) {
+            live.pop_front();
+        }
+        touched[order[t] as usize] = t as u32;
+        for &(a, b) in &group[group_start[t] as usize..group_start[t + 1] as usize] {
+            for e in &entries[a as usize..b as usize] {
+                touched[e.item as usize] = t as u32;
+            }
+        }
+        for &i in &retire[retire_start[t] as usize..retire_start[t + 1] as usize] {
+            touched[i as usize] = t as u32;
+        }
+        let picked: Vec<u64> = live
+            .iter()
+            .take(LOOK)
+            .filter(|&&i| touched[i] != t as u32 && life[i].is_some_and(|(_, b)| b as usize >= t))
+            .map(|&i| slot[i])
+            .take(r)
+            .collect();
+        if picked.len() == r {
+            split[t * r..(t + 1) * r].copy_from_slice(&picked);
+        }
+    }
+    split
+}
+
+/// A frontier count in progress (see the module's text).
+#[derive(Debug)]
+pub struct Frontier {
+    plan: Plan,
+    /// The step `t`, the states before it (`cur`: one dense table, or the
+    /// sparse tables of the workers of the step before),
+    /// the workers making the next ones, and the next place of `cur` to move.
+    t: usize,
+    cur: Vec<Table>,
+    workers: Vec<Worker>,
+    at: usize,
+    /// The binary part of this step is done (the states past 128 bits are left).
+    binary_done: bool,
     result: Option<Number>,
     progress: FrontierProgress,
 }
 
 impl Frontier {
     /// A frontier count of `problem`, its primary items settled in the
-    /// order of their numbers.
+    /// order of their numbers, on one thread.
     pub fn new(problem: &CompiledProblem) -> Result<Frontier, FrontierError> {
         let order: Vec<u32> = (0..problem.n_primary() as u32).collect();
-        Frontier::with_order(problem, &order)
+        Frontier::with_order(problem, &order, 1, u64::MAX)
     }
 
     /// A frontier count of `problem`, its primary items settled in `order`
-    /// (a permutation of them: [`crate::choose_order`] finds a good one).
-    /// Panics if `order` is not a permutation of the primary items.
-    pub fn with_order(problem: &CompiledProblem, order: &[u32]) -> Result<Frontier, FrontierError> {
+    /// (a permutation of them: [`crate::choose_order`] finds a good one),
+    /// with dense tables only if they take at most `dense_limit` bytes (two
+    /// tables of 2^bits counts), else sparse ones, whose steps are split
+    /// among `threads` threads (the same count for any number). Panics if
+    /// `order` is not a permutation of the primary items.
+    pub fn with_order(
+        problem: &CompiledProblem,
+        order: &[u32],
+        threads: usize,
+        dense_limit: u64,
+    ) -> Result<Frontier, FrontierError> {
         let n = problem.n_items();
         let n1 = problem.n_primary();
+        let threads = threads.max(1);
         assert_eq!(order.len(), n1, "an order of every primary item");
         let mut rank = vec![u32::MAX; n1];
         for (t, &p) in order.iter().enumerate() {
@@ -611,7 +703,9 @@ impl Frontier {
             retire_start[t + 1] = retire.len() as u32;
         }
         let kw = bits.div_ceil(64) as usize;
-        let dense_bits = (bits <= DENSE_BITS).then_some(bits);
+        // Two dense tables: the states before a step and after it.
+        let dense_size = 2 * ((16u64 << bits.min(40)) + (1u64 << bits.min(40)) / 8);
+        let dense_bits = (bits <= DENSE_BITS && dense_size <= dense_limit).then_some(bits);
         let binary = dense_bits.is_some()
             && width.iter().all(|&w| w == 1)
             && problem.lo().iter().all(|&l| l == 1)
@@ -631,32 +725,52 @@ impl Frontier {
                 keep.push(!dead);
             }
         }
+        // Dense tables are read and written at random over tens of
+        // megabytes: their steps, split between two threads, took as long
+        // as on one (measured on this project's 2-core machine: benchmarks/
+        // RESULTS.md), so only sparse tables are split.
+        let threads = if dense_bits.is_some() { 1 } else { threads };
+        let r = (usize::BITS - 1 - threads.leading_zeros()) as usize;
+        let split = split_bits(problem, order, &life, &starts, &group_start, &group, &entries, &retire_start, &retire, &slot, r);
+        let threads = 1 << r;
         let mut cur = Table::new(kw, dense_bits);
         cur.add(&vec![0u64; kw], &Number::Small(1));
+        let workers = (0..threads)
+            .map(|_| Worker {
+                next: Table::new(kw, dense_bits),
+                deferred: Vec::new(),
+                key: vec![0; kw],
+                scratch: vec![0; kw],
+                settled: vec![0; kw],
+                work: 0,
+            })
+            .collect();
         Ok(Frontier {
-            kw,
-            bits,
-            step_item: order.to_vec(),
-            slot,
-            width,
-            lo: problem.lo().iter().map(|&x| x as u64).collect(),
-            hi: problem.hi().iter().map(|&x| x as u64).collect(),
-            exclusive,
-            group_start,
-            group,
-            entries,
-            retire_start,
-            retire,
-            binary,
-            binary_done: false,
-            masks,
-            keep,
+            plan: Plan {
+                kw,
+                bits,
+                step_item: order.to_vec(),
+                slot,
+                width,
+                lo: problem.lo().iter().map(|&x| x as u64).collect(),
+                hi: problem.hi().iter().map(|&x| x as u64).collect(),
+                exclusive,
+                group_start,
+                group,
+                entries,
+                retire_start,
+                retire,
+                binary,
+                masks,
+                keep,
+                r,
+                split,
+            },
             t: 0,
-            cur,
-            next: Table::new(kw, dense_bits),
+            cur: vec![cur],
+            workers,
             at: 0,
-            scratch: vec![0; kw],
-            settled: vec![0; kw],
+            binary_done: false,
             result: None,
             progress: FrontierProgress {
                 items: n1 as u64,
@@ -668,15 +782,17 @@ impl Frontier {
     /// The bits of a state's key: the widest set of fields live at once.
     /// A step holds at most 2^this states.
     pub fn key_bits(&self) -> u64 {
-        self.bits
+        self.plan.bits
     }
 
     /// How far the count has got.
     pub fn progress(&self) -> FrontierProgress {
+        let next = self.workers.iter().map(|w| w.next.len()).sum::<usize>();
+        let bytes = self.workers.iter().map(|w| w.next.bytes()).sum::<usize>();
         FrontierProgress {
             item: self.t as u64,
-            states: (self.cur.len() + self.next.len()) as u64,
-            bytes: (self.cur.bytes() + self.next.bytes()) as u64,
+            states: (self.cur.iter().map(Table::len).sum::<usize>() + next) as u64,
+            bytes: (self.cur.iter().map(Table::bytes).sum::<usize>() + bytes) as u64,
             ..self.progress
         }
     }
@@ -687,102 +803,119 @@ impl Frontier {
             return Some(r.clone());
         }
         let stop = self.progress.work.saturating_add(work);
-        let mut key = vec![0u64; self.kw];
-        while self.t < self.step_item.len() {
-            if self.binary && !self.binary_done {
-                if !self.binary_step(stop) {
-                    return None;
-                }
-                self.binary_done = true;
-            }
-            while let Some((at, count)) = self.cur.entry(self.at, &mut key) {
+        while self.t < self.plan.step_item.len() {
+            // A binary step moves every state on the dense tables; then
+            // only the states past 128 bits are left, for the general step.
+            let binary = self.plan.binary && !self.binary_done;
+            let end = match &self.cur[0] {
+                Table::Dense(d) => d.cells.len(),
+                Table::Sparse(_) => self.cur.iter().map(Table::len).sum(),
+            };
+            let chunk = if matches!(self.cur[0], Table::Dense(_)) {
+                DENSE_CHUNK
+            } else {
+                SPARSE_CHUNK
+            };
+            while self.at < end {
                 if self.progress.work >= stop {
                     return None;
                 }
-                // After a binary step, only the states past 128 bits are left.
-                if !self.binary || self.cur.is_high(at) {
-                    self.step(&mut key, &count);
+                if !binary && self.plan.binary {
+                    // The states past 128 bits, one by one.
+                    self.high_states();
+                    self.at = end;
+                    break;
                 }
-                self.at = at + 1;
+                let round_end = end.min(self.at + chunk);
+                self.round(self.at, round_end, binary);
+                self.at = round_end;
             }
-            self.binary_done = false;
-            let held = (self.cur.len() + self.next.len()) as u64;
-            self.progress.peak_states = self.progress.peak_states.max(held);
-            self.cur.clear();
-            std::mem::swap(&mut self.cur, &mut self.next);
-            self.at = 0;
-            self.t += 1;
+            if binary {
+                self.binary_done = true;
+                self.at = 0;
+                continue;
+            }
+            self.finish_step();
         }
-        let total = self.cur.total(self.kw);
-        self.cur = Table::new(self.kw, None);
-        self.next = Table::new(self.kw, None);
+        let mut total = Number::ZERO;
+        for table in &self.cur {
+            total.add(&table.total(self.plan.kw));
+        }
+        self.cur.clear();
+        self.workers.clear();
         self.result = Some(total.clone());
         Some(total)
     }
 
-    /// A step of a binary problem (see `binary`) from state `self.at` on,
-    /// straight on the dense tables; false when the work budget `stop` is
-    /// spent first (`self.at` is where to go on). A state whose count has
-    /// passed 128 bits is left to the general step, after this one.
-    fn binary_step(&mut self, stop: u64) -> bool {
-        let t = self.t;
-        let group = self.group_start[t] as usize..self.group_start[t + 1] as usize;
-        let keep = self.keep[t];
-        let settled = 1u64 << self.slot[self.step_item[t] as usize];
+    /// Moves the places `from..to` of `cur`, split among the workers.
+    fn round(&mut self, from: usize, to: usize, binary: bool) {
         let Frontier {
+            plan,
+            t,
             cur,
-            next,
-            masks,
+            workers,
             progress,
-            at,
             ..
         } = self;
-        let (Table::Dense(cur), Table::Dense(next)) = (&*cur, next) else {
-            return true;
+        let (plan, cur, t) = (&*plan, &*cur, *t);
+        let split = &plan.split[t * plan.r..(t + 1) * plan.r];
+        let whole = workers.len() == 1 || split.first().is_none_or(|&b| b == u64::MAX);
+        let before: u64 = workers.iter().map(|w| w.work).sum();
+        let part = |w: &mut Worker, k: usize| match (binary, &cur[0], &mut w.next) {
+            (true, Table::Dense(c), Table::Dense(next)) => {
+                plan.binary_chunk(t, c, next, &mut w.work, &mut w.deferred, from, to)
+            }
+            _ => plan.general_chunk(t, cur, w, k, from, to),
         };
-        let masks = &masks[group];
-        let mut w = *at / 64;
-        let mut bits = match cur.used.get(w) {
-            Some(&b) => b & (u64::MAX << (*at % 64)),
-            None => 0,
-        };
-        loop {
-            while bits == 0 {
-                w += 1;
-                if w >= cur.used.len() {
-                    // Done; the general step sees only the states past 128 bits.
-                    *at = if cur.high.is_empty() {
-                        cur.cells.len()
-                    } else {
-                        0
-                    };
-                    return true;
+        if whole {
+            part(&mut workers[0], 0);
+        } else {
+            std::thread::scope(|scope| {
+                for (k, w) in workers.iter_mut().enumerate() {
+                    let part = &part;
+                    scope.spawn(move || part(w, k));
                 }
-                bits = cur.used[w];
-            }
-            let k = w * 64 + bits.trailing_zeros() as usize;
-            if progress.work >= stop {
-                *at = k;
-                return false;
-            }
-            bits &= bits - 1;
-            if cur.high.contains_key(&(k as u32)) {
-                continue;
-            }
-            let count = cur.cells[k];
-            let k = k as u64;
-            progress.work += 1;
-            if k & settled != 0 {
-                next.add_low((k & keep) as usize, count);
-            } else {
-                progress.work += masks.len() as u64;
-                for &m in masks {
-                    if k & m == 0 {
-                        next.add_low(((k | m) & keep) as usize, count);
-                    }
-                }
-            }
+            });
         }
+        let after: u64 = workers.iter().map(|w| w.work).sum();
+        progress.work += after - before;
+    }
+
+    /// The general step for the states the binary step left (counts past
+    /// 128 bits: rare).
+    fn high_states(&mut self) {
+        let mut keys: Vec<usize> = Vec::new();
+        for w in &mut self.workers {
+            keys.append(&mut w.deferred);
+        }
+        keys.sort_unstable();
+        let w = &mut self.workers[0];
+        let before = w.work;
+        for k in keys {
+            self.plan.general_chunk(self.t, &self.cur, w, ALL, k, k + 1);
+        }
+        self.progress.work += w.work - before;
+    }
+
+    /// The end of a step: the workers' states become the states before the
+    /// next step (their tables never share a key: see `split`).
+    fn finish_step(&mut self) {
+        let held = self.progress().states;
+        self.progress.peak_states = self.progress.peak_states.max(held);
+        for table in &mut self.cur {
+            table.clear();
+        }
+        while self.cur.len() < self.workers.len() {
+            let kw = self.plan.kw;
+            let dense = matches!(self.workers[0].next, Table::Dense(_));
+            self.cur.push(Table::new(kw, dense.then_some(self.plan.bits)));
+        }
+        for (table, w) in self.cur.iter_mut().zip(&mut self.workers) {
+            std::mem::swap(table, &mut w.next);
+        }
+        self.at = 0;
+        self.binary_done = false;
+        self.t += 1;
     }
 
     /// Runs to the end: the count.
@@ -793,11 +926,111 @@ impl Frontier {
             }
         }
     }
+}
+
+/// The first state at or after place `at` of the tables `cur` (a dense
+/// table alone, or sparse ones one after another, which never share a
+/// key: see `Plan::split`): its place, its key into `key`, its count.
+fn entry_in(cur: &[Table], at: usize, key: &mut [u64]) -> Option<(usize, Number)> {
+    let mut base = 0;
+    for c in cur {
+        if at < base + c.len() || matches!(c, Table::Dense(_)) {
+            return c.entry(at - base, key).map(|(k, n)| (k + base, n));
+        }
+        base += c.len();
+    }
+    None
+}
+
+impl Plan {
+    /// A binary step (see `binary`) of the keys `from..to` of the dense
+    /// table `cur`, straight into the dense table `next`. A key whose count
+    /// is past 128 bits is left to the general step (`deferred`).
+    #[allow(clippy::too_many_arguments)]
+    fn binary_chunk(
+        &self,
+        t: usize,
+        cur: &Dense,
+        next: &mut Dense,
+        work: &mut u64,
+        deferred: &mut Vec<usize>,
+        from: usize,
+        to: usize,
+    ) {
+        let group = self.group_start[t] as usize..self.group_start[t + 1] as usize;
+        let masks = &self.masks[group];
+        let keep = self.keep[t];
+        let settled = 1u64 << self.slot[self.step_item[t] as usize];
+        let mut done = 0u64;
+        for word in from / 64..to.div_ceil(64) {
+            let base = word * 64;
+            let mut bits = cur.used[word];
+            if base < from {
+                bits &= u64::MAX << (from - base);
+            }
+            if base + 64 > to {
+                bits &= u64::MAX >> (base + 64 - to);
+            }
+            while bits != 0 {
+                let k = base + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if !cur.high.is_empty() && cur.high.contains_key(&(k as u32)) {
+                    deferred.push(k);
+                    continue;
+                }
+                let count = cur.cells[k];
+                let k = k as u64;
+                done += 1;
+                if k & settled != 0 {
+                    next.add_low((k & keep) as usize, count);
+                } else {
+                    done += masks.len() as u64;
+                    for &m in masks {
+                        if k & m == 0 {
+                            next.add_low(((k | m) & keep) as usize, count);
+                        }
+                    }
+                }
+            }
+        }
+        *work += done;
+    }
+
+    /// The general step of the places `from..to` of `cur`.
+    fn general_chunk(&self, t: usize, cur: &[Table], w: &mut Worker, part: usize, from: usize, to: usize) {
+        let mut key = std::mem::take(&mut w.key);
+        let mut at = from;
+        while at < to {
+            let Some((place, count)) = entry_in(cur, at, &mut key) else {
+                break;
+            };
+            if place >= to {
+                break;
+            }
+            if part == ALL || self.part_of(t, &key) == part {
+                self.step(t, w, &mut key, &count);
+            }
+            at = place + 1;
+        }
+        w.key = key;
+    }
+
+    /// Which worker moves the state `key` at step `t` (see `split`).
+    #[inline(always)]
+    fn part_of(&self, t: usize, key: &[u64]) -> usize {
+        let bits = &self.split[t * self.r..(t + 1) * self.r];
+        if bits.first() == Some(&u64::MAX) {
+            return 0;
+        }
+        bits.iter().enumerate().fold(0, |part, (j, &b)| {
+            part | (((key[(b / 64) as usize] >> (b % 64)) & 1) as usize) << j
+        })
+    }
 
     /// Moves one state across step `t`: every set of the options decided
     /// there that fits the state and brings its item within its bounds.
-    fn step(&mut self, key: &mut [u64], count: &Number) {
-        let (t, p) = (self.t, self.step_item[self.t] as usize);
+    fn step(&self, t: usize, w: &mut Worker, key: &mut [u64], count: &Number) {
+        let p = self.step_item[t] as usize;
         let have = get(key, self.slot[p], self.width[p]);
         let need = self.lo[p].saturating_sub(have);
         let room = self.hi[p] - have;
@@ -808,41 +1041,43 @@ impl Frontier {
         if room <= 1 {
             // Exact cover's case, without copies: no option (p is covered)
             // or exactly one.
-            self.progress.work += 1;
+            w.work += 1;
             if need == 0 {
-                self.settle(key, count);
+                self.settle(t, w, key, count);
             }
             if room == 1 {
-                let mut scratch = std::mem::take(&mut self.scratch);
+                let mut scratch = std::mem::take(&mut w.scratch);
                 for g in from..to {
-                    self.progress.work += 1;
+                    w.work += 1;
                     let (a, b) = self.group[g];
                     scratch.copy_from_slice(key);
                     if self.take(&mut scratch, a as usize, b as usize) {
-                        self.settle(&scratch, count);
+                        self.settle(t, w, &scratch, count);
                     }
                 }
-                self.scratch = scratch;
+                w.scratch = scratch;
             }
             return;
         }
-        self.choose(key, count, from, to, need, room);
+        self.choose(t, w, key, count, (from, to), need, room);
     }
 
     /// Takes options `from..to` of the group or not, `need` to `room` of
     /// them more (depth first, `key` as it was on return).
+    #[allow(clippy::too_many_arguments)]
     fn choose(
-        &mut self,
+        &self,
+        t: usize,
+        w: &mut Worker,
         key: &mut [u64],
         count: &Number,
-        from: usize,
-        to: usize,
+        (from, to): (usize, usize),
         need: u64,
         room: u64,
     ) {
-        self.progress.work += 1;
+        w.work += 1;
         if need == 0 {
-            self.settle(key, count);
+            self.settle(t, w, key, count);
         }
         if room == 0 {
             return;
@@ -855,7 +1090,7 @@ impl Frontier {
             }
             let (a, b) = self.group[g];
             if self.take(key, a as usize, b as usize) {
-                self.choose(key, count, g + 1, to, need.saturating_sub(1), room - 1);
+                self.choose(t, w, key, count, (g + 1, to), need.saturating_sub(1), room - 1);
             }
             key.copy_from_slice(&saved);
         }
@@ -889,17 +1124,17 @@ impl Frontier {
     }
 
     /// `key` with step `t`'s item settled, and the secondary items it
-    /// retires cleared: into the next step's states.
-    fn settle(&mut self, key: &[u64], count: &Number) {
-        let (t, p) = (self.t, self.step_item[self.t] as usize);
-        let k = &mut self.settled;
+    /// retires cleared: into the worker's next states.
+    fn settle(&self, t: usize, w: &mut Worker, key: &[u64], count: &Number) {
+        let p = self.step_item[t] as usize;
+        let k = &mut w.settled;
         k.copy_from_slice(key);
         set(k, self.slot[p], self.width[p], 0);
         for r in self.retire_start[t] as usize..self.retire_start[t + 1] as usize {
             let i = self.retire[r] as usize;
             set(k, self.slot[i], self.width[i], 0);
         }
-        self.next.add(k, count);
+        w.next.add(k, count);
     }
 }
 

@@ -16,11 +16,18 @@ fn shuffled(rng: &mut Rng, n: u32) -> Vec<u32> {
 }
 
 fn frontier_count(p: &CompiledProblem, order: &[u32]) -> u128 {
-    Frontier::with_order(p, order)
-        .unwrap()
-        .count()
-        .to_u128()
-        .unwrap()
+    let one = Frontier::with_order(p, order, 1, u64::MAX).unwrap().count();
+    // Three threads, dense tables or not, tiny slices: the same count.
+    for dense in [u64::MAX, 0] {
+        let mut f = Frontier::with_order(p, order, 3, dense).unwrap();
+        let many = loop {
+            if let Some(n) = f.run(7) {
+                break n;
+            }
+        };
+        assert_eq!(many, one, "{p:?} in {order:?}, dense tables up to {dense} bytes");
+    }
+    one.to_u128().unwrap()
 }
 
 #[test]
