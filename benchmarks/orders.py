@@ -149,7 +149,7 @@ def count(path: str, method: str, limit: float) -> tuple[int | None, str, float]
         return None, "", limit
     code, out, err = r
     if code != 0:
-        return None, err.strip().splitlines()[-1] if err.strip() else f"exit {code}", cpu
+        raise SystemExit(f"{path} --method {method}: exit {code}: {err.strip()}")
     summary = json.loads(out.splitlines()[-1])
     chose = summary.get("method", "")
     if summary.get("item_order"):

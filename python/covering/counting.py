@@ -57,7 +57,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from . import _core, limits
-from .errors import Interrupted, LimitReached, ProblemError
+from .errors import Interrupted, LimitReached, MemoryLimitError, ProblemError
 from .model import ProblemData
 from .memo import memo_budget
 from .progress import Status, every, solver_status
@@ -265,8 +265,11 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
         return _search(problem, engine, threads, None, seconds, progress, "small tree")
     order = _order(compiled, item_order)
     if order is not None and (order.cost <= FRONTIER_SURE or order.width <= FRONTIER_BITS) and branching is None:
-        return _frontier(_frontier_count(compiled, order, threads), None, seconds, progress,
-                         f"a frontier of {order.width} bits", order)
+        try:
+            return _frontier(_frontier_count(compiled, order, threads), None, seconds, progress,
+                             f"a frontier of {order.width} bits", order)
+        except MemoryLimitError:
+            order = None  # the frontier does not fit: the other methods are measured
     memo: tuple[float, str, _core.MemoCount] | None = None
     why = "no memo (too many options)" if big else "no memo (multiplicities)"
     if not big and not compiled.has_multiplicities:
@@ -462,6 +465,11 @@ def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | 
     except KeyboardInterrupt:
         item, items = counter.progress[:2]
         raise Interrupted(None, counter.progress, where=f"item {item} of {items} of the frontier count") from None
+    except MemoryError as e:
+        item, items = counter.progress[:2]
+        raise MemoryLimitError(f"the frontier count, at item {item} of {items} (a frontier of {order.width} "
+                               f"bits): {e}; give it more memory (--max-memory) or count by another method"
+                               ) from None
 
 
 def _memo(counter: _core.MemoCount, rule: str, nodes: int | None, seconds: float | None, why: str,
