@@ -24,7 +24,7 @@ def test_comments_blank_lines_and_layout() -> None:
     text = "| a comment\n\n  A   B\t| x\n| another\nA x\n\nB x\n  A B  \r\n"
     p = Problem.from_dlx(text)
     assert p.primary == ["A", "B"] and p.secondary == ["x"]
-    assert p.labels == ["A x", "B x", "A B"]
+    assert p.labels == [("A", "x"), ("B", "x"), ("A", "B")]
     assert sorted(p.solutions(ids=True)) == [(2,)]
 
 

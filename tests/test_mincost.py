@@ -295,7 +295,7 @@ def test_cli_text(pent_file: str) -> None:
     blocks = r.stdout.split("\n\n")
     assert len(blocks) == 2
     p = Problem.from_dlx(open(pent_file).read())
-    lines = p.labels
+    lines = [p.label_text(o) for o in range(p.n_options)]
     for block in blocks:
         *options, last = block.strip().splitlines()
         ids = [lines.index(o) for o in options]

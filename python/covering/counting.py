@@ -327,6 +327,14 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
     ratio = MEMO_NODES_PER_TRANSITION if memo is not None else SEARCH_NODES_PER_TRANSITION
     width = f"a frontier of {order.width} bits"
     live_frontier = True
+
+    def so_far() -> int:
+        """The solutions the memo or the search has counted so far."""
+        if memo is not None:
+            return int(memo.partial)
+        assert solver is not None
+        return int(solver.stats.solutions)
+
     try:
         while True:
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
@@ -357,12 +365,13 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
                 progress(Status(frontier.progress[5], 0, 0, 0, item / max(1, items), 0.0,
                                 time.monotonic() - start, frontier=(item, items, states)))
             if deadline is not None and time.monotonic() >= deadline:
-                where = "the race of the frontier and the " + other
-                raise LimitReached(f"budget reached in {where} (no count yet)", count=None,
-                                   stats=frontier.progress, where=where)
+                found = so_far()
+                raise LimitReached(f"budget reached after {found} solutions (the {other}'s, in its race with "
+                                   "the frontier)", count=found, stats=frontier.progress)
             turn *= 2
     except KeyboardInterrupt:
-        raise Interrupted(None, frontier.progress, where="the race of the frontier and the " + other) from None
+        # The count so far is the memo's or the search's: the frontier knows none.
+        raise Interrupted(so_far(), frontier.progress) from None
 
 
 def _search(problem: ProblemData, engine: str, threads: int | None, nodes: int | None, seconds: float | None,

@@ -36,12 +36,11 @@ than 8 characters and colors longer than one. Writing such a problem gives a
 >>> p.bounds("C")
 (2, 3)
 >>> list(p.solutions())
-[['A C X:1 Y:1', 'B X:1', 'C Y:1']]
+[[('A', 'C', 'X:1', 'Y:1'), ('B', 'X:1'), ('C', 'Y:1')]]
 """
 
 from __future__ import annotations
 
-import warnings
 from array import array
 from collections.abc import Hashable
 from typing import TypeVar
@@ -59,9 +58,13 @@ from .errors import (
     OptionSkippedWarning,
     ProblemError,
     UnknownItemError,
+    warn,
 )
 from .labels import Labels
 from .model import ProblemData
+
+#: Names a warning lists at most.
+_NAMED = 5
 
 __all__ = ["read_dlx", "write_dlx"]
 
@@ -125,7 +128,7 @@ def read_dlx(text: bytes | str, cls: type[P] = ProblemData) -> P:  # type: ignor
 
     >>> p = read_dlx("A B | x\\nA x:1\\n| comment\\nB x:1\\nA B\\n")
     >>> p.primary, p.secondary, p.labels
-    (['A', 'B'], ['x'], ['A x:1', 'B x:1', 'A B'])
+    (['A', 'B'], ['x'], [('A', 'x:1'), ('B', 'x:1'), ('A', 'B')])
     """
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
     # What the reader will hold, before reading (`covering.sizes`); the
@@ -146,8 +149,7 @@ def read_dlx(text: bytes | str, cls: type[P] = ProblemData) -> P:  # type: ignor
         if others:
             also = f" (also line{'s' if len(others) > 1 else ''} {', '.join(str(n) for n, _ in others)}"
             also += ", ...)" if n_skipped > len(others) + 1 else ")"
-        warnings.warn(f"line {lineno}: {noun} without primary item skipped: {line}{also}",
-                      OptionSkippedWarning, stacklevel=2)
+        warn(f"line {lineno}: {noun} without primary item skipped: {line}{also}", OptionSkippedWarning)
     arrays = tuple(array("I") for _ in range(3))
     for a, key in zip(arrays, ("option_start", "option_item", "option_color")):
         a.frombytes(result[key])
@@ -193,7 +195,7 @@ def write_dlx(problem: ProblemData) -> str:
             raise DuplicateItemError(f"two items are written {text!r}")
         written.add(text)
         names.append(text)
-    long_names = any(len(n) > 8 for n in names)
+    long_names = [n for n in names if len(n) > 8]
     n_primary = len(problem.primary)
     head = []
     for k, primary in enumerate(problem.primary):
@@ -209,7 +211,7 @@ def write_dlx(problem: ProblemData) -> str:
     color_names = problem.color_names
     colored = {(i, c): f"{names[i]}:{_writable('color', color_names[c - 1])}"
                for i, c in set(zip(item, color)) if c}
-    long_colors = any(len(str(color_names[c - 1])) > 1 for _, c in colored)
+    long_colors = sorted({str(color_names[c - 1]) for _, c in colored if len(str(color_names[c - 1])) > 1})
     entry = [colored[i, c] if c else names[i] for i, c in zip(item, color)] if colored else [names[i] for i in item]
     out = [" ".join(head)]
     if problem.has_costs:
@@ -219,9 +221,8 @@ def write_dlx(problem: ProblemData) -> str:
     else:
         out.extend(" ".join(entry[start[o]:start[o + 1]]) for o in range(len(start) - 1))
     if long_names or long_colors:
-        warnings.warn(
-            "names longer than 8 characters or colors longer than 1: Knuth's programs cannot read this file",
-            NameWarning,
-            stacklevel=2,
-        )
+        said = [f"{what} {', '.join(repr(n) for n in some[:_NAMED])}{', ...' if len(some) > _NAMED else ''}"
+                for what, some in (("names longer than 8 characters:", long_names),
+                                   ("colors longer than 1:", long_colors)) if some]
+        warn(f"{'; '.join(said)}: Knuth's programs cannot read this file", NameWarning)
     return "\n".join(out) + "\n"

@@ -16,6 +16,9 @@ option 0: unknown item 'B'
 
 from __future__ import annotations
 
+import os
+import sys
+import warnings
 from typing import Any
 
 from ._core import ProblemError
@@ -38,6 +41,7 @@ __all__ = [
     "RunIncomplete",
     "SchedulerLost",
     "OptionSkippedWarning",
+    "warn",
     "NameWarning",
 ]
 
@@ -150,3 +154,27 @@ class OptionSkippedWarning(UserWarning):
 
 class NameWarning(UserWarning):
     """A ``.dlx`` file written with names or colors Knuth's programs cannot read."""
+
+
+#: The package's folder: frames from files under it are the library's own.
+_PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+def warn(message: str, category: type[Warning]) -> None:
+    """Warns `message`, pointed at the caller's line: the first frame of
+    the stack outside this package (never one of the library's own lines,
+    however deep the call that warns).
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     warn("here", NameWarning)
+    >>> caught[0].filename.startswith(_PACKAGE)
+    False
+    """
+    frame = sys._getframe(1)
+    level = 2
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_PACKAGE):
+        frame = frame.f_back  # type: ignore[assignment]
+        level += 1
+    warnings.warn(message, category, stacklevel=level)

@@ -1,18 +1,26 @@
 """The labels of a problem's options: what a solution reports for each.
 
+One rule, whichever builder made the problem: an option's label is the
+label given to it (`add_option(..., label=...)`, `labels=` of the bulk
+builders), else the tuple of its item tokens as written, colors included
+(``("A", "x:red")``); an option read from a ``.dlx`` line is labelled the
+same way, its DLX5 cost entries (``|5``) left out, and `Labels.text` gives
+the line itself. `Problem.from_matrix` labels each option by its row
+index. `ids=True` on the verbs gives option numbers instead.
+
 A problem of a million options read from a file must not hold a million
-Python strings before anyone asks for one, so labels come in runs of three
+Python objects before anyone asks for one, so labels come in runs of three
 kinds: labels given one by one (a list), the lines of a text read whole
-(one bytes buffer and the span of each line, decoded when asked), and
+(one bytes buffer and the span of each line, split when asked), and
 options whose label is their own entries (`ENTRIES`, made by the problem
 when asked).
 
 >>> labels = Labels()
 >>> labels.append("first")
->>> labels.extend_lines(b"A B\\nC D\\n", array("Q", [0, 3, 4, 7]))
+>>> labels.extend_lines(b"A B\\nC x:1 |5\\n", array("Q", [0, 3, 4, 12]))
 >>> labels.extend_entries(2)
->>> len(labels), labels[0], labels[2], labels[3] is ENTRIES
-(5, 'first', 'C D', True)
+>>> len(labels), labels[0], labels[2], labels.text(2), labels[3] is ENTRIES
+(5, 'first', ('C', 'x:1'), 'C x:1 |5', True)
 """
 
 from __future__ import annotations
@@ -22,7 +30,17 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["ENTRIES", "Labels"]
+__all__ = ["ENTRIES", "Labels", "tokens"]
+
+
+def tokens(line: str) -> tuple[str, ...]:
+    """The label of an option written as `line` in a ``.dlx`` file: its
+    item tokens, colors included, its DLX5 cost entries (``|n``) left out.
+
+    >>> tokens("A  x:red |2 B")
+    ('A', 'x:red', 'B')
+    """
+    return tuple(t for t in line.split() if not t.startswith("|"))
 
 
 class _Entries:
@@ -98,18 +116,37 @@ class Labels:
         if kind == "list":
             return run[j]
         if kind == "lines":
-            text, spans = run
-            return text[spans[2 * j]:spans[2 * j + 1]].decode("utf-8")
+            return tokens(self._line(run, j))
         return ENTRIES
+
+    @staticmethod
+    def _line(run: Any, j: int) -> str:
+        text, spans = run
+        return str(text[spans[2 * j]:spans[2 * j + 1]].decode("utf-8"))
+
+    def text(self, i: int) -> str:
+        """Option `i` as a line of text: the line it was read from, else its
+        label's tokens (a tuple or list of names) joined by spaces, else the
+        label as text. (`ENTRIES` labels are the problem's to make.)"""
+        if not 0 <= i < len(self):
+            raise IndexError(f"no option {i}")
+        k = bisect_right(self._ends, i)
+        j = i - (self._ends[k - 1] if k else 0)
+        kind, run = self._runs[k]
+        if kind == "lines":
+            return self._line(run, j)
+        label = self[i]
+        if isinstance(label, (tuple, list)):
+            return " ".join(map(str, label))
+        return str(label)
 
     def __iter__(self) -> Iterator[Any]:
         for (kind, run), end, start in zip(self._runs, self._ends, [0, *self._ends]):
             if kind == "list":
                 yield from run
             elif kind == "lines":
-                text, spans = run
-                for j in range(0, len(spans), 2):
-                    yield text[spans[j]:spans[j + 1]].decode("utf-8")
+                for j in range(len(run[1]) // 2):
+                    yield tokens(self._line(run, j))
             else:
                 for _ in range(end - start):
                     yield ENTRIES

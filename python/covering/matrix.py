@@ -17,7 +17,7 @@ import warnings
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, TypeVar
 
-from .errors import OptionSkippedWarning, ProblemError
+from .errors import OptionSkippedWarning, ProblemError, warn
 from .model import ProblemData
 
 __all__ = ["from_matrix"]
@@ -99,5 +99,5 @@ def from_matrix(matrix: Any, *, secondary: Iterable[int] = (), names: Sequence[H
     if caught:
         # The builder names options by row already; say "row" as a matrix does.
         message = str(caught[0].message).replace("option ", "row ")
-        warnings.warn(message, OptionSkippedWarning, stacklevel=3)
+        warn(message, OptionSkippedWarning)
     return p

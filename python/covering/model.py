@@ -29,7 +29,6 @@ name happens here, so errors can say which option and which item.
 
 from __future__ import annotations
 
-import warnings
 from array import array
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, Protocol, TypeVar
@@ -44,10 +43,22 @@ from .errors import (
     OptionSkippedWarning,
     ProblemError,
     UnknownItemError,
+    warn,
 )
 from .labels import ENTRIES, Labels
 
 __all__ = ["ProblemData", "Search", "check_bounds"]
+
+
+def _token(name: Any, color: Any) -> Any:
+    """An item of an option as a label token: its name, with its color as
+    ``name:color`` (as a ``.dlx`` line writes it) when both are text, else
+    the pair."""
+    if color is None:
+        return name
+    if isinstance(name, str) and isinstance(color, str):
+        return f"{name}:{color}"
+    return (name, color)
 
 #: The engine takes bounds up to 2**64 - 1; any bound past the number of
 #: options behaves the same, so larger ones are saturated.
@@ -366,9 +377,7 @@ class ProblemData:
             numbers.append(i)
             colors.append(color)
         if not has_primary:
-            warnings.warn(
-                f"{where} has no primary item and is skipped: {entries!r}", OptionSkippedWarning, stacklevel=2
-            )
+            warn(f"{where} has no primary item and is skipped: {entries!r}", OptionSkippedWarning)
             return None
         self._item.extend(numbers)
         self._color.extend(0 if c is None else self._color_id(c) for c in colors)
@@ -407,7 +416,7 @@ class ProblemData:
         >>> p = ProblemData(); p.add_primary(["A", "B"]); p.add_secondary(["x"])
         >>> p.add_options([0, 2, 4], [0, 2, 1, 2], [0, 1, 0, 1], colors=["red"], costs=[4, 1])
         >>> p.option(1), p.labels[1], p.costs
-        ([('B', None), ('x', 'red')], ('B', ('x', 'red')), [4, 1])
+        ([('B', None), ('x', 'red')], ('B', 'x:red'), [4, 1])
         """
         start = u32_array(option_start, "option_start")
         item = u32_array(option_item, "option_item")
@@ -430,7 +439,7 @@ class ProblemData:
             start.frombytes(start_b)
             item.frombytes(item_b)
             color.frombytes(color_b)
-            self._warn_skipped(len(skipped), [f"option {o}" for o in skipped[:_NAMED]], stacklevel=3)
+            self._warn_skipped(len(skipped), [f"option {o}" for o in skipped[:_NAMED]])
         if not color or not max(color):
             color = array("I", bytes(4 * len(item)))
         else:
@@ -483,15 +492,11 @@ class ProblemData:
         return ProblemError(f"option_start: option {option} does not start at 0 and run up to len(option_item)")
 
     @staticmethod
-    def _warn_skipped(count: int, named: list[str], stacklevel: int) -> None:
+    def _warn_skipped(count: int, named: list[str]) -> None:
         """One warning for all the options of one call without primary item."""
         more = ", ..." if count > len(named) else ""
         noun = "option" if count == 1 else "options"
-        warnings.warn(
-            f"{count} {noun} without primary item skipped: {'; '.join(named)}{more}",
-            OptionSkippedWarning,
-            stacklevel=stacklevel + 1,
-        )
+        warn(f"{count} {noun} without primary item skipped: {'; '.join(named)}{more}", OptionSkippedWarning)
 
     @classmethod
     def from_arrays(
@@ -574,8 +579,19 @@ class ProblemData:
         """
         label = self._labels[o]
         if label is ENTRIES:
-            return tuple(name if color is None else (name, color) for name, color in self.option(o))
+            return tuple(_token(name, color) for name, color in self.option(o))
         return label
+
+    def label_text(self, o: int) -> str:
+        """Option ``o`` as a line of text: the ``.dlx`` line it was read
+        from, else its label's tokens joined by spaces.
+
+        >>> p = ProblemData.from_arrays(["A", "B"], [0, 2], [0, 1]); p.label_text(0)
+        'A B'
+        """
+        if self._labels[o] is ENTRIES:
+            return " ".join(map(str, self.label(o)))
+        return self._labels.text(o)
 
     @property
     def costs(self) -> list[int]:

@@ -54,7 +54,6 @@ def _improved(run: MinCostRun) -> None:
 
 
 def run(args: argparse.Namespace, problem: Problem) -> int:
-    labels = problem.labels
     start = time.monotonic()
     interrupted = False
     try:
@@ -74,7 +73,7 @@ def run(args: argparse.Namespace, problem: Problem) -> int:
         else:
             if k:
                 out.write("\n")
-            out.write("".join(labels[o] + "\n" for o in solution.ids) + f"cost {solution.cost}\n")
+            out.write("".join(problem.label_text(o) + "\n" for o in solution.ids) + f"cost {solution.cost}\n")
     if args.json:
         stats = found.stats
         out.write(json.dumps({

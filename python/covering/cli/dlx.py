@@ -265,7 +265,7 @@ def count_distributed(args: argparse.Namespace, problem: Problem) -> tuple[int, 
     return n, tally.get("nodes", 0), False, True
 
 
-def write_solution(args: argparse.Namespace, labels: list[Any], ids: tuple[int, ...], shown: int) -> None:
+def write_solution(args: argparse.Namespace, problem: Problem, ids: tuple[int, ...], shown: int) -> None:
     """One solution: its option lines (a blank line before all but the
     first), or a JSON line."""
     out = sys.stdout
@@ -274,7 +274,7 @@ def write_solution(args: argparse.Namespace, labels: list[Any], ids: tuple[int, 
         return
     if shown:
         out.write("\n")
-    out.write("".join(labels[o] + "\n" for o in ids))
+    out.write("".join(problem.label_text(o) + "\n" for o in ids))
 
 
 def stream(args: argparse.Namespace, problem: Problem, limit: int | None) -> Iterator[tuple[int, ...]]:
@@ -322,7 +322,6 @@ def run(args: argparse.Namespace) -> int:
     problem = load(args.file)
     if args.min_cost:
         return cheapest.run(args, problem)
-    labels = problem.labels
     start = time.monotonic()
     interrupted = False
     complete = False
@@ -335,7 +334,7 @@ def run(args: argparse.Namespace) -> int:
     elif args.unique:
         first, word, interrupted = unique(args, problem)
         if first is not None:
-            write_solution(args, labels, first, 0)
+            write_solution(args, problem, first, 0)
         found = {"none": 0, "unique": 1, "multiple": 2}.get(word, int(first is not None))
         complete = not interrupted and word != "unknown"
     else:
@@ -343,7 +342,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             for ids in stream(args, problem, limit):
                 with budget.held():
-                    write_solution(args, labels, ids, shown)
+                    write_solution(args, problem, ids, shown)
                     shown += 1
             complete = True
         except KeyboardInterrupt:

@@ -13,10 +13,9 @@ game IDs, read into rows and written from them (the rows of
 from __future__ import annotations
 
 import re
-import warnings
 
 from .. import sizes
-from ..errors import ProblemError
+from ..errors import ProblemError, warn
 
 __all__ = ["AkariError", "AkariWarning", "WHITE", "BLACK", "CELLS", "check_cells", "rows_from_url", "url_of", "rows_from_game_id"]
 
@@ -88,12 +87,8 @@ def rows_from_url(url: str) -> tuple[str, ...]:
             raise AkariError(f"{ch!r} at position {k} of the URL body {body!r}")
         z += 1
     if z < len(cells):
-        warnings.warn(
-            f"the URL body ends at cell {z} of {len(cells)} ({cols} x {rows}): truncated? "
-            "the missing cells are read as white, as puzz.link reads them",
-            AkariWarning,
-            stacklevel=3,  # the caller of Akari.from_url
-        )
+        warn(f"the URL body ends at cell {z} of {len(cells)} ({cols} x {rows}): truncated? "
+             "the missing cells are read as white, as puzz.link reads them", AkariWarning)
     return tuple("".join(cells[r * cols : (r + 1) * cols]) for r in range(rows))
 
 
