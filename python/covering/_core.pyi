@@ -23,6 +23,7 @@ __all__ = [
     "count_queens",
     "read_dlx",
     "sift_options",
+    "choose_item_order",
     "estimate_nodes",
     "split_pieces",
 ]

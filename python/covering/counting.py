@@ -289,7 +289,7 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
                 memo = (ratio, rule, counter)
         assert memo is not None
         why = "sub-problems repeat" if memo[0] >= HIT_RATIO else "few repeats"
-    frontier = None
+    frontier: tuple[_core.FrontierCount, _Order] | None = None
     if order is not None and order.cost <= FRONTIER_HOPELESS and branching is None:
         # Knuth's estimate of the search tree, in transitions, far below
         # what the frontier is predicted to take (its prediction runs high
@@ -297,15 +297,14 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
         # options rule each other out, as queens and pentominoes do).
         search_bits = None if estimate is None else math.log2(max(1.0, estimate / SEARCH_NODES_PER_TRANSITION))
         if search_bits is None or search_bits >= order.cost - FRONTIER_SLACK:
-            frontier = _frontier_count(compiled, order, threads)
+            frontier = (_frontier_count(compiled, order, threads), order)
     if memo is not None and memo[0] >= HIT_RATIO:
         ratio, rule, counter = memo
         if frontier is None:
             return _memo(counter, rule, None, seconds, why, progress, order)
-        return _race(frontier, order, counter, rule, None, seconds, progress)
+        return _race(*frontier, counter, rule, None, seconds, progress)
     if frontier is not None:
-        assert order is not None
-        return _race(frontier, order, None, None, Solver(problem, engine=engine), seconds, progress)
+        return _race(*frontier, None, None, Solver(problem, engine=engine), seconds, progress)
     return _search(problem, engine, threads, None, seconds, progress,
                    why + ("" if order is None else f", a frontier of {order.width} bits"))
 

@@ -67,13 +67,26 @@ class MinCostStats(NamedTuple):
 
 class Best(list[PricedSolution]):
     """The cheapest solutions found, cheapest first; ``optimal`` says
-    whether the search ended (they are then the K cheapest of all), and
-    ``stats`` holds its counters."""
+    whether the search ended (they are then the K cheapest of all),
+    ``asked`` is K, ``all_there_are`` says that the problem has fewer
+    solutions than asked and every one is here, and ``stats`` holds the
+    search's counters.
 
-    def __init__(self, found: list[PricedSolution], optimal: bool, stats: MinCostStats) -> None:
+    >>> from covering import Problem
+    >>> found = Problem.from_dlx("A B\\nA |2\\nB\\nA B |5\\n").best(10)
+    >>> len(found), found.asked, found.all_there_are
+    (2, 10, True)
+    """
+
+    def __init__(self, found: list[PricedSolution], optimal: bool, stats: MinCostStats, asked: int = 1) -> None:
         super().__init__(found)
         self.optimal = optimal
         self.stats = stats
+        self.asked = asked
+
+    @property
+    def all_there_are(self) -> bool:
+        return self.optimal and len(self) < self.asked
 
     def __repr__(self) -> str:
         return f"Best({list.__repr__(self)}, optimal={self.optimal})"
@@ -122,7 +135,7 @@ class MinCostRun:
     def result(self) -> Best:
         """What was found, as `best` returns it."""
         stats = self.stats
-        return Best(self.found(), stats.optimal, stats)
+        return Best(self.found(), stats.optimal, stats, self.k)
 
 
 def _k(k: object) -> int:

@@ -560,7 +560,10 @@ fn split_bits(
         if t > 0 {
             live.extend(&starts[t - 1]);
         }
-        while live.front().is_some_and(|&i| life[i].is_none_or(|(_, b)| (b as usize) < t)) {
+        while live
+            .front()
+            .is_some_and(|&i| life[i].is_none_or(|(_, b)| (b as usize) < t))
+        {
             live.pop_front();
         }
         touched[order[t] as usize] = t as u32;
@@ -629,7 +632,11 @@ impl Frontier {
         assert_eq!(order.len(), n1, "an order of every primary item");
         let mut rank = vec![u32::MAX; n1];
         for (t, &p) in order.iter().enumerate() {
-            assert_eq!(rank[p as usize], u32::MAX, "primary item {p} twice in the order");
+            assert_eq!(
+                rank[p as usize],
+                u32::MAX,
+                "primary item {p} twice in the order"
+            );
             rank[p as usize] = t as u32;
         }
         let Fields {
@@ -721,7 +728,9 @@ impl Frontier {
                 }
                 let dead = retire[retire_start[t] as usize..retire_start[t + 1] as usize]
                     .iter()
-                    .fold(1u64 << slot[order[t] as usize], |m, &i| m | 1 << slot[i as usize]);
+                    .fold(1u64 << slot[order[t] as usize], |m, &i| {
+                        m | 1 << slot[i as usize]
+                    });
                 keep.push(!dead);
             }
         }
@@ -731,7 +740,19 @@ impl Frontier {
         // RESULTS.md), so only sparse tables are split.
         let threads = if dense_bits.is_some() { 1 } else { threads };
         let r = (usize::BITS - 1 - threads.leading_zeros()) as usize;
-        let split = split_bits(problem, order, &life, &starts, &group_start, &group, &entries, &retire_start, &retire, &slot, r);
+        let split = split_bits(
+            problem,
+            order,
+            &life,
+            &starts,
+            &group_start,
+            &group,
+            &entries,
+            &retire_start,
+            &retire,
+            &slot,
+            r,
+        );
         let threads = 1 << r;
         let mut cur = Table::new(kw, dense_bits);
         cur.add(&vec![0u64; kw], &Number::Small(1));
@@ -908,7 +929,8 @@ impl Frontier {
         while self.cur.len() < self.workers.len() {
             let kw = self.plan.kw;
             let dense = matches!(self.workers[0].next, Table::Dense(_));
-            self.cur.push(Table::new(kw, dense.then_some(self.plan.bits)));
+            self.cur
+                .push(Table::new(kw, dense.then_some(self.plan.bits)));
         }
         for (table, w) in self.cur.iter_mut().zip(&mut self.workers) {
             std::mem::swap(table, &mut w.next);
@@ -997,7 +1019,15 @@ impl Plan {
     }
 
     /// The general step of the places `from..to` of `cur`.
-    fn general_chunk(&self, t: usize, cur: &[Table], w: &mut Worker, part: usize, from: usize, to: usize) {
+    fn general_chunk(
+        &self,
+        t: usize,
+        cur: &[Table],
+        w: &mut Worker,
+        part: usize,
+        from: usize,
+        to: usize,
+    ) {
         let mut key = std::mem::take(&mut w.key);
         let mut at = from;
         while at < to {
@@ -1090,7 +1120,15 @@ impl Plan {
             }
             let (a, b) = self.group[g];
             if self.take(key, a as usize, b as usize) {
-                self.choose(t, w, key, count, (g + 1, to), need.saturating_sub(1), room - 1);
+                self.choose(
+                    t,
+                    w,
+                    key,
+                    count,
+                    (g + 1, to),
+                    need.saturating_sub(1),
+                    room - 1,
+                );
             }
             key.copy_from_slice(&saved);
         }

@@ -47,8 +47,8 @@ pub use memo::{
 };
 pub use mincost::{Cheapest, MinCost};
 pub use mincost_bits::MinCostBits;
-pub use pricing::{CostError, Ledger, MinCostStats};
 pub use order::{choose as choose_order, profile as order_profile, ItemOrder};
+pub use pricing::{CostError, Ledger, MinCostStats};
 pub use problem::{sift_options, CompiledProblem, Error, Sifted};
 pub use puzzles::akari::{
     akari, akari_with, Akari, AkariItem, Cell as AkariCell, LONG as AKARI_LONG, NO_CELL,

@@ -414,7 +414,8 @@ mod tests {
         start.extend(b.option_start()[1..].iter().map(|&s| s + shift));
         let mut items = a.option_item().to_vec();
         items.extend_from_slice(b.option_item());
-        let p = CompiledProblem::new(32, 0, vec![1; 32], vec![1; 32], start, items, vec![]).unwrap();
+        let p =
+            CompiledProblem::new(32, 0, vec![1; 32], vec![1; 32], start, items, vec![]).unwrap();
         let o = choose(&p, &[1; 32], 1 << 24);
         assert!(o.width <= 6, "{o:?}");
     }

@@ -458,10 +458,20 @@ impl CompiledProblem {
         assert_eq!(order.len(), n1, "an order of every primary item");
         let mut new = vec![u32::MAX; n1];
         for (k, &i) in order.iter().enumerate() {
-            assert_eq!(new[i as usize], u32::MAX, "primary item {i} twice in the order");
+            assert_eq!(
+                new[i as usize],
+                u32::MAX,
+                "primary item {i} twice in the order"
+            );
             new[i as usize] = k as u32;
         }
-        let item = |i: u32| if (i as usize) < n1 { new[i as usize] } else { i };
+        let item = |i: u32| {
+            if (i as usize) < n1 {
+                new[i as usize]
+            } else {
+                i
+            }
+        };
         CompiledProblem {
             n_primary: self.n_primary,
             n_secondary: self.n_secondary,

@@ -25,7 +25,10 @@ fn frontier_count(p: &CompiledProblem, order: &[u32]) -> u128 {
                 break n;
             }
         };
-        assert_eq!(many, one, "{p:?} in {order:?}, dense tables up to {dense} bytes");
+        assert_eq!(
+            many, one,
+            "{p:?} in {order:?}, dense tables up to {dense} bytes"
+        );
     }
     one.to_u128().unwrap()
 }
@@ -45,9 +48,17 @@ fn every_order_counts_the_same() {
         let p = random_problem(&mut rng, &shape);
         let expected = brute_force(&p).len() as u128;
         let n1 = p.n_primary() as u32;
-        assert_eq!(frontier_count(&p, &(0..n1).collect::<Vec<_>>()), expected, "{p:?}");
+        assert_eq!(
+            frontier_count(&p, &(0..n1).collect::<Vec<_>>()),
+            expected,
+            "{p:?}"
+        );
         let chosen = choose_order(&p, &field_widths(&p).unwrap(), 1 << 20);
-        assert_eq!(frontier_count(&p, &chosen.order), expected, "{p:?} in {chosen:?}");
+        assert_eq!(
+            frontier_count(&p, &chosen.order),
+            expected,
+            "{p:?} in {chosen:?}"
+        );
         let random = shuffled(&mut rng, n1);
         assert_eq!(frontier_count(&p, &random), expected, "{p:?} in {random:?}");
     }
@@ -61,10 +72,16 @@ fn scrambled_dominoes(rng: &mut Rng, m: u32, n: u32) -> CompiledProblem {
     for r in 0..m {
         for c in 0..n {
             if c + 1 < n {
-                options.push(vec![cell[(r * n + c) as usize], cell[(r * n + c + 1) as usize]]);
+                options.push(vec![
+                    cell[(r * n + c) as usize],
+                    cell[(r * n + c + 1) as usize],
+                ]);
             }
             if r + 1 < m {
-                options.push(vec![cell[(r * n + c) as usize], cell[(r * n + n + c) as usize]]);
+                options.push(vec![
+                    cell[(r * n + c) as usize],
+                    cell[(r * n + n + c) as usize],
+                ]);
             }
         }
     }
@@ -79,8 +96,15 @@ fn scrambled_boards_get_a_narrow_order() {
     for (m, n) in [(4, 5), (6, 6), (3, 9), (5, 8)] {
         let p = scrambled_dominoes(&mut rng, m, n);
         let chosen = choose_order(&p, &field_widths(&p).unwrap(), 1 << 22);
-        assert!(chosen.width <= 2 * m.min(n) as u64 + 1, "{m}x{n}: {chosen:?}");
-        assert_eq!(frontier_count(&p, &chosen.order), count(p.clone()) as u128, "{m}x{n}");
+        assert!(
+            chosen.width <= 2 * m.min(n) as u64 + 1,
+            "{m}x{n}: {chosen:?}"
+        );
+        assert_eq!(
+            frontier_count(&p, &chosen.order),
+            count(p.clone()) as u128,
+            "{m}x{n}"
+        );
     }
 }
 

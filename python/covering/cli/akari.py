@@ -17,7 +17,7 @@ from ..errors import Interrupted, ProblemError
 from ..problem import Uniqueness
 from ..puzzles import akari
 from . import budget
-from .common import UsageError, interrupted, non_negative, positive, read_input, warn, write_dlx
+from .common import UsageError, interrupted, non_negative, note_capped, positive, read_input, warn, write_dlx
 
 __all__ = ["add_parser"]
 
@@ -140,6 +140,7 @@ def run_count(args: argparse.Namespace) -> int:
                                   "stopped": budget.stopped(True)}), flush=True)
             return interrupted(e.count, f"solutions of puzzle {k + 1}", stdout=not args.json)
         print(json.dumps({"puzzle": k + 1, "count": n}) if args.json else n, flush=True)
+        note_capped(n, args.cap, f"--cap {args.cap}", f"the count of puzzle {k + 1}")
     return 0
 
 

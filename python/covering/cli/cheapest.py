@@ -18,7 +18,7 @@ from ..errors import Interrupted
 from ..mincost import Best, MinCostRun, best
 from ..problem import Problem
 from . import budget
-from .common import EXIT_OK, UsageError, show_progress
+from .common import EXIT_OK, UsageError, note_fewer, show_progress
 from .common import interrupted as report_interrupted
 
 __all__ = ["check_flags", "run"]
@@ -86,6 +86,8 @@ def run(args: argparse.Namespace, problem: Problem) -> int:
             "complete": found.optimal,
         }) + "\n")
     out.flush()
+    if found.all_there_are:
+        note_fewer(len(found), args.best, f"--best {args.best}")
     if interrupted:
         return report_interrupted(len(found), "solutions printed (not proven the cheapest)", stdout=False)
     return EXIT_OK

@@ -69,6 +69,39 @@ def warn(message: str) -> None:
     print(f"covering: warning: {message}", file=sys.stderr)
 
 
+def note(message: str) -> None:
+    """A message on stderr about the answer on stdout (fewer solutions than
+    asked, a count stopped at its cap)."""
+    print(f"covering: {message}", file=sys.stderr)
+
+
+def note_fewer(found: int, asked: int, flag: str, noun: str = "solutions") -> None:
+    """Says that `found` is every solution there is, fewer than `flag` asked.
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     note_fewer(9, 10, "--best 10")
+    >>> err.getvalue()
+    'covering: 9 solutions, all there are (--best 10 asked for more)\\n'
+    """
+    if found < asked:
+        one = noun[:-1] if found == 1 and noun.endswith("s") else noun
+        note(f"{found} {one}, all there are ({flag} asked for more)")
+
+
+def note_capped(count: int, cap: int | None, flag: str, what: str = "the count") -> None:
+    """Says that `what` stopped at its cap: there may be more.
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     note_capped(5, 5, "--cap 5")
+    >>> err.getvalue()
+    'covering: the count stopped at 5 (--cap 5): there may be more\\n'
+    """
+    if cap is not None and count >= cap:
+        note(f"{what} stopped at {count} ({flag}): there may be more")
+
+
 def read_input(path: str) -> tuple[str, str]:
     """(text, name for messages) of FILE, or of stdin for '-': read as
     bytes and decoded by the one reader (`covering.textio`), so that bytes

@@ -36,6 +36,8 @@ from .common import (
     read_input,
     show_progress,
     threads_from,
+    note_capped,
+    note_fewer,
     warn,
 )
 
@@ -384,6 +386,11 @@ def run(args: argparse.Namespace) -> int:
     elif args.unique and not interrupted:
         out.write(word + "\n")
     out.flush()
+    if not interrupted and found is not None and limit is not None and not args.unique:
+        if args.count:
+            note_capped(found, limit, "--first" if args.first else f"--limit {limit}")
+        elif limit > 1:
+            note_fewer(found, limit, f"--limit {limit}")
     if interrupted:
         return report_interrupted(found, "solutions" if args.count else "solutions printed", stdout=False,
                                   where=getattr(args, "where", None))

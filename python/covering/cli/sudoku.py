@@ -15,6 +15,7 @@ from .common import (
     add_threads_flag,
     interrupted,
     non_negative,
+    note_capped,
     positive,
     read_input,
     threads_from,
@@ -124,6 +125,10 @@ def _answer(args: argparse.Namespace, mode: str) -> int:
         sys.stdout.write(sudoku.Sudoku(n, solved.values, symbols, given).text() + "\n")
     else:
         sys.stdout.write("".join(line + "\n" for line in outputs))
+    if mode == "count":
+        for k, answer in enumerate(outputs):
+            if answer.isdigit():
+                note_capped(int(answer), cap, f"--cap {cap}", f"the count of line {1 if args.grid else k + 1}")
     _report(name, args.grid, errors)
     return 2 if errors else 0
 

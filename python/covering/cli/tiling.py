@@ -29,6 +29,7 @@ from .common import (
     UsageError,
     add_progress_flags,
     non_negative,
+    note_fewer,
     progress,
     read_input,
     warn,
@@ -479,6 +480,8 @@ def _cheapest(args: argparse.Namespace, pieces: dict[str, Shape], costs: dict[st
     if args.json:
         print(json.dumps({"count": len(found), "optimal": found.optimal,
                           "seconds": round(time.monotonic() - out.start, 6)}))
+    if found.all_there_are:
+        note_fewer(len(found), k, f"--limit {k}", "tilings")
     if interrupted:
         spent = budget.spent()
         word = "interrupted" if spent is None else f"budget: {spent} spent"
