@@ -735,9 +735,10 @@ impl Frontier {
             }
         }
         // Dense tables are read and written at random over tens of
-        // megabytes: their steps, split between two threads, took as long
-        // as on one (measured on this project's 2-core machine: benchmarks/
-        // RESULTS.md), so only sparse tables are split.
+        // megabytes, and on this project's 2-core machine such accesses do
+        // not go faster on two threads (benchmarks/RESULTS.md): dense
+        // steps split with a table per thread ran 1.0x, with one table
+        // shared by key bits 1.0-1.2x. So only sparse tables are split.
         let threads = if dense_bits.is_some() { 1 } else { threads };
         let r = (usize::BITS - 1 - threads.leading_zeros()) as usize;
         let split = split_bits(
