@@ -159,6 +159,12 @@ def _order(compiled: _core.CompiledProblem, item_order: str) -> _Order | None:
         return None
 
 
+def _counted(total: int, method: str, rule: str | None, nodes: int, why: str, order: _Order | None) -> Counted:
+    """A `Counted`, with the item order where one was made."""
+    return Counted(total, method, rule, nodes, why, None if order is None else order.name,
+                   None if order is None else order.width)
+
+
 def count(
     problem: ProblemData,
     limit: int | None = None,
@@ -225,17 +231,15 @@ def count(
         return _search(problem, engine, threads, nodes, seconds, progress, why)
     compiled = problem.compile()
     if method == "frontier":
-        order = _order(compiled, item_order)
-        if order is None:
-            _core.FrontierCount(compiled)  # raises the ProblemError naming the item
-            raise AssertionError("unreachable")
+        # (A ProblemError here names the item whose field is too wide.)
+        order = _Order(*_core.choose_item_order(compiled, item_order))
         return _frontier(_frontier_count(compiled, order, threads), nodes, seconds, progress, "asked", order)
     budget = memo_budget(memo_bytes)
     if method == "memo":
         rule = branching or "mrv"
-        order = _order(compiled, item_order) if rule == "first" and item_order == "auto" else None
-        memo = _core.MemoCount(_reordered(compiled, order), budget, rule)
-        return _memo(memo, rule, nodes, seconds, "asked", progress, order)
+        sweep = _order(compiled, item_order) if rule == "first" and item_order == "auto" else None
+        memo = _core.MemoCount(_reordered(compiled, sweep), budget, rule)
+        return _memo(memo, rule, nodes, seconds, "asked", progress, sweep)
     return _auto(problem, compiled, branching, engine, threads, budget, seconds, progress, item_order)
 
 
@@ -264,12 +268,14 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
     if estimate is not None and estimate < SMALL_TREE:
         return _search(problem, engine, threads, None, seconds, progress, "small tree")
     order = _order(compiled, item_order)
-    if order is not None and (order.cost <= FRONTIER_SURE or order.width <= FRONTIER_BITS) and branching is None:
+    # The frontier is a candidate with the order found and no memo rule asked.
+    frontier_fits = order is not None and branching is None
+    if order is not None and frontier_fits and (order.cost <= FRONTIER_SURE or order.width <= FRONTIER_BITS):
         try:
             return _frontier(_frontier_count(compiled, order, threads), None, seconds, progress,
                              f"a frontier of {order.width} bits", order)
         except MemoryLimitError:
-            order = None  # the frontier does not fit: the other methods are measured
+            frontier_fits = False  # the other methods are measured instead
     memo: tuple[float, str, _core.MemoCount] | None = None
     why = "no memo (too many options)" if big else "no memo (multiplicities)"
     if not big and not compiled.has_multiplicities:
@@ -282,15 +288,14 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
                 raise Interrupted(int(counter.partial), counter.stats) from None
             searched, hits = counter.stats[:2]
             if total is not None:
-                return Counted(int(total), "memo", rule, searched, "probe finished",
-                               None if order is None else order.name, None if order is None else order.width)
+                return _counted(int(total), "memo", rule, searched, "probe finished", order)
             ratio = hits / max(1, searched)
             if memo is None or ratio > memo[0]:
                 memo = (ratio, rule, counter)
         assert memo is not None
         why = "sub-problems repeat" if memo[0] >= HIT_RATIO else "few repeats"
     frontier: tuple[_core.FrontierCount, _Order] | None = None
-    if order is not None and order.cost <= FRONTIER_HOPELESS and branching is None:
+    if order is not None and frontier_fits and order.cost <= FRONTIER_HOPELESS:
         # Knuth's estimate of the search tree, in transitions, far below
         # what the frontier is predicted to take (its prediction runs high
         # by a few bits on boards and by far more on problems whose
@@ -344,21 +349,20 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
                     live_frontier = False
                     total = None
                 if total is not None:
-                    return Counted(int(total), "frontier", None, frontier.progress[5],
-                                   f"{width}: finished before the {other}", order.name, order.width)
+                    return _counted(int(total), "frontier", None, frontier.progress[5],
+                                    f"{width}: finished before the {other}", order)
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
             other_turn = max(1, int(turn * ratio))
             if memo is not None:
                 result = memo.run(other_turn, left)
                 if result is not None:
-                    return Counted(int(result), "memo", rule, memo.stats[0],
-                                   "sub-problems repeat: finished before the frontier", order.name, order.width)
+                    return _counted(int(result), "memo", rule, memo.stats[0],
+                                    "sub-problems repeat: finished before the frontier", order)
             else:
                 assert solver is not None
                 n = solver._search.count(None, other_turn, left)
                 if solver._search.exhausted:
-                    return Counted(n, "search", None, solver.stats.nodes,
-                                   "finished before the frontier", order.name, order.width)
+                    return _counted(n, "search", None, solver.stats.nodes, "finished before the frontier", order)
             if progress is not None:
                 item, items, states = frontier.progress[:3]
                 progress(Status(frontier.progress[5], 0, 0, 0, item / max(1, items), 0.0,
@@ -462,7 +466,7 @@ def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | 
             total = counter.run(work, left, max_memory())
             if total is not None:
                 report(total)
-                return Counted(int(total), "frontier", None, counter.progress[5], why, order.name, order.width)
+                return _counted(int(total), "frontier", None, counter.progress[5], why, order)
             report()
             if (stop is not None and counter.progress[5] >= stop) or (
                     deadline is not None and time.monotonic() >= deadline):
@@ -516,5 +520,4 @@ def _memo(counter: _core.MemoCount, rule: str, nodes: int | None, seconds: float
                                    count=int(counter.partial), stats=counter.stats)
     except KeyboardInterrupt:
         raise Interrupted(int(counter.partial), counter.stats) from None
-    return Counted(int(total), "memo", rule, counter.stats[0], why, None if order is None else order.name,
-                   None if order is None else order.width)
+    return _counted(int(total), "memo", rule, counter.stats[0], why, order)
