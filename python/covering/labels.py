@@ -107,12 +107,16 @@ class Labels:
         """Are some options labelled by their entries?"""
         return any(kind == "entries" for kind, _ in self._runs)
 
-    def __getitem__(self, i: int) -> Any:
+    def _locate(self, i: int) -> tuple[str, Any, int]:
+        """The kind and the run of option `i`'s label, and its place in the run."""
         if not 0 <= i < len(self):
             raise IndexError(f"no option {i}")
         k = bisect_right(self._ends, i)
-        j = i - (self._ends[k - 1] if k else 0)
         kind, run = self._runs[k]
+        return kind, run, i - (self._ends[k - 1] if k else 0)
+
+    def __getitem__(self, i: int) -> Any:
+        kind, run, j = self._locate(i)
         if kind == "list":
             return run[j]
         if kind == "lines":
@@ -128,11 +132,7 @@ class Labels:
         """Option `i` as a line of text: the line it was read from, else its
         label's tokens (a tuple or list of names) joined by spaces, else the
         label as text. (`ENTRIES` labels are the problem's to make.)"""
-        if not 0 <= i < len(self):
-            raise IndexError(f"no option {i}")
-        k = bisect_right(self._ends, i)
-        j = i - (self._ends[k - 1] if k else 0)
-        kind, run = self._runs[k]
+        kind, run, j = self._locate(i)
         if kind == "lines":
             return self._line(run, j)
         label = self[i]

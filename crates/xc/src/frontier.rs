@@ -41,7 +41,7 @@
 
 use crate::memo::{hash, Number};
 use crate::order::{lives, option_steps};
-use crate::problem::CompiledProblem;
+use crate::problem::{ranks, CompiledProblem};
 
 /// Bits of a primary item's field at most (counts up to 65,535).
 const MAX_FIELD: u32 = 16;
@@ -629,16 +629,7 @@ impl Frontier {
         let n = problem.n_items();
         let n1 = problem.n_primary();
         let threads = threads.max(1);
-        assert_eq!(order.len(), n1, "an order of every primary item");
-        let mut rank = vec![u32::MAX; n1];
-        for (t, &p) in order.iter().enumerate() {
-            assert_eq!(
-                rank[p as usize],
-                u32::MAX,
-                "primary item {p} twice in the order"
-            );
-            rank[p as usize] = t as u32;
-        }
+        let rank = ranks(order, n1);
         let Fields {
             width,
             exclusive,

@@ -30,7 +30,7 @@
 //! assert_eq!(o.width, 1);
 //! ```
 
-use crate::problem::CompiledProblem;
+use crate::problem::{ranks, CompiledProblem};
 use crate::rng::Rng;
 
 /// A primary-item order and what it predicts.
@@ -130,10 +130,7 @@ pub(crate) fn lives(p: &CompiledProblem, rank: &[u32], step: &[u32]) -> Vec<Opti
 /// each item's field `widths[i]` bits wide.
 pub fn profile(p: &CompiledProblem, widths: &[u32], order: &[u32]) -> (u64, f64) {
     let n1 = p.n_primary();
-    let mut rank = vec![0u32; n1];
-    for (t, &i) in order.iter().enumerate() {
-        rank[i as usize] = t as u32;
-    }
+    let rank = ranks(order, n1);
     let step = option_steps(p, &rank);
     let life = lives(p, &rank, &step);
     // Bits live during step t (`during`) and across the boundary before it

@@ -180,6 +180,22 @@ pub fn sift_options(
     })
 }
 
+/// The place of each of `n1` primary items in `order`, a permutation of
+/// them (panics otherwise).
+pub(crate) fn ranks(order: &[u32], n1: usize) -> Vec<u32> {
+    assert_eq!(order.len(), n1, "an order of every primary item");
+    let mut rank = vec![u32::MAX; n1];
+    for (t, &i) in order.iter().enumerate() {
+        assert_eq!(
+            rank[i as usize],
+            u32::MAX,
+            "primary item {i} twice in the order"
+        );
+        rank[i as usize] = t as u32;
+    }
+    rank
+}
+
 /// A validated exact cover problem (XC, XCC or MCC) in flat arrays.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompiledProblem {
@@ -455,16 +471,7 @@ impl CompiledProblem {
     /// ```
     pub fn with_primary_order(&self, order: &[u32]) -> CompiledProblem {
         let n1 = self.n_primary as usize;
-        assert_eq!(order.len(), n1, "an order of every primary item");
-        let mut new = vec![u32::MAX; n1];
-        for (k, &i) in order.iter().enumerate() {
-            assert_eq!(
-                new[i as usize],
-                u32::MAX,
-                "primary item {i} twice in the order"
-            );
-            new[i as usize] = k as u32;
-        }
+        let new = ranks(order, n1);
         let item = |i: u32| {
             if (i as usize) < n1 {
                 new[i as usize]
