@@ -21,13 +21,14 @@
 //! frontier between two of them is empty, so components multiply at no cost.
 //!
 //! ```
-//! use xc::{choose_order, CompiledProblem};
+//! use xc::{choose_order, order_profile, CompiledProblem};
 //! // A path of items 0 - 3 - 1 - 2 (each option joins two neighbours),
-//! // numbered out of order: the chosen order walks the path.
+//! // numbered out of order: the chosen order walks the path, two items
+//! // live at a time, where the numbers' order holds three.
 //! let p = CompiledProblem::new(4, 0, vec![1; 4], vec![1; 4],
 //!     vec![0, 2, 4, 6], vec![0, 3, 3, 1, 1, 2], vec![]).unwrap();
 //! let o = choose_order(&p, &[1; 4], 1 << 20);
-//! assert_eq!(o.width, 1);
+//! assert_eq!((o.width, order_profile(&p, &[1; 4], &[0, 1, 2, 3]).0), (2, 3));
 //! ```
 
 use crate::problem::{ranks, CompiledProblem};
