@@ -73,6 +73,6 @@ def test_eight_queens_solutions_are_valid() -> None:
 
 def test_knuth_intro_examples() -> None:
     dlx1 = Problem.from_dlx("a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n")
-    assert list(dlx1.solutions()) == [["c e", "a d f", "b g"]]
+    assert list(dlx1.solutions()) == [[("c", "e"), ("a", "d", "f"), ("b", "g")]]
     dlx3 = Problem.from_dlx("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n")
-    assert list(dlx3.solutions()) == [["A C X:1 Y:1", "B X:1", "C Y:1"]]
+    assert list(dlx3.solutions()) == [[("A", "C", "X:1", "Y:1"), ("B", "X:1"), ("C", "Y:1")]]

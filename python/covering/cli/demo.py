@@ -40,8 +40,8 @@ def run(args: argparse.Namespace) -> int:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", OptionSkippedWarning)
             problem = Problem.from_dlx(text)
-        for solution in problem.solutions():
-            print(f"{title}: " + " / ".join(solution))
+        for ids in problem.solutions(ids=True):
+            print(f"{title}: " + " / ".join(problem.label_text(o) for o in ids))
 
     section("L-trominoes (seeds 000 and 004): tilings of n x n minus cell A")
     print("board  A  tilings")
