@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 
 use crate::convert;
 use crate::errors;
-use crate::interrupt::in_budget;
+use crate::interrupt::{in_budget, until_interrupted};
 use crate::memo::to_int;
 use crate::problem::PyCompiledProblem;
 
@@ -129,7 +129,15 @@ pub fn choose_item_order(
     let widths = xc::field_widths(&p).map_err(|e| errors::problem(e.to_string()))?;
     match item_order {
         "auto" => {
-            let o = py.detach(|| xc::choose_order(&p, &widths, EFFORT));
+            // On a thread of its own, so that Ctrl-C stops it (a million
+            // options take about a second).
+            let (found, signal) = until_interrupted(py, "choosing an item order", |stop| {
+                xc::choose_order_until(&p, &widths, EFFORT, stop)
+            })?;
+            if let Some(e) = signal {
+                return Err(e);
+            }
+            let o = found.ok_or_else(|| errors::internal("an item order stopped without a signal"))?;
             Ok((o.order, o.width, o.cost, o.name.to_string()))
         }
         "input" => {

@@ -47,7 +47,9 @@ pub use memo::{
 };
 pub use mincost::{Cheapest, MinCost};
 pub use mincost_bits::MinCostBits;
-pub use order::{choose as choose_order, profile as order_profile, ItemOrder};
+pub use order::{
+    choose as choose_order, choose_until as choose_order_until, profile as order_profile, ItemOrder,
+};
 pub use pricing::{CostError, Ledger, MinCostStats};
 pub use problem::{sift_options, CompiledProblem, Error, Sifted};
 pub use puzzles::akari::{

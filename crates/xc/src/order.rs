@@ -31,6 +31,8 @@
 //! assert_eq!((o.width, order_profile(&p, &[1; 4], &[0, 1, 2, 3]).0), (2, 3));
 //! ```
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::problem::{ranks, CompiledProblem};
 use crate::rng::Rng;
 
@@ -213,7 +215,7 @@ fn cuthill_mckee(p: &CompiledProblem, inc: &Incidence, start: usize) -> (Vec<u32
 /// options, decided now, leave the fewest live bits (ties: the item live
 /// longest, which sweeps like a breadth-first walk); when nothing is live,
 /// the next item of `fallback`. None when it would take more than `budget`
-/// entries read.
+/// entries read, or when `stop` is raised.
 fn greedy(
     p: &CompiledProblem,
     inc: &Incidence,
@@ -221,6 +223,7 @@ fn greedy(
     start: usize,
     fallback: &[u32],
     mut budget: u64,
+    stop: &AtomicBool,
 ) -> Option<Vec<u32>> {
     let n1 = p.n_primary();
     let mut remaining: Vec<u32> = (0..p.n_items()).map(|i| inc.of(i).len() as u32).collect();
@@ -236,6 +239,9 @@ fn greedy(
     let mut clock = 0u32;
     let mut next = Some(start);
     while order.len() < n1 {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
         let p_next = match next.take() {
             Some(i) => i,
             None => {
@@ -311,6 +317,19 @@ fn greedy(
 /// The cheapest order found (see the module's text) for fields of
 /// `widths` bits; the greedy orders read at most about `budget` entries.
 pub fn choose(p: &CompiledProblem, widths: &[u32], budget: u64) -> ItemOrder {
+    choose_until(p, widths, budget, &AtomicBool::new(false)).expect("never stopped")
+}
+
+/// [`choose`], given up (None) soon after `stop` is raised: between its
+/// passes over the problem, each of a few entry reads per entry, and at
+/// each step of a greedy order.
+pub fn choose_until(
+    p: &CompiledProblem,
+    widths: &[u32],
+    budget: u64,
+    stop: &AtomicBool,
+) -> Option<ItemOrder> {
+    let stopped = || stop.load(Ordering::Relaxed);
     let n1 = p.n_primary();
     let inc = Incidence::new(p);
     let mut best: Option<ItemOrder> = None;
@@ -329,19 +348,31 @@ pub fn choose(p: &CompiledProblem, widths: &[u32], budget: u64) -> ItemOrder {
         }
     };
     consider((0..n1 as u32).collect(), "input");
+    if stopped() {
+        return None;
+    }
     // A far item: the end of a walk from the item with the fewest options,
     // then of a walk from there (a pseudo-peripheral item).
     let least = (0..n1).min_by_key(|&i| (inc.of(i).len(), i)).unwrap_or(0);
     let (_, far) = cuthill_mckee(p, &inc, least);
+    if stopped() {
+        return None;
+    }
     let (cm, far2) = cuthill_mckee(p, &inc, far);
     let rcm: Vec<u32> = cm.iter().rev().copied().collect();
     let starts = [far, far2, least];
     consider(rcm, "reverse cuthill-mckee");
+    if stopped() {
+        return None;
+    }
     consider(cm.clone(), "cuthill-mckee");
     let mut rng = Rng::new(0x9e37_79b9);
     let share = budget / 5;
     let mut tried = Vec::new();
     for k in 0..5 {
+        if stopped() {
+            return None;
+        }
         let start = match starts.get(k) {
             Some(&s) => s,
             None => rng.below(n1 as u64) as usize,
@@ -350,11 +381,14 @@ pub fn choose(p: &CompiledProblem, widths: &[u32], budget: u64) -> ItemOrder {
             continue;
         }
         tried.push(start);
-        if let Some(order) = greedy(p, &inc, widths, start, &cm, share) {
+        if let Some(order) = greedy(p, &inc, widths, start, &cm, share, stop) {
             consider(order, "greedy");
         }
     }
-    best.expect("the input order is always considered")
+    if stopped() {
+        return None;
+    }
+    best
 }
 
 #[cfg(test)]
