@@ -137,7 +137,8 @@ pub fn choose_item_order(
             if let Some(e) = signal {
                 return Err(e);
             }
-            let o = found.ok_or_else(|| errors::internal("an item order stopped without a signal"))?;
+            let o =
+                found.ok_or_else(|| errors::internal("an item order stopped without a signal"))?;
             Ok((o.order, o.width, o.cost, o.name.to_string()))
         }
         "input" => {
