@@ -265,8 +265,8 @@ def main() -> None:
             "Algorithm X in pure Python). DXZ and DynDXD: the seconds their authors published (another machine; "
             "DynDXD on 8 threads) and whether their count is ours. Published counts that differ from ours: "
             f"{', '.join(wrong) if wrong else 'none'}. Where both of theirs print the same wrong count "
-            "(the 10x10 and 10x12 domino boards: 258584046368 and 65743732590821 tilings are OEIS A004003 and "
-            "A028420's values), a shared cause is likely: both key their memo by a 64-bit hash without a check.",
+            "(the 10x10 and 10x12 domino boards, where three methods of ours agree, and 258584046368 is the "
+            "10x10 term of OEIS A004003), a shared cause is likely: both key their memo by a 64-bit hash without a check.",
             "",
             "Only two of the artifact's graph files are in instances.csv: the machine these figures come from "
             "could not download the artifact, and a file joins the list only with a SHA-256 taken from a copy "
