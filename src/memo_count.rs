@@ -16,14 +16,26 @@ pub struct PyMemoCount {
 impl PyMemoCount {
     /// A memo count of `problem` with a memo of about `memo_bytes` bytes;
     /// `branching` is "mrv" (fewest options first) or "first" (first
-    /// uncovered item). ProblemError if the problem has multiplicities or
-    /// too many options.
+    /// uncovered item); `split`: count parts that no option joins apart and
+    /// multiply (the same count either way). ProblemError if the problem has
+    /// multiplicities or too many options.
     #[new]
-    #[pyo3(signature = (problem, memo_bytes, branching="mrv"))]
-    fn new(problem: &PyCompiledProblem, memo_bytes: usize, branching: &str) -> PyResult<Self> {
-        Ok(PyMemoCount {
-            driver: Driver::new(problem, memo_bytes, branching)?,
-        })
+    #[pyo3(signature = (problem, memo_bytes, branching="mrv", split=true))]
+    fn new(
+        problem: &PyCompiledProblem,
+        memo_bytes: usize,
+        branching: &str,
+        split: bool,
+    ) -> PyResult<Self> {
+        let driver = Driver::new(problem, memo_bytes, branching)?;
+        driver.lock()?.set_split(split);
+        Ok(PyMemoCount { driver })
+    }
+
+    /// Levels split into parts so far.
+    #[getter]
+    fn splits(&self) -> PyResult<u64> {
+        Ok(self.driver.lock()?.splits())
     }
 
     /// Counts until the end (returns the count), or until `node_limit` more

@@ -31,6 +31,14 @@
 //! memo makes the diagram share the sub-problems exactly as the count
 //! shares their counts (Nishino et al.'s ZDD; see [`ZddNode`]).
 //!
+//! A sub-problem whose items fall into parts that no live option joins (the
+//! observation behind Nishino et al.'s DXD and the "blocks" of DynDXD) is
+//! counted part by part, each part a sub-problem of its own in the same
+//! memo, and its count is the product. The parts are looked for at the root
+//! and then only while the looking has cost at most a `1 / CHECK_SHARE` of
+//! the search's own work, so a problem that never splits pays little; the
+//! count is the same either way.
+//!
 //! The search is Algorithm X on the bitset tables, with an explicit stack
 //! and in slices ([`Memo::run`]), so a caller can stop between slices.
 //! Multiplicities are not supported: Algorithm M removes options for a while
@@ -38,7 +46,7 @@
 
 use std::sync::Arc;
 
-use crate::bits::{apply, Bits, Count};
+use crate::bits::{apply, Bits, Count, COVERED};
 use crate::problem::CompiledProblem;
 
 /// Memo counting needs the conflict table of the bitset engine, whose size
@@ -55,11 +63,26 @@ fn covered(c: Count) -> bool {
 }
 
 /// An exact count: a 128-bit word, or little-endian 64-bit limbs past it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Two numbers are equal when their values are, however they are written.
+#[derive(Clone, Debug)]
 pub enum Number {
     Small(u128),
     Big(Vec<u64>),
 }
+
+impl PartialEq for Number {
+    fn eq(&self, other: &Number) -> bool {
+        let (mut a, mut b) = (self.limbs(), other.limbs());
+        for v in [&mut a, &mut b] {
+            while v.last() == Some(&0) {
+                v.pop();
+            }
+        }
+        a == b
+    }
+}
+
+impl Eq for Number {}
 
 impl Number {
     pub const ZERO: Number = Number::Small(0);
@@ -97,6 +120,38 @@ impl Number {
         *self = Number::Big(a);
     }
 
+    /// `self *= other`, exactly.
+    pub fn mul(&mut self, other: &Number) {
+        if let (Number::Small(a), Number::Small(b)) = (&*self, other) {
+            if let Some(p) = a.checked_mul(*b) {
+                *self = Number::Small(p);
+                return;
+            }
+        }
+        let (a, b) = (self.limbs(), other.limbs());
+        let mut r = vec![0u64; a.len() + b.len()];
+        for (i, &x) in a.iter().enumerate() {
+            let mut carry = 0u128;
+            for (j, &y) in b.iter().enumerate() {
+                let t = r[i + j] as u128 + x as u128 * y as u128 + carry;
+                r[i + j] = t as u64;
+                carry = t >> 64;
+            }
+            r[i + b.len()] = carry as u64;
+        }
+        while r.len() > 2 && r.last() == Some(&0) {
+            r.pop();
+        }
+        // A product under 2^128 is written as one (so that equal numbers compare equal).
+        *self = match r.len() {
+            0..=2 => Number::Small(
+                r.first().copied().unwrap_or(0) as u128
+                    | (r.get(1).copied().unwrap_or(0) as u128) << 64,
+            ),
+            _ => Number::Big(r),
+        };
+    }
+
     /// The count as little-endian bytes (for Python's `int.from_bytes`).
     pub fn to_le_bytes(&self) -> Vec<u8> {
         match self {
@@ -132,6 +187,14 @@ pub trait Tally: Clone {
     fn join(&mut self, option: usize, below: &Self, nodes: &mut Vec<ZddNode>);
     /// Bytes the value holds outside the table's slot.
     fn heap_bytes(&self) -> usize;
+    /// Can a sub-problem's value be the product of its parts' values (see
+    /// [`Memo`]'s parts)? Counts can; a diagram would need a product of
+    /// diagrams, so it is built without splitting.
+    const SPLITS: bool = false;
+    /// `self *= other` (for a value that `SPLITS`).
+    fn times(&mut self, _other: &Self) {}
+    /// Is this the value of a sub-problem with no solution?
+    fn is_nothing(&self) -> bool;
 }
 
 impl Tally for Number {
@@ -143,6 +206,13 @@ impl Tally for Number {
     }
     fn join(&mut self, _option: usize, below: &Number, _nodes: &mut Vec<ZddNode>) {
         self.add(below);
+    }
+    const SPLITS: bool = true;
+    fn times(&mut self, other: &Number) {
+        self.mul(other);
+    }
+    fn is_nothing(&self) -> bool {
+        matches!(self, Number::Small(0))
     }
     fn heap_bytes(&self) -> usize {
         match self {
@@ -194,6 +264,9 @@ impl Tally for u32 {
     }
     fn heap_bytes(&self) -> usize {
         0
+    }
+    fn is_nothing(&self) -> bool {
+        *self == 0
     }
 }
 
@@ -395,6 +468,37 @@ pub(crate) fn hash(key: &[u64]) -> u64 {
     h | 1
 }
 
+/// The looking for parts may cost this share of the search's work at most
+/// (in words of state copied and items visited).
+const CHECK_SHARE: u64 = 16;
+
+/// A level whose sub-problem falls into parts no live option joins: each
+/// part is counted as a sub-problem of its own, one after another at the
+/// level below, and the level's count is their product.
+struct Parts<V> {
+    /// `live[j * w..(j + 1) * w]`: the live options of part `j`.
+    live: Vec<u64>,
+    /// `untouched[j * kw..(j + 1) * kw]`: the items of part `j`'s options (its
+    /// item key; empty with colors, where the live options are the key).
+    untouched: Vec<u64>,
+    /// The part of each uncovered primary item.
+    part_of: Vec<u32>,
+    count: usize,
+    next: usize,
+    product: V,
+}
+
+/// What a level turned out to be when entered.
+#[derive(PartialEq, Eq)]
+enum Entered {
+    /// Every primary item is covered: one solution.
+    Solution,
+    /// It branches on an item, its options in `todo`.
+    Branch,
+    /// It splits into parts (`parts`).
+    Split,
+}
+
 /// A memo search in progress: Algorithm X with an explicit stack, each
 /// level holding its live options (also its key), the counts of its items,
 /// the options still to try and its value so far (a count, or a node).
@@ -427,6 +531,21 @@ pub struct Memo<V> {
     stats: MemoStats,
     /// The diagram built so far (always empty when counting).
     nodes: Vec<ZddNode>,
+    /// Per level: its parts, when it splits.
+    parts: Vec<Option<Parts<V>>>,
+    /// Look for parts at all (`V::SPLITS` unless turned off).
+    split: bool,
+    /// Union-find over the items, for the parts: parent and the epoch it was
+    /// set in; `slot` numbers the parts by their roots while they are found.
+    parent: Vec<u32>,
+    stamp: Vec<u32>,
+    slot: Vec<u32>,
+    epoch: u32,
+    /// Work of the search and of the looking for parts, in words.
+    spent: u64,
+    checked: u64,
+    /// Levels split into parts.
+    splits: u64,
 }
 
 /// A memo count: the number of solutions.
@@ -516,7 +635,27 @@ impl<V: Tally> Memo<V> {
             result: None,
             stats: MemoStats::default(),
             nodes: Vec::new(),
+            parts: (0..depth).map(|_| None).collect(),
+            split: V::SPLITS,
+            parent: vec![0; problem.n_items()],
+            stamp: vec![0; problem.n_items()],
+            slot: vec![u32::MAX; problem.n_items()],
+            epoch: 0,
+            spent: 0,
+            checked: 0,
+            splits: 0,
         })
+    }
+
+    /// Whether to count parts no option joins apart (on by default where the
+    /// value allows it; off, the count is the same, found without products).
+    pub fn set_split(&mut self, on: bool) {
+        self.split = on && V::SPLITS;
+    }
+
+    /// Levels that split into parts so far.
+    pub fn splits(&self) -> u64 {
+        self.splits
     }
 
     /// The nodes of the diagram built so far (empty when counting).
@@ -555,27 +694,211 @@ impl<V: Tally> Memo<V> {
         }
     }
 
-    /// Enters level `l`, whose live options and counts are set: a solution
-    /// (returns true, the level is done) or a branching item.
-    fn enter(&mut self, l: usize) -> bool {
+    /// Enters level `l`, whose live options and counts are set: a solution,
+    /// a branching item (its options in `todo`), or, where `may_split` and
+    /// the looking is paid for, parts no live option joins.
+    fn enter(&mut self, l: usize, may_split: bool) -> Entered {
         self.stats.nodes += 1;
         self.started[l] = self.stats.nodes;
         self.sum[l] = V::nothing();
+        self.parts[l] = None;
         let w = self.bits.w;
-        match self.choose(l) {
-            None => {
-                self.sum[l] = V::one();
-                true
-            }
-            Some(i) => {
-                let set = &self.bits.itemset[i * w..(i + 1) * w];
-                let live = &self.live[l * w..(l + 1) * w];
-                for ((t, &a), &b) in self.todo[l * w..].iter_mut().zip(live).zip(set) {
-                    *t = a & b;
-                }
-                false
+        self.spent += (w + self.bits.n_primary + self.kw) as u64;
+        let Some(i) = self.choose(l) else {
+            self.sum[l] = V::one();
+            return Entered::Solution;
+        };
+        if may_split && self.split && (l == 0 || self.checked * CHECK_SHARE <= self.spent) {
+            if let Some(parts) = self.find_parts(l) {
+                self.parts[l] = Some(parts);
+                self.splits += 1;
+                return Entered::Split;
             }
         }
+        let set = &self.bits.itemset[i * w..(i + 1) * w];
+        let live = &self.live[l * w..(l + 1) * w];
+        for ((t, &a), &b) in self.todo[l * w..].iter_mut().zip(live).zip(set) {
+            *t = a & b;
+        }
+        Entered::Branch
+    }
+
+    /// The root of item `i`'s set (halving the path on the way).
+    fn find(&mut self, mut i: u32) -> u32 {
+        while self.parent[i as usize] != i {
+            let p = self.parent[self.parent[i as usize] as usize];
+            self.parent[i as usize] = p;
+            i = p;
+        }
+        i
+    }
+
+    /// The parts of level `l`'s sub-problem, if it has two or more: the sets
+    /// of items joined by its live options (union-find over the items of
+    /// each), each with at least one uncovered primary item. Options whose
+    /// part has no primary item are never taken, and are left out.
+    fn find_parts(&mut self, l: usize) -> Option<Parts<V>> {
+        let (w, n, kw) = (self.bits.w, self.bits.n_primary, self.kw);
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.fill(0);
+            self.epoch = 1;
+        }
+        let epoch = self.epoch;
+        let mut visited = n as u64;
+        for j in 0..w {
+            let mut word = self.live[l * w + j];
+            while word != 0 {
+                let k = j * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                let (a, b) = (
+                    self.option_start[k] as usize,
+                    self.option_start[k + 1] as usize,
+                );
+                visited += (b - a) as u64;
+                let first = self.option_item[a];
+                if self.stamp[first as usize] != epoch {
+                    self.stamp[first as usize] = epoch;
+                    self.parent[first as usize] = first;
+                }
+                let r = self.find(first);
+                for t in a + 1..b {
+                    let i = self.option_item[t];
+                    if self.stamp[i as usize] != epoch {
+                        self.stamp[i as usize] = epoch;
+                        self.parent[i as usize] = r;
+                    } else {
+                        let s = self.find(i);
+                        if s != r {
+                            self.parent[s as usize] = r;
+                        }
+                    }
+                }
+            }
+        }
+        // Number the parts by the uncovered primary items (an uncovered item
+        // has a live option, so it was met above).
+        let mut part_of = vec![u32::MAX; n];
+        let mut roots: Vec<u32> = Vec::new();
+        for (i, part) in part_of.iter_mut().enumerate() {
+            if covered(self.counts[l * n + i]) {
+                continue;
+            }
+            let r = self.find(i as u32);
+            let p = match self.slot[r as usize] {
+                u32::MAX => {
+                    self.slot[r as usize] = roots.len() as u32;
+                    roots.push(r);
+                    roots.len() as u32 - 1
+                }
+                p => p,
+            };
+            *part = p;
+        }
+        let count = roots.len();
+        if count < 2 {
+            for &r in &roots {
+                self.slot[r as usize] = u32::MAX;
+            }
+            self.checked += visited;
+            return None;
+        }
+        let mut live = vec![0u64; count * w];
+        let mut untouched = vec![
+            0u64;
+            if self.untouched.is_empty() {
+                0
+            } else {
+                count * kw
+            }
+        ];
+        for j in 0..w {
+            let mut word = self.live[l * w + j];
+            while word != 0 {
+                let k = j * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                let (a, b) = (
+                    self.option_start[k] as usize,
+                    self.option_start[k + 1] as usize,
+                );
+                let r = self.find(self.option_item[a]);
+                let p = self.slot[r as usize];
+                if p == u32::MAX {
+                    continue;
+                }
+                let p = p as usize;
+                live[p * w + j] |= 1 << (k % 64);
+                if !untouched.is_empty() {
+                    visited += (b - a) as u64;
+                    for &i in &self.option_item[a..b] {
+                        untouched[p * kw + i as usize / 64] |= 1 << (i % 64);
+                    }
+                }
+            }
+        }
+        for &r in &roots {
+            self.slot[r as usize] = u32::MAX;
+        }
+        self.checked += visited;
+        Some(Parts {
+            live,
+            untouched,
+            part_of,
+            count,
+            next: 0,
+            product: V::one(),
+        })
+    }
+
+    /// Makes level `l + 1` part `j` of level `l`: its live options, its
+    /// items (the others covered as far as the branching rule sees), its key.
+    fn enter_part(&mut self, l: usize, j: usize) {
+        let (w, n, kw) = (self.bits.w, self.bits.n_primary, self.kw);
+        let parts = self.parts[l].as_ref().expect("a level in parts");
+        self.live[(l + 1) * w..(l + 2) * w].copy_from_slice(&parts.live[j * w..(j + 1) * w]);
+        let (above, below) = self.counts.split_at_mut((l + 1) * n);
+        for (i, c) in below[..n].iter_mut().enumerate() {
+            *c = if parts.part_of[i] == j as u32 {
+                above[l * n + i]
+            } else {
+                COVERED
+            };
+        }
+        if !self.untouched.is_empty() {
+            self.untouched[(l + 1) * kw..(l + 2) * kw]
+                .copy_from_slice(&parts.untouched[j * kw..(j + 1) * kw]);
+        }
+        self.chosen[l + 1] = usize::MAX;
+    }
+
+    /// Level `l` is counted (`value`): it goes into the memo (but the root)
+    /// and into its parent's value, a sum of branches or a product of parts.
+    /// Returns the parent's level, or None when the root is done (`result`).
+    fn close(&mut self, l: usize, value: V) -> Option<usize> {
+        if l == 0 {
+            self.level = None;
+            self.result = Some(value);
+            return None;
+        }
+        let work = (self.stats.nodes - self.started[l] + 1).min(u32::MAX as u64) as u32;
+        let kw = self.kw;
+        let keys = if self.untouched.is_empty() {
+            &self.live
+        } else {
+            &self.untouched
+        };
+        self.table.put(
+            self.hash[l],
+            &keys[l * kw..(l + 1) * kw],
+            value.clone(),
+            work,
+        );
+        let up = l - 1;
+        match self.parts[up].as_mut() {
+            Some(parts) => parts.product.times(&value),
+            None => self.sum[up].join(self.chosen[l], &value, &mut self.nodes),
+        }
+        Some(up)
     }
 
     /// The key of level `l`.
@@ -616,7 +939,7 @@ impl<V: Tally> Memo<V> {
                     self.result = Some(V::nothing());
                     return self.result.clone();
                 }
-                if self.enter(0) {
+                if self.enter(0, true) == Entered::Solution {
                     self.result = Some(V::one());
                     return self.result.clone();
                 }
@@ -631,25 +954,43 @@ impl<V: Tally> Memo<V> {
                 self.level = Some(l);
                 return None;
             }
+            if let Some(parts) = self.parts[l].as_mut() {
+                // A level in parts: count its next part below it, or close it
+                // (at once when a part has no solution).
+                if parts.next == parts.count || parts.product.is_nothing() {
+                    let value = std::mem::replace(&mut parts.product, V::nothing());
+                    self.parts[l] = None;
+                    match self.close(l, value) {
+                        Some(up) => l = up,
+                        None => return self.result.clone(),
+                    }
+                    continue;
+                }
+                let j = parts.next;
+                parts.next += 1;
+                self.enter_part(l, j);
+                let h = hash(self.key(l + 1));
+                if let Some(c) = self.table.get(h, self.key(l + 1)) {
+                    self.stats.hits += 1;
+                    let c = c.clone();
+                    if let Some(parts) = self.parts[l].as_mut() {
+                        parts.product.times(&c);
+                    }
+                    continue;
+                }
+                self.hash[l + 1] = h;
+                // A part is joined by its options: it does not split again at once.
+                self.enter(l + 1, false);
+                l += 1;
+                continue;
+            }
             let Some(k) = self.next(l) else {
                 // Level l is counted: remember it, and add it to its parent.
                 let sum = std::mem::replace(&mut self.sum[l], V::nothing());
-                if l == 0 {
-                    self.level = None;
-                    self.result = Some(sum);
-                    return self.result.clone();
+                match self.close(l, sum) {
+                    Some(up) => l = up,
+                    None => return self.result.clone(),
                 }
-                let work = (self.stats.nodes - self.started[l] + 1).min(u32::MAX as u64) as u32;
-                let kw = self.kw;
-                let keys = if self.untouched.is_empty() {
-                    &self.live
-                } else {
-                    &self.untouched
-                };
-                self.table
-                    .put(self.hash[l], &keys[l * kw..(l + 1) * kw], sum.clone(), work);
-                l -= 1;
-                self.sum[l].join(self.chosen[l + 1], &sum, &mut self.nodes);
                 continue;
             };
             // The child: a copy of this level with option k taken.
@@ -683,7 +1024,7 @@ impl<V: Tally> Memo<V> {
                 continue;
             }
             self.hash[l + 1] = h;
-            if self.enter(l + 1) {
+            if self.enter(l + 1, true) == Entered::Solution {
                 self.sum[l].join(k, &V::one(), &mut self.nodes);
             } else {
                 self.chosen[l + 1] = k;
@@ -711,7 +1052,11 @@ impl Memo<Number> {
         }
         let mut total = Number::ZERO;
         if let Some(l) = self.level {
-            for s in &self.sum[..=l] {
+            // Below a level in parts, the sums are of a part, not of the whole.
+            for (s, parts) in self.sum[..=l].iter().zip(&self.parts) {
+                if parts.is_some() {
+                    break;
+                }
                 total.add(s);
             }
         }

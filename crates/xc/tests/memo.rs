@@ -11,7 +11,7 @@ fn memo(p: &CompiledProblem, branching: Branching, budget: usize) -> Number {
 }
 
 /// The memo count of `p` in every way (both rules, a large and a tiny memo,
-/// one node at a time), each checked against `expected`.
+/// parts counted apart or not, one node at a time), each checked against `expected`.
 fn check(p: &CompiledProblem, expected: u64) {
     for branching in [Branching::Mrv, Branching::First] {
         for budget in [1 << 24, 0] {
@@ -20,6 +20,14 @@ fn check(p: &CompiledProblem, expected: u64) {
                 Number::Small(expected as u128),
                 "{branching:?} with {budget} bytes on {p:?}"
             );
+            let mut whole = MemoCount::new(p, branching, budget).unwrap();
+            whole.set_split(false);
+            assert_eq!(
+                whole.count(),
+                Number::Small(expected as u128),
+                "without parts: {p:?}"
+            );
+            assert_eq!(whole.splits(), 0);
         }
         let mut m = MemoCount::new(p, branching, 1 << 20).unwrap();
         let got = loop {
@@ -153,4 +161,106 @@ fn a_diagram_shares_what_the_memo_shares() {
         counts.push(counts[n.lo as usize] + counts[n.hi as usize]);
     }
     assert_eq!(counts[root], 1_193_600);
+}
+
+/// `copies` copies of a random problem side by side (items renumbered, the
+/// secondary items after all the primary ones), and `joins` random options
+/// that take items of two copies (so that parts appear only as the search
+/// goes, when the joining options die).
+fn blocks(rng: &mut Rng, shape: &Shape, copies: u32, joins: usize) -> CompiledProblem {
+    let one = random_problem(rng, shape);
+    let (n1, n2) = (one.n_primary() as u32, one.n_secondary() as u32);
+    let item = |copy: u32, i: u32| {
+        if i < n1 {
+            copy * n1 + i
+        } else {
+            copies * n1 + copy * n2 + (i - n1)
+        }
+    };
+    let mut options = Vec::new();
+    for copy in 0..copies {
+        for o in 0..one.n_options() {
+            let start = one.option_start()[o] as usize;
+            options.push(
+                one.option(o)
+                    .iter()
+                    .enumerate()
+                    .map(|(j, &i)| (item(copy, i), one.color_at(start + j)))
+                    .collect::<Vec<_>>(),
+            );
+        }
+    }
+    for _ in 0..joins {
+        let a = rng.below(copies as u64) as u32;
+        let b = rng.below(copies as u64) as u32;
+        let mut o = vec![(item(a, rng.below(n1 as u64) as u32), 0)];
+        let j = item(b, rng.below(n1 as u64) as u32);
+        if j != o[0].0 {
+            o.push((j, 0));
+        }
+        options.push(o);
+    }
+    let bounds = vec![(1, 1); (copies * n1) as usize];
+    problem(copies * n1, copies * n2, &bounds, &options)
+}
+
+#[test]
+fn parts_no_option_joins_are_counted_apart_and_multiplied() {
+    let mut rng = Rng::new(29);
+    let mut split = 0;
+    for k in 0..600 {
+        let shape = Shape {
+            primary: 5,
+            secondary: 2,
+            options: 12,
+            density: 35,
+            colors: k % 2 == 0,
+            multiplicities: false,
+        };
+        let p = blocks(&mut rng, &shape, 2 + (k % 3) as u32, (k % 4) as usize);
+        let expected = count(p.clone());
+        check(&p, expected);
+        let mut m = MemoCount::new(&p, Branching::Mrv, 1 << 20).unwrap();
+        m.count();
+        split += (m.splits() > 0) as u32;
+    }
+    assert!(split > 300, "only {split} of 600 problems split");
+}
+
+#[test]
+fn products_past_128_bits_are_exact() {
+    // 60 copies of a problem with 5 solutions (the set partitions of three
+    // items): 5^60 is about 2^139. Expected by repeated addition; the
+    // frontier adds up the same count without multiplying.
+    let one: Vec<Vec<u32>> = vec![
+        vec![0],
+        vec![1],
+        vec![2],
+        vec![0, 1],
+        vec![1, 2],
+        vec![0, 2],
+        vec![0, 1, 2],
+    ];
+    let copies = 60;
+    let mut options = Vec::new();
+    for c in 0..copies {
+        for o in &one {
+            options.push(o.iter().map(|&i| 3 * c + i).collect());
+        }
+    }
+    let p = exact(3 * copies, &options);
+    assert_eq!(count(exact(3, &one)), 5);
+    let mut m = MemoCount::new(&p, Branching::Mrv, 1 << 20).unwrap();
+    let got = m.count();
+    assert_eq!(m.splits(), 1);
+    let mut expected = Number::Small(1);
+    for _ in 0..copies {
+        let mut five = Number::ZERO;
+        for _ in 0..5 {
+            five.add(&expected);
+        }
+        expected = five;
+    }
+    assert_eq!(got, expected);
+    assert_eq!(xc::Frontier::new(&p).unwrap().count(), expected);
 }
