@@ -11,7 +11,6 @@ use pyo3::types::{PyBytes, PyInt};
 
 use crate::errors;
 use crate::interrupt::in_budget;
-use crate::problem::PyCompiledProblem;
 
 const SLICE_NODES: u64 = 1 << 14;
 
@@ -21,32 +20,68 @@ pub fn to_int<'py>(py: Python<'py>, n: &xc::Number) -> PyResult<Bound<'py, PyAny
         .call_method1("from_bytes", (bytes, "little"))
 }
 
+/// What a driver runs in slices: a memo search, or a pool of them.
+pub trait Sliced: Send {
+    type Value: Send;
+    fn run(&mut self, nodes: u64) -> Option<Self::Value>;
+    fn stats(&self) -> xc::MemoStats;
+    /// Bytes held: the memo, and a diagram's nodes if any.
+    fn held(&self) -> u64;
+}
+
+impl<V: xc::Tally + Send> Sliced for xc::Memo<V> {
+    type Value = V;
+    fn run(&mut self, nodes: u64) -> Option<V> {
+        xc::Memo::run(self, nodes)
+    }
+    fn stats(&self) -> xc::MemoStats {
+        xc::Memo::stats(self)
+    }
+    fn held(&self) -> u64 {
+        // A diagram node is 12 bytes, and its vector may hold twice that.
+        self.stats().bytes + 24 * self.nodes().len() as u64
+    }
+}
+
+impl Sliced for xc::MemoPool {
+    type Value = xc::Number;
+    fn run(&mut self, nodes: u64) -> Option<xc::Number> {
+        xc::MemoPool::run(self, nodes)
+    }
+    fn stats(&self) -> xc::MemoStats {
+        xc::MemoPool::stats(self)
+    }
+    fn held(&self) -> u64 {
+        self.stats().bytes
+    }
+}
+
+/// The rule named `branching`.
+pub fn branching(name: &str) -> PyResult<xc::Branching> {
+    match name {
+        "mrv" => Ok(xc::Branching::Mrv),
+        "first" => Ok(xc::Branching::First),
+        other => Err(errors::invalid(format!(
+            "branching must be 'mrv' or 'first', not {other:?}"
+        ))),
+    }
+}
+
 /// A memo search of either kind, with what the Python class needs around it.
-pub struct Driver<V> {
-    memo: Mutex<xc::Memo<V>>,
+pub struct Driver<M> {
+    memo: Mutex<M>,
     pub cancelled: AtomicBool,
 }
 
-impl<V: xc::Tally + Send> Driver<V> {
-    pub fn new(problem: &PyCompiledProblem, memo_bytes: usize, branching: &str) -> PyResult<Self> {
-        let branching = match branching {
-            "mrv" => xc::Branching::Mrv,
-            "first" => xc::Branching::First,
-            other => {
-                return Err(errors::invalid(format!(
-                    "branching must be 'mrv' or 'first', not {other:?}"
-                )))
-            }
-        };
-        let memo = xc::Memo::new(&problem.inner, branching, memo_bytes)
-            .map_err(|e| errors::problem(e.to_string()))?;
-        Ok(Driver {
+impl<M: Sliced> Driver<M> {
+    pub fn new(memo: M) -> Self {
+        Driver {
             memo: Mutex::new(memo),
             cancelled: AtomicBool::new(false),
-        })
+        }
     }
 
-    pub fn lock(&self) -> PyResult<MutexGuard<'_, xc::Memo<V>>> {
+    pub fn lock(&self) -> PyResult<MutexGuard<'_, M>> {
         self.memo
             .lock()
             .map_err(|_| errors::internal("the memo search failed in another thread"))
@@ -64,7 +99,7 @@ impl<V: xc::Tally + Send> Driver<V> {
         node_limit: Option<u64>,
         seconds: Option<f64>,
         memory_limit: Option<u64>,
-    ) -> PyResult<Option<V>> {
+    ) -> PyResult<Option<M::Value>> {
         let step = |n: u64| {
             let mut memo = self.lock()?;
             let before = memo.stats().nodes;
@@ -72,12 +107,7 @@ impl<V: xc::Tally + Send> Driver<V> {
             Ok((value, memo.stats().nodes - before))
         };
         // Past the memory budget the run stops with a MemoryError.
-        let held = || {
-            let memo = self.lock()?;
-            // A diagram node is 12 bytes, and its vector may hold twice that.
-            let bytes = memo.stats().bytes + 24 * memo.nodes().len() as u64;
-            Ok((bytes, "the memo and the diagram hold"))
-        };
+        let held = || Ok((self.lock()?.held(), "the memo and the diagram hold"));
         let (cancelled, what) = (&self.cancelled, "the memo search");
         in_budget(
             py,

@@ -4,12 +4,13 @@ use std::sync::atomic::Ordering;
 
 use pyo3::prelude::*;
 
-use crate::memo::{to_int, Driver};
+use crate::errors;
+use crate::memo::{self, to_int, Driver};
 use crate::problem::PyCompiledProblem;
 
 #[pyclass(name = "MemoCount", module = "covering._core", frozen)]
 pub struct PyMemoCount {
-    driver: Driver<xc::Number>,
+    driver: Driver<xc::MemoPool>,
 }
 
 #[pymethods]
@@ -17,19 +18,35 @@ impl PyMemoCount {
     /// A memo count of `problem` with a memo of about `memo_bytes` bytes;
     /// `branching` is "mrv" (fewest options first) or "first" (first
     /// uncovered item); `split`: count parts that no option joins apart and
-    /// multiply (the same count either way). ProblemError if the problem has
-    /// multiplicities or too many options.
+    /// multiply (the same count either way); `threads`: sub-problems counted
+    /// on that many threads, each with a memo of its own share of
+    /// `memo_bytes`. ProblemError if the problem has multiplicities or too
+    /// many options.
     #[new]
-    #[pyo3(signature = (problem, memo_bytes, branching="mrv", split=true))]
+    #[pyo3(signature = (problem, memo_bytes, branching="mrv", split=true, threads=1))]
     fn new(
+        py: Python<'_>,
         problem: &PyCompiledProblem,
         memo_bytes: usize,
         branching: &str,
         split: bool,
+        threads: usize,
     ) -> PyResult<Self> {
-        let driver = Driver::new(problem, memo_bytes, branching)?;
-        driver.lock()?.set_split(split);
-        Ok(PyMemoCount { driver })
+        let rule = memo::branching(branching)?;
+        let inner = &problem.inner;
+        let mut pool = py
+            .detach(|| xc::MemoPool::new(inner, rule, memo_bytes, threads))
+            .map_err(|e| errors::problem(e.to_string()))?;
+        pool.set_split(split);
+        Ok(PyMemoCount {
+            driver: Driver::new(pool),
+        })
+    }
+
+    /// Sub-problems the count is split into among the threads (1 on one thread).
+    #[getter]
+    fn tasks(&self) -> PyResult<usize> {
+        Ok(self.driver.lock()?.tasks())
     }
 
     /// Levels split into parts so far.

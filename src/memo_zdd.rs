@@ -5,12 +5,13 @@ use std::sync::atomic::Ordering;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::memo::Driver;
+use crate::errors;
+use crate::memo::{self, Driver};
 use crate::problem::PyCompiledProblem;
 
 #[pyclass(name = "MemoZdd", module = "covering._core", frozen)]
 pub struct PyMemoZdd {
-    driver: Driver<u32>,
+    driver: Driver<xc::Memo<u32>>,
 }
 
 #[pymethods]
@@ -21,7 +22,10 @@ impl PyMemoZdd {
     #[pyo3(signature = (problem, memo_bytes, branching="mrv"))]
     fn new(problem: &PyCompiledProblem, memo_bytes: usize, branching: &str) -> PyResult<Self> {
         Ok(PyMemoZdd {
-            driver: Driver::new(problem, memo_bytes, branching)?,
+            driver: Driver::new(
+                xc::Memo::new(&problem.inner, memo::branching(branching)?, memo_bytes)
+                    .map_err(|e| errors::problem(e.to_string()))?,
+            ),
         })
     }
 

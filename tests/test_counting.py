@@ -32,6 +32,26 @@ def test_every_method_gives_the_count_of_the_definition(p: Problem) -> None:
     if not p.compile().has_multiplicities:
         for rule in ("first", "mrv"):
             assert count(p, method="memo", branching=rule).count == expected
+            assert count(p, method="memo", branching=rule, threads=2).count == expected
+
+
+def test_the_memo_on_threads_and_in_parts_gives_the_same_count() -> None:
+    from covering import _core
+
+    # Two boards side by side (parts no option joins) and one board alone.
+    twice = tiling(DOMINOES, Board.rectangle(4, 9), uses="any")
+    problem = Problem()
+    problem.add_primary([(k, i) for k in range(2) for i in twice.primary])
+    for k in range(2):
+        for o in range(twice.n_options):
+            problem.add_option([(k, i) for i, _ in twice.option(o)])
+    one = count(twice, method="search", threads=1).count
+    for threads in (1, 2, 3):
+        for split in (True, False):
+            counter = _core.MemoCount(problem.compile(), 1 << 24, "mrv", split, threads)
+            assert counter.run() == one * one
+            assert (counter.splits > 0) == split
+            assert (counter.tasks > 1) == (threads > 1)
 
 
 def test_auto_picks_the_frontier_for_boards_and_the_search_for_queens() -> None:

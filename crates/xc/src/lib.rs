@@ -26,6 +26,7 @@ pub mod footprint;
 mod frontier;
 mod machine;
 mod memo;
+mod memo_pool;
 mod mincost;
 mod mincost_bits;
 mod order;
@@ -45,6 +46,7 @@ pub use memo::{
     Branching, Memo, MemoCount, MemoError, MemoStats, MemoZdd, Number, Tally, ZddNode,
     MEMO_MAX_OPTIONS,
 };
+pub use memo_pool::MemoPool;
 pub use mincost::{Cheapest, MinCost};
 pub use mincost_bits::MinCostBits;
 pub use order::{

@@ -58,7 +58,7 @@ pub const MEMO_MAX_OPTIONS: usize = 16_000;
 /// item, so it stays above 32,767 - 16,000, while a live count is at most
 /// the number of options.
 #[inline(always)]
-fn covered(c: Count) -> bool {
+pub(crate) fn covered(c: Count) -> bool {
     c as usize > MEMO_MAX_OPTIONS
 }
 
@@ -319,6 +319,9 @@ struct Table<V> {
     entries: usize,
     evictions: u64,
     budget: usize,
+    /// Bytes the values hold outside their slots (big counts), kept as they
+    /// come and go so that `bytes` is quick.
+    heap: usize,
 }
 
 impl<V: Tally> Table<V> {
@@ -336,6 +339,7 @@ impl<V: Tally> Table<V> {
             entries: 0,
             evictions: 0,
             budget,
+            heap: 0,
         };
         let cap = (1usize << 12).min(t.max_slots()).max(WINDOW);
         t.allocate(cap);
@@ -354,11 +358,11 @@ impl<V: Tally> Table<V> {
         self.counts = vec![V::nothing(); cap];
         self.work = vec![0; cap];
         self.entries = 0;
+        self.heap = 0;
     }
 
     fn bytes(&self) -> usize {
-        self.hash.len() * Table::<V>::slot_bytes(self.w)
-            + self.counts.iter().map(V::heap_bytes).sum::<usize>()
+        self.hash.len() * Table::<V>::slot_bytes(self.w) + self.heap
     }
 
     #[inline]
@@ -426,6 +430,7 @@ impl<V: Tally> Table<V> {
         };
         self.hash[s] = h;
         self.keys[s * w..(s + 1) * w].copy_from_slice(key);
+        self.heap = self.heap + count.heap_bytes() - self.counts[s].heap_bytes();
         self.counts[s] = count;
         self.work[s] = work;
     }
@@ -443,6 +448,67 @@ impl<V: Tally> Table<V> {
             if hash[s] != 0 {
                 self.put(hash[s], &keys[s * w..(s + 1) * w], count, work[s]);
             }
+        }
+    }
+}
+
+/// Where a memo keeps its entries: a table of its own, or shards of one
+/// table that the threads of a pool share (each shard behind its lock, the
+/// shard chosen by the high bits of the hash), so that a sub-problem counted
+/// by one thread is found by the others.
+enum Store<V> {
+    Own(Table<V>),
+    Shared(Arc<Shards<V>>),
+}
+
+/// A table cut into shards that threads share.
+pub(crate) struct Shards<V> {
+    shards: Vec<std::sync::Mutex<Table<V>>>,
+}
+
+impl<V: Tally> Shards<V> {
+    /// `count` shards (a power of two) of keys of `w` words, holding about `budget` bytes together.
+    pub(crate) fn new(w: usize, budget: usize, count: usize) -> Shards<V> {
+        let count = count.next_power_of_two();
+        Shards {
+            shards: (0..count)
+                .map(|_| std::sync::Mutex::new(Table::new(w, budget / count)))
+                .collect(),
+        }
+    }
+
+    fn shard(&self, h: u64) -> std::sync::MutexGuard<'_, Table<V>> {
+        let k = (h >> 40) as usize & (self.shards.len() - 1);
+        // A lock is poisoned only if a thread panicked holding it; the
+        // table is still whole (a put either happened or not).
+        self.shards[k].lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl<V: Tally> Store<V> {
+    fn get(&self, h: u64, key: &[u64]) -> Option<V> {
+        match self {
+            Store::Own(t) => t.get(h, key).cloned(),
+            Store::Shared(s) => s.shard(h).get(h, key).cloned(),
+        }
+    }
+
+    fn put(&mut self, h: u64, key: &[u64], value: V, work: u32) {
+        match self {
+            Store::Own(t) => t.put(h, key, value, work),
+            Store::Shared(s) => s.shard(h).put(h, key, value, work),
+        }
+    }
+
+    /// (entries, evictions, bytes).
+    fn usage(&self) -> (u64, u64, u64) {
+        let one = |t: &Table<V>| (t.entries as u64, t.evictions, t.bytes() as u64);
+        match self {
+            Store::Own(t) => one(t),
+            Store::Shared(s) => s.shards.iter().fold((0, 0, 0), |(a, b, c), t| {
+                let (x, y, z) = one(&t.lock().unwrap_or_else(|e| e.into_inner()));
+                (a + x, b + y, c + z)
+            }),
         }
     }
 }
@@ -514,7 +580,7 @@ pub struct Memo<V> {
     option_start: Vec<u32>,
     option_item: Vec<u32>,
     branching: Branching,
-    table: Table<V>,
+    table: Store<V>,
     /// Per level: `live`, the options of the branching item still to try, the counts.
     live: Vec<u64>,
     todo: Vec<u64>,
@@ -595,7 +661,22 @@ impl<V: Tally> Memo<V> {
         if problem.n_options() > MEMO_MAX_OPTIONS {
             return Err(MemoError::TooManyOptions(problem.n_options()));
         }
-        let bits = Bits::new(problem, None);
+        Ok(Memo::with_bits(
+            problem,
+            Arc::new(Bits::new(problem, None)),
+            branching,
+            budget,
+        ))
+    }
+
+    /// A memo search of `problem` (which the memo can take) on its tables
+    /// `bits`, built once for the workers of a pool.
+    pub(crate) fn with_bits(
+        problem: &CompiledProblem,
+        bits: Arc<Bits>,
+        branching: Branching,
+        budget: usize,
+    ) -> Memo<V> {
         let w = bits.w;
         let n = bits.n_primary;
         // Every level covers at least one primary item.
@@ -616,13 +697,13 @@ impl<V: Tally> Memo<V> {
             }
             (kw, untouched)
         };
-        Ok(Memo {
-            table: Table::new(kw, budget),
+        Memo {
+            table: Store::Own(Table::new(kw, budget)),
             kw,
             untouched,
             option_start: problem.option_start().to_vec(),
             option_item: problem.option_item().to_vec(),
-            bits: Arc::new(bits),
+            bits,
             branching,
             live,
             todo: vec![0; depth * w],
@@ -644,13 +725,67 @@ impl<V: Tally> Memo<V> {
             spent: 0,
             checked: 0,
             splits: 0,
-        })
+        }
+    }
+
+    /// Keeps the memo's entries in `shards` (shared with other memos of the
+    /// same problem) instead of a table of its own.
+    pub(crate) fn share(&mut self, shards: Arc<Shards<V>>) {
+        self.table = Store::Shared(shards);
+    }
+
+    /// Words per key.
+    pub(crate) fn key_words(&self) -> usize {
+        self.kw
+    }
+
+    /// The tables the search runs on.
+    pub(crate) fn bits(&self) -> &Arc<Bits> {
+        &self.bits
+    }
+
+    /// The state of the whole problem: its live options, the counts of its
+    /// primary items, and its untouched items (empty when the live options
+    /// are the key, with colors).
+    pub(crate) fn root_state(&self) -> (Vec<u64>, Vec<Count>, Vec<u64>) {
+        let (w, n, kw) = (self.bits.w, self.bits.n_primary, self.kw);
+        let untouched = if self.untouched.is_empty() {
+            Vec::new()
+        } else {
+            self.untouched[..kw].to_vec()
+        };
+        (
+            self.live[..w].to_vec(),
+            self.counts[..n].to_vec(),
+            untouched,
+        )
+    }
+
+    /// Starts over on the sub-problem of state `(live, counts, untouched)`
+    /// (as [`Memo::root_state`] gives it), keeping what the memo holds: its
+    /// entries are of sub-problems, whatever the search they came from.
+    pub(crate) fn restart(&mut self, live: &[u64], counts: &[Count], untouched: &[u64]) {
+        self.live[..live.len()].copy_from_slice(live);
+        self.counts[..counts.len()].copy_from_slice(counts);
+        self.untouched[..untouched.len()].copy_from_slice(untouched);
+        self.level = None;
+        self.result = None;
+    }
+
+    /// The item key of each option: all its items (`option_start`, `option_item`).
+    pub(crate) fn options(&self) -> (&[u32], &[u32]) {
+        (&self.option_start, &self.option_item)
     }
 
     /// Whether to count parts no option joins apart (on by default where the
     /// value allows it; off, the count is the same, found without products).
     pub fn set_split(&mut self, on: bool) {
         self.split = on && V::SPLITS;
+    }
+
+    /// Nodes entered so far (`stats().nodes`, without adding up the memo).
+    pub fn nodes_entered(&self) -> u64 {
+        self.stats.nodes
     }
 
     /// Levels that split into parts so far.
@@ -664,10 +799,11 @@ impl<V: Tally> Memo<V> {
     }
 
     pub fn stats(&self) -> MemoStats {
+        let (entries, evictions, bytes) = self.table.usage();
         MemoStats {
-            entries: self.table.entries as u64,
-            evictions: self.table.evictions,
-            bytes: self.table.bytes() as u64,
+            entries,
+            evictions,
+            bytes,
             ..self.stats
         }
     }
@@ -972,7 +1108,6 @@ impl<V: Tally> Memo<V> {
                 let h = hash(self.key(l + 1));
                 if let Some(c) = self.table.get(h, self.key(l + 1)) {
                     self.stats.hits += 1;
-                    let c = c.clone();
                     if let Some(parts) = self.parts[l].as_mut() {
                         parts.product.times(&c);
                     }
@@ -1019,7 +1154,6 @@ impl<V: Tally> Memo<V> {
             let h = hash(self.key(l + 1));
             if let Some(c) = self.table.get(h, self.key(l + 1)) {
                 self.stats.hits += 1;
-                let c = c.clone();
                 self.sum[l].join(k, &c, &mut self.nodes);
                 continue;
             }

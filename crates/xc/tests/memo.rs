@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use xc::{Branching, CompiledProblem, MemoCount, MemoError, Number, Rng};
+use xc::{Branching, CompiledProblem, MemoCount, MemoError, MemoPool, Number, Rng};
 
 fn memo(p: &CompiledProblem, branching: Branching, budget: usize) -> Number {
     MemoCount::new(p, branching, budget).unwrap().count()
@@ -263,4 +263,53 @@ fn products_past_128_bits_are_exact() {
     }
     assert_eq!(got, expected);
     assert_eq!(xc::Frontier::new(&p).unwrap().count(), expected);
+}
+
+#[test]
+fn a_pool_of_threads_gives_the_same_count() {
+    let mut rng = Rng::new(31);
+    for k in 0..300 {
+        let shape = Shape {
+            primary: 6,
+            secondary: 2,
+            options: 14,
+            density: 30,
+            colors: k % 2 == 0,
+            multiplicities: false,
+        };
+        let p = if k % 3 == 0 {
+            blocks(&mut rng, &shape, 2, k % 4)
+        } else {
+            random_problem(&mut rng, &shape)
+        };
+        let expected = Number::Small(count(p.clone()) as u128);
+        for threads in [1, 2, 3] {
+            for branching in [Branching::Mrv, Branching::First] {
+                let mut pool = MemoPool::new(&p, branching, 1 << 20, threads).unwrap();
+                assert_eq!(pool.count(), expected, "{threads} threads on {p:?}");
+                // In slices of a few nodes, the count so far never past the whole.
+                let mut pool = MemoPool::new(&p, branching, 1 << 16, threads).unwrap();
+                let got = loop {
+                    let so_far = pool.partial();
+                    assert!(
+                        so_far.to_u128() <= expected.to_u128(),
+                        "{so_far:?} past {expected:?}"
+                    );
+                    if let Some(n) = pool.run(3) {
+                        break n;
+                    }
+                };
+                assert_eq!(got, expected, "in slices, {threads} threads on {p:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_pool_splits_a_board_into_sub_problems() {
+    let p = l_tromino(8, Some(0));
+    let expected = Number::Small(count(p.clone()) as u128);
+    let mut pool = MemoPool::new(&p, Branching::First, 1 << 22, 4).unwrap();
+    assert!(pool.tasks() >= 64, "{} sub-problems", pool.tasks());
+    assert_eq!(pool.count(), expected);
 }
