@@ -256,10 +256,12 @@ def _frontier_count(compiled: _core.CompiledProblem, order: _Order, threads: int
 
 def _memo_threads(threads: int | None) -> int:
     """Threads of a memo count: those asked, else one. Split by sub-problem
-    over one shared memo, the memo measured 1.35x on two threads where its
-    table stays small (set partitions of 13) and 0.8-1.0x where it grows to
-    gigabytes (graph covers, matchings): the threads then wait on memory and
-    count some sub-problems twice, so more threads are used only when asked."""
+    over one shared memo, two threads measured 1.26-1.32x on set partitions
+    of 13 and matchings of a cubic graph, but slower where the memo grows to
+    gigabytes (graph covers by connected parts: past 40 s where one thread
+    takes 35 s, the threads waiting on memory and counting some sub-problems
+    twice) or the count is short (0.75x on dominoes 14x14; see
+    benchmarks/memo_parts.py): so more threads only when asked."""
     return 1 if threads is None else limits.threads(threads)
 
 
