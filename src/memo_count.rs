@@ -19,9 +19,8 @@ impl PyMemoCount {
     /// `branching` is "mrv" (fewest options first) or "first" (first
     /// uncovered item); `split`: count parts that no option joins apart and
     /// multiply (the same count either way); `threads`: sub-problems counted
-    /// on that many threads, each with a memo of its own share of
-    /// `memo_bytes`. ProblemError if the problem has multiplicities or too
-    /// many options.
+    /// on that many threads (taken as 1 to 256) sharing one memo.
+    /// ProblemError if the problem has multiplicities or too many options.
     #[new]
     #[pyo3(signature = (problem, memo_bytes, branching="mrv", split=true, threads=1))]
     fn new(
@@ -35,7 +34,7 @@ impl PyMemoCount {
         let rule = memo::branching(branching)?;
         let inner = &problem.inner;
         let mut pool = py
-            .detach(|| xc::MemoPool::new(inner, rule, memo_bytes, threads))
+            .detach(|| xc::MemoPool::new(inner, rule, memo_bytes, threads.clamp(1, 256)))
             .map_err(|e| errors::problem(e.to_string()))?;
         pool.set_split(split);
         Ok(PyMemoCount {
