@@ -886,32 +886,36 @@ impl<V: Tally> Memo<V> {
         }
         let epoch = self.epoch;
         let mut visited = n as u64;
-        for j in 0..w {
-            let mut word = self.live[l * w + j];
+        // The live options, once (both passes below walk them).
+        let mut options = Vec::new();
+        for (j, &word) in self.live[l * w..(l + 1) * w].iter().enumerate() {
+            let mut word = word;
             while word != 0 {
-                let k = j * 64 + word.trailing_zeros() as usize;
+                options.push(j * 64 + word.trailing_zeros() as usize);
                 word &= word - 1;
-                let (a, b) = (
-                    self.option_start[k] as usize,
-                    self.option_start[k + 1] as usize,
-                );
-                visited += (b - a) as u64;
-                let first = self.option_item[a];
-                if self.stamp[first as usize] != epoch {
-                    self.stamp[first as usize] = epoch;
-                    self.parent[first as usize] = first;
-                }
-                let r = self.find(first);
-                for t in a + 1..b {
-                    let i = self.option_item[t];
-                    if self.stamp[i as usize] != epoch {
-                        self.stamp[i as usize] = epoch;
-                        self.parent[i as usize] = r;
-                    } else {
-                        let s = self.find(i);
-                        if s != r {
-                            self.parent[s as usize] = r;
-                        }
+            }
+        }
+        for &k in &options {
+            let (a, b) = (
+                self.option_start[k] as usize,
+                self.option_start[k + 1] as usize,
+            );
+            visited += (b - a) as u64;
+            let first = self.option_item[a];
+            if self.stamp[first as usize] != epoch {
+                self.stamp[first as usize] = epoch;
+                self.parent[first as usize] = first;
+            }
+            let r = self.find(first);
+            for t in a + 1..b {
+                let i = self.option_item[t];
+                if self.stamp[i as usize] != epoch {
+                    self.stamp[i as usize] = epoch;
+                    self.parent[i as usize] = r;
+                } else {
+                    let s = self.find(i);
+                    if s != r {
+                        self.parent[s as usize] = r;
                     }
                 }
             }
@@ -952,27 +956,22 @@ impl<V: Tally> Memo<V> {
                 count * kw
             }
         ];
-        for j in 0..w {
-            let mut word = self.live[l * w + j];
-            while word != 0 {
-                let k = j * 64 + word.trailing_zeros() as usize;
-                word &= word - 1;
-                let (a, b) = (
-                    self.option_start[k] as usize,
-                    self.option_start[k + 1] as usize,
-                );
-                let r = self.find(self.option_item[a]);
-                let p = self.slot[r as usize];
-                if p == u32::MAX {
-                    continue;
-                }
-                let p = p as usize;
-                live[p * w + j] |= 1 << (k % 64);
-                if !untouched.is_empty() {
-                    visited += (b - a) as u64;
-                    for &i in &self.option_item[a..b] {
-                        untouched[p * kw + i as usize / 64] |= 1 << (i % 64);
-                    }
+        for &k in &options {
+            let (a, b) = (
+                self.option_start[k] as usize,
+                self.option_start[k + 1] as usize,
+            );
+            let r = self.find(self.option_item[a]);
+            let p = self.slot[r as usize];
+            if p == u32::MAX {
+                continue;
+            }
+            let p = p as usize;
+            live[p * w + k / 64] |= 1 << (k % 64);
+            if !untouched.is_empty() {
+                visited += (b - a) as u64;
+                for &i in &self.option_item[a..b] {
+                    untouched[p * kw + i as usize / 64] |= 1 << (i % 64);
                 }
             }
         }
