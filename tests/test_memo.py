@@ -135,6 +135,8 @@ def test_cli(tmp_path: Path) -> None:
     run = [sys.executable, "-m", "covering", "dlx", "--no-progress"]
     r = subprocess.run(run + ["--count", "--memo", "--memo-bytes", "64M", str(f)], capture_output=True, text=True)
     assert (r.returncode, r.stdout) == (0, f"{KASTELEYN[12]}\n"), r.stderr
+    r = subprocess.run(run + ["--count", "--method", "memo", "--threads", "2", str(f)], capture_output=True, text=True)
+    assert (r.returncode, r.stdout) == (0, f"{KASTELEYN[12]}\n"), r.stderr
     for bad, message in ((["--memo"], "--memo needs --count"), (["--method", "memo"], "--method memo needs --count"),
                          (["--count", "--method", "search", "--memo-bytes", "1G"],
                           "--memo-bytes and --method search cannot go together")):

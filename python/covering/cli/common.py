@@ -203,7 +203,8 @@ def add_budget_flags(parser: argparse.ArgumentParser) -> None:
 
 def add_threads_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--threads", type=positive, metavar="N",
-                        help="threads to use (default: $COVERING_THREADS, else all cores)")
+                        help="threads to use (default: $COVERING_THREADS, else all cores; a memo count: one "
+                        "unless given)")
 
 
 def threads_from(args: argparse.Namespace) -> int:
@@ -255,7 +256,3 @@ def check_method_flags(args: argparse.Namespace, *, not_with: dict[str, bool]) -
         raise UsageError("--branching and --method search cannot go together (the branching rule is the memo's)")
     if args.memo_bytes is not None and args.method == "search":
         raise UsageError("--memo-bytes and --method search cannot go together (the memory is the memo's)")
-    threads = getattr(args, "threads", None)
-    if args.method == "memo" and threads is not None and threads > 1:
-        memo = "--memo" if getattr(args, "memo", False) else "--method memo"
-        raise UsageError(f"{memo} and --threads {threads} cannot go together (the memo counts on one thread)")
