@@ -170,8 +170,9 @@ class Problem(ProblemData):
         added); the search runs on ``threads`` threads
         (default: the ``COVERING_THREADS`` variable, else every core; see
         `covering.parallel`); the memo looks up sub-problems met before
-        instead of searching them again (one thread, a memo of at most
-        ``memo_bytes``, the ``branching`` rule "first" or "mrv"), far faster
+        instead of searching them again (one thread unless ``threads`` is
+        given, a memo of at most ``memo_bytes``, the ``branching`` rule
+        "first" or "mrv"), far faster
         where solutions share sub-problems, as tilings of boards do; counts
         past 2**64 are exact. "auto" measures the problem and picks (``engine``
         and ``threads`` say how a search runs, if it picks one). ``memo=True`` is

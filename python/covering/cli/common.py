@@ -222,7 +222,7 @@ def add_method_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--method", choices=["auto", "search", "memo", "frontier"], default=None,
                         help="how counts are made: auto (default: the frontier when its chosen item order is "
                         "narrow, else the methods measured in turns of work), search (dancing links on every "
-                        "core), memo (look up sub-problems met before; one thread), frontier (items settled one "
+                        "core), memo (look up sub-problems met before; one thread unless --threads), frontier (items settled one "
                         "by one in a narrow order, only the live frontiers kept)")
     parser.add_argument("--item-order", choices=["auto", "input"], default="auto",
                         help="how the frontier and the memo's first rule take the primary items: auto (default: "
