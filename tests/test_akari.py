@@ -93,7 +93,8 @@ def test_random_puzzles_are_solvable(rows: int, cols: int, black: float, seed: i
     assert (a.height, a.width) == (rows, cols) and set("".join(a.rows)) <= set(".01234")
     if sum(row.count(".") for row in a.rows) <= 12:
         assert brute_force(a)
-    assert a.solve() is not None
+    lights = a.solve()
+    assert lights is not None and a.check(lights) == []
 
 
 def test_zero_one_and_several_solutions() -> None:
@@ -160,7 +161,7 @@ def test_files_name_the_line() -> None:
 def test_pictures() -> None:
     a = Akari.parse(SEED_7X7)
     lights = a.solve()
-    assert lights is not None
+    assert lights is not None and a.check(lights) == []
     svg = a.svg(lights)
     assert svg.startswith("<svg") and svg.count("<circle") == len(lights)
     assert a.solution_text(lights).count("*") == len(lights)

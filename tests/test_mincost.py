@@ -227,7 +227,7 @@ def test_budgets_give_the_best_so_far_not_proven() -> None:
     start = time.monotonic()
     timed = big.best(1, seconds=0.3)
     assert time.monotonic() - start < 3 and not timed.optimal and len(timed) == 0
-    assert p.stats is not None and p.stats.nodes >= 0
+    assert p.stats is not None and p.stats.nodes > 0  # the cut run above searched
 
 
 def mutilated(n: int) -> str:

@@ -164,7 +164,8 @@ def test_grid_layout() -> None:
     """
     p = Sudoku.parse(text, grid=True)
     assert p.line() == ".1.4...34......."
-    assert p.solve() is not None
+    solution = p.solve()
+    assert solution is not None and p.check(solution) == []
     assert p.text().splitlines()[2] == "----+----"
 
 
