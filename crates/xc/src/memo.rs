@@ -59,8 +59,26 @@ pub const MEMO_MAX_OPTIONS: usize = 16_000;
 /// item, so it stays above 32,767 - 16,000, while a live count is at most
 /// the number of options.
 #[inline(always)]
-pub(crate) fn covered(c: Count) -> bool {
+fn covered(c: Count) -> bool {
     c as usize > MEMO_MAX_OPTIONS
+}
+
+/// The uncovered primary item with the fewest live options (the first on
+/// ties: Knuth's MRV rule), or None when every item is covered.
+#[inline]
+pub(crate) fn fewest(counts: &[Count]) -> Option<usize> {
+    let (i, &c) = counts.iter().enumerate().min_by_key(|&(_, &c)| c)?;
+    (!covered(c)).then_some(i)
+}
+
+/// Marks the items of option `k` touched in an item key `untouched` (the
+/// items of each option: `option_item[option_start[k]..option_start[k + 1]]`).
+#[inline]
+pub(crate) fn touch(untouched: &mut [u64], option_start: &[u32], option_item: &[u32], k: usize) {
+    let (from, to) = (option_start[k] as usize, option_start[k + 1] as usize);
+    for &i in &option_item[from..to] {
+        untouched[i as usize / 64] &= !(1 << (i % 64));
+    }
 }
 
 /// An exact count: a 128-bit word, or little-endian 64-bit limbs past it.
@@ -818,10 +836,7 @@ impl<V: Tally> Memo<V> {
         let n = self.bits.n_primary;
         let counts = &self.counts[l * n..(l + 1) * n];
         match self.branching {
-            Branching::Mrv => {
-                let (i, &c) = counts.iter().enumerate().min_by_key(|&(_, &c)| c)?;
-                (!covered(c)).then_some(i)
-            }
+            Branching::Mrv => fewest(counts),
             Branching::First => {
                 let first = counts.iter().position(|&c| !covered(c))?;
                 if counts[first] > 1 {
@@ -1146,13 +1161,7 @@ impl<V: Tally> Memo<V> {
                 let (a, b) = self.untouched.split_at_mut((l + 1) * kw);
                 let child = &mut b[..kw];
                 child.copy_from_slice(&a[l * kw..]);
-                let (from, to) = (
-                    self.option_start[k] as usize,
-                    self.option_start[k + 1] as usize,
-                );
-                for &i in &self.option_item[from..to] {
-                    child[i as usize / 64] &= !(1 << (i % 64));
-                }
+                touch(child, &self.option_start, &self.option_item, k);
             }
             let h = hash(self.key(l + 1));
             if let Some(c) = self.table.get(h, self.key(l + 1)) {

@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use crate::bits::{apply, Count};
-use crate::memo::{covered, Branching, Memo, MemoError, MemoStats, Number, Shards};
+use crate::memo::{fewest, touch, Branching, Memo, MemoError, MemoStats, Number, Shards};
 use crate::problem::CompiledProblem;
 
 /// Sub-problems per thread the expansion aims at.
@@ -248,13 +248,7 @@ fn expand(memo: &Memo<Number>, root: Task, want: usize) -> (Vec<Task>, Number) {
         let mut seen: HashMap<Vec<u64>, usize> = HashMap::new();
         for task in layer {
             // The item with the fewest live options, or a solution.
-            let Some((i, _)) = task
-                .counts
-                .iter()
-                .enumerate()
-                .filter(|&(_, &c)| !covered(c))
-                .min_by_key(|&(_, &c)| c)
-            else {
+            let Some(i) = fewest(&task.counts) else {
                 base.add(&task.paths);
                 continue;
             };
@@ -270,9 +264,7 @@ fn expand(memo: &Memo<Number>, root: Task, want: usize) -> (Vec<Task>, Number) {
                     }
                     let mut untouched = task.untouched.clone();
                     if !untouched.is_empty() {
-                        for &t in &items[start[k] as usize..start[k + 1] as usize] {
-                            untouched[t as usize / 64] &= !(1 << (t % 64));
-                        }
+                        touch(&mut untouched, start, items, k);
                     }
                     let key = if untouched.is_empty() {
                         live.clone()
