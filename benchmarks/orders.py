@@ -160,6 +160,15 @@ def count(path: str, method: str, limit: float) -> tuple[int | None, str, float]
     return int(summary["count"]), chose, cpu
 
 
+def cpu_cell(result: tuple[int | None, str, float], limit: float) -> str:
+    """A table cell for one of `count`'s results: its CPU seconds, "refused",
+    or past the limit."""
+    n, chose, cpu = result
+    if n is not None:
+        return f"{cpu:.2f} s"
+    return "refused" if chose == "refused" else f"> {limit:.0f} s"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--limit", type=float, default=60.0, help="seconds a run may take (default 60)")
@@ -186,8 +195,7 @@ def main() -> None:
             ratio = "-" if best is None or default[0] is None else f"{default[2] / best:.2f}"
             if best is not None and (default[0] is None or default[2] > 2 * best + 0.5):
                 bad.append(name)
-            cell = lambda m: (f"{got[m][2]:.2f} s" if got[m][0] is not None  # noqa: E731
-                              else got[m][1] if got[m][1] == "refused" else f"> {args.limit:.0f} s")
+            cell = lambda m: cpu_cell(got[m], args.limit)  # noqa: E731
             row = (f"| {name} | {next(iter(counts), '-')} | {default[1]} | {cell('default')} | {cell('frontier')} | "
                    f"{cell('memo')} | {cell('search')} | {ratio} |")
             print(row, flush=True)

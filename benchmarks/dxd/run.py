@@ -37,7 +37,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 from engine import RESULTS, replace_section  # noqa: E402
-from orders import bell, count, dominoes  # noqa: E402
+from orders import bell, count, cpu_cell, dominoes  # noqa: E402
 
 from covering.problem import Problem  # noqa: E402
 from covering.reference.algorithm_x import count as reference_count  # noqa: E402
@@ -243,7 +243,7 @@ def main() -> None:
         for who, number in (("DXZ", row["dxz_count"]), ("DynDXD", row["dyndxd8_count"])):
             if ours is not None and number and int(number) != ours:
                 wrong.append(f"{name} ({who})")
-        cell = lambda m: f"{got[m][2]:.2f} s" if got[m][0] is not None else f"> {args.limit:.0f} s"  # noqa: E731
+        cell = lambda m: cpu_cell(got[m], args.limit)  # noqa: E731
         line = (f"| {name} | {len(items)} | {len(options)} | {ours if ours is not None else '-'} | {how} | {got['default'][1]} "
                 f"| {cell('default')} | {cell('frontier')} | {cell('memo')} "
                 f"| {published(row['dxz_seconds'], row['dxz_count'], ours)} "
