@@ -177,10 +177,10 @@ def test_cli() -> None:
     assert r.returncode == 0, r.stderr
     blocks = r.stdout.split("\n\n")
     solved = Akari.parse(SEED_7X7).solution_text(Akari.parse(SEED_7X7).solve() or ())
-    assert blocks[0] + "\n" == solved and blocks[1] + "\n" == solved
-    assert blocks[2].endswith("multiple") and blocks[3] == "no solution\n"
+    assert blocks[0] == blocks[1] == solved + "unique"
+    assert blocks[2].endswith("multiple") and blocks[3] == "no solution\nnone\n"
     assert run("count", stdin=SEED_18X10 + "\n..\n..\n").stdout == "1\n2\n"
     assert run("solve", "--url", stdin=SEED_7X7).stdout == url + "\n"
     assert run("solve", "--draw", stdin=SEED_18X10).stdout == SEED_18X10_SOLUTION
     bad = run("solve", stdin="..\n.x\n")
-    assert bad.returncode == 2 and "line 2, column 2" in bad.stderr and bad.stderr.count("\n") == 1
+    assert bad.returncode == 2 and "<stdin>:2:2: " in bad.stderr and bad.stderr.count("\n") == 1

@@ -94,9 +94,11 @@ def test_the_command_line_pipes_into_solve() -> None:
     solved = covering("akari", "solve", "--unique", stdin=made.stdout)
     assert solved.returncode == 0 and "multiple" not in solved.stdout and "no solution" not in solved.stdout
     assert solved.stdout.count("*") > 0 and len(solved.stdout.split("\n\n")) == 4
+    assert solved.stdout.count("unique\n") == 4
     made = covering("akari", "generate", "--rows", "8", "--cols", "9", "--count", "2", "--seed", "1", "--json",
                     "--difficulty", "easy", "--symmetry", "rotate")
-    records = [json.loads(line) for line in made.stdout.splitlines()]
+    *records, summary = [json.loads(line) for line in made.stdout.splitlines()]
+    assert (summary["command"], summary["count"], summary["complete"]) == ("akari generate", 2, True)
     assert [r["puzzle"] for r in records] == [1, 2] and all(r["difficulty"] == "easy" for r in records)
     assert generate(8, 9, seed=records[0]["seed"], difficulty="easy", symmetry="rotate").puzzle.rows == \
         tuple(records[0]["grid"])

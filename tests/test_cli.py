@@ -46,15 +46,18 @@ def test_count_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     f.write_text(l_tromino(6).to_dlx())
     assert main(["dlx", "--count", str(f)]) == 0
     assert capsys.readouterr().out == "162\n"
-    assert main(["dlx", "--json", "--limit", "3", str(f)]) == 0
+    assert main(["dlx", "solve", "--json", "--limit", "3", str(f)]) == 0
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert [len(x["solution"]) for x in lines[:3]] == [12, 12, 12]
     last = lines[3]
-    assert last["count"] == 3 and last["interrupted"] is False
-    assert {"nodes", "seconds"} <= set(last)
-    assert main(["dlx", "--json", "--count", str(f)]) == 0
+    assert last["count"] == 3 and last["stopped"] == "limit" and last["complete"] is True
+    assert last["command"] == "dlx solve" and {"nodes", "seconds"} <= set(last)
+    assert main(["dlx", "count", "--json", str(f)]) == 0
     (only,) = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
-    assert only["count"] == 162 and only["complete"] is True
+    assert only["count"] == 162 and only["complete"] is True and only["stopped"] is None
+    assert main(["dlx", "count", "--json", "--limit", "2", str(f)]) == 0
+    (only,) = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert (only["count"], only["complete"], only["stopped"]) == (2, True, "limit")
 
 
 def test_random_order(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -84,7 +87,8 @@ def test_no_solution_is_a_result(tmp_path: Path, capsys: pytest.CaptureFixture[s
         (["dlx"], "A B\nA B A\n", "covering: error: {f}:2: item 'A' appears twice"),
         (["dlx"], "A 2:1|B\nA\n", "covering: error: {f}:1: item 'B': lower bound 2 exceeds upper bound 1"),
         (["dlx", "--first", "--limit", "2"], "A\nA\n", "covering: error: --first and --limit cannot go together"),
-        (["dlx", "--limit", "x"], "A\nA\n", "covering: error: dlx: argument --limit: not an integer: 'x'"),
+        (["dlx", "--limit", "x"], "A\nA\n", "covering: error: dlx solve: argument --limit: not an integer: 'x'"),
+        (["dlx", "solve", "--all", "--limit", "2"], "A\nA\n", "covering: error: --all and --limit cannot go together"),
     ],
 )
 def test_errors_are_one_line_with_status_2(
@@ -164,7 +168,7 @@ def test_every_puzzle_exports_a_dlx_file_that_counts_the_same() -> None:
         assert int(covering("dlx", "--count", "--no-progress", stdin=dlx)) == expected, args
     r = subprocess.run([sys.executable, "-m", "covering", "tromino", "7", "export", "--hole", "0", "--count"], capture_output=True,
                        text=True)
-    assert r.returncode == 2 and "export and --count cannot go together" in r.stderr
+    assert r.returncode == 2 and "tromino export: --count is not a flag of this verb" in r.stderr
     r = subprocess.run([sys.executable, "-m", "covering", "sudoku", "export"], input=grid + "\n" + grid + "\n",
                        capture_output=True, text=True)
     assert r.returncode == 2 and "one puzzle" in r.stderr

@@ -44,8 +44,9 @@ def test_tromino_unique_agrees_with_the_count(seed: int, capsys: pytest.CaptureF
 
 def test_tiling_json_is_a_tiling_by_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "polyomino", "--board", "5x12", "--limit", "3", "--json")
-    lines = [json.loads(line) for line in out.splitlines()]
+    *lines, summary = [json.loads(line) for line in out.splitlines()]
     assert status == 0 and len(lines) == 3
+    assert (summary["command"], summary["count"], summary["stopped"]) == ("polyomino solve", 3, "limit")
     puzzle = TilingPuzzle(PENTOMINOES, Board.rectangle(5, 12))
     for line in lines:
         solution = [(p["piece"], [tuple(c) for c in p["cells"]]) for p in line["tiling"]]
@@ -55,7 +56,9 @@ def test_tiling_json_is_a_tiling_by_the_rules(capsys: pytest.CaptureFixture[str]
     board = TilingPuzzle({"L": TROMINOES["L"]}, Board.rectangle(6, 6), uses="any")
     # The trominoes are lettered in order, each an L: check them as Ls.
     solution = [("L", [tuple(c) for c in p["cells"]]) for p in tilings[0]["tiling"]]
-    assert board.check(solution) == [] and summary["count"] == l_tromino(6).count() == 162
+    assert board.check(solution) == [] and summary["count"] == len(tilings) == 1
+    status, out, _ = run(capsys, "tromino", "count", "6", "--json")
+    assert json.loads(out)["count"] == l_tromino(6).count() == 162
 
 
 def test_polyomino_unique_counts_classes_with_symmetry(capsys: pytest.CaptureFixture[str]) -> None:
@@ -72,8 +75,8 @@ def test_svg_of_the_first_tiling(tmp_path: Path, capsys: pytest.CaptureFixture[s
     f = tmp_path / "t.svg"
     status, _, _ = run(capsys, "tromino", "5", "--hole", "0", "--svg", str(f))
     assert status == 0 and f.read_text().startswith("<svg") and f.read_text().count("<") > 10
-    status, out, _ = run(capsys, "polyomino", "--board", "5x12", "--svg", "-", "--no-color")
-    assert status == 0 and "<svg" in out and out.splitlines()[-1] == "4040"
+    status, out, _ = run(capsys, "polyomino", "solve", "--board", "5x12", "--limit", "2", "--svg")
+    assert status == 0 and out.count("<svg") == 2 and out.count("</svg>") == 2
 
 
 def test_dlx_unique(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -93,25 +96,31 @@ def test_sudoku_json_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     puzzles = [sudoku.generate(4, seed=s).puzzle.line() for s in range(3)] + ["1" * 16, "." * 16]
     f = tmp_path / "s.txt"
     f.write_text("\n".join(puzzles) + "\n")
-    _, plain, _ = run(capsys, "sudoku", "solve", "--unique", str(f))
-    status, out, err = run(capsys, "sudoku", "solve", "--unique", "--json", str(f))
-    records = [json.loads(line) for line in out.splitlines()]
+    _, plain, _ = run(capsys, "sudoku", "unique", str(f))
+    status, out, err = run(capsys, "sudoku", "unique", "--json", str(f))
+    *records, summary = [json.loads(line) for line in out.splitlines()]
     assert status == 2 and "r1c2" in err  # the line of 1s is an error, named by cell
     assert [r["line"] for r in records] == [1, 2, 3, 4, 5]
-    for record, line in zip(records, plain.splitlines()):
+    assert (summary["command"], summary["count"], summary["complete"]) == ("sudoku unique", 4, True)
+    lines = iter(plain.splitlines())
+    for record in records:
         if "error" in record:
-            assert line == "error"
-        elif record["solution"] is None:
-            assert line == record["uniqueness"] == "multiple"
-        else:
-            assert line == record["solution"] and record["uniqueness"] == "unique"
-            assert sudoku.Sudoku.parse(line).check(sudoku.Sudoku.parse(line)) == []
-    _, out, _ = run(capsys, "sudoku", "count", "--json", "--cap", "10", str(f))
-    counts = [json.loads(line) for line in out.splitlines()]
-    assert counts[-1] == {"line": 5, "count": 10, "capped": True}
-    assert [c.get("count") for c in counts[:3]] == [1, 1, 1]
+            assert next(lines) == "error" and "r1c2" in record["error"]
+            continue
+        solution, word = next(lines), next(lines)
+        assert word == record["uniqueness"] and solution == record["solution"]
+        grid = sudoku.Sudoku.parse(puzzles[record["line"] - 1])
+        assert grid.check(sudoku.Sudoku.parse(solution)) == []
+        assert word == ("multiple" if record["line"] == 5 else "unique")
+    _, out, _ = run(capsys, "sudoku", "count", "--json", "--limit", "10", str(f))
+    *counts, summary = [json.loads(line) for line in out.splitlines()]
+    assert counts[-1] == {"line": 5, "count": 10, "complete": True, "stopped": "limit"}
+    assert [c.get("count") for c in counts[:3]] == [1, 1, 1] and summary["count"] == 4
     _, out, _ = run(capsys, "sudoku", "solve", "--svg", str(f))
-    assert out.count("<svg") == 4 and "<!-- line 4: error -->" in out
+    assert out.count("<svg") == 4
+    svg = tmp_path / "first.svg"
+    _, out, _ = run(capsys, "sudoku", "solve", str(f), "--svg", str(svg))
+    assert svg.read_text().startswith("<svg") and out.splitlines()[0] == plain.splitlines()[0]
 
 
 def test_akari_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -119,7 +128,8 @@ def test_akari_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     puzzles = [akari.SEED_7X7, akari.random_puzzle(6, 6, seed=3).text()]
     f.write_text("\n\n".join(p.strip("\n") for p in puzzles) + "\n")
     status, out, _ = run(capsys, "akari", "solve", "--unique", "--json", str(f))
-    records = [json.loads(line) for line in out.splitlines()]
+    *records, summary = [json.loads(line) for line in out.splitlines()]
+    assert summary["command"] == "akari unique" and summary["count"] == 2
     assert status == 0 and [r["puzzle"] for r in records] == [1, 2]
     for text, record in zip(puzzles, records):
         puzzle = akari.Akari.parse(text)
@@ -127,26 +137,29 @@ def test_akari_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         if record["lights"] is not None:
             assert akari.check(puzzle, [tuple(x) for x in record["lights"]]) == []
     _, out, _ = run(capsys, "akari", "count", "--json", "--cap", "5", str(f))
-    assert [json.loads(line)["count"] for line in out.splitlines()] == [
+    assert [json.loads(line)["count"] for line in out.splitlines()[:-1]] == [
         akari.Akari.parse(p).count(5) for p in puzzles]
 
 
 def test_queens_list_json_and_svg(capsys: pytest.CaptureFixture[str]) -> None:
     _, plain, _ = run(capsys, "queens", "list", "6")
     _, out, _ = run(capsys, "queens", "list", "6", "--json")
-    assert [" ".join(map(str, json.loads(line)["rows"])) for line in out.splitlines()] == plain.splitlines()
+    *rows, summary = [json.loads(line) for line in out.splitlines()]
+    assert [" ".join(map(str, r["rows"])) for r in rows] == plain.splitlines()
+    assert (summary["command"], summary["count"], summary["complete"]) == ("queens list", 4, True)
     _, out, _ = run(capsys, "queens", "list", "6", "--svg")
     assert out.count("<svg") == 4 and out.count("<circle") == 24
 
 
 @pytest.mark.parametrize("args, first, second", [
     (["tromino", "6", "--unique", "--count"], "--unique", "--count"),
-    (["tromino", "6", "--random", "1", "--threads", "2"], "--random", "--threads"),
+    (["tromino", "random", "6", "--threads", "2"], "random", "--threads"),
     (["tromino", "6", "--count", "--method", "search", "--branching", "first"], "--branching", "--method search"),
-    (["tromino", "6", "--symmetry", "--method", "memo"], "--method memo", "--symmetry"),
-    (["tromino", "6", "export", "--json"], "export", "--json"),
-    (["polyomino", "--count", "--svg", "x.svg"], "--count", "--svg"),
-    (["polyomino", "--unique", "--limit", "2"], "--unique", "--limit"),
+    (["tromino", "count", "6", "--symmetry", "--method", "memo"], "--method memo", "--symmetry"),
+    (["tromino", "6", "export", "--count"], "export", "--count"),
+    (["polyomino", "--count", "--svg", "x.svg"], "count", "--svg"),
+    (["polyomino", "--unique", "--limit", "2"], "unique", "--limit"),
+    (["dlx", "solve", "--all", "--limit", "2"], "--all", "--limit"),
     (["polyomino", "--json", "--svg", "-"], "--json", "--svg"),
     (["dlx", "--unique", "--count"], "--unique", "--count"),
     (["dlx", "--count", "--memo", "--checkpoint", "c.jsonl"], "--memo", "--checkpoint"),
@@ -155,7 +168,7 @@ def test_queens_list_json_and_svg(capsys: pytest.CaptureFixture[str]) -> None:
     (["akari", "solve", "--json", "--draw"], "--json", "--draw"),
     (["sudoku", "solve", "--json", "--svg"], "--json", "--svg"),
     (["akari", "generate", "--rows", "5", "--cols", "5", "--difficulty", "fiendish"], "--difficulty", "fiendish"),
-    (["dlx", "--engine", "sat", "--random", "1"], "--engine sat", "--random"),
+    (["dlx", "--engine", "sat", "--random", "1"], "--engine", "'sat'"),
     (["dlx", "--engine", "cells", "--conflicts", "5"], "--conflicts", "--engine cells"),
     (["dlx", "--engine", "bits", "--count", "--memo"], "--engine bits", "--memo"),
 ])
@@ -220,7 +233,8 @@ def test_ctrl_c_in_an_akari_count_prints_the_counts_so_far(tmp_path: Path) -> No
     assert proc.returncode == 130, err
     first, partial = out.split()
     assert first == "1" and int(partial) > 0
-    assert "solutions of puzzle 2 so far (a partial count)" in err and "Traceback" not in err
+    assert f"puzzle 2: {partial} solutions so far (a partial count)" in err and "Traceback" not in err
+    assert err.count("\n") == 1
 
 
 def test_dlx_engine_sat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -137,7 +137,8 @@ def test_cli(tmp_path: Path) -> None:
     assert (r.returncode, r.stdout) == (0, f"{KASTELEYN[12]}\n"), r.stderr
     r = subprocess.run(run + ["--count", "--method", "memo", "--threads", "2", str(f)], capture_output=True, text=True)
     assert (r.returncode, r.stdout) == (0, f"{KASTELEYN[12]}\n"), r.stderr
-    for bad, message in ((["--memo"], "--memo needs --count"), (["--method", "memo"], "--method memo needs --count"),
+    for bad, message in ((["--memo"], "dlx solve: --memo is not a flag of this verb"),
+                         (["--method", "memo"], "dlx solve: --method is not a flag of this verb"),
                          (["--count", "--method", "search", "--memo-bytes", "1G"],
                           "--memo-bytes and --method search cannot go together")):
         r = subprocess.run(run + bad + [str(f)], capture_output=True, text=True)

@@ -334,7 +334,8 @@ def test_cli_ctrl_c(tmp_path: Path) -> None:
     assert time.monotonic() - start < 2
     assert proc.returncode == 130, err
     summary = json.loads(out.splitlines()[-1])
-    assert summary["optimal"] is False and summary["interrupted"] is True and "Traceback" not in err
+    assert summary["optimal"] is False and summary["stopped"] == "interrupt" and "Traceback" not in err
+    assert summary["command"] == "dlx best" and summary["count"] == len(out.splitlines()) - 1
 
 
 def test_costs_array_type_is_u64() -> None:

@@ -185,8 +185,9 @@ def test_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["sudoku", "solve", "--unique", str(f)]) == 2
     out, err = capsys.readouterr()
     lines = out.splitlines()
-    assert len(lines) == 4 and lines[1] == "multiple" and lines[2] == "error" and lines[3] == grid
-    assert obeys_the_rules(Sudoku.parse(lines[0]), Sudoku.parse(puzzle))
+    assert len(lines) == 7 and [lines[1], lines[3], lines[4], lines[6]] == ["unique", "multiple", "error", "unique"]
+    assert lines[5] == grid and obeys_the_rules(Sudoku.parse(lines[0]), Sudoku.parse(puzzle))
+    assert obeys_the_rules(Sudoku.parse(lines[2]), Sudoku.parse("." * 81))
     assert err.splitlines() == [f"covering: error: {f}:3: r1c1: bad character 'n'"]
     assert main(["sudoku", "count", "--cap", "7", str(f)]) == 2
     assert capsys.readouterr().out.splitlines() == ["1", "7", "error", "1"]

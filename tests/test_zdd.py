@@ -123,8 +123,8 @@ def test_cli_draws_a_random_tiling() -> None:
     assert all(r.returncode == 0 for r in outs), outs
     assert outs[0].stdout == outs[1].stdout != outs[2].stdout
     for r in (outs[0], outs[2]):
-        *grid, count = r.stdout.splitlines()
-        assert count == "1193600" and len(grid) == 9 and all(len(row) == 9 for row in grid)
+        grid = r.stdout.splitlines()
+        assert len(grid) == 9 and all(len(row) == 9 for row in grid)
         cells: dict[str, list[tuple[int, int]]] = {}
         for y, row in enumerate(grid):
             for x, tag in enumerate(row):
@@ -145,4 +145,4 @@ def test_ctrl_c_while_the_diagram_is_built() -> None:
     time.sleep(1.5)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
-    assert (proc.returncode, out, err) == (130, "", "covering: interrupted\n")
+    assert (proc.returncode, out, err) == (130, "", "covering: interrupted: 0 tilings so far\n")

@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import os
 import resource
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from .errors import MemoryLimitError, ProblemError
 
-__all__ = ["SizeError", "check", "check_engine", "check_problem", "max_memory", "parse_bytes", "human"]
+__all__ = ["SizeError", "check", "check_engine", "check_problem", "max_memory", "given", "parse_bytes", "human"]
 
 ENV = "COVERING_MAX_MEMORY"
 _UNITS = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
@@ -47,7 +49,7 @@ def parse_bytes(text: str) -> int:
     t = text.strip()
     scale = _UNITS.get(t[-1:].upper(), 1)
     digits = t[:-1] if scale > 1 else t
-    if not digits.isdigit():
+    if not (digits.isascii() and digits.isdigit()):
         raise SizeError(f"not a size in bytes (a number, then K, M, G or T): {text!r}")
     return int(digits) * scale
 
@@ -88,6 +90,27 @@ def _usable() -> int:
     return min(candidates) if candidates else 8 << 30
 
 
+#: The limit given for the run (`given`), before the environment's.
+_given: int | None = None
+
+
+@contextmanager
+def given(limit: int | None) -> Iterator[None]:
+    """`max_memory()` is `limit` while the block runs (the command line's
+    ``--max-memory``); None keeps the usual rule.
+
+    >>> with given(1 << 20):
+    ...     max_memory()
+    1048576
+    """
+    global _given
+    saved, _given = _given, limit if limit is not None else _given
+    try:
+        yield
+    finally:
+        _given = saved
+
+
 def max_memory() -> int:
     """The limit in bytes: ``COVERING_MAX_MEMORY``, else half of what this
     process may use.
@@ -95,6 +118,8 @@ def max_memory() -> int:
     >>> max_memory() > 0
     True
     """
+    if _given is not None:
+        return _given
     env = os.environ.get(ENV, "").strip()
     if env:
         try:

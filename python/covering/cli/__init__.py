@@ -1,12 +1,15 @@
-"""The ``covering`` command line.
+"""The ``covering`` command line: ``covering PUZZLE VERB [INPUT] [flags]``.
 
-Rules common to every command (DESIGN.md, "Interfaces outside tools rely
-on"): data on stdout, messages and progress on stderr; an error is one line,
-``covering: error: <where>: <what>``, never a traceback; exit status 0 when
-the run completed (no solution is a result), 1 when it could not complete
-for a reason outside the input (a lost Dask scheduler, a checkpoint in use
-by another run), 2 for bad usage or input, 130 after Ctrl-C, having printed
-what was found so far.
+Rules common to every command: data on stdout, messages and progress on
+stderr; an error is one line, ``covering: error: FILE:LINE[:COLUMN]:
+<what>``, never a traceback; ``--json`` prints one object a line, the last
+one a summary with the same keys on every command (`covering.cli.contract`);
+the exit status is 0 when the run completed (no solution is a result), 1
+when it could not complete for a reason outside the input (a lost Dask
+scheduler, a checkpoint in use by another run, more memory than allowed),
+2 for bad usage or input, 3 when a budget given was spent, 130 after
+Ctrl-C, having printed what was found so far. Older spellings of the
+commands are mapped onto the verbs first (`covering.cli.grammar`).
 
 >>> main(["--version"])  # doctest: +ELLIPSIS
 covering ...
@@ -25,10 +28,12 @@ from typing import NoReturn
 
 from .. import __version__, sizes
 from ..errors import Interrupted, LimitReached, ProblemError, RunIncomplete
-from . import akari, budget, demo, dlx, queens, sudoku, tiling
-from .common import EXIT_BAD, EXIT_INCOMPLETE, UsageError, add_budget_flags, error, interrupted
+from . import akari, budget, demo, dlx, grammar, queens, sudoku, tiling
+from .common import error
+from .contract import EXIT_BAD, EXIT_INCOMPLETE, Run
+from .grammar import UsageError
 
-__all__ = ["main"]
+__all__ = ["main", "build_parser"]
 
 COMMANDS = (dlx, tiling, queens, sudoku, akari, demo)
 
@@ -44,31 +49,35 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="covering",
-        description="Exact cover problems (Knuth's Algorithm X, dancing links) and the puzzles built on them.",
+        description="Exact cover problems (Knuth's Algorithm X, dancing links) and the puzzles built on them: "
+        "covering PUZZLE VERB [INPUT] [flags].",
     )
     parser.add_argument("--version", action="version", version=f"covering {__version__}")
-    parser.add_argument("--max-memory", metavar="SIZE",
-                        help="refuse inputs whose estimated memory passes SIZE (bytes, or with K, M, G, T; "
+    parser.add_argument("--max-memory", type=_byte_size, metavar="SIZE", default=argparse.SUPPRESS,
+                        help="refuse what would need more memory than SIZE (bytes, or with K, M, G, T; "
                         "default $COVERING_MAX_MEMORY, else half of what this process may use)")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="puzzle", metavar="PUZZLE", parser_class=_Parser)
     sub.required = True
     for command in COMMANDS:
         command.add_parser(sub)
-    for leaf in _leaves(sub):
-        add_budget_flags(leaf)
     return parser
 
 
-def _leaves(sub: argparse._SubParsersAction) -> list[argparse.ArgumentParser]:  # type: ignore[type-arg]
-    """The parsers of the commands that run (``sudoku solve``, ``dlx``, ...),
-    but ``export``, which only writes."""
-    found = []
-    for name, parser in sub.choices.items():
-        nested = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
-        if nested:
-            found.extend(_leaves(nested[0]))
-        elif name != "export":
-            found.append(parser)
+def _byte_size(text: str) -> int:
+    from .flags import byte_size
+
+    return byte_size(text)
+
+
+def _takes_value(parser: argparse.ArgumentParser) -> set[str]:
+    """Every flag, of any command, that takes a value."""
+    found: set[str] = set()
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                found |= _takes_value(child)
+        elif action.option_strings and action.nargs not in (0, "?"):
+            found.update(action.option_strings)
     return found
 
 
@@ -95,14 +104,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     _log_warnings_as_lines()
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        words = grammar.rewrite(sys.argv[1:] if argv is None else argv, _takes_value(parser))
+        args, extra = parser.parse_known_args(words)
+        if extra:
+            where = " ".join(w for w in (getattr(args, "puzzle", None), getattr(args, "verb", None)) if w)
+            unknown = [w.split("=", 1)[0] for w in extra if w.startswith("-") and w != "-"]
+            if unknown:
+                raise UsageError(f"{where}: {unknown[0]} is not a flag of this verb (covering {where} --help "
+                                 "lists them)")
+            raise UsageError(f"{where}: unrecognized arguments: {' '.join(extra)}")
+    except UsageError as e:
+        return error(str(e))
     except SystemExit as e:  # --help, --version, or a usage error (status 2)
         return int(e.code or 0)
+    verb = getattr(args, "verb", None)
+    run = Run(args.puzzle if verb is None else f"{args.puzzle} {verb}", json=getattr(args, "json", False),
+              noun=getattr(args, "noun", "solutions"), counts=getattr(args, "counts", False))
     try:
-        if args.max_memory is not None:
-            os.environ[sizes.ENV] = str(sizes.parse_bytes(args.max_memory))
-        with budget.running(getattr(args, "seconds", None), getattr(args, "nodes", None)):
-            return int(args.run(args))
+        if getattr(args, "json", False) and getattr(args, "svg", None):
+            raise UsageError("--json and --svg cannot go together (--json's lines are the output)")
+        with sizes.given(getattr(args, "max_memory", None)), \
+                budget.running(getattr(args, "seconds", None), getattr(args, "nodes", None)):
+            status = args.run(args, run)
+        if status is not None:  # a command that prints no summary (demo, plot)
+            return int(status)
     except UsageError as e:
         return error(str(e))
     except ProblemError as e:
@@ -112,19 +137,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INCOMPLETE
     except Interrupted as e:
         # A count cut short: the count so far, marked as partial.
-        return interrupted(e.count, where=e.where)
+        if run.counts:
+            run.counted(e.count)
+            run.where = e.where
+        run.cut(interrupted=True)
     except LimitReached as e:
-        # A --nodes budget spent in a count: the count so far, marked as partial.
+        # A --nodes (or --conflicts) budget spent in a count: the count so far, marked as partial.
         budget.limit_reached()
-        return interrupted(e.count, where=e.where)
+        if run.counts:
+            run.counted(e.count)
+            run.where = e.where
+        run.cut(interrupted=False)
     except KeyboardInterrupt:
-        # Commands that have found something print it and return 130 themselves;
-        # this is for the others (e.g. Ctrl-C while a diagram is being built).
-        return interrupted(None)
+        run.cut(interrupted=True)
     except MemoryError:
         # The size guards (covering.sizes) refuse what cannot fit before it is
         # built; this is the last net, for an estimate that fell short.
-        return error("out of memory (set COVERING_MAX_MEMORY lower to be refused sooner)")
+        error("out of memory (give a lower --max-memory to be refused sooner)")
+        return EXIT_INCOMPLETE
     except OSError as e:
         if isinstance(e, BrokenPipeError):
             # The reader went away (e.g. `| head`): stop quietly.
@@ -132,3 +162,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.dup2(devnull, sys.stdout.fileno())
             return 0
         return error(f"{e.filename or ''}: {e.strerror}" if e.filename else str(e))
+    try:
+        return run.finish()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0

@@ -1,79 +1,88 @@
-"""``covering akari``: solve and count Akari (Light Up) puzzles.
+"""``covering akari VERB [FILE]``: Akari (Light Up) puzzles.
 
 Input: grids (``.`` white, ``#`` black, ``0``-``4`` numbered) separated by
-blank lines, or puzz.link URLs one a line, mixed. ``solve`` prints each
-solution as the grid with ``*`` on the lights (a blank line between), or
-``no solution``; ``count`` prints the number of solutions of each puzzle.
+blank lines, or puzz.link URLs one a line, mixed. Verbs: ``solve`` (each
+solution as the grid with ``*`` on the lights, a blank line between
+puzzles, or ``no solution``; ``--limit N``/``--all``: up to N solutions of
+each), ``count``, ``unique`` (the solution, then ``unique``, ``multiple``
+or ``none``), ``export`` and ``generate``. With ``--json``, one object per
+puzzle, ``{"puzzle": k, ...}``, then the summary, whose ``"count"`` is the
+number of puzzles answered.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import random
 import sys
 import warnings
+from collections.abc import Iterable
+from typing import Any
 
 from ..errors import Interrupted, ProblemError
-from ..problem import Uniqueness
 from ..puzzles import akari
-from . import budget
-from .common import UsageError, interrupted, non_negative, note_capped, positive, read_input, warn, write_dlx
+from . import flags
+from .common import UsageError, place, read_input, warn, write_dlx
+from .contract import Run
 
 __all__ = ["add_parser"]
 
-
 FILE_HELP = "the puzzles ('-' or nothing: stdin), or one puzz.link URL"
+LIGHTS = '"lights": [[row, col], ...] (0-based, as in Python) or null'
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("akari", help="solve Akari (Light Up) puzzles",
+    p = sub.add_parser("akari", help="Akari (Light Up) puzzles: solve, count, prove unique, generate",
                        description="Akari / Light Up (美術館) as exact cover with multiplicities.")
-    s = p.add_subparsers(dest="action", metavar="ACTION")
-    s.required = True
-    q = s.add_parser("solve", help="solve puzzles: grids separated by blank lines, or puzz.link URLs",
-                     description="Prints each solution as the grid with '*' on the lights, a blank line "
-                     "between puzzles; 'no solution' when there is none.")
-    q.add_argument("file", nargs="?", default="-", help=FILE_HELP)
-    q.add_argument("--unique", action="store_true",
-                   help="also prove each solution unique; print 'multiple' after it when it is not")
-    form = q.add_mutually_exclusive_group()
-    form.add_argument("--draw", action="store_true", help="box-drawing pictures (as seed 002) instead of grids")
-    form.add_argument("--svg", action="store_true", help="an SVG picture of each solution instead of grids")
-    form.add_argument("--url", action="store_true", help="print each puzzle's puzz.link URL (no solving)")
-    form.add_argument("--json", action="store_true",
-                      help='one JSON object per puzzle: {"puzzle": k, "lights": [[row, col], ...] (0-based, as '
-                      'in Python) or null} (and "uniqueness" with --unique)')
-    q.set_defaults(run=run_solve)
-    e = s.add_parser("export", help="write one puzzle's exact cover problem in Knuth's .dlx format",
-                     description="The puzzle's exact cover problem with multiplicities (DLX3's format).")
+    verbs = p.add_subparsers(dest="verb", metavar="VERB", parser_class=type(p))
+    verbs.required = True
+    for name, helptext, payload in (
+        ("solve", "solve puzzles: grids separated by blank lines, or puzz.link URLs",
+         '{"puzzle": k, ' + LIGHTS + "}"),
+        ("count", "count the solutions of each puzzle, one number a line",
+         '{"puzzle": k, "count": N, "complete": bool}'),
+        ("unique", "each puzzle's solution, then 'unique', 'multiple' or 'none'",
+         '{"puzzle": k, ' + LIGHTS + ', "uniqueness": word}'),
+    ):
+        q = verbs.add_parser(name, help=helptext, description=f"covering akari {name}: {helptext}.")
+        q.add_argument("file", nargs="?", default="-", help=FILE_HELP)
+        flags.add_output(q, payload, "an SVG picture of each solution" if name != "count" else None)
+        if name != "count":
+            q.add_argument("--draw", action="store_true", help="box-drawing pictures instead of grids")
+        if name == "solve":
+            q.add_argument("--url", action="store_true", help="print each puzzle's puzz.link URL (no solving)")
+            flags.add_limit(q, "up to N solutions of each puzzle", every="every solution of each puzzle")
+        if name == "count":
+            flags.add_limit(q, "stop each count at N")
+        flags.add_budgets(q)
+        q.set_defaults(run={"solve": run_solve, "count": run_count, "unique": run_unique}[name],
+                       noun="puzzles answered")
+    e = verbs.add_parser("export", help="one puzzle's exact cover problem in Knuth's .dlx format",
+                         description="The puzzle's exact cover problem with multiplicities (DLX3's format).")
     e.add_argument("file", nargs="?", default="-", help=FILE_HELP)
-    e.set_defaults(run=run_export)
-    g = s.add_parser("generate", help="generate puzzles with exactly one solution",
-                     description="Puzzles with exactly one solution, proven by the deductions of the "
-                     "difficulty asked; printed in the solve format, a blank line between, each one's "
-                     "difficulty on stderr. The same seed gives the same puzzles.")
-    g.add_argument("--rows", type=positive, required=True, help="rows of each puzzle")
-    g.add_argument("--cols", type=positive, required=True, help="columns of each puzzle")
-    g.add_argument("--count", type=positive, default=1, help="how many puzzles (default 1)")
-    g.add_argument("--seed", type=non_negative, help="the random seed (default: a random one, said on stderr)")
+    flags.add_output(e, '{"dlx": text}')
+    flags.add_budgets(e, searches=False)
+    e.set_defaults(run=run_export, noun="problems")
+    g = verbs.add_parser("generate", help="generate puzzles with exactly one solution",
+                         description="Puzzles with exactly one solution, proven by the deductions of the "
+                         "difficulty asked; printed in the solve format, a blank line between, each one's "
+                         "difficulty on stderr, and the seed (the same seed gives the same puzzles).")
+    g.add_argument("--rows", type=flags.positive, required=True, help="rows of each puzzle")
+    g.add_argument("--cols", type=flags.positive, required=True, help="columns of each puzzle")
+    flags.add_limit(g, "how many puzzles (default 1)")
+    flags.add_seed(g)
     g.add_argument("--black", type=share, default=0.2, help="the share of black cells, 0 to 1 (default 0.2)")
     g.add_argument("--difficulty", choices=akari.DIFFICULTIES, default="medium",
                    help="easy: forced lights and lit cells; medium (default): also what a light would leave "
                    "a number or a cell; hard: also one trial")
-    g.add_argument("--symmetry", choices=akari.SYMMETRIES, default="none",
+    g.add_argument("--layout", choices=akari.SYMMETRIES, default="none",
                    help="the layout of the black cells: none (default), rotate (a half turn), mirror (left-right)")
-    g.add_argument("--json", action="store_true",
-                   help='one JSON object per puzzle: {"puzzle", "rows", "cols", "grid": [lines], "difficulty", '
-                   '"seed"} instead of grids')
-    g.set_defaults(run=run_generate)
-    c = s.add_parser("count", help="count the solutions of each puzzle, one number a line")
-    c.add_argument("file", nargs="?", default="-", help=FILE_HELP)
-    c.add_argument("--cap", type=positive, help="count no further than this")
-    c.add_argument("--json", action="store_true", help='one JSON object per puzzle: {"puzzle": k, "count": ...}')
-    c.set_defaults(run=run_count)
+    flags.add_output(g, '{"puzzle", "rows", "cols", "grid": [lines], "difficulty", "seed"}')
+    flags.add_budgets(g)
+    g.set_defaults(run=run_generate, noun="puzzles made")
 
 
-def _puzzles(args: argparse.Namespace) -> list[akari.Akari]:
+def _puzzles(args: argparse.Namespace) -> tuple[list[akari.Akari], str]:
     if "://" in args.file:  # a URL given on the command line, not a file
         text, name = args.file, "the URL"
     else:
@@ -83,65 +92,106 @@ def _puzzles(args: argparse.Namespace) -> list[akari.Akari]:
         try:
             puzzles = list(akari.read_puzzles(text))
         except ProblemError as e:
-            raise type(e)(f"{name}: {e}") from None
+            raise type(e)(place(name, str(e))) from None
     for w in caught:
-        warn(f"{name}: {w.message}")
-    return puzzles
+        warn(place(name, str(w.message)))
+    return puzzles, name
 
 
-def run_export(args: argparse.Namespace) -> int:
-    puzzles = _puzzles(args)
-    if len(puzzles) != 1:
-        raise UsageError(f"export takes one puzzle, not {len(puzzles)}")
-    return write_dlx(puzzles[0].problem())
+def _picture(args: argparse.Namespace, run: Run, puzzle: akari.Akari, lights: Iterable[tuple[int, int]] | None,
+             first: bool) -> str:
+    """One solution as the command prints it (a blank line before all but
+    the first, text pictures only)."""
+    svg = getattr(args, "svg", None)
+    gap = "" if first or svg == "-" else "\n"
+    if lights is None:
+        return gap + "no solution\n"
+    if svg not in (None, "-") and not run.count:
+        with open(svg, "w", encoding="utf-8") as f:
+            f.write(puzzle.svg(lights))
+    if svg == "-":
+        return puzzle.svg(lights) + "\n"
+    if getattr(args, "draw", False):
+        return gap + puzzle.draw(lights)
+    return gap + puzzle.solution_text(lights)
 
 
-def run_solve(args: argparse.Namespace) -> int:
-    out = sys.stdout
-    for k, puzzle in enumerate(_puzzles(args)):
+def _record(k: int, lights: Iterable[tuple[int, int]] | None) -> dict[str, Any]:
+    return {"puzzle": k + 1, "lights": None if lights is None else [list(x) for x in sorted(lights)]}
+
+
+def _forms(args: argparse.Namespace) -> None:
+    if args.json and getattr(args, "draw", False):
+        raise UsageError("--json and --draw cannot go together (--json's lines are the output)")
+
+
+def run_solve(args: argparse.Namespace, run: Run) -> None:
+    _forms(args)
+    if args.all and args.limit is not None:
+        raise UsageError("--all and --limit cannot go together")
+    want = None if args.all else 1 if args.limit is None else args.limit
+    puzzles, _ = _puzzles(args)
+    for k, puzzle in enumerate(puzzles):
         if args.url:
-            out.write(puzzle.url() + "\n")
+            run.answer({"puzzle": k + 1, "url": puzzle.url()}, puzzle.url() + "\n")
             continue
-        # With --unique: dancing links, then the CDCL solver where the tree is heavy.
-        lights, u = puzzle.solve_unique() if args.unique else (puzzle.solve(), None)
-        if args.json:
-            record: dict[str, object] = {"puzzle": k + 1, "lights": None if lights is None else
-                                         [list(x) for x in sorted(lights)]}
-            if u is not None:
-                record["uniqueness"] = u.value
-            out.write(json.dumps(record) + "\n")
-            out.flush()
+        if want == 1:
+            lights = puzzle.solve()
+            run.answer(_record(k, lights), _picture(args, run, puzzle, lights, k == 0))
             continue
-        if k and not args.svg:
-            out.write("\n")
-        if lights is None:
-            out.write("no solution\n")
-            continue
-        if args.draw:
-            out.write(puzzle.draw(lights))
-        elif args.svg:
-            out.write(puzzle.svg(lights) + "\n")
-        else:
-            out.write(puzzle.solution_text(lights))
-        if u is Uniqueness.MULTIPLE:
-            out.write("multiple\n")
-        out.flush()
-    return 0
-
-
-def run_count(args: argparse.Namespace) -> int:
-    for k, puzzle in enumerate(_puzzles(args)):
+        found: list[Any] = []
         try:
-            n = puzzle.count(args.cap)
+            for lights in puzzle.solutions(want):
+                found.append(lights)
+        finally:
+            text = "".join(_picture(args, run, puzzle, s, k == 0 and j == 0) for j, s in enumerate(found))
+            record = {"puzzle": k + 1, "solutions": [_record(k, s)["lights"] for s in found], "count": len(found)}
+            if want is not None and len(found) >= want:
+                record["stopped"] = run.stopped = "limit"
+            run.answer(record, text or _picture(args, run, puzzle, None, k == 0))
+    run.done(limited=run.stopped == "limit")
+
+
+def run_unique(args: argparse.Namespace, run: Run) -> None:
+    """With the portfolio: dancing links, then the CDCL solver where the tree is heavy."""
+    _forms(args)
+    puzzles, _ = _puzzles(args)
+    for k, puzzle in enumerate(puzzles):
+        lights, u = puzzle.solve_unique()
+        record = _record(k, lights)
+        record["uniqueness"] = u.value
+        run.answer(record, _picture(args, run, puzzle, lights, k == 0) + u.value + "\n")
+    run.done(limited=False)
+
+
+def run_count(args: argparse.Namespace, run: Run) -> None:
+    puzzles, name = _puzzles(args)
+    for k, puzzle in enumerate(puzzles):
+        try:
+            n = puzzle.count(args.limit)
         except Interrupted as e:
             # The counts printed stand; the puzzle under way, as a partial count.
-            if args.json:
-                print(json.dumps({"puzzle": k + 1, "count": e.count, "interrupted": True,
-                                  "stopped": budget.stopped(True)}), flush=True)
-            return interrupted(e.count, f"solutions of puzzle {k + 1}", stdout=not args.json)
-        print(json.dumps({"puzzle": k + 1, "count": n}) if args.json else n, flush=True)
-        note_capped(n, args.cap, f"--cap {args.cap}", f"the count of puzzle {k + 1}")
-    return 0
+            if run.json:
+                run.emit({"puzzle": k + 1, "count": e.count, "complete": False})
+            elif e.count is not None:
+                sys.stdout.write(f"{e.count}\n")
+            run.partial = f"puzzle {k + 1}: {e.count} solutions so far"
+            raise
+        capped = args.limit is not None and n >= args.limit
+        run.answer({"puzzle": k + 1, "count": n, "complete": True, **({"stopped": "limit"} if capped else {})},
+                   f"{n}\n")
+        if capped:
+            run.stopped = "limit"
+            print(f"covering: the count of puzzle {k + 1} stopped at {n} (--limit {args.limit}): there may be "
+                  "more", file=sys.stderr)
+    run.done(limited=run.stopped == "limit")
+
+
+def run_export(args: argparse.Namespace, run: Run) -> None:
+    puzzles, name = _puzzles(args)
+    if len(puzzles) != 1:
+        raise UsageError(f"{name}: export takes one puzzle, not {len(puzzles)}")
+    write_dlx(puzzles[0].problem(), run)
 
 
 def share(text: str) -> float:
@@ -157,26 +207,30 @@ def share(text: str) -> float:
     return value
 
 
-def run_generate(args: argparse.Namespace) -> int:
-    import random
-
+def run_generate(args: argparse.Namespace, run: Run) -> None:
+    want = 1 if args.limit is None else args.limit
+    run.limit = want
     seed = random.randrange(2**63) if args.seed is None else args.seed
     rng = random.Random(seed)
-    for k in range(args.count):
-        g = akari.generate(args.rows, args.cols, seed=rng.randrange(2**63), black=args.black,
-                           difficulty=args.difficulty, symmetry=args.symmetry)
-        if k == 0 and args.seed is None:
-            # Said once a puzzle is made (a bad request says only why it is bad).
+    said = False
+    for k in range(want):
+        try:
+            g = akari.generate(args.rows, args.cols, seed=rng.randrange(2**63), black=args.black,
+                               difficulty=args.difficulty, symmetry=args.layout)
+        except KeyboardInterrupt:
+            if not said:
+                print(f"covering: seed {seed} (--seed {seed} makes these again)", file=sys.stderr)
+            raise
+        if not said:
+            # Said once a puzzle is made, or the run is cut (a bad request says only why it is bad).
             print(f"covering: seed {seed} (--seed {seed} makes these again)", file=sys.stderr)
+            said = True
         grid = list(g.puzzle.rows)
-        if args.json:
-            print(json.dumps({"puzzle": k + 1, "rows": args.rows, "cols": args.cols, "grid": grid,
-                              "difficulty": g.difficulty, "seed": g.seed}), flush=True)
-        else:
-            print(("\n" if k else "") + "\n".join(grid), flush=True)
+        run.answer({"puzzle": k + 1, "rows": args.rows, "cols": args.cols, "grid": grid, "difficulty": g.difficulty,
+                    "seed": g.seed}, ("\n" if k else "") + "\n".join(grid) + "\n")
         cells = args.rows * args.cols
         blacks = sum(ch != "." for row in grid for ch in row)
         numbers = sum(ch.isdigit() for row in grid for ch in row)
-        print(f"puzzle {k + 1}: {args.rows} x {args.cols}, {100 * blacks / cells:.1f}% black, {numbers} numbers, "
-              f"difficulty {g.difficulty}", file=sys.stderr, flush=True)
-    return 0
+        print(f"covering: puzzle {k + 1}: {args.rows} x {args.cols}, {100 * blacks / cells:.1f}% black, "
+              f"{numbers} numbers, difficulty {g.difficulty}", file=sys.stderr, flush=True)
+    run.done(limited=False)

@@ -134,8 +134,11 @@ def running(seconds: float | None, nodes: int | None) -> Iterator[None]:
     _spent, _nodes, _deadline = None, nodes, None
     old_handler = None
     if seconds is not None:
-        left = max(seconds - process_age(), 1e-3)
+        left = seconds - process_age()
         flag = _seconds_flag = f"--seconds {seconds:g}"
+        if left <= 0:  # `--seconds 0`: spent before anything starts
+            _ring(flag)
+            raise BudgetSpent
         _deadline = time.monotonic() + left
         if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
             def alarm(signum: int, frame: object) -> None:

@@ -1,4 +1,4 @@
-"""``covering dlx --min-cost [--best K]``: the K cheapest solutions of a
+"""``covering dlx best [--limit K]``: the K cheapest solutions of a
 ``.dlx`` file with DLX5's costs (``|n`` entries), cheapest first.
 
 Text: each solution's option lines, then a line ``cost N``, a blank line
@@ -10,37 +10,17 @@ between solutions. ``--json``: one line per solution, ``{"solution": [ids],
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-import time
 
 from ..errors import Interrupted
 from ..mincost import Best, MinCostRun, best
-from ..problem import Problem
 from . import budget
-from .common import EXIT_OK, UsageError, note_fewer, show_progress
-from .common import interrupted as report_interrupted
+from .common import show_progress
+from .dlxtext import load, write_solution
+from .grammar import UsageError
+from .contract import Run
 
-__all__ = ["check_flags", "run"]
-
-
-def check_flags(args: argparse.Namespace) -> None:
-    """--best needs --min-cost; --min-cost goes with no other mode or engine."""
-    if not args.min_cost:
-        if args.best is not None:
-            raise UsageError("--best needs --min-cost")
-        return
-    for flag, value in (("--count", args.count), ("--first", args.first), ("--limit", args.limit is not None),
-                        ("--unique", args.unique), ("--engine", args.engine != "auto"),
-                        ("--conflicts", args.conflicts is not None), ("--random", args.random is not None),
-                        ("--threads", args.threads is not None), ("--backend", args.backend != "threads"),
-                        ("--checkpoint", args.checkpoint is not None), ("--memo", args.memo),
-                        ("--method", args.method is not None), ("--branching", args.branching is not None),
-                        ("--memo-bytes", args.memo_bytes is not None)):
-        if value:
-            raise UsageError(f"--min-cost and {flag} cannot go together")
-    if args.best is None:
-        args.best = 1
+__all__ = ["run_best"]
 
 
 def _improved(run: MinCostRun) -> None:
@@ -53,41 +33,26 @@ def _improved(run: MinCostRun) -> None:
     print(line + f" ({stats.improvements} kept, {stats.nodes:,} nodes)", file=sys.stderr, flush=True)
 
 
-def run(args: argparse.Namespace, problem: Problem) -> int:
-    start = time.monotonic()
+def run_best(args: argparse.Namespace, run: Run) -> None:
+    k = 1 if args.limit is None else args.limit
+    if k < 1:
+        raise UsageError("--limit must be at least 1 (the K cheapest)")
+    run.limit = k
+    problem = load(args.file)
     interrupted = False
     try:
-        found: Best = best(problem, args.best, seconds=budget.left(),
+        found: Best = best(problem, k, seconds=budget.left(),
                            on_improve=_improved if show_progress(args) else None)
     except Interrupted as e:
         found = e.best  # type: ignore[attr-defined]
         interrupted = True
     if not interrupted and not found.optimal:
-        budget.limit_reached()
-        interrupted = True
+        budget.limit_reached()  # a budget ended the search: the best so far, not proven
     budget.disarm()  # the work is over: what it found is printed whole
-    out = sys.stdout
-    for k, solution in enumerate(found):
-        if args.json:
-            out.write(json.dumps({"solution": list(solution.ids), "cost": solution.cost}) + "\n")
-        else:
-            if k:
-                out.write("\n")
-            out.write("".join(problem.label_text(o) + "\n" for o in solution.ids) + f"cost {solution.cost}\n")
-    if args.json:
-        stats = found.stats
-        out.write(json.dumps({
-            "count": len(found),
-            "optimal": found.optimal,
-            "nodes": stats.nodes,
-            "seconds": round(time.monotonic() - start, 6),
-            "interrupted": interrupted,
-            "stopped": budget.stopped(interrupted),
-            "complete": found.optimal,
-        }) + "\n")
-    out.flush()
-    if found.all_there_are:
-        note_fewer(len(found), args.best, f"--best {args.best}")
-    if interrupted:
-        return report_interrupted(len(found), "solutions printed (not proven the cheapest)", stdout=False)
-    return EXIT_OK
+    for solution in found:
+        write_solution(run, problem, solution.ids, cost=solution.cost)
+    run.extra.update(optimal=found.optimal, nodes=found.stats.nodes)
+    if interrupted or not found.optimal:
+        run.noun = "solutions printed (not proven the cheapest)"
+        raise KeyboardInterrupt
+    run.done(limited=not found.all_there_are)

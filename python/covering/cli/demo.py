@@ -1,6 +1,6 @@
-"""``covering demo``: the examples of the seeds, small and quick: Knuth's
-introductory examples, L-tromino and pentomino tilings, queens, Sudoku with
-the seed's kanji digits, and the seed's Akari board."""
+"""``covering demo``: small and quick examples: Knuth's introductory
+examples, L-tromino and pentomino tilings, queens, Sudoku in kanji digits,
+and a 7 x 7 Akari board."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ KNUTH = {
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("demo", help="run the examples of the seeds (quick)",
-                       description="Solve Knuth's introductory examples and the seeds' puzzles.")
+    p = sub.add_parser("demo", help="run the examples (quick)",
+                       description="Solve Knuth's introductory examples and one of each puzzle.")
     p.set_defaults(run=run)
 
 
@@ -31,7 +31,7 @@ def section(title: str) -> None:
     print(f"\n== {title}")
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, run: object) -> int:
     from ..puzzles import polyomino, queens
 
     color = sys.stdout.isatty()
@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         for ids in problem.solutions(ids=True):
             print(f"{title}: " + " / ".join(problem.label_text(o) for o in ids))
 
-    section("L-trominoes (seeds 000 and 004): tilings of n x n minus cell A")
+    section("L-trominoes: tilings of n x n minus cell A")
     print("board  A  tilings")
     print(f"6x6    -  {polyomino.l_tromino(6).count():7}")
     for hole in (0, 1, 2, 3, 8, 9, 10, 16, 17, 24):
@@ -57,16 +57,16 @@ def run(args: argparse.Namespace) -> int:
     print(polyomino.Tiling.of(p.first()).text(color=color))
     print(f"{p.count()} tilings up to symmetry (9356 in all)")
 
-    section("Queens (seed 003)")
+    section("Queens")
     sols = queens.solutions(8)
     print(f"8 queens: {len(sols)} solutions; the first: {' '.join(map(str, sols[0]))}")
     print(queens.board_text(sols[0]))
     print("counts for n = 1..12:", " ".join(str(queens.count(n)) for n in range(1, 13)))
-    print("infinite queens (0-based, as seed 003):", " ".join(map(str, queens.infinite(30, zero_based=True))))
+    print("infinite queens (0-based):", " ".join(map(str, queens.infinite(30, zero_based=True))))
 
     from ..puzzles import sudoku
 
-    section("Sudoku (seed 001), with the seed's kanji digits")
+    section("Sudoku, in kanji digits")
     g = sudoku.generate(9, seed=2024, symbols=sudoku.KANJI)
     print(f"a puzzle with {g.puzzle.givens} givens (unique solution, difficulty {g.difficulty} nodes):")
     print(g.puzzle.text())
@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
 
     from ..puzzles import akari
 
-    section("Akari, Light Up, 美術館 (seed 002): the 7x7 board")
+    section("Akari, Light Up, 美術館: a 7x7 board")
     puzzle = akari.Akari.parse(akari.SEED_7X7)
     lights = puzzle.solve()
     print(puzzle.draw(lights))

@@ -1,171 +1,245 @@
-"""``covering dlx``: solve a problem in Knuth's ``.dlx`` format.
+"""``covering dlx VERB [FILE]``: a problem in Knuth's ``.dlx`` format.
 
-Solutions are printed as their option lines, as written in the input, one a
-line, with a blank line between solutions; ``--count`` prints only the count
-(on the last line); ``--json`` prints one JSON object a line instead.
-``--min-cost [--best K]`` prints the K cheapest solutions (DLX5's costs,
-`covering.cli.cheapest`).
+Verbs: ``solve`` (the first solution; ``--limit N``, ``--all``), ``count``,
+``unique``, ``best`` (DLX5's costs, `covering.cli.cheapest`), ``random``
+(``--seed S``) and ``export``. A solution is printed as its option lines,
+as written in the input, a blank line between solutions; with ``--json``
+as ``{"solution": [option ids]}``.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import sys
-import time
-import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..errors import Interrupted, LimitReached, OptionSkippedWarning, ProblemError, RunIncomplete
+from ..errors import Interrupted, LimitReached, ProblemError, RunIncomplete
 from ..problem import Problem
 from ..progress import Display
-from . import budget, cheapest
-from .common import interrupted as report_interrupted
-from .common import (
-    EXIT_OK,
-    UsageError,
-    add_method_flags,
-    add_progress_flags,
-    add_threads_flag,
-    check_method_flags,
-    non_negative,
-    positive,
-    positive_seconds,
-    read_input,
-    show_progress,
-    threads_from,
-    note_capped,
-    note_fewer,
-    warn,
-)
+from . import budget, cheapest, flags
+from .common import UsageError, check_method_flags, show_progress, threads_from, write_dlx
+from .dlxtext import load, write_solution
+from .contract import Run
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser"]
+
+PAYLOAD = '{"solution": [option ids]}'
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser(
-        "dlx",
-        help="solve a problem in Knuth's .dlx format",
-        description="Solve an exact cover problem written in Knuth's DLX1/DLX2/DLX3 format.",
-    )
-    p.add_argument("file", nargs="?", default="-", help="the .dlx file ('-' or nothing: stdin)")
-    p.add_argument("--count", action="store_true", help="print only the number of solutions")
-    p.add_argument("--first", action="store_true", help="stop after the first solution (= --limit 1)")
-    p.add_argument("--limit", type=non_negative, metavar="N", help="stop after N solutions")
-    p.add_argument("--unique", action="store_true",
-                   help="the first solution, then a line 'unique', 'multiple' or 'none' ('unknown' when "
-                   "--conflicts ran out)")
-    p.add_argument("--engine", choices=["auto", "bits", "cells", "sat"], default="auto",
-                   help="auto (default: bitsets or dancing cells by the problem's size; for --first and "
-                   "--unique, dancing links then the CDCL solver where the tree is heavy), bits, cells, or "
-                   "sat (the CDCL solver: solutions in no order, counts only with --limit)")
-    p.add_argument("--conflicts", type=non_negative, metavar="N",
-                   help="the CDCL solver's budget, in conflicts (with --engine sat, or --unique)")
-    p.add_argument("--random", type=non_negative, metavar="SEED",
-                   help="try options in a random order, fixed by SEED")
-    p.add_argument("--json", action="store_true",
-                   help='one JSON object a line: {"solution": [...]} each, then the count and stats')
-    p.add_argument("--min-cost", action="store_true",
-                   help="the cheapest solution by the options' costs (DLX5's '|n' entries; a solution costs "
-                   "the sum of its options), with a line 'cost N' after it")
-    p.add_argument("--best", type=positive, metavar="K",
-                   help="with --min-cost: the K cheapest solutions, cheapest first (default 1)")
-    add_method_flags(p)
-    p.add_argument("--memo", action="store_true", help="= --method memo")
-    add_threads_flag(p)
-    p.add_argument("--backend", choices=["threads", "processes", "dask", "ray"], default="threads",
-                   help="where --count runs: the engine's threads (default), a local process pool, "
-                   "a Dask cluster, or Ray")
-    p.add_argument("--address", metavar="URL",
-                   help="the Dask scheduler (tcp://host:8786) or Ray cluster; without it, a local one")
-    p.add_argument("--checkpoint", metavar="FILE",
-                   help="record finished pieces of a --count in FILE, and resume from it")
-    p.add_argument("--scheduler-timeout", type=positive_seconds, metavar="S",
-                   help="with --backend dask: stop (exit 1) when the scheduler does not answer for S seconds "
-                   "(default 60); the checkpoint keeps the pieces finished")
-    add_progress_flags(p)
-    p.set_defaults(run=run)
+    p = sub.add_parser("dlx", help="exact cover problems in Knuth's .dlx format",
+                       description="An exact cover problem written in Knuth's DLX1/DLX2/DLX3/DLX5 format.")
+    verbs = p.add_subparsers(dest="verb", metavar="VERB", parser_class=type(p))
+    verbs.required = True
+    s = _verb(verbs, "solve", "the first solution (--limit N: up to N; --all: every one)", run_solve)
+    flags.add_limit(s, "up to N solutions", every="every solution")
+    flags.add_engine(s)
+    _conflicts(s)
+    flags.add_threads(s)
+    c = _verb(verbs, "count", "the number of solutions", run_count, counts=True)
+    flags.add_limit(c, "stop counting at N")
+    flags.add_engine(c)
+    _conflicts(c)
+    flags.add_method(c)
+    c.add_argument("--memo", action="store_true", help="= --method memo")
+    flags.add_threads(c)
+    _cluster(c)
+    u = _verb(verbs, "unique", "the first solution, then a line 'unique', 'multiple' or 'none' ('unknown' when "
+              "--conflicts ran out)", run_unique)
+    flags.add_engine(u)
+    _conflicts(u)
+    b = _verb(verbs, "best", "the K cheapest solutions by the options' costs (DLX5's '|n' entries), each "
+              "followed by a line 'cost N'", cheapest.run_best, payload='{"solution": [option ids], "cost": N}')
+    flags.add_limit(b, "the K cheapest (default 1)")
+    r = _verb(verbs, "random", "solutions in a random order fixed by --seed (one unless --limit N or --all)",
+              run_random)
+    flags.add_seed(r)
+    flags.add_limit(r, "up to N solutions", every="every solution")
+    flags.add_engine(r, sat=False)
+    e = _verb(verbs, "export", "the problem again, in Knuth's format as read", run_export, payload='{"dlx": text}',
+              budgets=False)
+    del e
 
 
-def load(path: str) -> Problem:
-    """Reads a .dlx file; errors and warnings name the file and line."""
-    text, name = read_input(path)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", OptionSkippedWarning)
-        try:
-            problem = Problem.from_dlx(text)
-        except ProblemError as e:
-            lineno = getattr(e, "lineno", None)
-            message = str(e)
-            if lineno is not None:
-                message = f"{name}:{lineno}: " + message.split(": ", 1)[1]
-            else:
-                message = f"{name}: {message}"
-            raise type(e)(message) from None
-    for w in caught:
-        warn(f"{name}:{str(w.message).removeprefix('line ')}")
-    return problem
+def _verb(verbs: argparse._SubParsersAction, name: str, helptext: str,  # type: ignore[type-arg]
+          runner: Callable[[argparse.Namespace, Run], Any], *, counts: bool = False, payload: str = PAYLOAD,
+          budgets: bool = True) -> argparse.ArgumentParser:
+    v: argparse.ArgumentParser = verbs.add_parser(name, help=helptext, description=f"covering dlx {name}: {helptext}.")
+    v.add_argument("file", nargs="?", default="-", help="the .dlx file ('-' or nothing: stdin)")
+    flags.add_output(v, payload if name != "count" else "the summary only")
+    flags.add_budgets(v, searches=budgets)
+    v.set_defaults(run=runner, counts=counts)
+    return v
 
 
-def check_flags(args: argparse.Namespace) -> None:
-    cheapest.check_flags(args)
-    if args.min_cost:
-        return
-    if args.first and args.limit is not None:
-        raise UsageError("--first and --limit cannot go together")
-    if args.conflicts is not None and not (args.engine == "sat" or (args.engine == "auto" and args.unique)):
+def _conflicts(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--conflicts", type=flags.limit, metavar="N",
+                        help="the CDCL solver's budget, in conflicts (--engine sat, or the portfolio's second stage)")
+
+
+def _cluster(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--backend", choices=["threads", "processes", "dask", "ray"], default="threads",
+                        help="where the count runs: the engine's threads (default), a local process pool, "
+                        "a Dask cluster, or Ray")
+    parser.add_argument("--address", metavar="URL",
+                        help="the Dask scheduler (tcp://host:8786) or Ray cluster; without it, a local one")
+    parser.add_argument("--checkpoint", metavar="FILE", help="record finished pieces of the count in FILE, and "
+                        "resume from it")
+    parser.add_argument("--scheduler-timeout", type=flags.positive_seconds, metavar="S",
+                        help="with --backend dask: give up after S seconds without the scheduler (default 60)")
+
+
+def _engine_flags(args: argparse.Namespace, portfolio: bool) -> None:
+    """--conflicts is the CDCL solver's budget: with --engine sat, or with
+    the portfolio (a first solution, uniqueness)."""
+    conflicts = getattr(args, "conflicts", None)
+    if conflicts is not None and not (args.engine == "sat" or (args.engine == "auto" and portfolio)):
         raise UsageError(f"--conflicts and --engine {args.engine} cannot go together (conflicts are the CDCL "
-                         "solver's budget: --engine sat, or --unique)")
+                         "solver's budget: --engine sat, or the portfolio of a first solution)")
+    if args.engine == "sat" and getattr(args, "threads", None) is not None:
+        raise UsageError("--engine sat and --threads cannot go together")
+
+
+def _stream(args: argparse.Namespace, problem: Problem, limit: int | None) -> Iterator[tuple[int, ...]]:
+    """The solutions to print: by --engine, on --threads; a first solution
+    with the default engine is the portfolio's (dancing links within its
+    node budget, else the CDCL solver)."""
+    threads = getattr(args, "threads", None) or 1
+    found: Iterator[tuple[int, ...]]
+    if args.engine == "sat":
+        found = problem.solutions(limit, ids=True, engine="sat", conflicts=args.conflicts)
+    elif limit == 1 and args.engine == "auto" and threads == 1:
+        first = problem.first(ids=True, seconds=budget.left())
+        found = iter([] if first is None else [first])
+    elif threads > 1:
+        found = problem.solutions(limit, ids=True, threads=threads, engine=args.engine)
+    else:
+        found = problem.solver(engine=args.engine).solutions(limit, ids=True)
+    return found
+
+
+def _listing(args: argparse.Namespace, run: Run, problem: Problem, solutions: Iterator[tuple[int, ...]]) -> None:
+    try:
+        for ids in solutions:
+            write_solution(run, problem, ids)
+    except LimitReached:  # a --nodes or --conflicts budget ran out
+        budget.limit_reached()
+        raise
+    finally:
+        st = problem.stats
+        run.extra.update(engine=args.engine, nodes=st.nodes if st is not None else 0)
+        if problem.skipped:
+            run.extra["skipped"] = [{"engine": s["engine"], "estimate": s["estimate"]} for s in problem.skipped]
+    run.done()
+
+
+def _want(args: argparse.Namespace, run: Run) -> int | None:
+    """The number of solutions asked: --all (every one), --limit N, else one."""
+    if args.all and args.limit is not None:
+        raise UsageError("--all and --limit cannot go together")
+    limit = None if args.all else 1 if args.limit is None else args.limit
+    run.limit = limit
+    return limit
+
+
+def run_solve(args: argparse.Namespace, run: Run) -> None:
+    _engine_flags(args, portfolio=True)
+    limit = _want(args, run)
+    problem = load(args.file)
+    _listing(args, run, problem, _stream(args, problem, limit))
+
+
+def run_random(args: argparse.Namespace, run: Run) -> None:
+    limit = _want(args, run)
+    problem = load(args.file)
+    seed = _seed(args)
+    _listing(args, run, problem, problem.solver(order="random", seed=seed, engine=args.engine)
+             .solutions(limit, ids=True))
+
+
+def _seed(args: argparse.Namespace) -> int:
+    """--seed S, else a random one said on stderr (so the run can be made again)."""
+    if args.seed is not None:
+        return int(args.seed)
+    import random
+
+    seed = random.randrange(2**63)
+    print(f"covering: seed {seed} (--seed {seed} gives these again)", file=sys.stderr)
+    return seed
+
+
+def run_unique(args: argparse.Namespace, run: Run) -> None:
+    """The first solution, then "none", "unique", "multiple" or "unknown",
+    by `Problem.solve_unique` (with the default engine, the portfolio:
+    dancing links, then the CDCL solver)."""
+    _engine_flags(args, portfolio=True)
+    problem = load(args.file)
+    run.extra["engine"] = args.engine
+    try:
+        first, u = problem.solve_unique(ids=True, engine=args.engine, conflicts=args.conflicts,
+                                        seconds=budget.left())
+    except LimitReached:
+        budget.limit_reached()
+        raise
+    if problem.skipped:
+        run.extra["skipped"] = [{"engine": s["engine"], "estimate": s["estimate"]} for s in problem.skipped]
+    word = u.value
+    left = budget.left()
+    if word == "unknown" and left is not None and left < 0.05:
+        # The portfolio kept to the time it was given: that is the budget spent.
+        budget.limit_reached()
+    if first is not None:
+        write_solution(run, problem, first)
+    if word == "unknown" and budget.spent() is not None:
+        raise KeyboardInterrupt  # reported as the budget spent, with the solution printed
+    run.count = {"none": 0, "unique": 1, "multiple": 2}.get(word, run.count)
+    run.extra["uniqueness"] = word
+    if not run.json:
+        with budget.held():
+            sys.stdout.write(word + "\n")
+    run.done(limited=False)
+
+
+def run_export(args: argparse.Namespace, run: Run) -> None:
+    write_dlx(load(args.file), run)
+
+
+def _check_count(args: argparse.Namespace) -> None:
+    if args.engine == "sat":
+        for flag, value in (("--threads", args.threads is not None), ("--backend", args.backend != "threads"),
+                            ("--checkpoint", args.checkpoint is not None),
+                            ("--method", args.method not in (None, "auto", "search") or args.memo)):
+            if value:
+                raise UsageError(f"--engine sat and {flag} cannot go together")
+        if args.limit is None:
+            raise UsageError("--engine sat counts only up to --limit N (it blocks each solution it finds); "
+                             "leave out --engine to count all")
+    _engine_flags(args, portfolio=False)
     if args.engine != "auto" and (args.memo or args.method == "memo"):
         raise UsageError(f"--engine {args.engine} and {'--memo' if args.memo else '--method memo'} cannot go "
                          "together (the memo has its own engine)")
-    if args.engine == "sat":
-        for flag, value in (("--random", args.random is not None), ("--threads", args.threads is not None),
-                            ("--backend", args.backend != "threads"), ("--checkpoint", args.checkpoint is not None),
-                            ("--method", args.method not in (None, "auto", "search"))):
-            if value:
-                raise UsageError(f"--engine sat and {flag} cannot go together")
-        if args.count and args.limit is None and not args.first:
-            raise UsageError("--engine sat counts only up to --limit N (it blocks each solution it finds); "
-                             "leave out --engine to count all")
-    if args.unique:
-        for flag, value in (("--count", args.count), ("--first", args.first), ("--limit", args.limit is not None),
-                            ("--threads", args.threads is not None), ("--backend", args.backend != "threads"),
-                            ("--checkpoint", args.checkpoint is not None)):
-            if value:
-                raise UsageError(f"--unique and {flag} cannot go together (--unique searches for two solutions)")
     distributed = args.backend != "threads" or args.checkpoint is not None
-    if distributed and not args.count:
-        raise UsageError("--backend and --checkpoint need --count")
     if args.address is not None and args.backend not in ("dask", "ray"):
         raise UsageError("--address needs --backend dask or ray")
     if args.scheduler_timeout is not None and args.backend != "dask":
         raise UsageError("--scheduler-timeout needs --backend dask")
     if args.scheduler_timeout is None:
         args.scheduler_timeout = 60.0
-    if args.count and (args.limit is not None or args.first) and distributed:
-        raise UsageError("--limit and --first cannot go together with --backend or --checkpoint")
+    if args.limit is not None and distributed:
+        raise UsageError("--limit cannot go together with --backend or --checkpoint")
     if args.memo:
         if args.method not in (None, "memo"):
             raise UsageError(f"--memo and --method {args.method} cannot go together")
         args.method = "memo"
-    method_flag = "--memo" if args.memo else f"--method {args.method}"
-    for flag, value in ((method_flag, args.method), ("--branching", args.branching),
-                        ("--memo-bytes", args.memo_bytes)):
-        if value is not None and not args.count:
-            raise UsageError(f"{flag} needs --count")
     check_method_flags(args, not_with={
         "--backend": args.method == "memo" and args.backend != "threads",
         "--checkpoint": args.method == "memo" and args.checkpoint is not None,
         "--limit": args.method == "memo" and args.limit is not None,
-        "--first": args.method == "memo" and args.first,
     })
     if args.method is None:
         args.method = "auto"
-    if args.random is not None and args.threads is not None and args.threads > 1:
-        raise UsageError("--random and --threads cannot go together (threads find solutions in no order)")
 
 
 def executor_for(args: argparse.Namespace, threads: int) -> tuple[Any, int, int | None, Any, Callable[[], None]]:
@@ -215,14 +289,20 @@ def executor_for(args: argparse.Namespace, threads: int) -> tuple[Any, int, int 
     return RayExecutor(), workers, 1, None, ray.shutdown
 
 
-def count(args: argparse.Namespace, problem: Problem) -> tuple[int | None, int, bool, bool]:
-    """(count, nodes, interrupted, complete) of the --count run: by the
-    counting front door (`covering.counting`), or on --backend / with
-    --checkpoint by `covering.cluster`."""
+def run_count(args: argparse.Namespace, run: Run) -> None:
+    """The count: by the counting front door (`covering.counting`), or on
+    --backend / with --checkpoint by `covering.cluster`."""
     from .. import counting
 
+    _check_count(args)
+    run.limit = args.limit
+    problem = load(args.file)
+    run.extra["engine"] = args.engine
+    if args.method != "auto":
+        run.extra["method"] = args.method
     if args.backend != "threads" or args.checkpoint is not None:
-        return count_distributed(args, problem)
+        run.extra["method"] = "search"
+        return _count_distributed(args, run, problem)
     threads = threads_from(args) if args.threads is not None else None
     with Display(sys.stderr) if show_progress(args) else contextlib.nullcontext() as draw:
         try:
@@ -230,23 +310,23 @@ def count(args: argparse.Namespace, problem: Problem) -> tuple[int | None, int, 
                                      engine=args.engine, memo_bytes=args.memo_bytes, threads=threads, progress=draw,
                                      item_order=args.item_order)
         except (Interrupted, LimitReached) as e:
-            if isinstance(e, LimitReached):
-                budget.limit_reached()
             nodes = e.stats[0] if isinstance(e.stats, tuple) else getattr(e.stats, "nodes", 0)
-            if e.count is None:  # a frontier count knows no partial count
-                args.where = e.where
-                return None, int(e.stats[5]) if isinstance(e.stats, tuple) else 0, True, False
-            return int(e.count), int(nodes or 0), True, False
+            run.extra["nodes"] = int(nodes or 0) if e.count is not None else 0
+            raise
         except ProblemError as e:
-            raise UsageError(f"--method memo: {e}") from None
+            raise UsageError(f"--method {args.method}: {e}") from None
         except ValueError as e:  # flags the front door refuses together (--engine with --method memo)
             raise UsageError(str(e)) from None
-    args.counted = counted
-    return counted.count, counted.nodes, False, counted.reason != "limit" or counted.count < args.limit
+    run.counted(counted.count)
+    run.extra.update(method=counted.method, nodes=counted.nodes, item_order=counted.item_order,
+                     width=counted.width, reason=counted.reason)
+    if counted.branching is not None:
+        run.extra["branching"] = counted.branching
+    run.done(limited=counted.reason == "limit" and args.limit is not None and counted.count >= args.limit)
 
 
-def count_distributed(args: argparse.Namespace, problem: Problem) -> tuple[int, int, bool, bool]:
-    """(count, nodes, interrupted, complete) of a count on --backend or with --checkpoint."""
+def _count_distributed(args: argparse.Namespace, run: Run, problem: Problem) -> None:
+    """A count on --backend or with --checkpoint."""
     from ..cluster import distributed_count
 
     threads = threads_from(args)
@@ -258,140 +338,14 @@ def count_distributed(args: argparse.Namespace, problem: Problem) -> tuple[int, 
                                   checkpoint=args.checkpoint, progress=draw, tally=tally, restart=restart,
                                   scheduler_timeout=args.scheduler_timeout)
     except KeyboardInterrupt:
-        return tally.get("count", 0), tally.get("nodes", 0), True, False
+        run.counted(tally.get("count", 0))
+        run.extra["nodes"] = tally.get("nodes", 0)
+        raise
     except RunIncomplete as e:
         where = f"; the pieces finished are in {args.checkpoint}" if args.checkpoint else ""
         raise RunIncomplete(f"{e} ({tally.get('count', 0)} solutions in the pieces finished{where})") from None
     finally:
         close()
-    return n, tally.get("nodes", 0), False, True
-
-
-def write_solution(args: argparse.Namespace, problem: Problem, ids: tuple[int, ...], shown: int) -> None:
-    """One solution: its option lines (a blank line before all but the
-    first), or a JSON line."""
-    out = sys.stdout
-    if args.json:
-        out.write(json.dumps({"solution": list(ids)}) + "\n")
-        return
-    if shown:
-        out.write("\n")
-    out.write("".join(problem.label_text(o) + "\n" for o in ids))
-
-
-def stream(args: argparse.Namespace, problem: Problem, limit: int | None) -> Iterator[tuple[int, ...]]:
-    """The solutions to print: by --engine, on --threads, in --random order;
-    --first with the default engine is the portfolio's first (dancing links
-    within its node budget, else the CDCL solver)."""
-    threads = args.threads or 1
-    solutions: Iterator[tuple[int, ...]]
-    if args.engine == "sat":
-        solutions = problem.solutions(limit, ids=True, engine="sat", conflicts=args.conflicts)
-    elif limit == 1 and args.engine == "auto" and threads == 1 and args.random is None:
-        first = problem.first(ids=True, seconds=budget.left())
-        solutions = iter([] if first is None else [first])
-    elif threads > 1:
-        solutions = problem.solutions(limit, ids=True, threads=threads, engine=args.engine)
-    else:
-        order = "random" if args.random is not None else "input"
-        solutions = problem.solver(order=order, seed=args.random, engine=args.engine).solutions(limit, ids=True)
-    return solutions
-
-
-def unique(args: argparse.Namespace, problem: Problem) -> tuple[tuple[int, ...] | None, str, bool]:
-    """(the first solution, "none" / "unique" / "multiple" / "unknown", interrupted)
-    for --unique, by `Problem.solve_unique` (with the default engine, the
-    portfolio: dancing links, then the CDCL solver)."""
-    try:
-        first, u = problem.solve_unique(ids=True, engine=args.engine, conflicts=args.conflicts,
-                                        seconds=budget.left())
-    except KeyboardInterrupt:
-        return None, "unknown", True
-    except LimitReached:
-        budget.limit_reached()
-        return None, "unknown", True
-    left = budget.left()
-    if u.value == "unknown" and left is not None and left < 0.05:
-        # The portfolio kept to the time it was given: that is the budget spent.
-        budget.limit_reached()
-        return first, u.value, True
-    return first, u.value, False
-
-
-def run(args: argparse.Namespace) -> int:
-    check_flags(args)
-    limit = 1 if args.first else args.limit
-    problem = load(args.file)
-    if args.min_cost:
-        return cheapest.run(args, problem)
-    start = time.monotonic()
-    interrupted = False
-    complete = False
-    found: int | None = 0
-    nodes = 0
-    out = sys.stdout
-    if args.count:
-        args.limit = limit
-        found, nodes, interrupted, complete = count(args, problem)
-    elif args.unique:
-        first, word, interrupted = unique(args, problem)
-        if first is not None:
-            write_solution(args, problem, first, 0)
-        found = {"none": 0, "unique": 1, "multiple": 2}.get(word, int(first is not None))
-        complete = not interrupted and word != "unknown"
-    else:
-        shown = 0
-        try:
-            for ids in stream(args, problem, limit):
-                with budget.held():
-                    write_solution(args, problem, ids, shown)
-                    shown += 1
-            complete = True
-        except KeyboardInterrupt:
-            interrupted = True
-        except LimitReached:  # a --nodes or --conflicts budget ran out
-            budget.limit_reached()
-            interrupted = True
-        found = shown
-        st = problem.stats
-        nodes = st.nodes if st is not None else 0
-    budget.disarm()  # the work is over: what it found is printed whole
-    seconds = time.monotonic() - start
-    if args.json:
-        summary: dict[str, object] = {
-            "count": found,
-            "nodes": nodes,
-            "seconds": round(seconds, 6),
-            "interrupted": interrupted,
-            "stopped": budget.stopped(interrupted),
-            "complete": complete and not interrupted,
-        }
-        counted = getattr(args, "counted", None)
-        if args.unique and not interrupted:
-            summary["uniqueness"] = word
-        summary["engine"] = args.engine
-        if problem.skipped:
-            summary["skipped"] = [{"engine": s["engine"], "estimate": s["estimate"]} for s in problem.skipped]
-        if args.count:
-            summary["method"] = counted.method if counted is not None else "search"
-            if counted is not None:
-                if counted.branching is not None:
-                    summary["branching"] = counted.branching
-                summary["item_order"] = counted.item_order
-                summary["width"] = counted.width
-                summary["reason"] = counted.reason
-        out.write(json.dumps(summary) + "\n")
-    elif args.count and found is not None:
-        out.write(f"{found}\n")
-    elif args.unique and not interrupted:
-        out.write(word + "\n")
-    out.flush()
-    if not interrupted and found is not None and limit is not None and not args.unique:
-        if args.count:
-            note_capped(found, limit, "--first" if args.first else f"--limit {limit}")
-        elif limit > 1:
-            note_fewer(found, limit, f"--limit {limit}")
-    if interrupted:
-        return report_interrupted(found, "solutions" if args.count else "solutions printed", stdout=False,
-                                  where=getattr(args, "where", None))
-    return EXIT_OK
+    run.counted(n)
+    run.extra["nodes"] = tally.get("nodes", 0)
+    run.done(limited=False)

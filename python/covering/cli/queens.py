@@ -1,101 +1,191 @@
-"""``covering queens``: count, list, the infinite sequence, and its plot."""
+"""``covering queens VERB N``: n-queens and the infinite queens sequence.
+
+Verbs: ``count`` (bitboards, OEIS A000170), ``solve`` (the first solution;
+``--limit N``, ``--all``), ``unique``, ``random`` (``--seed S``), ``list``
+(every solution in lexicographic order),
+``infinite`` (OEIS A065188), ``plot`` and ``export``. A solution is the row
+of the queen in each column, 0-based, one solution a line (``--board``: as
+a board; ``--svg``: as a picture; ``--json``: ``{"rows": [...]}``).
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
 import math
+import random
 import sys
-import time
+from collections.abc import Iterable
 
 from .. import _core
+from ..problem import Uniqueness
 from ..puzzles import queens
 from ..render.plot import scatter, scatter_png
-from ..errors import Interrupted
-from . import budget
-from .common import UsageError, add_threads_flag, interrupted, non_negative, threads_from, write_dlx
+from . import flags
+from .common import UsageError, threads_from, write_dlx
+from .contract import Run
 
 __all__ = ["add_parser"]
+
+PAYLOAD = '{"rows": [row of the queen in each column, 0-based]}'
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("queens", help="n-queens and the infinite queens sequence",
-                       description="n-queens: count (bitboards), list (exact cover), and the infinite "
+                       description="n-queens: count (bitboards), solve and list (exact cover), and the infinite "
                        "queens sequence of TAOCP 7.2.2.1 (OEIS A065188).")
-    q = p.add_subparsers(dest="action", metavar="ACTION")
-    q.required = True
-    c = q.add_parser("count", help="count the solutions of n-queens (OEIS A000170)")
-    c.add_argument("n", type=non_negative)
-    c.add_argument("--json", action="store_true", help='print {"n": ..., "count": ..., "seconds": ...}')
-    add_threads_flag(c)
-    c.set_defaults(run=run_count)
-    li = q.add_parser("list", help="list the solutions, one a line, in lexicographic order")
-    li.add_argument("n", type=non_negative)
-    form = li.add_mutually_exclusive_group()
-    form.add_argument("--board", action="store_true", help="draw each solution as a board")
-    form.add_argument("--json", action="store_true", help='one JSON object a line: {"rows": [...]} (0-based)')
-    form.add_argument("--svg", action="store_true", help="an SVG picture per solution, a blank line between")
-    li.set_defaults(run=run_list)
-    inf = q.add_parser("infinite", help="the first N terms of the infinite queens sequence")
-    inf.add_argument("n", type=non_negative, metavar="N")
-    inf.add_argument("--zero-based", action="store_true", help="rows from 0, as seed 003 writes them")
-    inf.set_defaults(run=run_infinite)
-    ex = q.add_parser("export", help="write the exact cover problem of n-queens in Knuth's .dlx format")
-    ex.add_argument("n", type=non_negative, metavar="N")
-    ex.set_defaults(run=run_export)
-    pl = q.add_parser("plot", help="plot q_n against n, with the lines of slope phi and 1/phi")
-    pl.add_argument("n", type=non_negative, metavar="N")
+    verbs = p.add_subparsers(dest="verb", metavar="VERB", parser_class=type(p))
+    verbs.required = True
+    c = _verb(verbs, "count", "count the solutions of n-queens (OEIS A000170)", run_count, counts=True)
+    flags.add_limit(c, "stop counting at N")
+    flags.add_threads(c)
+    s = _verb(verbs, "solve", "the first solution (--limit N: up to N; --all: every one)", run_solve)
+    flags.add_limit(s, "up to N solutions", every="every solution")
+    _forms(s)
+    u = _verb(verbs, "unique", "the first solution, then a line 'unique', 'multiple' or 'none'", run_unique)
+    _forms(u)
+    r = _verb(verbs, "random", "solutions in a random order from --seed S (one unless --limit N)", run_random)
+    flags.add_seed(r)
+    flags.add_limit(r, "up to N solutions", every="every solution")
+    _forms(r)
+    li = _verb(verbs, "list", "every solution, one a line, in lexicographic order", run_list)
+    _forms(li)
+    inf = _verb(verbs, "infinite", "the first N terms of the infinite queens sequence", run_infinite,
+                payload='{"terms": [...]}', noun="terms")
+    inf.add_argument("--zero-based", action="store_true", help="rows from 0")
+    pl = _verb(verbs, "plot", "plot q_n against n, with the lines of slope phi and 1/phi", run_plot,
+               payload='{"plot": FILE}', noun="plots")
     pl.add_argument("--output", "-o", required=True, help="the file to write: .svg or .png")
-    pl.set_defaults(run=run_plot)
+    _verb(verbs, "export", "the exact cover problem of n-queens in Knuth's .dlx format", run_export,
+          payload='{"dlx": text}', noun="problems")
+
+
+def _verb(verbs: argparse._SubParsersAction, name: str, helptext: str, runner,  # type: ignore[no-untyped-def,type-arg]
+          *, counts: bool = False, payload: str = PAYLOAD, noun: str = "solutions") -> argparse.ArgumentParser:
+    v: argparse.ArgumentParser = verbs.add_parser(name, help=helptext,
+                                                  description=f"covering queens {name}: {helptext}.")
+    v.add_argument("n", type=flags.non_negative, metavar="N")
+    svg = "each solution as an SVG board" if name in ("solve", "unique", "random", "list") else None
+    flags.add_output(v, "the summary only" if counts else payload, svg)
+    flags.add_budgets(v)
+    v.set_defaults(run=runner, counts=counts, noun=noun)
+    return v
+
+
+def _forms(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--board", action="store_true", help="draw each solution as a board")
 
 
 def _n(n: int, most: int) -> int:
     if not 1 <= n <= most:
-        raise UsageError(f"n must be between 1 and {most}, not {n}")
+        raise UsageError(f"N must be between 1 and {most}, not {n}")
     return n
 
 
-def run_count(args: argparse.Namespace) -> int:
-    n = _n(args.n, 32)
-    start = time.monotonic()
-    try:
-        count = queens.count(n, threads=threads_from(args))
-    except Interrupted as e:
-        seconds = time.monotonic() - start
-        if args.json:
-            print(json.dumps({"n": n, "count": e.count, "seconds": round(seconds, 6), "interrupted": True,
-                              "stopped": budget.stopped(True), "complete": False}))
-        return interrupted(e.count, stdout=not args.json)
-    seconds = time.monotonic() - start
-    if args.json:
-        print(json.dumps({"n": n, "count": count, "seconds": round(seconds, 6), "interrupted": False, "stopped": None,
-                          "complete": True}))
+def _show(args: argparse.Namespace, run: Run, rows: tuple[int, ...]) -> None:
+    if run.json and getattr(args, "board", False):
+        raise UsageError("--json and --board cannot go together (--json's lines are the output)")
+    if getattr(args, "svg", None):
+        if args.svg != "-":
+            if not run.count:
+                with open(args.svg, "w", encoding="utf-8") as f:
+                    f.write(queens.Queens(len(rows)).svg(rows))
+            text = " ".join(map(str, rows)) + "\n"
+        else:
+            text = ("\n" if run.count else "") + queens.Queens(len(rows)).svg(rows) + "\n"
+    elif getattr(args, "board", False):
+        text = ("\n" if run.count else "") + queens.board_text(rows) + "\n"
     else:
-        print(count)
-    return 0
+        text = " ".join(map(str, rows)) + "\n"
+    run.answer({"rows": list(rows)}, text)
 
 
-def run_list(args: argparse.Namespace) -> int:
+def _want(args: argparse.Namespace, run: Run) -> int | None:
+    if getattr(args, "all", False) and args.limit is not None:
+        raise UsageError("--all and --limit cannot go together")
+    want = None if getattr(args, "all", False) else 1 if args.limit is None else args.limit
+    run.limit = want
+    return want
+
+
+def run_count(args: argparse.Namespace, run: Run) -> None:
+    n = _n(args.n, 32)
+    run.limit = args.limit
+    run.extra["method"] = "bitboards" if args.limit is None else "search"
+    if args.limit is None:
+        run.counted(queens.count(n, threads=threads_from(args)))
+        run.done(limited=False)
+        return
+    got = queens.Queens(_n(n, 10**4)).problem().count(args.limit)
+    run.counted(got)
+    run.done()
+
+
+def _solutions(n: int, limit: int | None, order: str = "input", seed: int | None = None) -> Iterable[tuple[int, ...]]:
+    puzzle = queens.Queens(n)
+    for ids in puzzle.problem().solver(order=order, seed=seed).solutions(limit, ids=True):
+        yield puzzle.decode(ids)
+
+
+def run_solve(args: argparse.Namespace, run: Run) -> None:
+    want = _want(args, run)
+    for rows in _solutions(_n(args.n, 10**4), want):
+        _show(args, run, rows)
+    run.done()
+
+
+def run_random(args: argparse.Namespace, run: Run) -> None:
+    want = _want(args, run)
+    seed = args.seed
+    if seed is None:
+        seed = random.randrange(2**63)
+        print(f"covering: seed {seed} (--seed {seed} gives these again)", file=sys.stderr)
+    for rows in _solutions(_n(args.n, 10**4), want, "random", seed):
+        _show(args, run, rows)
+    run.done()
+
+
+def run_unique(args: argparse.Namespace, run: Run) -> None:
+    two = list(_solutions(_n(args.n, 10**4), 2))
+    for rows in two[:1]:
+        _show(args, run, rows)
+    word = Uniqueness.of(len(two)).value
+    run.count = len(two)
+    run.extra["uniqueness"] = word
+    if not run.json:
+        sys.stdout.write(word + "\n")
+    run.done(limited=False)
+
+
+def run_list(args: argparse.Namespace, run: Run) -> None:
+    """Every solution in lexicographic order: found a first-column row at a
+    time (the queen of column 0 forced), each part sorted, so that a run
+    cut short has printed what it found, in order."""
     n = _n(args.n, 14)
     puzzle = queens.Queens(n)
-    for k, rows in enumerate(queens.solutions(n)):
-        if args.board or args.svg:
-            if k:
-                print()
-            print(puzzle.svg(rows) if args.svg else queens.board_text(rows))
-        elif args.json:
-            print(json.dumps({"rows": list(rows)}))
-        else:
-            print(" ".join(map(str, rows)))
-    return 0
+    problem = puzzle.problem()
+    for r in range(n):
+        solver = problem.solver()
+        solver.force(r * n)  # option i * n + j is the square (i, j)
+        part: list[tuple[int, ...]] = []
+        try:
+            for ids in solver.solutions(ids=True):
+                part.append(puzzle.decode(ids))
+        finally:
+            for rows in sorted(part):
+                _show(args, run, rows)
+    run.done(limited=False)
 
 
-def run_infinite(args: argparse.Namespace) -> int:
+def run_infinite(args: argparse.Namespace, run: Run) -> None:
     queens.check_terms(args.n)
+    if run.json:
+        run.emit({"terms": list(queens.infinite(args.n))})
+        run.count = args.n
+        run.done(limited=False)
+        return
     source = _core.InfiniteQueens()
     offset = 1 if args.zero_based else 0
-    left = args.n
-    first = True
+    left, first = args.n, True
     while left > 0:
         k = min(left, 1 << 20)
         chunk = source.take_text(k, offset)
@@ -103,17 +193,18 @@ def run_infinite(args: argparse.Namespace) -> int:
         first = False
         left -= k
     sys.stdout.write("\n")
-    return 0
+    run.count = args.n
+    run.done(limited=False)
 
 
-def run_export(args: argparse.Namespace) -> int:
-    from ..puzzles.queens import queens_problem
-
-    return write_dlx(queens_problem(_n(args.n, 10**4)))
+def run_export(args: argparse.Namespace, run: Run) -> None:
+    write_dlx(queens.queens_problem(_n(args.n, 10**4)), run)
 
 
-def run_plot(args: argparse.Namespace) -> int:
+def run_plot(args: argparse.Namespace, run: Run) -> None:
     n = _n(args.n, 10**6)
+    if not args.output.endswith((".png", ".svg")):
+        raise UsageError(f"--output must end in .svg or .png, not {args.output!r}")
     terms = list(queens.infinite(n))
     points = [(float(k), float(q)) for k, q in enumerate(terms, 1)]
     phi = (1 + math.sqrt(5)) / 2
@@ -123,11 +214,11 @@ def run_plot(args: argparse.Namespace) -> int:
     if args.output.endswith(".png"):
         with open(args.output, "wb") as f:
             f.write(scatter_png(points, lines=lines, title=title, ylabel="q_n"))
-    elif args.output.endswith(".svg"):
-        svg = scatter(points, lines=lines, title=title, ylabel="q_n")
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(svg)
     else:
-        raise UsageError(f"--output must end in .svg or .png, not {args.output!r}")
-    print(f"wrote {args.output}", file=sys.stderr)
-    return 0
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(scatter(points, lines=lines, title=title, ylabel="q_n"))
+    print(f"covering: wrote {args.output}", file=sys.stderr)
+    if run.json:
+        run.emit({"plot": args.output})
+    run.count = 1
+    run.done(limited=False)

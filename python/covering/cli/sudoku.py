@@ -1,75 +1,83 @@
-"""``covering sudoku``: solve, count and generate puzzles, one a line."""
+"""``covering sudoku VERB [FILE]``: solve, count and generate puzzles, one a line.
+
+Verbs: ``solve`` (each puzzle's solution on its line; ``--limit N``/``--all``:
+up to N solutions of each, a blank line between puzzles), ``count``
+(``--limit N`` stops each count at N), ``unique`` (the solution, then
+``unique``, ``multiple`` or ``none``), ``export`` (one puzzle as Knuth's
+.dlx) and ``generate``. With ``--json``, one object per puzzle,
+``{"line": k, ...}`` with its answer (a bad line: ``"error"``), then the
+summary, whose ``"count"`` is the number of puzzles answered.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
 import math
+import random
 import sys
+from typing import Any
 
 from .. import textio
 from ..errors import Interrupted, ProblemError
 from ..puzzles import sudoku
-from .common import (
-    UsageError,
-    add_threads_flag,
-    interrupted,
-    non_negative,
-    note_capped,
-    positive,
-    read_input,
-    threads_from,
-    write_dlx,
-)
+from . import flags
+from .common import UsageError, read_input, threads_from, write_dlx
+from .contract import Run
 
 __all__ = ["add_parser"]
+
+INPUT = ("One puzzle a line: n^4 characters, '.' (or '0') for a blank; one answer per input line "
+         "(--grid: one puzzle laid out over lines).")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("sudoku", help="solve, count and generate sudokus",
                        description="Sudoku on the exact cover engine, any size n^2 x n^2, any symbols.")
-    s = p.add_subparsers(dest="action", metavar="ACTION")
-    s.required = True
-    for name, helptext in (("solve", "solve puzzles, one a line"), ("count", "count the solutions of each puzzle")):
-        q = s.add_parser(name, help=helptext,
-                         description="One puzzle a line: n^4 characters, '.' (or '0') for a blank; "
-                         "prints one line per input line.")
-        q.add_argument("file", nargs="?", default="-", help="the puzzles ('-' or nothing: stdin)")
-        q.add_argument("--symbols", help="the n symbols (default 1-9 for 9x9, 1-9A-G for 16x16, ...)")
-        q.add_argument("--grid", action="store_true", help="the input is one puzzle laid out over lines")
-        add_threads_flag(q)
+    verbs = p.add_subparsers(dest="verb", metavar="VERB", parser_class=type(p))
+    verbs.required = True
+    for name, helptext, payload in (
+        ("solve", "solve puzzles, one a line", '{"line": k, "solution": grid or null}'),
+        ("count", "count the solutions of each puzzle", '{"line": k, "count": N, "complete": bool}'),
+        ("unique", "each puzzle's solution, then 'unique', 'multiple' or 'none'",
+         '{"line": k, "solution": grid or null, "uniqueness": word}'),
+    ):
+        q = verbs.add_parser(name, help=helptext, description=f"covering sudoku {name}: {helptext}. {INPUT}")
+        _input(q)
+        flags.add_output(q, payload, "an SVG picture per puzzle (givens black, the rest blue)"
+                         if name != "count" else None)
         if name == "solve":
-            q.add_argument("--unique", action="store_true",
-                           help="prove each solution unique; print 'multiple' when it is not")
-            form = q.add_mutually_exclusive_group()
-            form.add_argument("--json", action="store_true",
-                              help='one JSON object per puzzle: {"line": ..., "solution": ... or null} (and '
-                              '"uniqueness" with --unique, "error" for a bad line)')
-            form.add_argument("--svg", action="store_true",
-                              help="an SVG picture per puzzle instead of lines (givens black, the rest blue), "
-                              "a blank line between")
-            q.set_defaults(run=run_solve)
-        else:
-            q.add_argument("--cap", type=positive, default=1000, help="count no further than this (default 1000)")
-            q.add_argument("--json", action="store_true",
-                           help='one JSON object per puzzle: {"line": ..., "count": ..., "capped": ...}')
-            q.set_defaults(run=run_count)
-    e = s.add_parser("export", help="write one puzzle's exact cover problem in Knuth's .dlx format",
-                     description="The puzzle's exact cover problem (cells, rows, columns and boxes; at a "
-                     "given cell only its given), for Knuth's DLX programs or `covering dlx`.")
-    e.add_argument("file", nargs="?", default="-", help="one puzzle ('-' or nothing: stdin)")
-    e.add_argument("--symbols", help="the n symbols (default 1-9 for 9x9, 1-9A-G for 16x16, ...)")
-    e.add_argument("--grid", action="store_true", help="the puzzle is laid out over lines")
-    e.set_defaults(run=run_export)
-    g = s.add_parser("generate", help="generate puzzles with a unique solution",
-                     description="Random grids, then givens removed while the solution stays unique; "
-                     "prints one puzzle a line, its givens and difficulty (search nodes) on stderr.")
-    g.add_argument("--size", type=positive, default=9, help="cells on a side: 4, 9, 16 or 25 (default 9)")
-    g.add_argument("--count", type=positive, default=1, help="how many puzzles (default 1)")
-    g.add_argument("--seed", type=non_negative, help="the random seed (default: a random one)")
-    g.add_argument("--min-givens", type=non_negative, default=0, help="stop removing givens at this many")
+            flags.add_limit(q, "up to N solutions of each puzzle", every="every solution of each puzzle")
+        if name == "count":
+            flags.add_limit(q, "stop each count at N")
+        flags.add_threads(q)
+        flags.add_budgets(q)
+        q.set_defaults(run={"solve": run_solve, "count": run_count, "unique": run_unique}[name],
+                       noun="puzzles answered")
+    e = verbs.add_parser("export", help="one puzzle's exact cover problem in Knuth's .dlx format",
+                         description="The puzzle's exact cover problem (cells, rows, columns and boxes; at a "
+                         "given cell only its given), for Knuth's DLX programs or `covering dlx`.")
+    _input(e)
+    flags.add_output(e, '{"dlx": text}')
+    flags.add_budgets(e, searches=False)
+    e.set_defaults(run=run_export, noun="problems")
+    g = verbs.add_parser("generate", help="generate puzzles with a unique solution",
+                         description="Random grids, then givens removed while the solution stays unique; "
+                         "prints one puzzle a line, its givens and difficulty (search nodes) on stderr; the "
+                         "seed on stderr (the same seed makes the same puzzles).")
+    g.add_argument("--size", type=flags.positive, default=9, help="cells on a side: 4, 9, 16 or 25 (default 9)")
+    flags.add_limit(g, "how many puzzles (default 1)")
+    flags.add_seed(g)
+    g.add_argument("--min-givens", type=flags.non_negative, default=0, help="stop removing givens at this many")
     g.add_argument("--symbols", help="the symbols to write the puzzles with")
-    g.set_defaults(run=run_generate)
+    flags.add_output(g, '{"puzzle": k, "grid": line, "givens": N, "difficulty": nodes, "seed": S}')
+    flags.add_budgets(g)
+    g.set_defaults(run=run_generate, noun="puzzles made")
+
+
+def _input(q: argparse.ArgumentParser) -> None:
+    q.add_argument("file", nargs="?", default="-", help="the puzzles ('-' or nothing: stdin)")
+    q.add_argument("--symbols", help="the n symbols (default 1-9 for 9x9, 1-9A-G for 16x16, ...)")
+    q.add_argument("--grid", action="store_true", help="the input is one puzzle laid out over lines")
 
 
 def _size(text: str, grid: bool) -> int:
@@ -86,99 +94,197 @@ def _size(text: str, grid: bool) -> int:
 
 
 def _check_symbols(symbols: str, n: int) -> None:
-    """--symbols, checked by `sudoku.check_symbols`; a usage error if bad."""
     try:
         sudoku.check_symbols(symbols, n)
     except ProblemError as e:
         raise UsageError(f"--symbols: {e}") from None
 
 
-def _answer(args: argparse.Namespace, mode: str) -> int:
-    text, name = read_input(args.file)
-    n = _size(text, args.grid)
-    symbols = args.symbols or sudoku.SYMBOLS.get(n)
-    if symbols is None:
-        raise UsageError(f"no usual symbols for {n} x {n}: give them with --symbols")
-    _check_symbols(symbols, n)
-    if args.grid:
-        try:
-            puzzle = sudoku.Sudoku.parse(text, symbols, grid=True)
-        except ProblemError as e:
-            raise UsageError(f"{name}: {e}") from None
-        text = puzzle.line()
-    cap = getattr(args, "cap", 1000)
-    try:
-        outputs, errors = sudoku.solve_text(text, n=n, symbols=symbols, mode=mode, cap=cap, threads=threads_from(args))
-    except Interrupted as e:
-        # The answers so far; the puzzle under way only as a partial count.
-        done: list[str] = e.outputs  # type: ignore[attr-defined]
-        sys.stdout.write("".join(line + "\n" for line in done[:-1]))
-        _report(name, args.grid, e.errors)  # type: ignore[attr-defined]
-        if mode == "count":
-            return interrupted(e.count)
-        return interrupted(len(done) - 1, "puzzles answered", stdout=False)
-    if getattr(args, "json", False) or getattr(args, "svg", False):
-        _write_rich(args, mode, cap, text, symbols, outputs, dict(errors))
-    elif args.grid and mode != "count" and outputs[0] not in ("no solution", "multiple", "error"):
-        given = tuple(v != 0 for v in sudoku.Sudoku.parse(text, symbols).values)
-        solved = sudoku.Sudoku.parse(outputs[0], symbols)
-        sys.stdout.write(sudoku.Sudoku(n, solved.values, symbols, given).text() + "\n")
-    else:
-        sys.stdout.write("".join(line + "\n" for line in outputs))
-    if mode == "count":
-        for k, answer in enumerate(outputs):
-            if answer.isdigit():
-                note_capped(int(answer), cap, f"--cap {cap}", f"the count of line {1 if args.grid else k + 1}")
-    _report(name, args.grid, errors)
-    return 2 if errors else 0
+class _Batch:
+    """The puzzles of the input: their text (one a line), size and symbols."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        text, self.name = read_input(args.file)
+        self.grid = args.grid
+        self.n = _size(text, args.grid)
+        symbols = args.symbols or sudoku.SYMBOLS.get(self.n)
+        if symbols is None:
+            raise UsageError(f"no usual symbols for {self.n} x {self.n}: give them with --symbols")
+        _check_symbols(symbols, self.n)
+        self.symbols = symbols
+        if args.grid:
+            try:
+                text = sudoku.Sudoku.parse(text, symbols, grid=True).line()
+            except ProblemError as e:
+                raise UsageError(f"{self.name}: {e}") from None
+        self.text = text
+        self.lines = text.split("\n")
+
+    def where(self, lineno: int) -> str:
+        return self.name if self.grid else f"{self.name}:{lineno}"
+
+    def puzzle(self, k: int) -> sudoku.Sudoku:
+        return sudoku.Sudoku.parse(self.lines[k], self.symbols)
+
+    def answer(self, args: argparse.Namespace, mode: str, cap: int | None = None,
+               lines: str | None = None) -> tuple[list[str], dict[int, str]]:
+        outputs, errors = sudoku.solve_text(self.text if lines is None else lines, n=self.n, symbols=self.symbols,
+                                            mode=mode, cap=cap, threads=threads_from(args))
+        return outputs, dict(errors)
 
 
-def _write_rich(args: argparse.Namespace, mode: str, cap: int, text: str, symbols: str, outputs: list[str],
-                errors: dict[int, str]) -> None:
-    """--json (an object per puzzle) or --svg (a picture per puzzle) from
-    the answers of the batch; blank input lines have none."""
-    lines = text.split("\n")
-    first = True
+def _picture(args: argparse.Namespace, run: Run, batch: _Batch, k: int, answer: str | None) -> str:
+    """The text of one puzzle's answer: its line, a grid (--grid), or SVG."""
+    svg = getattr(args, "svg", None)
+    if answer is None:
+        if svg == "-":
+            return ("\n" if run.count else "") + f"<!-- line {k + 1}: no solution -->\n{batch.puzzle(k).svg()}\n"
+        return "no solution\n"
+    if svg is None and not batch.grid:
+        return answer + "\n"
+    given = tuple(v != 0 for v in batch.puzzle(k).values)
+    solved = sudoku.Sudoku(batch.n, sudoku.Sudoku.parse(answer, batch.symbols).values, batch.symbols, given)
+    if svg not in (None, "-") and not run.count:
+        with open(svg, "w", encoding="utf-8") as f:
+            f.write(solved.svg())
+    if svg == "-":
+        return ("\n" if run.count else "") + solved.svg() + "\n"
+    return (solved.text() if batch.grid else answer) + "\n"
+
+
+def _each(batch: _Batch, outputs: list[str], errors: dict[int, str], run: Run):  # type: ignore[no-untyped-def]
+    """(index, line number, answer) of each puzzle answered; errors reported
+    in their place, blank lines kept blank in text."""
     for k, answer in enumerate(outputs):
-        if not answer:
-            continue
-        lineno = 1 if args.grid else k + 1
-        if args.json:
-            record: dict[str, object] = {"line": lineno}
-            if lineno in errors:
-                record["error"] = errors[lineno]
-            elif mode == "count":
-                record["count"] = int(answer)
-                record["capped"] = int(answer) >= cap
-            else:
-                solved = answer not in ("no solution", "multiple")
-                record["solution"] = answer if solved else None
-                if mode == "unique":
-                    record["uniqueness"] = "unique" if solved else "none" if answer == "no solution" else "multiple"
-            print(json.dumps(record, ensure_ascii=False))
-            continue
-        if not first:
-            print()
-        first = False
+        lineno = 1 if batch.grid else k + 1
         if lineno in errors:
-            print(f"<!-- line {lineno}: error -->")
+            run.error_line(batch.where(lineno), errors[lineno], {"line": lineno})
+            if not run.json:
+                sys.stdout.write("error\n")
             continue
-        puzzle = sudoku.Sudoku.parse(lines[k] if not args.grid else text, symbols, grid=args.grid)
-        if answer in ("no solution", "multiple"):
-            print(f"<!-- line {lineno}: {answer} -->")
-            print(puzzle.svg())
+        if not answer:
+            if not run.json and not batch.grid:
+                sys.stdout.write("\n")
             continue
-        given = tuple(v != 0 for v in puzzle.values)
-        print(sudoku.Sudoku(puzzle.n, sudoku.Sudoku.parse(answer, symbols).values, symbols, given).svg())
+        yield k, lineno, answer
 
 
-def _report(name: str, grid: bool, errors: list[tuple[int, str]]) -> None:
-    for lineno, message in errors:
-        where = name if grid else f"{name}:{lineno}"
-        print(f"covering: error: {where}: {message}", file=sys.stderr)
+def _run(args: argparse.Namespace, run: Run, mode: str, cap: int | None = None) -> tuple[_Batch, list[str],
+                                                                                          dict[int, str]]:
+    """The batch answered by the engine; cut short, the lines done are
+    printed (by `show`) before the cut is reported."""
+    batch = _Batch(args)
+    try:
+        outputs, errors = batch.answer(args, mode, cap)
+    except Interrupted as e:
+        done: list[str] = e.outputs[:-1]  # type: ignore[attr-defined]
+        partial = e.outputs[-1] if e.outputs else ""  # type: ignore[attr-defined]
+        _SHOW[mode](args, run, batch, done, dict(e.errors))  # type: ignore[attr-defined]
+        if mode == "count" and partial.isdigit():
+            lineno = len(e.outputs)  # type: ignore[attr-defined]
+            if run.json:
+                run.emit({"line": lineno, "count": int(partial), "complete": False})
+            else:
+                sys.stdout.write(partial + "\n")
+            run.partial = f"{batch.where(lineno)}: {partial} solutions so far"
+        raise
+    return batch, outputs, errors
 
 
-def run_export(args: argparse.Namespace) -> int:
+def _show_solve(args: argparse.Namespace, run: Run, batch: _Batch, outputs: list[str], errors: dict[int, str]) -> None:
+    for k, lineno, answer in _each(batch, outputs, errors, run):
+        solved = answer if answer != "no solution" else None
+        run.answer({"line": lineno, "solution": solved}, _picture(args, run, batch, k, solved))
+
+
+def _show_count(args: argparse.Namespace, run: Run, batch: _Batch, outputs: list[str], errors: dict[int, str]) -> None:
+    cap = getattr(args, "limit", None)
+    for _, lineno, answer in _each(batch, outputs, errors, run):
+        n = int(answer)
+        capped = cap is not None and n >= cap
+        run.answer({"line": lineno, "count": n, "complete": True, **({"stopped": "limit"} if capped else {})},
+                   f"{n}\n")
+        if capped:
+            run.stopped = "limit"
+            print(f"covering: the count of {batch.where(lineno)} stopped at {n} (--limit {cap}): there may be more",
+                  file=sys.stderr)
+
+
+def _show_unique(args: argparse.Namespace, run: Run, batch: _Batch, outputs: list[str],
+                 errors: dict[int, str]) -> None:
+    # A puzzle with several solutions is answered "multiple": its first one is found again.
+    several = [k for k, answer in enumerate(outputs) if answer == "multiple"]
+    firsts: dict[int, str] = {}
+    if several:
+        lines = "\n".join(batch.lines[k] for k in several)
+        again, _ = batch.answer(args, "solve", lines=lines)
+        firsts = dict(zip(several, again))
+    for k, lineno, answer in _each(batch, outputs, errors, run):
+        word = "none" if answer == "no solution" else "multiple" if answer == "multiple" else "unique"
+        solved = None if word == "none" else firsts.get(k) if word == "multiple" else answer
+        text = _picture(args, run, batch, k, solved) + word + "\n"
+        run.answer({"line": lineno, "solution": solved, "uniqueness": word}, text)
+
+
+_SHOW = {"solve": _show_solve, "count": _show_count, "unique": _show_unique}
+
+
+def run_solve(args: argparse.Namespace, run: Run) -> None:
+    if args.all and args.limit is not None:
+        raise UsageError("--all and --limit cannot go together")
+    want = None if args.all else 1 if args.limit is None else args.limit
+    if want == 1:
+        batch, outputs, errors = _run(args, run, "solve")
+        _show_solve(args, run, batch, outputs, errors)
+        run.done(limited=False)
+        return
+    _solve_many(args, run, want)
+
+
+def _solve_many(args: argparse.Namespace, run: Run, want: int | None) -> None:
+    """Up to `want` solutions of each puzzle, one a line, a blank line
+    between puzzles (``--json``: ``"solutions"`` and ``"count"``)."""
+    batch = _Batch(args)
+    first = True
+    for k, line in enumerate(batch.lines):
+        lineno = 1 if batch.grid else k + 1
+        if not line.strip(textio.BLANKS):
+            continue
+        try:
+            puzzle = sudoku.Sudoku.parse(line, batch.symbols)
+            puzzle.check_givens()
+        except ProblemError as e:
+            run.error_line(batch.where(lineno), str(e), {"line": lineno})
+            continue
+        found: list[str] = []
+        record: dict[str, Any] = {"line": lineno, "solutions": found}
+        try:
+            for solved in puzzle.solutions(want):
+                found.append(solved.line())
+        finally:
+            record["count"] = len(found)
+            if want is not None and len(found) >= want:
+                record["stopped"] = "limit"
+                run.stopped = "limit"
+            text = ("" if first else "\n") + ("".join(s + "\n" for s in found) or "no solution\n")
+            run.answer(record, text)
+            first = False
+    run.done(limited=run.stopped == "limit")
+
+
+def run_count(args: argparse.Namespace, run: Run) -> None:
+    batch, outputs, errors = _run(args, run, "count", cap=args.limit)
+    _show_count(args, run, batch, outputs, errors)
+    run.done(limited=run.stopped == "limit")
+
+
+def run_unique(args: argparse.Namespace, run: Run) -> None:
+    batch, outputs, errors = _run(args, run, "unique")
+    _show_unique(args, run, batch, outputs, errors)
+    run.done(limited=False)
+
+
+def run_export(args: argparse.Namespace, run: Run) -> None:
     text, name = read_input(args.file)
     lines = [line for line in text.split("\n") if line.strip(textio.BLANKS)]
     if not args.grid and len(lines) != 1:
@@ -192,28 +298,25 @@ def run_export(args: argparse.Namespace) -> int:
         puzzle = sudoku.Sudoku.parse(text if args.grid else lines[0], symbols, grid=args.grid)
     except ProblemError as e:
         raise UsageError(f"{name}: {e}") from None
-    return write_dlx(puzzle.problem())
+    write_dlx(puzzle.problem(), run)
 
 
-def run_solve(args: argparse.Namespace) -> int:
-    return _answer(args, "unique" if args.unique else "solve")
-
-
-def run_count(args: argparse.Namespace) -> int:
-    return _answer(args, "count")
-
-
-def run_generate(args: argparse.Namespace) -> int:
+def run_generate(args: argparse.Namespace, run: Run) -> None:
     n = args.size
     if math.isqrt(n) ** 2 != n or n < 4:
         raise UsageError(f"--size must be 4, 9, 16, 25, ... not {n}")
     if args.symbols is not None:
         _check_symbols(args.symbols, n)
-    import random
-
-    rng = random.Random(args.seed)
-    for k in range(args.count):
-        g = sudoku.generate(n, seed=rng.randrange(2**63), min_givens=args.min_givens, symbols=args.symbols)
-        print(g.puzzle.line(), flush=True)
-        print(f"puzzle {k + 1}: {g.puzzle.givens} givens, difficulty {g.difficulty} nodes", file=sys.stderr)
-    return 0
+    want = 1 if args.limit is None else args.limit
+    run.limit = want
+    seed = random.randrange(2**63) if args.seed is None else args.seed
+    print(f"covering: seed {seed} (--seed {seed} makes these again)", file=sys.stderr)
+    rng = random.Random(seed)
+    for k in range(want):
+        own = rng.randrange(2**63)
+        g = sudoku.generate(n, seed=own, min_givens=args.min_givens, symbols=args.symbols)
+        run.answer({"puzzle": k + 1, "grid": g.puzzle.line(), "givens": g.puzzle.givens, "difficulty": g.difficulty,
+                    "seed": own}, g.puzzle.line() + "\n")
+        print(f"covering: puzzle {k + 1}: {g.puzzle.givens} givens, difficulty {g.difficulty} nodes",
+              file=sys.stderr)
+    run.done(limited=False)

@@ -68,7 +68,7 @@ LIGHT = "*"
 #: The cell of an option of the linear encoding that places no light.
 _NO_CELL = 2**32 - 1
 
-#: The 7x7 board in the code of seed 002 (ysrken_7x7 of FORMAT.md).
+#: The 7x7 board in the code of a Japanese article on an Akari solver in C.
 SEED_7X7 = """\
 .......
 .2#..#.
@@ -79,7 +79,7 @@ SEED_7X7 = """\
 .......
 """
 
-#: The 18x10 board drawn in the text of seed 002 (110 s for its backtracking).
+#: The 18x10 board drawn in the text of the same article (110 s for its backtracking).
 SEED_18X10 = """\
 ....#..#..#.......
 .2..1........1.#0.
@@ -377,7 +377,7 @@ class Akari:
         )
 
     def draw(self, lights: Iterable[tuple[int, int]] | None = None) -> str:
-        """Box drawing as in seed 002: ``■`` black, digits, and with lights,
+        """Box drawing as in that article: ``■`` black, digits, and with lights,
         ``○`` a light and ``+`` a lit cell.
 
         >>> print(Akari.parse(".1\\n#.").draw([(0, 0)]), end="")

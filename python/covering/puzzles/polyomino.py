@@ -1,4 +1,4 @@
-"""Polyomino tilings: the L-tromino boards of the seeds, and any pieces on any board.
+"""Polyomino tilings: L-tromino boards less a cell, and any pieces on any board.
 
 Shapes and boards are small ASCII pictures: any character other than a
 space or ``.`` is a cell, so a board may have holes.
@@ -537,11 +537,12 @@ class Tiling:
 
 
 def l_tromino(n: int, hole: int | None = None) -> Problem:
-    """The L-tromino problem of seeds 000 and 004: an n x n board, cells
+    """The L-tromino problem of M. Hiroi's "Algorithm X" and "Dancing Links"
+    articles: an n x n board, cells
     numbered ``y*n+x``, with cell `hole` removed. Options are generated as
-    in the seeds, and each option's label is its list of cells.
+    in those articles, and each option's label is its list of cells.
 
-    >>> l_tromino(4, 0).first()  # as seed 000 prints it
+    >>> l_tromino(4, 0).first()  # as the Algorithm X article prints it
     [[1, 4, 5], [8, 12, 13], [6, 9, 10], [2, 3, 7], [11, 14, 15]]
     >>> l_tromino(5, 1).count()
     0
@@ -551,7 +552,7 @@ def l_tromino(n: int, hole: int | None = None) -> Problem:
     sizes.check_problem(f"the L-tromino problem of a {n} x {n} board", 4 * n * n, 12 * n * n)
     cells = [z for z in range(n * n) if z != hole]
     # Cell z is item z, or z - 1 past the hole; built in bulk, four
-    # placements per 2 x 2 square, in the seeds' order.
+    # placements per 2 x 2 square, in the articles' order.
     number = {z: k for k, z in enumerate(cells)}
     start, item, labels = [0], [], []
     for x in range(n - 1):

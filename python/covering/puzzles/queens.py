@@ -1,4 +1,4 @@
-"""Queens (seed 003): n-queens as exact cover, a fast counter, and the
+"""Queens: n-queens as exact cover, a fast counter, and the
 infinite queens sequence of TAOCP 7.2.2.1 (exercises 38 and 42).
 
 >>> queens_problem(8).count()
@@ -66,7 +66,7 @@ def queens_problem(n: int) -> Problem:
 
 def solutions(n: int) -> list[tuple[int, ...]]:
     """All solutions, each as the row of the queen in each column (0-based),
-    in lexicographic order, as seed 003 lists them.
+    in lexicographic order.
 
     >>> len(solutions(8)), solutions(8)[-1]
     (92, (7, 3, 0, 2, 5, 1, 6, 4))
@@ -110,7 +110,7 @@ def infinite(terms: int | None = None, *, zero_based: bool = False, batch: int =
     """The infinite queens sequence (OEIS A065188): for columns 1, 2, ..., the
     lowest row not attacked by the queens already placed (Knuth's Algorithm G,
     in the engine). 1-based as in TAOCP and OEIS (q_1 = 1); with
-    ``zero_based``, as seed 003 writes it (0 2 4 1 3 ...). Without `terms`,
+    ``zero_based``, rows from 0 (0 2 4 1 3 ...). Without `terms`,
     it never ends.
 
     >>> list(infinite(10, zero_based=True))

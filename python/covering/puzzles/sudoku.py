@@ -1,4 +1,4 @@
-"""Sudoku (seed 001) on the engine: solve, count, generate; any size n^2 x n^2, any symbols.
+"""Sudoku on the engine: solve, count, generate; any size n^2 x n^2, any symbols.
 
 The exact cover problem has four families of items, as in the seed: each
 cell holds one digit (``p``), each row, column and box holds each digit once
@@ -385,8 +385,8 @@ class Sudoku:
 
 
 def random_grid(n: int = 9, seed: int | None = None, symbols: str | None = None) -> Sudoku:
-    """A complete grid, found by the engine in a random order (seed 001
-    shuffles the rows the same way); the same seed gives the same grid.
+    """A complete grid, found by the engine in a random order (the options
+    shuffled, as dancing-links Sudoku solvers often do); the same seed gives the same grid.
 
     >>> g = random_grid(9, seed=1); g.givens, g.count()
     (81, 1)

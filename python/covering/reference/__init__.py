@@ -2,8 +2,8 @@
 the tests check the engine against.
 
 * `algorithm_x`: Knuth's Algorithm X on a dict of sets, without mutation, as
-  in seed 000 (M. Hiroi's Common Lisp), extended to colors and multiplicities;
-* `dlx`: dancing links on node objects, as in seed 004 (M. Hiroi's Python),
+  in M. Hiroi's "Algorithm X" article (Common Lisp), extended to colors and multiplicities;
+* `dlx`: dancing links on node objects, as in M. Hiroi's "Dancing Links" article (Python),
   extended to Knuth's Algorithms C (colors) and M (multiplicities);
 * `definition`: the rules themselves: `is_solution`, and `brute_force`,
   which tries every subset of options (small problems only).

@@ -1,6 +1,6 @@
 """Knuth's Algorithm X on a dict of sets, without mutating anything.
 
-This is the program of seed 000 (M. Hiroi, "Algorithm X" in Common Lisp):
+This is the program of M. Hiroi's "Algorithm X" article (in Common Lisp):
 the matrix is a mapping from each item to the set of options that contain
 it; choosing an option builds a *new* mapping without its items and without
 the options that clash with it, so backtracking is just returning. Branch on

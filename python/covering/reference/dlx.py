@@ -1,6 +1,6 @@
 """Dancing links on node objects: Knuth's Algorithms X, C and M in Python.
 
-This is the program of seed 004 (M. Hiroi, "Dancing Links" in Python): each
+This is the program of M. Hiroi's "Dancing Links" article (in Python): each
 1 of the matrix is a `Node`, linked up and down to the other options of its
 item, and left and right to the other items of its option. Covering an item
 unlinks it from the list of items still to cover and unlinks its options

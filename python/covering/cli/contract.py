@@ -1,0 +1,180 @@
+"""The output contract every command keeps: what goes to stdout, what to
+stderr, the summary line of ``--json`` and the exit status.
+
+A command is given one `Run` and reports through it: each solution (or
+puzzle answered, or puzzle made) with `Run.answer`, the count with
+`Run.counted`, and, when it finished what was asked, `Run.done`. The
+command line (`covering.cli.main`) ends every run the same way, however it
+ended (completed, ``--limit`` reached, a budget spent, Ctrl-C), by
+`Run.finish`:
+
+* text: a count alone on the last line of stdout (verbs that count), a
+  capped or partial count marked on stderr;
+* ``--json``: every stdout line is one JSON object, the last one always
+  the summary, with the same keys on every command: ``"command"``,
+  ``"count"``, ``"complete"``, ``"stopped"``, ``"seconds"``, and where
+  they apply ``"method"``, ``"engine"``, ``"nodes"``, ``"optimal"``,
+  ``"skipped"``, ``"uniqueness"``;
+* the exit status: 0 completed, 2 a bad line in a batch (the others were
+  answered), 3 a budget spent, 130 Ctrl-C.
+
+>>> import contextlib, io
+>>> run = Run("tromino count", json=True)
+>>> with contextlib.redirect_stdout(io.StringIO()) as out:
+...     run.counted(162)
+...     run.done()
+...     status = run.finish()
+>>> status, sorted(json.loads(out.getvalue()))
+(0, ['command', 'complete', 'count', 'seconds', 'stopped'])
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import Any
+
+from . import budget
+
+__all__ = ["Run", "EXIT_OK", "EXIT_INCOMPLETE", "EXIT_BAD", "EXIT_BUDGET", "EXIT_INTERRUPTED", "STOPS"]
+
+EXIT_OK = 0
+EXIT_INCOMPLETE = 1
+EXIT_BAD = 2
+EXIT_BUDGET = 3
+EXIT_INTERRUPTED = 130
+
+#: The values of the summary's ``"stopped"``, besides None (ran to the end).
+STOPS = ("limit", "budget", "interrupt")
+
+
+class Run:
+    """One run of one command: what it found so far and how it ended.
+
+    `command` is the puzzle and verb (``"dlx count"``); `json` says whether
+    stdout takes JSON lines. `noun` names what `count` counts in messages
+    ("solutions", "tilings", "puzzles answered").
+    """
+
+    def __init__(self, command: str, *, json: bool = False, noun: str = "solutions", counts: bool = False) -> None:
+        self.command = command
+        self.json = json
+        self.noun = noun
+        #: True for a verb whose answer is a count (printed alone on the last
+        #: line in text, partial when cut short).
+        self.counts = counts
+        self.start = time.monotonic()
+        #: Solutions found or counted, puzzles answered or made; None when unknown.
+        self.count: int | None = None if counts else 0
+        self.complete = False
+        self.stopped: str | None = None
+        #: The ``--limit`` in force (capped counts and short lists are said on stderr).
+        self.limit: int | None = None
+        self.limit_flag = "--limit"
+        #: Keys of the summary beyond the common ones ("method", "nodes", ...).
+        self.extra: dict[str, Any] = {}
+        #: Bad lines of a batch (exit status 2 at the end).
+        self.errors = 0
+        #: Where a count without a partial count got to, when cut short.
+        self.where: str | None = None
+        #: In a batch cut short, the partial count of the puzzle under way
+        #: ("p.txt:3: 120 solutions so far"), said on the same stderr line.
+        self.partial: str | None = None
+
+    # What the command reports as it goes.
+
+    def emit(self, record: dict[str, Any]) -> None:
+        """One JSON line on stdout (``--json``)."""
+        sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+
+    def answer(self, record: dict[str, Any] | None, text: str | None) -> None:
+        """One solution (or puzzle answered, or made): `record` as a JSON
+        line with ``--json``, else `text` as it is; counted in `count`.
+        Ctrl-C and the budget wait while it is written, so what is reported
+        is always what was printed."""
+        with budget.held():
+            if self.json:
+                if record is not None:
+                    self.emit(record)
+            elif text is not None:
+                sys.stdout.write(text)
+                sys.stdout.flush()
+            self.count = (self.count or 0) + 1
+
+    def counted(self, n: int | None) -> None:
+        """The count (so far, until `done`)."""
+        self.count = n
+
+    def done(self, *, limited: bool | None = None) -> None:
+        """The run did what was asked. `limited`: it stopped at ``--limit``
+        (None: decided from `count` and `limit`)."""
+        self.complete = True
+        if limited is None:
+            limited = self.limit is not None and self.count is not None and self.count >= self.limit
+        if limited:
+            self.stopped = "limit"
+
+    def error_line(self, where: str, message: str, record: dict[str, Any] | None = None) -> None:
+        """A bad line of a batch: one stderr line, and with ``--json`` an
+        ``{"error": ...}`` line in its place; the batch goes on."""
+        self.errors += 1
+        print(f"covering: error: {where}: {message}", file=sys.stderr)
+        if self.json:
+            self.emit({**(record or {}), "error": f"{where}: {message}"})
+
+    # How it ends.
+
+    def summary(self) -> dict[str, Any]:
+        record: dict[str, Any] = {
+            "command": self.command,
+            "count": self.count,
+            "complete": self.complete and self.stopped in (None, "limit"),
+            "stopped": self.stopped,
+            "seconds": round(time.monotonic() - self.start, 6),
+        }
+        record.update(self.extra)
+        return record
+
+    def cut(self, interrupted: bool) -> None:
+        """The run was cut short by Ctrl-C or a budget (`budget.spent`)."""
+        self.complete = False
+        self.stopped = "budget" if budget.spent() is not None or not interrupted else "interrupt"
+
+    def finish(self) -> int:
+        """Prints how the run ended (the summary line, or the count; the
+        stderr notes) and returns the exit status."""
+        budget.disarm()  # the work is over: what it found is printed whole
+        cut = self.stopped in ("budget", "interrupt")
+        if self.json:
+            self.emit(self.summary())
+        elif self.counts and self.count is not None:
+            sys.stdout.write(f"{self.count}\n")
+        sys.stdout.flush()
+        if cut:
+            return self._report_cut()
+        if self.stopped == "limit" and self.counts:
+            print(f"covering: the count stopped at {self.count} ({self.limit_flag} {self.limit}): there may be "
+                  "more", file=sys.stderr)
+        elif (not self.counts and self.limit is not None and self.count is not None and 1 < self.limit
+              and self.count < self.limit and self.complete and not self.errors):
+            one = self.noun[:-1] if self.count == 1 and self.noun.endswith("s") else self.noun
+            print(f"covering: {self.count} {one}, all there are ({self.limit_flag} {self.limit} asked for more)",
+                  file=sys.stderr)
+        return EXIT_BAD if self.errors else EXIT_OK
+
+    def _report_cut(self) -> int:
+        spent = budget.spent()
+        word = "interrupted" if self.stopped == "interrupt" else f"budget: {spent or 'a budget'} spent"
+        status = EXIT_INTERRUPTED if self.stopped == "interrupt" else EXIT_BUDGET
+        if self.counts:
+            if self.count is None:
+                where = f": at {self.where} (no partial count)" if self.where else " (no partial count)"
+                print(f"covering: {word}{where}", file=sys.stderr)
+            else:
+                print(f"covering: {word}: {self.count} {self.noun} so far (a partial count)", file=sys.stderr)
+        else:
+            also = f"; {self.partial} (a partial count)" if self.partial else ""
+            print(f"covering: {word}: {self.count or 0} {self.noun} so far{also}", file=sys.stderr)
+        return status
