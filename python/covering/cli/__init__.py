@@ -37,6 +37,23 @@ __all__ = ["main", "build_parser"]
 
 COMMANDS = (dlx, tiling, queens, sudoku, akari, demo)
 
+EPILOG = """\
+verbs: solve, count, unique, best, random, export, generate (and queens' list,
+infinite, plot), where they mean something for the puzzle.
+
+--json: one JSON object a line; the last one is always the summary, with
+"command", "count", "complete", "stopped" (null, "limit", "budget" or
+"interrupt") and "seconds".
+
+exit status: 0 the run completed (no solution is a result); 1 it could not
+complete for a reason outside the input (a lost Dask scheduler, a checkpoint
+in use, an engine past --max-memory); 2 bad usage or input; 3 a budget given
+(--seconds, --nodes, --conflicts) was spent; 130 Ctrl-C. What was found is
+printed first, a partial count marked so on stderr.
+
+Older spellings (covering dlx FILE --count, covering tromino 9 --count,
+--min-cost --best K, --cap N, generate --count N) still work."""
+
 
 class _Parser(argparse.ArgumentParser):
     """argparse, with usage errors on one line like every other error."""
@@ -50,7 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="covering",
         description="Exact cover problems (Knuth's Algorithm X, dancing links) and the puzzles built on them: "
-        "covering PUZZLE VERB [INPUT] [flags].",
+        "covering PUZZLE VERB [INPUT] [flags]; covering PUZZLE --help lists the verbs.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"covering {__version__}")
     parser.add_argument("--max-memory", type=_byte_size, metavar="SIZE", default=argparse.SUPPRESS,

@@ -16,7 +16,7 @@ import argparse
 import random
 import sys
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..errors import Interrupted, ProblemError
@@ -82,7 +82,20 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     g.set_defaults(run=run_generate, noun="puzzles made")
 
 
-def _puzzles(args: argparse.Namespace) -> tuple[list[akari.Akari], str]:
+def _puzzles(args: argparse.Namespace, run: Run) -> Iterator[tuple[int, akari.Akari]]:
+    """(index, puzzle) of each puzzle of the input; one that cannot be read
+    is an error line in its place, and the others are answered."""
+    entries, name = _entries(args)
+    for k, entry in enumerate(entries):
+        if isinstance(entry, akari.AkariError):
+            gap = "\n" if k and not run.json and getattr(args, "verb", "") != "count" else ""
+            sys.stdout.write(gap)
+            run.error_line(place(name, str(entry)), {"puzzle": k + 1})
+            continue
+        yield k, entry
+
+
+def _entries(args: argparse.Namespace) -> tuple[list[akari.Akari | akari.AkariError], str]:
     if "://" in args.file:  # a URL given on the command line, not a file
         text, name = args.file, "the URL"
     else:
@@ -90,12 +103,12 @@ def _puzzles(args: argparse.Namespace) -> tuple[list[akari.Akari], str]:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", akari.AkariWarning)
         try:
-            puzzles = list(akari.read_puzzles(text))
+            entries = list(akari.read_entries(text))
         except ProblemError as e:
             raise type(e)(place(name, str(e))) from None
     for w in caught:
         warn(place(name, str(w.message)))
-    return puzzles, name
+    return entries, name
 
 
 def _picture(args: argparse.Namespace, run: Run, puzzle: akari.Akari, lights: Iterable[tuple[int, int]] | None,
@@ -130,14 +143,14 @@ def run_solve(args: argparse.Namespace, run: Run) -> None:
     if args.all and args.limit is not None:
         raise UsageError("--all and --limit cannot go together")
     want = None if args.all else 1 if args.limit is None else args.limit
-    puzzles, _ = _puzzles(args)
-    for k, puzzle in enumerate(puzzles):
+    for k, puzzle in _puzzles(args, run):
         if args.url:
             run.answer({"puzzle": k + 1, "url": puzzle.url()}, puzzle.url() + "\n")
             continue
         if want == 1:
             lights = puzzle.solve()
-            run.answer(_record(k, lights), _picture(args, run, puzzle, lights, k == 0))
+            run.answer({**_record(k, lights), "count": int(lights is not None)},
+                       _picture(args, run, puzzle, lights, k == 0))
             continue
         found: list[Any] = []
         try:
@@ -155,18 +168,17 @@ def run_solve(args: argparse.Namespace, run: Run) -> None:
 def run_unique(args: argparse.Namespace, run: Run) -> None:
     """With the portfolio: dancing links, then the CDCL solver where the tree is heavy."""
     _forms(args)
-    puzzles, _ = _puzzles(args)
-    for k, puzzle in enumerate(puzzles):
+    for k, puzzle in _puzzles(args, run):
         lights, u = puzzle.solve_unique()
         record = _record(k, lights)
         record["uniqueness"] = u.value
+        record["count"] = {"none": 0, "unique": 1, "multiple": 2}.get(u.value)
         run.answer(record, _picture(args, run, puzzle, lights, k == 0) + u.value + "\n")
     run.done(limited=False)
 
 
 def run_count(args: argparse.Namespace, run: Run) -> None:
-    puzzles, name = _puzzles(args)
-    for k, puzzle in enumerate(puzzles):
+    for k, puzzle in _puzzles(args, run):
         try:
             n = puzzle.count(args.limit)
         except Interrupted as e:
@@ -188,10 +200,12 @@ def run_count(args: argparse.Namespace, run: Run) -> None:
 
 
 def run_export(args: argparse.Namespace, run: Run) -> None:
-    puzzles, name = _puzzles(args)
-    if len(puzzles) != 1:
-        raise UsageError(f"{name}: export takes one puzzle, not {len(puzzles)}")
-    write_dlx(puzzles[0].problem(), run)
+    entries, name = _entries(args)
+    if len(entries) != 1:
+        raise UsageError(f"{name}: export takes one puzzle, not {len(entries)}")
+    if isinstance(entries[0], akari.AkariError):
+        raise akari.AkariError(place(name, str(entries[0])))
+    write_dlx(entries[0].problem(), run)
 
 
 def share(text: str) -> float:

@@ -116,13 +116,16 @@ class Run:
         if limited:
             self.stopped = "limit"
 
-    def error_line(self, where: str, message: str, record: dict[str, Any] | None = None) -> None:
-        """A bad line of a batch: one stderr line, and with ``--json`` an
-        ``{"error": ...}`` line in its place; the batch goes on."""
+    def error_line(self, message: str, record: dict[str, Any] | None = None) -> None:
+        """A bad puzzle of a batch: one stderr line (`message` names the
+        file and line), and with ``--json`` an ``{"error": ...}`` line in
+        its place, else a line ``error``; the batch goes on."""
         self.errors += 1
-        print(f"covering: error: {where}: {message}", file=sys.stderr)
+        print(f"covering: error: {message}", file=sys.stderr)
         if self.json:
-            self.emit({**(record or {}), "error": f"{where}: {message}"})
+            self.emit({**(record or {}), "error": message})
+        else:
+            sys.stdout.write("error\n")
 
     # How it ends.
 

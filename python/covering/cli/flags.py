@@ -169,8 +169,8 @@ def add_budgets(parser: argparse.ArgumentParser, *, searches: bool = True) -> No
                            "of the run)")
     group.add_argument("--max-memory", type=byte_size, metavar="SIZE", default=argparse.SUPPRESS,
                        help="refuse what would need more memory than SIZE (bytes, or with K, M, G, T; default "
-                       "$COVERING_MAX_MEMORY, else half of what this process may use): exit status 1, with "
-                       "the estimate")
+                       "$COVERING_MAX_MEMORY, else half of what this process may use): an engine that would "
+                       "not fit is refused with its estimate (exit status 1)")
 
 
 def add_color(parser: argparse.ArgumentParser) -> None:

@@ -21,7 +21,7 @@ from .. import textio
 from ..errors import Interrupted, ProblemError
 from ..puzzles import sudoku
 from . import flags
-from .common import UsageError, read_input, threads_from, write_dlx
+from .common import UsageError, place, read_input, threads_from, write_dlx
 from .contract import Run
 
 __all__ = ["add_parser"]
@@ -116,7 +116,7 @@ class _Batch:
             try:
                 text = sudoku.Sudoku.parse(text, symbols, grid=True).line()
             except ProblemError as e:
-                raise UsageError(f"{self.name}: {e}") from None
+                raise UsageError(place(self.name, str(e))) from None
         self.text = text
         self.lines = text.split("\n")
 
@@ -158,9 +158,7 @@ def _each(batch: _Batch, outputs: list[str], errors: dict[int, str], run: Run): 
     for k, answer in enumerate(outputs):
         lineno = 1 if batch.grid else k + 1
         if lineno in errors:
-            run.error_line(batch.where(lineno), errors[lineno], {"line": lineno})
-            if not run.json:
-                sys.stdout.write("error\n")
+            run.error_line(f"{batch.where(lineno)}: {errors[lineno]}", {"line": lineno})
             continue
         if not answer:
             if not run.json and not batch.grid:
@@ -194,7 +192,8 @@ def _run(args: argparse.Namespace, run: Run, mode: str, cap: int | None = None) 
 def _show_solve(args: argparse.Namespace, run: Run, batch: _Batch, outputs: list[str], errors: dict[int, str]) -> None:
     for k, lineno, answer in _each(batch, outputs, errors, run):
         solved = answer if answer != "no solution" else None
-        run.answer({"line": lineno, "solution": solved}, _picture(args, run, batch, k, solved))
+        run.answer({"line": lineno, "solution": solved, "count": int(solved is not None)},
+                   _picture(args, run, batch, k, solved))
 
 
 def _show_count(args: argparse.Namespace, run: Run, batch: _Batch, outputs: list[str], errors: dict[int, str]) -> None:
@@ -223,7 +222,8 @@ def _show_unique(args: argparse.Namespace, run: Run, batch: _Batch, outputs: lis
         word = "none" if answer == "no solution" else "multiple" if answer == "multiple" else "unique"
         solved = None if word == "none" else firsts.get(k) if word == "multiple" else answer
         text = _picture(args, run, batch, k, solved) + word + "\n"
-        run.answer({"line": lineno, "solution": solved, "uniqueness": word}, text)
+        count = {"none": 0, "unique": 1, "multiple": 2}[word]
+        run.answer({"line": lineno, "solution": solved, "uniqueness": word, "count": count}, text)
 
 
 _SHOW = {"solve": _show_solve, "count": _show_count, "unique": _show_unique}
@@ -254,7 +254,7 @@ def _solve_many(args: argparse.Namespace, run: Run, want: int | None) -> None:
             puzzle = sudoku.Sudoku.parse(line, batch.symbols)
             puzzle.check_givens()
         except ProblemError as e:
-            run.error_line(batch.where(lineno), str(e), {"line": lineno})
+            run.error_line(f"{batch.where(lineno)}: {e}", {"line": lineno})
             continue
         found: list[str] = []
         record: dict[str, Any] = {"line": lineno, "solutions": found}
@@ -297,7 +297,7 @@ def run_export(args: argparse.Namespace, run: Run) -> None:
     try:
         puzzle = sudoku.Sudoku.parse(text if args.grid else lines[0], symbols, grid=args.grid)
     except ProblemError as e:
-        raise UsageError(f"{name}: {e}") from None
+        raise UsageError(place(name, str(e))) from None
     write_dlx(puzzle.problem(), run)
 
 

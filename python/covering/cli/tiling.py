@@ -29,6 +29,7 @@ from . import budget, flags
 from .common import (
     UsageError,
     check_method_flags,
+    place,
     progress,
     read_input,
     show_progress,
@@ -483,7 +484,7 @@ def _board(args: argparse.Namespace) -> Board:
         try:
             return Board.from_picture(text)
         except ValueError as e:
-            raise UsageError(f"{name}: {e}") from None
+            raise UsageError(place(name, str(e))) from None
     return Board.rectangle(*size)
 
 

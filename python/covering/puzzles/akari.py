@@ -50,6 +50,7 @@ __all__ = [
     "Akari",
     "AkariError",
     "AkariWarning",
+    "read_entries",
     "Generated",
     "generate",
     "difficulty",
@@ -616,16 +617,30 @@ def read_puzzles(text: str) -> Iterator[Akari]:
     >>> [a.width for a in read_puzzles(".1\\n..\\n\\nhttps://puzz.link/p?lightup/3/1/i\\n")]
     [2, 3]
     """
+    for entry in read_entries(text):
+        if isinstance(entry, AkariError):
+            raise entry
+        yield entry
+
+
+def read_entries(text: str) -> Iterator[Akari | AkariError]:
+    """As `read_puzzles`, but a puzzle that cannot be read is given as its
+    error (naming the line of the file) in its place, and the rest are read
+    on: for a batch that answers every puzzle it can.
+
+    >>> [type(x).__name__ for x in read_entries(".1\\n..\\n\\n.x\\n\\n..\\n")]
+    ['Akari', 'AkariError', 'Akari']
+    """
     block: list[str] = []
     start = 0
 
-    def flush() -> Iterator[Akari]:
+    def flush() -> Iterator[Akari | AkariError]:
         if block:
             try:
                 yield Akari.from_text("\n".join(block))
             except AkariError as e:
                 line = None if e.row is None else start + e.row
-                raise AkariError(e.reason if line else f"line {start}: {e.reason}", e.row, e.col, line=line) from None
+                yield AkariError(e.reason if line else f"line {start}: {e.reason}", e.row, e.col, line=line)
             block.clear()
 
     lines = textio.lines(text)
@@ -639,7 +654,7 @@ def read_puzzles(text: str) -> Iterator[Akari]:
             try:
                 yield Akari.from_url(line)
             except AkariError as e:
-                raise AkariError(e.reason, line=n) from None
+                yield AkariError(e.reason, line=n)
         else:
             if not block:
                 start = n
