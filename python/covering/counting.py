@@ -381,7 +381,7 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
             if deadline is not None and time.monotonic() >= deadline:
                 found = so_far()
                 raise LimitReached(f"budget reached after {found} solutions (the {other}'s, in its race with "
-                                   "the frontier)", count=found, stats=frontier.progress)
+                                   "the frontier)", count=found, stats=frontier.progress, budget="seconds")
             turn *= 2
     except KeyboardInterrupt:
         # The count so far is the memo's or the search's: the frontier knows none.
@@ -484,7 +484,8 @@ def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | 
                 item, items = counter.progress[:2]
                 where = f"item {item} of {items} of the frontier count"
                 raise LimitReached(f"budget reached at {where} (no partial count: the frontier knows none)",
-                                   count=None, stats=counter.progress, where=where)
+                                   count=None, stats=counter.progress, where=where,
+                                   budget=limits.ran_out(deadline))
     except KeyboardInterrupt:
         item, items = counter.progress[:2]
         raise Interrupted(None, counter.progress, where=f"item {item} of {items} of the frontier count") from None
@@ -528,7 +529,7 @@ def _memo(counter: _core.MemoCount, rule: str, nodes: int | None, seconds: float
                 break
             if progress is None or node_left == 0 or (deadline is not None and time.monotonic() >= deadline):
                 raise LimitReached(f"budget reached after {counter.partial} solutions",
-                                   count=int(counter.partial), stats=counter.stats)
+                                   count=int(counter.partial), stats=counter.stats, budget=limits.ran_out(deadline))
     except KeyboardInterrupt:
         raise Interrupted(int(counter.partial), counter.stats) from None
     return _counted(int(total), "memo", rule, counter.stats[0], why, order)

@@ -96,23 +96,32 @@ class LimitReached(Exception):
 
     The count so far is a lower bound, not an answer, so it is carried here
     rather than returned: ``e.count`` (None where no partial count is known,
-    as in a frontier count) and ``e.stats``.
+    as in a frontier count) and ``e.stats``; ``e.budget`` names what ran
+    out: ``"nodes"``, ``"seconds"``, ``"memory"``, ``"conflicts"`` or
+    ``"interrupt"`` (`cancel()`).
     """
 
-    def __init__(self, message: str, count: int | None, stats: Any, where: str | None = None) -> None:
+    def __init__(self, message: str, count: int | None, stats: Any, where: str | None = None,
+                 budget: str = "nodes") -> None:
         super().__init__(message)
         self.count = count
         self.stats = stats
         #: How far the work got, where no partial count is known.
         self.where = where
+        #: What ran out.
+        self.budget = budget
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (str(self), self.count, self.stats, self.where))
+        return (type(self), (str(self), self.count, self.stats, self.where, self.budget))
 
 
 class Cancelled(LimitReached):
     """`cancel()` stopped a search before the end (``e.count`` solutions
     were found by then); a `LimitReached`, since the count is as partial."""
+
+    def __init__(self, message: str, count: int | None, stats: Any, where: str | None = None,
+                 budget: str = "interrupt") -> None:
+        super().__init__(message, count, stats, where, budget)
 
 
 class Interrupted(KeyboardInterrupt):

@@ -32,12 +32,16 @@ from __future__ import annotations
 
 import math
 import numbers
+import threading
+import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 
 from .errors import OptionIdError, ProblemError
 
-__all__ = ["BudgetError", "limit", "nodes", "run_nodes", "conflicts", "seconds", "seed", "threads", "option_id", "option_ids", "MAX_THREADS"]
+__all__ = ["BudgetError", "Budget", "ran_out", "limit", "nodes", "run_nodes", "conflicts", "seconds", "seed", "threads",
+           "option_id", "option_ids", "MAX_THREADS"]
 
 #: The engine's counters are 64-bit: a limit at or past this never stops it.
 WORD = 2**64
@@ -125,6 +129,73 @@ def seconds(value: object, name: str = "seconds") -> float | None:
     if math.isnan(s) or s < 0:
         raise BudgetError(f"{name}: must be a non-negative number of seconds, not {value!r}")
     return None if s > FOREVER else s
+
+
+def ran_out(deadline: float | None) -> str:
+    """What stopped a search that stopped early under a node budget and a
+    `deadline` (`time.monotonic()`): ``"seconds"`` if the time is up, else
+    ``"nodes"`` (for `LimitReached.budget`).
+
+    >>> ran_out(None), ran_out(0.0)
+    ('nodes', 'seconds')
+    """
+    # The engine checks its deadline in slices: a stop within 2 ms of it is the time.
+    return "seconds" if deadline is not None and time.monotonic() >= deadline - 2e-3 else "nodes"
+
+
+_time_budget = seconds  # (Budget.of takes a keyword of the same name)
+
+
+@dataclass
+class Budget:
+    """The budgets of one run, as one value made once (by the command line
+    from its flags, or from an API call's keywords) and passed down:
+    `nodes` for each search, a `deadline` (`time.monotonic()`) for the
+    whole run, a `memory` limit in bytes, and a `stop` flag that Ctrl-C or
+    the deadline sets. `spent` names what ran out (``"seconds"``,
+    ``"nodes"``, ``"memory"``, ``"conflicts"``, ``"interrupt"``), and `flag`
+    how the user wrote it, for messages.
+
+    >>> b = Budget.of(seconds=10, nodes=500)
+    >>> b.nodes, 9 < b.left() <= 10, b.spent
+    (500, True, None)
+    >>> Budget.of(seconds=float("inf")).left() is None
+    True
+    """
+
+    nodes: int | None = None
+    deadline: float | None = None
+    memory: int | None = None
+    seconds_given: float | None = None
+    stop: threading.Event = field(default_factory=threading.Event)
+    spent: str | None = None
+
+    @classmethod
+    def of(cls, *, seconds: object = None, nodes: object = None, memory: int | None = None,
+           started: float | None = None) -> Budget:
+        """From the user's numbers, read by this module's rules; the time
+        counts from `started` (`time.monotonic()`; default now)."""
+        s = _time_budget(seconds, "--seconds")
+        start = time.monotonic() if started is None else started
+        return cls(limit(nodes, "--nodes"), None if s is None else start + s, memory, s)
+
+    def left(self) -> float | None:
+        """Seconds left (None: no time budget), never below 0."""
+        return None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+
+    def ring(self, what: str) -> None:
+        """`what` ran out: the run is to stop."""
+        if self.spent is None:
+            self.spent = what
+        self.stop.set()
+
+    def flag(self) -> str:
+        """What ran out, as the command line's flag (``--seconds 10``)."""
+        if self.spent == "seconds":
+            return f"--seconds {self.seconds_given:g}"
+        if self.spent == "nodes":
+            return f"--nodes {self.nodes}"
+        return f"--{self.spent}" if self.spent else "a budget"
 
 
 def seed(value: object, name: str = "seed") -> int | None:

@@ -20,6 +20,8 @@ away for a while as it branches, so the items left are not a sound key.
 
 from __future__ import annotations
 
+import time
+
 
 from . import _core, limits, sizes
 from .errors import Interrupted, LimitReached
@@ -69,12 +71,15 @@ def count_memo(
     (1193600, 1193600)
     """
     counter = _core.MemoCount(problem.compile(), memo_budget(memo_bytes), branching)
+    seconds = limits.seconds(seconds)
+    deadline = None if seconds is None else time.monotonic() + seconds
     try:
-        total = counter.run(limits.nodes(nodes), limits.seconds(seconds))
+        total = counter.run(limits.nodes(nodes), seconds)
     except KeyboardInterrupt:
         raise Interrupted(int(counter.partial), counter.stats) from None
     if total is None:
         raise LimitReached(
-            f"budget reached after {counter.partial} solutions", count=counter.partial, stats=counter.stats
+            f"budget reached after {counter.partial} solutions", count=counter.partial, stats=counter.stats,
+            budget=limits.ran_out(deadline),
         )
     return int(total)

@@ -697,10 +697,15 @@ class ProblemData:
 
     @property
     def skipped(self) -> list[dict[str, Any]]:
-        """The engines the last automatic choice left out, and why:
-        ``{"engine": "sat", "estimate": bytes, "why": ...}`` (its memory or
-        its time would not fit)."""
+        """The engines the last automatic choice (of the last portfolio
+        run) left out, and why: ``{"engine": "sat", "estimate": bytes,
+        "why": ...}`` (its memory or its time would not fit). Each run
+        starts it afresh; it is not pickled."""
         return list(self.__dict__.get("_skipped", ()))
+
+    def begin_run(self) -> None:
+        """A portfolio run starts: what the last one left out is forgotten."""
+        self.__dict__.pop("_skipped", None)
 
     def note_skipped(self, engine: str, estimate: int, why: str) -> None:
         """Records that the automatic choice left `engine` out (see `skipped`)."""
@@ -750,6 +755,7 @@ class ProblemData:
         state = self.__dict__.copy()
         state["_last"] = None
         state["_compiled"] = None
+        state.pop("_skipped", None)  # what one run chose is that run's, not the problem's
         return state
 
     def __eq__(self, other: object) -> bool:

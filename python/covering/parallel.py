@@ -192,7 +192,10 @@ class ParallelSearch:
         if interrupted:
             raise Interrupted(count, self.progress(start))
         if not complete:
-            raise LimitReached(f"budget reached after {count} solutions", count=count, stats=self.progress(start))
+            spent = "seconds" if timer is not None and timer.finished.is_set() and not (
+                nodes is not None and used >= nodes) else "nodes"
+            raise LimitReached(f"budget reached after {count} solutions", count=count, stats=self.progress(start),
+                               budget=spent)
         return count
 
     def solutions(self, limit: int | None = None, *, ids: bool = False) -> Iterator[Any]:

@@ -92,7 +92,8 @@ def solutions(
                     return  # this run saw the whole tree: nothing is missing
                 if limited and search.stats.nodes >= nodes:
                     break  # the budget ran out: restart
-                raise LimitReached(f"time ran out after {found} solutions", count=found, stats=search.stats)
+                raise LimitReached(f"time ran out after {found} solutions", count=found, stats=search.stats,
+                                   budget="seconds")
             key = tuple(ids)
             if key in seen:
                 continue

@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -126,6 +127,7 @@ class SatSolver:
         (or `Cancelled`) when a budget or `cancel()` stopped it first.
         `conflicts` and `nodes` are totals over the solver's life."""
         stats = self.stats
+        deadline = None if seconds is None else time.monotonic() + seconds
         kind, ids = self._search.next(
             None if conflicts is None else max(0, conflicts - stats.conflicts),
             None if nodes is None else max(0, nodes - stats.decisions),
@@ -138,7 +140,9 @@ class SatSolver:
         if self._cancelled:
             self._cancelled = False
             raise Cancelled(f"cancelled after {found} solutions", count=found, stats=self.stats)
-        raise LimitReached(f"budget reached after {found} solutions", count=found, stats=self.stats)
+        after = self.stats
+        spent = "conflicts" if conflicts is not None and after.conflicts >= conflicts else limits.ran_out(deadline)
+        raise LimitReached(f"budget reached after {found} solutions", count=found, stats=self.stats, budget=spent)
 
     def solutions(self, limit: int | None = None, *, ids: bool = False, conflicts: int | None = None,
                   nodes: int | None = None, seconds: float | None = None) -> Iterator[Any]:
@@ -154,8 +158,6 @@ class SatSolver:
         >>> s.stats.decisions > 0 and s.stats.propagations > s.stats.decisions
         True
         """
-        import time
-
         limit, conflicts = limits.limit(limit), limits.conflicts(conflicts)
         nodes, seconds = limits.nodes(nodes), limits.seconds(seconds)
         deadline = None if seconds is None else time.monotonic() + seconds
@@ -168,7 +170,8 @@ class SatSolver:
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
                 # The time is up even while solutions keep coming.
-                raise LimitReached(f"budget reached after {found} solutions", count=found, stats=self.stats)
+                raise LimitReached(f"budget reached after {found} solutions", count=found, stats=self.stats,
+                                   budget="seconds")
             try:
                 sol = self._next(None if conflicts is None else base.conflicts + conflicts,
                                  None if nodes is None else base.decisions + nodes, left, found)

@@ -146,13 +146,12 @@ def check_engine(engine: str, estimate: int) -> None:
     `max_memory()`.
 
     >>> check_engine("cells", 10**6)
-    >>> os.environ[ENV] = "1M"
-    >>> try:
-    ...     check_engine("sat", 3 * 2**30)
-    ... except MemoryLimitError as e:
-    ...     print(e)
+    >>> with given(1 << 20):
+    ...     try:
+    ...         check_engine("sat", 3 * 2**30)
+    ...     except MemoryLimitError as e:
+    ...         print(e)
     engine 'sat': needs about 3.0 GiB of memory, past the limit of 1.0 MiB (raise it with COVERING_MAX_MEMORY or --max-memory)
-    >>> del os.environ[ENV]
     """
     most = max_memory()
     if estimate > most:

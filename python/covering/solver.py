@@ -173,11 +173,11 @@ class Solver:
             if remaining is not None and remaining <= 0:
                 # The time is up even while solutions keep coming.
                 raise LimitReached(f"budget reached after {found} solutions", count=found,
-                                   stats=self._search.stats)
+                                   stats=self._search.stats, budget="seconds")
             sol = self._search.next_solution(nodes, remaining)
             if sol is None:
                 if not self._search.exhausted:
-                    raise self._stopped(found)
+                    raise self._stopped(found, deadline=deadline)
                 return
             found += 1
             yield tuple(sol) if ids else [self.problem.label(o) for o in sol]
@@ -185,6 +185,7 @@ class Solver:
     def count(self, limit: int | None = None, *, nodes: int | None = None, seconds: float | None = None) -> int:
         """Counts the solutions not yet seen (see `Problem.count`)."""
         limit, nodes, seconds = limits.limit(limit), limits.nodes(nodes), limits.seconds(seconds)
+        deadline = None if seconds is None else time.monotonic() + seconds
         before = self._search.stats.solutions
         target = None if limit is None else min(before + limit, limits.WORD - 1)
         try:
@@ -195,15 +196,17 @@ class Solver:
         if limit is not None and n >= limit:
             return limit
         if not self._search.exhausted:
-            raise self._stopped(n)
+            raise self._stopped(n, deadline=deadline)
         return n
 
-    def _stopped(self, found: int, what: str = "solutions") -> LimitReached:
+    def _stopped(self, found: int, what: str = "solutions", *, deadline: float | None = None) -> LimitReached:
         """The exception for a search that stopped before its end: `Cancelled`
-        after `cancel()`, else `LimitReached` (a budget ran out)."""
+        after `cancel()`, else `LimitReached` (a budget ran out: the time,
+        if `deadline` is past, else the nodes)."""
         if self._search.cancelled:
             return Cancelled(f"cancelled after {found} {what}", count=found, stats=self._search.stats)
-        return LimitReached(f"budget reached after {found} {what}", count=found, stats=self._search.stats)
+        return LimitReached(f"budget reached after {found} {what}", count=found, stats=self._search.stats,
+                            budget=limits.ran_out(deadline))
 
     def count_canonical(
         self, perms: Sequence[Sequence[int]], *, nodes: int | None = None, seconds: float | None = None
@@ -222,11 +225,12 @@ class Solver:
         2
         """
         nodes, seconds = limits.nodes(nodes), limits.seconds(seconds)
+        deadline = None if seconds is None else time.monotonic() + seconds
         kept, interrupted = self._search.count_canonical([list(p) for p in perms], nodes, seconds)
         if interrupted:
             raise Interrupted(kept, self._search.stats)
         if not self._search.exhausted:
-            raise self._stopped(kept, "canonical solutions")
+            raise self._stopped(kept, "canonical solutions", deadline=deadline)
         return kept
 
     def uniqueness(self, *, nodes: int | None = None, seconds: float | None = None) -> Uniqueness:

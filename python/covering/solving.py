@@ -137,6 +137,7 @@ def _portfolio_first(problem: ProblemData, ids: bool, nodes: int | None, seconds
     dancing links go on, from where they were, with the whole budget left
     (what was left out is in `problem.skipped`)."""
     start = time.monotonic()
+    problem.begin_run()
     budget = PORTFOLIO_NODES if nodes is None else min(nodes, PORTFOLIO_NODES)
     solver = make_solver(problem)
     try:
@@ -161,6 +162,7 @@ def solve_unique(problem: ProblemData, *, ids: bool = False, nodes: int | None =
     if engine not in ("auto", "sat") and conflicts is not None:
         raise ValueError("conflicts= is the budget of engine='sat' (the dancing-links engines count nodes=)")
     start = time.monotonic()
+    problem.begin_run()
     found: list[tuple[int, ...]] = []
 
     def two(**budgets: Any) -> bool:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 from array import array
 from collections.abc import Collection, Iterator
 from typing import Any
@@ -242,15 +243,18 @@ def build_zdd(
     """
     builder = _core.MemoZdd(problem.compile(), memo_budget(memo_bytes), branching)
     most = sizes.max_memory()
+    seconds = limits.seconds(seconds)
+    deadline = None if seconds is None else time.monotonic() + seconds
     try:
-        root = builder.run(limits.nodes(nodes), limits.seconds(seconds), most)
+        root = builder.run(limits.nodes(nodes), seconds, most)
     except MemoryError:
         raise sizes.SizeError(
             f"the diagram of all the solutions grew past the limit of {sizes.human(most)} before it was done "
             f"(raise it with {sizes.ENV} or --max-memory; a count alone needs no diagram: count(memo=True))"
         ) from None
     if root is None:
-        raise LimitReached("budget reached before the diagram was built", count=0, stats=builder.stats)
+        raise LimitReached("budget reached before the diagram was built", count=0, stats=builder.stats,
+                           budget=limits.ran_out(deadline))
     # The engine sends little-endian 32-bit words ('I' is 32 bits wherever CPython runs).
     triples = array("I", builder.nodes())
     if sys.byteorder == "big":  # pragma: no cover

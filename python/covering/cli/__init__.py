@@ -143,7 +143,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if getattr(args, "json", False) and getattr(args, "svg", None):
             raise UsageError("--json and --svg cannot go together (--json's lines are the output)")
         with sizes.given(getattr(args, "max_memory", None)), \
-                budget.running(getattr(args, "seconds", None), getattr(args, "nodes", None)):
+                budget.running(getattr(args, "seconds", None), getattr(args, "nodes", None),
+                               getattr(args, "max_memory", None)):
             status = args.run(args, run)
         if status is not None:  # a command that prints no summary (demo, plot)
             return int(status)
@@ -162,7 +163,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         run.cut(interrupted=True)
     except LimitReached as e:
         # A --nodes (or --conflicts) budget spent in a count: the count so far, marked as partial.
-        budget.limit_reached()
+        budget.limit_reached(e)
         if run.counts:
             run.counted(e.count)
             run.where = e.where

@@ -1,19 +1,24 @@
-"""The run's budgets, ``--seconds S`` and ``--nodes N`` (exit status 3).
+"""The run's budgets on the command line: one `covering.limits.Budget`,
+made from ``--seconds S``, ``--nodes N`` and ``--max-memory`` and kept for
+the run (exit status 3 when one is spent).
 
-``--seconds`` is wall time from the start of the process, for the whole run
-(reading, building, searching, writing). It is kept by an alarm whose
-handler raises `BudgetSpent`, a `KeyboardInterrupt`: every stage that
-answers Ctrl-C (the Rust loops check for signals every few milliseconds, a
-read of a stalled stdin is interrupted) therefore stops on the budget the
-same way, printing what it found so far, and the command line then says
-``covering: budget: ...`` and exits 3 instead of 130.
+``--seconds`` is wall time from the start of the process, for the whole
+run (reading, building, searching, writing). Each search is given the time
+left (`left`), so that it stops on its own and says so (`LimitReached`
+with ``budget == "seconds"``). A stage that takes no budget (a reader
+waiting on a stalled stdin, a generator, building a diagram) is ended by
+a watchdog thread: at the deadline it sets the budget's stop flag and, if
+the run is still going `GRACE` seconds later, sends SIGINT to the main
+thread, which every stage answers as it answers Ctrl-C. No timer signal,
+no change to the environment.
 
 ``--nodes`` is a node budget for each search of the run (the searches of a
-command take it as their default, `covering.limits.run_nodes`); a search
-that spends it raises `LimitReached`, which the commands report the same way.
+command take it as their default, `covering.limits.run_nodes`).
 
->>> spent() is None, stopped(False), stopped(True)
-(True, None, 'interrupt')
+Ctrl-C sets the stop flag with ``"interrupt"`` (exit status 130).
+
+>>> spent() is None
+True
 """
 
 from __future__ import annotations
@@ -21,50 +26,43 @@ from __future__ import annotations
 import os
 import signal
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from .. import limits
+from ..limits import Budget
 
-__all__ = ["BudgetSpent", "held", "left", "spent", "stopped", "limit_reached", "running", "disarm", "process_age"]
+__all__ = ["current", "held", "left", "spent", "limit_reached", "running", "disarm", "process_age", "GRACE"]
+
+#: Seconds a stage may take to stop on its own at the deadline before the
+#: watchdog interrupts the main thread.
+GRACE = 0.1
+
+_budget: Budget | None = None
+_done = threading.Event()
 
 
-class BudgetSpent(KeyboardInterrupt):
-    """The run's ``--seconds`` ran out: raised by the alarm, as Ctrl-C is by SIGINT."""
-
-
-_spent: str | None = None
-_timer: threading.Timer | None = None
-_nodes: int | None = None
-#: When ``--seconds`` runs out (`time.monotonic`), and its flag.
-_deadline: float | None = None
-_seconds_flag = ""
+def current() -> Budget | None:
+    """The budget of the run under way (None outside a run)."""
+    return _budget
 
 
 def spent() -> str | None:
-    """The flag of the budget spent (``"--seconds 10"``), or None."""
-    return _spent
+    """The flag of the budget spent (``"--seconds 10"``), or None (nothing
+    spent, or Ctrl-C)."""
+    if _budget is None or _budget.spent in (None, "interrupt"):
+        return None
+    return _budget.flag()
 
 
-def stopped(interrupted: bool) -> str | None:
-    """``--json``'s ``"stopped"``: "budget", "interrupt" (Ctrl-C), or None
-    for a run that completed."""
-    if _spent is not None:
-        return "budget"
-    return "interrupt" if interrupted else None
-
-
-def limit_reached() -> None:
-    """A search raised `LimitReached`: the time left (`left`), if it ran
-    out, else the ``--nodes`` budget, if one was given, is what was spent (a
-    ``--conflicts`` budget otherwise)."""
-    global _spent
-    if _spent is None:
-        if _deadline is not None and _deadline - time.monotonic() < 0.05:
-            _spent = _seconds_flag
-        else:
-            _spent = f"--nodes {_nodes}" if _nodes is not None else "--conflicts"
+def limit_reached(e: BaseException | None = None) -> None:
+    """A search stopped on a budget: what `e` (a `LimitReached`) says ran
+    out, else the time if it is up, else the node budget."""
+    if _budget is None:
+        return
+    what = getattr(e, "budget", None) or limits.ran_out(_budget.deadline)
+    _budget.ring("interrupt" if what == "interrupt" else what)
 
 
 def left() -> float | None:
@@ -74,7 +72,7 @@ def left() -> float | None:
     >>> left() is None
     True
     """
-    return None if _deadline is None else max(0.0, _deadline - time.monotonic())
+    return None if _budget is None else _budget.left()
 
 
 def process_age() -> float:
@@ -91,23 +89,15 @@ def process_age() -> float:
         return 0.0
 
 
-def _ring(flag: str) -> None:
-    global _spent
-    _spent = flag
-
-
-def _on_alarm(signum: int, frame: object) -> None:
-    raise BudgetSpent
-
-
-_HELD = {signal.SIGINT, signal.SIGALRM} if hasattr(signal, "pthread_sigmask") else None
+_HELD = {signal.SIGINT} if hasattr(signal, "pthread_sigmask") else None
 
 
 @contextmanager
 def held() -> Iterator[None]:
-    """Ctrl-C and the alarm wait while the block runs (a solution written
-    and counted: never one without the other in what is reported)."""
-    if _HELD is None:
+    """Ctrl-C (and the watchdog's interrupt) waits while the block runs (a
+    solution written and counted: never one without the other in what is
+    reported)."""
+    if _HELD is None or threading.current_thread() is not threading.main_thread():
         yield
         return
     signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
@@ -118,50 +108,62 @@ def held() -> Iterator[None]:
 
 
 def disarm() -> None:
-    """Stops the alarm (the run's work is over: its output must not be cut)."""
-    global _timer
-    if hasattr(signal, "setitimer"):
-        signal.setitimer(signal.ITIMER_REAL, 0)
-    if _timer is not None:
-        _timer.cancel()
-        _timer = None
+    """The run's work is over: the watchdog stands down, so that what was
+    found is printed whole."""
+    _done.set()
+
+
+def _watch(budget: Budget, main: int | None) -> None:
+    """The watchdog: at the deadline, the stop flag; after `GRACE`, SIGINT
+    to the main thread if the run has not stopped."""
+    wait = budget.left()
+    if wait is None or _done.wait(wait):
+        return
+    budget.ring("seconds")
+    if _done.wait(GRACE) or main is None:
+        return
+    signal.pthread_kill(main, signal.SIGINT)
+
+
+def _on_interrupt(signum: int, frame: Any) -> None:
+    """SIGINT: Ctrl-C (or the watchdog at the deadline) stops the run."""
+    if _done.is_set():
+        return  # the work is over: the answer is being printed
+    if _budget is not None:
+        _budget.ring("interrupt")  # (the deadline rang first when it was the watchdog)
+    raise KeyboardInterrupt
 
 
 @contextmanager
-def running(seconds: float | None, nodes: int | None) -> Iterator[None]:
-    """The budgets kept while the command runs."""
-    global _spent, _nodes, _timer, _deadline, _seconds_flag
-    _spent, _nodes, _deadline = None, nodes, None
-    old_handler = None
-    if seconds is not None:
-        left = seconds - process_age()
-        flag = _seconds_flag = f"--seconds {seconds:g}"
-        if left <= 0:  # `--seconds 0`: spent before anything starts
-            _ring(flag)
-            raise BudgetSpent
-        _deadline = time.monotonic() + left
-        if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
-            def alarm(signum: int, frame: object) -> None:
-                _ring(flag)
-                _on_alarm(signum, frame)
+def running(seconds: float | None, nodes: int | None, memory: int | None = None) -> Iterator[Budget]:
+    """The budgets kept while the command runs: `--seconds` counted from
+    the start of the process; ``--seconds 0`` is spent before anything
+    starts (a `KeyboardInterrupt`, reported as the budget spent)."""
+    global _budget
+    import time
 
-            old_handler = signal.signal(signal.SIGALRM, alarm)
-            signal.setitimer(signal.ITIMER_REAL, left)
-        else:  # no alarm here: the main thread is interrupted as by Ctrl-C
-            import _thread
-
-            def ring() -> None:
-                _ring(flag)
-                _thread.interrupt_main()
-
-            _timer = threading.Timer(left, ring)
-            _timer.daemon = True
-            _timer.start()
+    started = time.monotonic() - process_age()
+    budget = Budget.of(seconds=seconds, nodes=nodes, memory=memory, started=started)
+    _budget = budget
+    _done.clear()
+    main = threading.main_thread()
+    on_main = threading.current_thread() is main
+    old = signal.signal(signal.SIGINT, _on_interrupt) if on_main else None
+    watchdog = None
     try:
-        with limits.run_nodes(nodes):
-            yield
+        if budget.deadline is not None:
+            if budget.left() == 0:
+                budget.ring("seconds")
+                raise KeyboardInterrupt
+            can_signal = on_main and hasattr(signal, "pthread_kill")
+            watchdog = threading.Thread(target=_watch, args=(budget, main.ident if can_signal else None),
+                                        name="covering-deadline", daemon=True)
+            watchdog.start()
+        with limits.run_nodes(budget.nodes):
+            yield budget
     finally:
-        disarm()
-        if old_handler is not None:
-            signal.signal(signal.SIGALRM, old_handler)
-
+        _done.set()
+        if watchdog is not None:
+            watchdog.join()
+        if old is not None:
+            signal.signal(signal.SIGINT, old)

@@ -124,8 +124,8 @@ def _listing(args: argparse.Namespace, run: Run, problem: Problem, solutions: It
     try:
         for ids in solutions:
             write_solution(run, problem, ids)
-    except LimitReached:  # a --nodes or --conflicts budget ran out
-        budget.limit_reached()
+    except LimitReached as e:  # a --nodes, --seconds or --conflicts budget ran out
+        budget.limit_reached(e)
         raise
     finally:
         st = problem.stats
@@ -180,8 +180,8 @@ def run_unique(args: argparse.Namespace, run: Run) -> None:
     try:
         first, u = problem.solve_unique(ids=True, engine=args.engine, conflicts=args.conflicts,
                                         seconds=budget.left())
-    except LimitReached:
-        budget.limit_reached()
+    except LimitReached as e:
+        budget.limit_reached(e)
         raise
     if problem.skipped:
         run.extra["skipped"] = [{"engine": s["engine"], "estimate": s["estimate"]} for s in problem.skipped]

@@ -311,7 +311,7 @@ class Akari:
         except KeyboardInterrupt:
             raise Interrupted(search.stats.solutions, search.stats) from None
         if not search.exhausted and (limit is None or n < limit):
-            raise LimitReached(f"time ran out after {n} solutions", count=n, stats=search.stats)
+            raise LimitReached(f"time ran out after {n} solutions", count=n, stats=search.stats, budget="seconds")
         return n
 
     def uniqueness(self, *, seconds: float | None = None) -> Uniqueness:
