@@ -3,8 +3,8 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-SOURCES := $(shell find src crates/xc/src crates/dlx/src python -name '*.rs' -o -name '*.py' -o -name '*.pyi') \
-           Cargo.toml crates/xc/Cargo.toml crates/dlx/Cargo.toml pyproject.toml
+SOURCES := $(shell find src crates/xc/src crates/dlx/src crates/puzzles/src python -name '*.rs' -o -name '*.py' -o -name '*.pyi') \
+           Cargo.toml crates/xc/Cargo.toml crates/dlx/Cargo.toml crates/puzzles/Cargo.toml pyproject.toml
 
 .PHONY: dev demo test test-rust test-python lint bench fmt clean
 
@@ -45,7 +45,7 @@ demo: dev
 test: test-rust test-python
 
 test-rust:
-	cargo test -p covering-xc -p covering-dlx
+	cargo test -p covering-xc -p covering-dlx -p covering-puzzles
 
 test-python: dev
 	$(BIN)/python -m pytest

@@ -4,7 +4,7 @@
 
 Runs the property tests over every text reader (tests/test_fuzz_readers.py)
 with N hypothesis examples each, and the engine's fuzz target over the
-compile step (crates/xc/tests/fuzz_compile.rs) with N random arrays, in
+compile step (crates/xc/tests/fuzz_compile.rs) and Akari's encoder (crates/puzzles/tests/fuzz_akari.rs) with N random arrays, in
 release mode; writes what ran and how long it took to benchmarks/RESULTS.md
 (between the ``fuzz`` markers). Either failing fails the script.
 """
@@ -40,6 +40,8 @@ def main() -> None:
              {"COVERING_FUZZ_EXAMPLES": str(args.examples)})
     rs = run(["cargo", "test", "--release", "-q", "-p", "covering-xc", "--test", "fuzz_compile"],
              {"COVERING_FUZZ_ITERATIONS": str(args.iterations)})
+    rs += run(["cargo", "test", "--release", "-q", "-p", "covering-puzzles", "--test", "fuzz_akari"],
+              {"COVERING_FUZZ_ITERATIONS": str(args.iterations)})
     lines = [
         "<!-- fuzz:begin -->",
         "## Fuzzing",

@@ -9,7 +9,7 @@ use crate::problem::PyCompiledProblem;
 
 /// The cells of a rows x cols grid given as row-major bytes (`.` white,
 /// `#` black, `0`-`4` numbered black); an error names the first bad cell.
-fn read_grid(rows: usize, cols: usize, grid: &[u8]) -> PyResult<Vec<xc::AkariCell>> {
+fn read_grid(rows: usize, cols: usize, grid: &[u8]) -> PyResult<Vec<puzzles::akari::Cell>> {
     if rows.checked_mul(cols) != Some(grid.len()) {
         return Err(errors::invalid(format!(
             "a {rows} x {cols} grid has {} cells, not {}",
@@ -18,12 +18,12 @@ fn read_grid(rows: usize, cols: usize, grid: &[u8]) -> PyResult<Vec<xc::AkariCel
         )));
     }
     grid.iter()
-        .map(|&b| xc::AkariCell::from_byte(b))
+        .map(|&b| puzzles::akari::Cell::from_byte(b))
         .collect::<Option<Vec<_>>>()
         .ok_or_else(|| {
             let k = grid
                 .iter()
-                .position(|&b| xc::AkariCell::from_byte(b).is_none())
+                .position(|&b| puzzles::akari::Cell::from_byte(b).is_none())
                 .unwrap_or(0);
             errors::invalid(format!(
                 "row {}, column {}: {:?} is not one of . # 0 1 2 3 4",
@@ -48,20 +48,20 @@ pub fn akari_problem(
     grid: &[u8],
 ) -> PyResult<(PyCompiledProblem, Vec<u32>, Vec<(&'static str, u32)>)> {
     let cells = read_grid(rows, cols, grid)?;
-    if !cells.contains(&xc::AkariCell::White) {
+    if !cells.contains(&puzzles::akari::Cell::White) {
         return Err(errors::invalid("the grid has no white cell"));
     }
-    let a = xc::akari(rows, cols, &cells).map_err(to_py)?;
+    let a = puzzles::akari::akari(rows, cols, &cells).map_err(to_py)?;
     let items = a
         .items
         .iter()
         .map(|i| match *i {
-            xc::AkariItem::Cell(z) => ("cell", z),
-            xc::AkariItem::Number(z) => ("number", z),
-            xc::AkariItem::Row(z) => ("row", z),
-            xc::AkariItem::Column(z) => ("column", z),
-            xc::AkariItem::RowLit(z) => ("row_lit", z),
-            xc::AkariItem::ColumnLit(z) => ("column_lit", z),
+            puzzles::akari::AkariItem::Cell(z) => ("cell", z),
+            puzzles::akari::AkariItem::Number(z) => ("number", z),
+            puzzles::akari::AkariItem::Row(z) => ("row", z),
+            puzzles::akari::AkariItem::Column(z) => ("column", z),
+            puzzles::akari::AkariItem::RowLit(z) => ("row_lit", z),
+            puzzles::akari::AkariItem::ColumnLit(z) => ("column_lit", z),
         })
         .collect();
     Ok((
@@ -74,13 +74,13 @@ pub fn akari_problem(
 }
 
 /// The grader's levels by name, both ways.
-const LEVELS: [(&str, xc::puzzles::akari_gen::Level); 3] = [
-    ("easy", xc::puzzles::akari_gen::Level::Easy),
-    ("medium", xc::puzzles::akari_gen::Level::Medium),
-    ("hard", xc::puzzles::akari_gen::Level::Hard),
+const LEVELS: [(&str, puzzles::akari_grade::Level); 3] = [
+    ("easy", puzzles::akari_grade::Level::Easy),
+    ("medium", puzzles::akari_grade::Level::Medium),
+    ("hard", puzzles::akari_grade::Level::Hard),
 ];
 
-fn level(name: &str) -> PyResult<xc::puzzles::akari_gen::Level> {
+fn level(name: &str) -> PyResult<puzzles::akari_grade::Level> {
     LEVELS
         .iter()
         .find(|&&(n, _)| n == name)
@@ -101,14 +101,14 @@ pub fn akari_difficulty(
     cols: usize,
     grid: &[u8],
 ) -> PyResult<Option<&'static str>> {
-    use xc::puzzles::akari_gen::{code, difficulty};
+    use puzzles::akari_grade::{code, difficulty};
     let cells: Vec<u8> = read_grid(rows, cols, grid)?.into_iter().map(code).collect();
     let found = py.detach(|| difficulty(rows, cols, &cells));
     // (LEVELS is in the order of the levels' discriminants.)
     Ok(found.map(|l| LEVELS[l as usize].0))
 }
 
-/// A generated puzzle (see `xc::puzzles::akari_gen::generate`) as row-major
+/// A generated puzzle (see `puzzles::akari_gen::generate`) as row-major
 /// bytes (`.` `#` `0`-`4`), from `seed`. Ctrl-C raises KeyboardInterrupt.
 #[pyfunction]
 #[pyo3(signature = (rows, cols, seed, black, difficulty, symmetry))]
@@ -121,7 +121,8 @@ pub fn akari_generate<'py>(
     difficulty: &str,
     symmetry: &str,
 ) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
-    use xc::puzzles::akari_gen::{cell, generate, Symmetry};
+    use puzzles::akari_gen::{generate, Symmetry};
+    use puzzles::akari_grade::cell;
     let level = level(difficulty)?;
     let symmetry = match symmetry {
         "none" => Symmetry::None,

@@ -21,7 +21,7 @@ pub fn count_queens(py: Python<'_>, n: u32, threads: usize) -> PyResult<(u64, bo
     }
     let (report, _signal) =
         crate::interrupt::until_interrupted(py, "the queens counter", |stop| {
-            xc::count_queens_until(n, threads.max(1), stop)
+            puzzles::queens::count_queens_until(n, threads.max(1), stop)
         })?;
     Ok(report)
 }
@@ -29,7 +29,7 @@ pub fn count_queens(py: Python<'_>, n: u32, threads: usize) -> PyResult<(u64, bo
 /// The infinite queens sequence (OEIS A065188), produced in batches.
 #[pyclass(name = "InfiniteQueens", module = "covering._core", frozen)]
 pub struct PyInfiniteQueens {
-    inner: Mutex<xc::InfiniteQueens>,
+    inner: Mutex<puzzles::queens::InfiniteQueens>,
 }
 
 impl PyInfiniteQueens {
@@ -52,7 +52,7 @@ impl PyInfiniteQueens {
     #[new]
     fn new() -> Self {
         PyInfiniteQueens {
-            inner: Mutex::new(xc::InfiniteQueens::new()),
+            inner: Mutex::new(puzzles::queens::InfiniteQueens::new()),
         }
     }
 

@@ -4,7 +4,7 @@
 //! The Python module `covering.puzzles.sudoku` builds the exact cover problem
 //! (seed 001's four families of items) with option `(r * n + c) * n + d` for
 //! digit `d + 1` in row `r`, column `c`; the engine's puzzle floor
-//! (`xc::puzzles::sudoku`) solves typed grids. This file only converts: lines
+//! (`puzzles::sudoku`) solves typed grids. This file only converts: lines
 //! of symbols to grids (naming the first bad cell), answers back to lines,
 //! spread over threads, so that no Python runs per puzzle.
 
@@ -12,8 +12,8 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use puzzles::sudoku::{Answer, Mode, Solver};
 use pyo3::prelude::*;
-use xc::puzzles::sudoku::{Answer, Mode, Solver};
 
 use crate::errors;
 use crate::problem::PyCompiledProblem;

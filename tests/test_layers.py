@@ -202,9 +202,19 @@ def rust_graph(src: Path) -> dict[str, set[str]]:
     return graph
 
 
-@pytest.mark.parametrize("crate", ["crates/xc/src", "crates/dlx/src", "src"])
+@pytest.mark.parametrize("crate", ["crates/xc/src", "crates/dlx/src", "crates/puzzles/src", "src"])
 def test_no_rust_module_circle(crate: str) -> None:
     assert cycles(rust_graph(ROOT / crate)) == []
+
+
+def test_the_engine_holds_no_puzzle() -> None:
+    # The puzzles live in crates/puzzles; the engine crate neither holds nor re-exports one.
+    src = ROOT / "crates/xc/src"
+    assert not (src / "puzzles").exists()
+    words = re.compile(r"\b(akari|queens|sudoku|bands)\b", re.I)
+    lib = re.sub(r"//[^\n]*", "", (src / "lib.rs").read_text(encoding="utf-8"))
+    assert not words.search(lib)
+    assert not [f.name for f in src.rglob("*.rs") if words.search(f.stem)]
 
 
 def dependencies(cargo_toml: Path) -> set[str]:
@@ -216,9 +226,10 @@ def dependencies(cargo_toml: Path) -> set[str]:
 def test_the_crates_look_only_down() -> None:
     # The engine: no PyO3, no text reader; the reader: no PyO3, no engine;
     # the binding converts between them and Python.
-    assert not dependencies(ROOT / "crates/xc/Cargo.toml") & {"pyo3", "dlx", "covering-dlx"}
+    assert not dependencies(ROOT / "crates/xc/Cargo.toml") & {"pyo3", "dlx", "covering-dlx", "puzzles"}
     assert not dependencies(ROOT / "crates/dlx/Cargo.toml") & {"pyo3", "xc", "covering-xc"}
-    assert {"pyo3", "xc", "dlx"} <= dependencies(ROOT / "Cargo.toml")
-    for crate in ("crates/xc/src", "crates/dlx/src"):
+    assert dependencies(ROOT / "crates/puzzles/Cargo.toml") == {"xc"}
+    assert {"pyo3", "xc", "dlx", "puzzles"} <= dependencies(ROOT / "Cargo.toml")
+    for crate in ("crates/xc/src", "crates/dlx/src", "crates/puzzles/src"):
         for f in (ROOT / crate).rglob("*.rs"):
             assert "pyo3" not in f.read_text(encoding="utf-8"), f

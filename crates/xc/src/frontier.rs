@@ -39,7 +39,7 @@
 //! assert_eq!(f.count().to_u128(), Some(2));
 //! ```
 
-use crate::memo::{hash, Number};
+use crate::number::{hash, Number};
 use crate::order::{lives, option_steps};
 use crate::problem::{ranks, CompiledProblem};
 

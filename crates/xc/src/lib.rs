@@ -29,10 +29,10 @@ mod memo;
 mod memo_pool;
 mod mincost;
 mod mincost_bits;
+mod number;
 mod order;
 mod pricing;
 mod problem;
-pub mod puzzles;
 mod rng;
 mod sat;
 mod search;
@@ -43,21 +43,17 @@ pub use canon::is_canonical;
 pub use frontier::{field_widths, Frontier, FrontierError, FrontierProgress};
 pub use machine::{Engine, Limits, Move, Solve, Step};
 pub use memo::{
-    Branching, Memo, MemoCount, MemoError, MemoStats, MemoZdd, Number, Tally, ZddNode,
-    MEMO_MAX_OPTIONS,
+    Branching, Memo, MemoCount, MemoError, MemoStats, MemoZdd, Tally, ZddNode, MEMO_MAX_OPTIONS,
 };
 pub use memo_pool::MemoPool;
 pub use mincost::{Cheapest, MinCost};
 pub use mincost_bits::MinCostBits;
+pub use number::Number;
 pub use order::{
     choose as choose_order, choose_until as choose_order_until, profile as order_profile, ItemOrder,
 };
 pub use pricing::{CostError, Ledger, MinCostStats};
 pub use problem::{sift_options, CompiledProblem, Error, Sifted};
-pub use puzzles::akari::{
-    akari, akari_with, Akari, AkariItem, Cell as AkariCell, LONG as AKARI_LONG, NO_CELL,
-};
-pub use puzzles::queens::{count_queens, count_queens_until, InfiniteQueens};
 pub use rng::Rng;
 pub use sat::{Sat, SatBudget, SatStats, SatStep};
 pub use search::Search;

@@ -20,7 +20,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use crate::bits::{apply, Count};
-use crate::memo::{fewest, touch, Branching, Memo, MemoError, MemoStats, Number, Shards};
+use crate::memo::{fewest, touch, Branching, Memo, MemoError, MemoStats, Shards};
+use crate::number::Number;
 use crate::problem::CompiledProblem;
 
 /// Sub-problems per thread the expansion aims at.

@@ -12,11 +12,11 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use super::bands;
-use crate::machine::{Limits, Solve, Step};
-use crate::problem::CompiledProblem;
-use crate::sat::Sat;
-use crate::search::Search;
+use crate::bands;
+use xc::CompiledProblem;
+use xc::Sat;
+use xc::Search;
+use xc::{Limits, Solve, Step};
 
 /// What to find for each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

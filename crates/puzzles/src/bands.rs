@@ -469,7 +469,7 @@ pub struct Outcome {
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
-/// use xc::puzzles::bands::solve;
+/// use puzzles::bands::solve;
 /// let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 /// let cells: Vec<u8> = line.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
 /// let out = solve(&cells, 2, &AtomicBool::new(false)).expect("a 9 x 9 grid");
@@ -507,7 +507,7 @@ pub fn solve(cells: &[u8], limit: u64, stop: &AtomicBool) -> Option<Outcome> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::Rng;
+    use xc::Rng;
 
     fn cells(line: &str) -> Vec<u8> {
         line.bytes()

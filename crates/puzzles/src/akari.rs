@@ -29,7 +29,7 @@
 //!
 //! Grids are row-major cells ([`Cell`]); reading text is the caller's job.
 
-use crate::problem::{CompiledProblem, Error};
+use xc::{CompiledProblem, Error};
 
 /// A cell of a grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -308,8 +308,8 @@ pub fn akari_with(rows: usize, cols: usize, grid: &[Cell], long: usize) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Search;
     use std::sync::Arc;
+    use xc::Search;
 
     fn grid(text: &str) -> (usize, usize, Vec<Cell>) {
         let rows: Vec<&str> = text.split_whitespace().collect();
@@ -348,7 +348,7 @@ mod tests {
     #[test]
     fn long_segments_keep_the_solutions() {
         // Every segment long (long = 0), some, or none: the same counts.
-        let mut rng = crate::rng::Rng::new(7);
+        let mut rng = xc::Rng::new(7);
         for _ in 0..400 {
             let (rows, cols) = (1 + rng.below(5) as usize, 1 + rng.below(5) as usize);
             let mut text = String::new();
@@ -377,7 +377,7 @@ mod tests {
         let lights = a.option_cell.iter().filter(|&&z| z != NO_CELL).count();
         assert_eq!(lights, 100_000);
         let mut s = Search::new(Arc::new(a.problem), None);
-        assert_eq!(s.count(crate::Limits::NONE, 3), crate::Step::Paused);
+        assert_eq!(s.count(xc::Limits::NONE, 3), xc::Step::Paused);
         assert_eq!(s.stats().solutions, 3);
     }
 }

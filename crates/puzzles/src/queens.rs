@@ -34,8 +34,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 /// (1 <= n <= 32), counted on `threads` threads.
 ///
 /// ```
-/// assert_eq!(xc::count_queens(8, 1), 92);
-/// assert_eq!(xc::count_queens(10, 2), 724);
+/// assert_eq!(puzzles::queens::count_queens(8, 1), 92);
+/// assert_eq!(puzzles::queens::count_queens(10, 2), 724);
 /// ```
 pub fn count_queens(n: u32, threads: usize) -> u64 {
     let (count, complete) = count_queens_until(n, threads, &AtomicBool::new(false));
@@ -248,7 +248,7 @@ impl Bits {
 /// Knuth's Algorithm G: the terms q_1, q_2, ... of the infinite queens sequence.
 ///
 /// ```
-/// let q: Vec<u64> = xc::InfiniteQueens::new().take(12).collect();
+/// let q: Vec<u64> = puzzles::queens::InfiniteQueens::new().take(12).collect();
 /// assert_eq!(q, [1, 3, 5, 2, 4, 9, 11, 13, 15, 6, 8, 19]);
 /// ```
 #[derive(Clone, Debug, Default)]

@@ -2,10 +2,10 @@
 //! every 9 x 9 puzzle of a file, one a line (digits, `.` or `0` for blanks),
 //! solved and proved unique on one thread.
 //! Usage: `sudoku FILE`.
+use puzzles::sudoku::{Answer, Mode, Solver};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
-use xc::puzzles::sudoku::{Answer, Mode, Solver};
 use xc::CompiledProblem;
 
 fn main() {
