@@ -1,4 +1,4 @@
-# The only commands anyone needs: dev | demo | test | lint | bench | fmt.
+# The only commands anyone needs: dev | demo | test | test-long | lint | bench | fmt.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 SOURCES := $(shell find src crates/xc/src crates/dlx/src crates/puzzles/src python -name '*.rs' -o -name '*.py' -o -name '*.pyi') \
            Cargo.toml crates/xc/Cargo.toml crates/dlx/Cargo.toml crates/puzzles/Cargo.toml pyproject.toml
 
-.PHONY: dev demo test test-rust test-python lint bench fmt clean
+.PHONY: dev demo test test-long test-rust test-python lint bench fmt clean
 
 # The recipes below use bash (a pipeline's status, a background ticker).
 SHELL := bash
@@ -42,10 +42,17 @@ demo: dev
 	$(BIN)/covering demo
 	@echo "make: the command is $(BIN)/covering (or run 'source $(VENV)/bin/activate' once, then 'covering')"
 
+# The Rust tests in the release profile: the build `make dev` made is reused.
 test: test-rust test-python
 
+# Every property with all its examples, the fuzz targets longer, and the
+# tests marked long.
+test-long: dev
+	COVERING_FUZZ_ITERATIONS=100000 cargo test --release -p covering-xc -p covering-dlx -p covering-puzzles
+	COVERING_LONG=1 COVERING_FUZZ_EXAMPLES=2000 $(BIN)/python -m pytest
+
 test-rust:
-	cargo test -p covering-xc -p covering-dlx -p covering-puzzles
+	cargo test --release -p covering-xc -p covering-dlx -p covering-puzzles
 
 test-python: dev
 	$(BIN)/python -m pytest

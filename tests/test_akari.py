@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 import pytest
+from long import examples
 from covering.puzzles.akari import SEED_7X7, SEED_18X10, Akari, AkariError, check, random_puzzle, read_puzzles
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -73,7 +74,7 @@ def test_the_seed_boards() -> None:
     assert big.draw(big.solve()) == SEED_18X10_SOLUTION
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(grids())
 def test_counts_and_solutions_match_brute_force(a: Akari) -> None:
     if sum(row.count(".") for row in a.rows) > 12:
@@ -86,7 +87,7 @@ def test_counts_and_solutions_match_brute_force(a: Akari) -> None:
     assert a.uniqueness() is [Uniqueness.NONE, Uniqueness.UNIQUE, Uniqueness.MULTIPLE][min(len(expected), 2)]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.integers(1, 5), st.integers(1, 5), st.floats(0.0, 0.6), st.integers(0, 2**32))
 def test_random_puzzles_are_solvable(rows: int, cols: int, black: float, seed: int) -> None:
     a = random_puzzle(rows, cols, black=black, seed=seed)
@@ -116,7 +117,7 @@ def test_the_named_problem_is_the_same_encoding() -> None:
     assert frozenset(labels) == a.solve()
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(grids(max_side=9))
 def test_url_round_trip(a: Akari) -> None:
     url = a.url()

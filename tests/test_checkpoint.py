@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from long import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -137,7 +138,7 @@ def checkpoint_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     return book.read_bytes()
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_any_byte_changed_gives_the_count_or_a_refusal(
     tmp_path: Path, checkpoint_bytes: bytes, data: st.DataObject

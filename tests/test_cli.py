@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from running import interrupt
 from covering.puzzles.polyomino import l_tromino
 
 from covering.cli import main
@@ -139,9 +138,7 @@ def test_ctrl_c_prints_the_partial_count_and_exits_130(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(1.5)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    out, err = interrupt(proc)
     assert proc.returncode == 130
     assert 0 <= int(out.strip()) < l_tromino(10, 0).count(method="memo")  # solutions so far, not all
     assert "interrupted" in err and "Traceback" not in err

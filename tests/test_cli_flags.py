@@ -7,13 +7,12 @@ from __future__ import annotations
 import json
 import os
 import random
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from running import interrupt
 
 from covering.cli import main
 from covering.puzzles import akari, sudoku
@@ -212,9 +211,7 @@ def test_memo_progress_goes_to_a_pipe() -> None:
 def test_ctrl_c_in_a_tiling_count_prints_the_partial_count(args: list[str]) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "covering", *args, "--no-progress"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(2.5)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    out, err = interrupt(proc, 1.0)
     assert proc.returncode == 130, err
     assert int(out.strip()) >= 0 and "a partial count" in err and "Traceback" not in err
 
@@ -227,9 +224,7 @@ def test_ctrl_c_in_an_akari_count_prints_the_counts_so_far(tmp_path: Path) -> No
     f.write_text(".\n\n" + ("." * 12 + "\n") * 12)
     proc = subprocess.Popen([sys.executable, "-m", "covering", "akari", "count", str(f)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(2.5)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    out, err = interrupt(proc, 1.0)
     assert proc.returncode == 130, err
     first, partial = out.split()
     assert first == "1" and int(partial) > 0
@@ -274,12 +269,8 @@ def test_ctrl_c_stops_the_cdcl_solver(tmp_path: Path) -> None:
     f.write_text(p.to_dlx())
     proc = subprocess.Popen([sys.executable, "-m", "covering", "dlx", "--engine", "sat", "--unique", str(f)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(2.0)
-    sent = time.monotonic()
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    out, err = interrupt(proc, 1.0)
     assert proc.returncode == 130 and "Traceback" not in err, err
-    assert time.monotonic() - sent < 5  # (generous: the point is that it stops, not how fast this machine is)
     r = subprocess.run([sys.executable, "-m", "covering", "dlx", "--engine", "sat", "--unique", "--conflicts", "50",
                         str(f)], capture_output=True, text=True)
     assert r.returncode == 0 and r.stdout.splitlines()[-1] == "unknown", r.stdout + r.stderr

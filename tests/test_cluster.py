@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from running import wait_working
 
 from covering.cluster import distributed_count, quiet_child
 from covering.progress import Status
@@ -147,12 +148,10 @@ def test_scheduler_killed_then_resumed_on_a_new_cluster(cluster: Callable[[int],
                            text=True)
     wait_for(lambda: book.exists() and len(book.read_text().splitlines()) > 5, 60, "pieces in the checkpoint")
     c.scheduler.kill()
-    killed = time.monotonic()
-    out, err = run.communicate(timeout=120)
-    stopped = time.monotonic() - killed
+    out, err = run.communicate(timeout=120)  # (--scheduler-timeout 5: it gives up long before)
     lines = [line for line in err.splitlines() if line.startswith("covering:")]
     assert run.returncode == 1 and out == "", err
-    assert stopped < 60 and len(lines) == 1 and "scheduler" in lines[0] and str(book) in lines[0], err
+    assert len(lines) == 1 and "scheduler" in lines[0] and str(book) in lines[0], err
     c.close()
     # A new cluster, the same checkpoint: the exact count.
     c2 = cluster(2)
@@ -215,17 +214,14 @@ def test_ctrl_c_on_a_local_cluster_and_progress_in_a_pipe(tmp_path: Path) -> Non
     env = dict(os.environ, COVERING_THREADS="2")
     proc = subprocess.Popen([PY, "-m", "covering", "dlx", str(dlx), "--count", "--backend", "dask", "--progress"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    # Progress goes to a pipe too: a line at least every half second.
-    first = proc.stderr.readline() if proc.stderr else ""
-    start = time.monotonic()
-    seen = [first]
-    while time.monotonic() - start < 3:
-        assert proc.stderr is not None
+    # Progress goes to a pipe too: a line every half second; Ctrl-C after six.
+    assert proc.stderr is not None
+    seen: list[str] = []
+    while sum("% done" in line for line in seen) < 6 and proc.poll() is None:
         seen.append(proc.stderr.readline())
     proc.send_signal(signal.SIGINT)
-    sent = time.monotonic()
     out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130 and time.monotonic() - sent < 10
+    assert proc.returncode == 130
     done = [float(line.split("% done")[0].rsplit(" ", 1)[1]) for line in seen if "% done" in line]
     assert len(done) >= 5 and done == sorted(done), seen
     # After Ctrl-C: the partial count where the count goes, and at most 3 lines.
@@ -247,7 +243,7 @@ def test_a_killed_driver_leaves_no_orphans(tmp_path: Path, backend: str) -> None
         return subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
 
     wait_for(lambda: len(children()) >= 2, 60, "the workers")
-    time.sleep(1.0)
+    wait_working(proc, 1.0)
     kids = children()
     proc.kill()
     proc.wait()
@@ -271,8 +267,7 @@ def test_scheduler_flags_and_an_unreachable_scheduler(tmp_path: Path) -> None:
         r = subprocess.run(run + extra, capture_output=True, text=True)
         assert r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "--scheduler-timeout" in r.stderr
     pytest.importorskip("dask.distributed")
-    start = time.monotonic()
     r = subprocess.run(run + ["--backend", "dask", "--address", f"tcp://127.0.0.1:{free_port()}",
                               "--scheduler-timeout", "2"], capture_output=True, text=True, timeout=60)
-    assert r.returncode == 1 and r.stdout == "" and time.monotonic() - start < 30
+    assert r.returncode == 1 and r.stdout == ""
     assert len(r.stderr.splitlines()) == 1 and "cannot reach the Dask scheduler" in r.stderr

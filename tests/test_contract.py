@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from running import interrupt
 
 from covering.cli.grammar import VERBS
 from covering.puzzles import akari, sudoku
@@ -246,10 +245,7 @@ def long_files(files: Path) -> Path:
 def test_ctrl_c_and_a_budget_end_on_the_summary(long_files: Path, args: list[str]) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "covering", *args, "--json", "--no-progress"], cwd=long_files,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    # Wait until it runs: the first output, or a moment.
-    time.sleep(2.0)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    out, err = interrupt(proc, 1.0)
     assert proc.returncode == 130, err
     r = subprocess.CompletedProcess(args, 130, out, err)
     last = summary_of(r, " ".join(args[:2]))

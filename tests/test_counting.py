@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from long import examples
 from hypothesis import given, settings
 from test_reference import problems
 
@@ -21,7 +22,7 @@ from covering.puzzles.queens import queens_problem
 from covering.reference import definition
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(problems(max_options=12))
 def test_every_method_gives_the_count_of_the_definition(p: Problem) -> None:
     expected = len(definition.brute_force(p))

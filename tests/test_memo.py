@@ -11,6 +11,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from long import examples
 from covering.memo import count_memo
 from covering.puzzles.polyomino import DOMINOES, PENTOMINOES, Board, count_tilings, l_tromino, tiling
 from covering.puzzles.queens import queens_problem
@@ -87,7 +88,7 @@ def test_known_problems() -> None:
     assert count_tilings(PENTOMINOES, Board.rectangle(6, 10), symmetry=True, memo=True) == 2339
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(problems(multiplicities=False, max_options=14))
 def test_random_problems_with_secondary_items_and_colors(p: Problem) -> None:
     expected = dlx.count(p)

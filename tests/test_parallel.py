@@ -9,12 +9,13 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from multiprocessing import get_context
 from pathlib import Path
 
 import pytest
+from long import examples
+from running import wait_working
 from hypothesis import given, settings
 from test_reference import problems
 
@@ -27,7 +28,7 @@ from covering.puzzles.queens import queens_problem
 from covering.reference import definition
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(problems(max_options=12))
 def test_pools_on_random_problems_with_every_feature(p: Problem) -> None:
     expected = len(definition.brute_force(p))
@@ -149,7 +150,7 @@ def test_cli_threads_backends_and_ctrl_c_with_checkpoint(tmp_path: Path) -> None
     book = tmp_path / "ck.jsonl"
     cmd = [sys.executable, "-m", "covering", "dlx", "--count", "--no-progress", "--checkpoint", str(book), str(big)]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(1.2)
+    wait_working(proc, 1.0)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     if proc.returncode == 130:  # (on a very fast machine it may have finished)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import _thread
 import pickle
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -193,12 +192,9 @@ def test_keyboard_interrupt_stops_a_long_count() -> None:
     p = l_tromino(10, 0)  # hours of work
     s = p.solver()
     threading.Timer(0.2, _thread.interrupt_main).start()
-    started = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         s.count()
-    # The interrupt is seen between two slices of the search: well within the
-    # few seconds allowed here, whatever the load of the machine.
-    assert time.monotonic() - started < 10
+    # The interrupt is seen between two slices of the search.
     assert s.stats.nodes > 0 and not s.exhausted
     # The solver keeps its place and can go on.
     before = s.stats.nodes

@@ -3,6 +3,7 @@ mixing secondary items, colors and multiplicities."""
 
 from __future__ import annotations
 
+from long import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -40,7 +41,7 @@ def engine_solutions(p: Problem, **kwargs: object) -> list[tuple[int, ...]]:
     return sorted(p.solutions(ids=True, **kwargs))  # type: ignore[arg-type]
 
 
-@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(2000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problems())
 def test_engine_matches_both_references_and_the_definition(p: Problem) -> None:
     expected = definition.brute_force(p)
@@ -53,7 +54,7 @@ def test_engine_matches_both_references_and_the_definition(p: Problem) -> None:
         assert p.count(engine=engine) == len(expected)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(problems(max_options=12), st.integers(0, 2**32))
 def test_random_order_finds_the_same_solutions(p: Problem, seed: int) -> None:
     expected = sorted(algorithm_x.solutions(p))
@@ -61,13 +62,13 @@ def test_random_order_finds_the_same_solutions(p: Problem, seed: int) -> None:
         assert engine_solutions(p, order="random", seed=seed, engine=engine) == expected
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(problems(multiplicities=False, max_options=14))
 def test_exact_cover_with_colors_against_dlx(p: Problem) -> None:
     assert engine_solutions(p) == sorted(dlx.solutions(p)) == sorted(algorithm_x.solutions(p))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(problems())
 def test_uniqueness_agrees_with_the_count(p: Problem) -> None:
     n = len(definition.brute_force(p))

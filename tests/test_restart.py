@@ -4,6 +4,7 @@ distinct, and all of them when no limit stops the stream."""
 from __future__ import annotations
 
 import pytest
+from long import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_reference import problems
@@ -14,7 +15,7 @@ from covering.puzzles.polyomino import PENTOMINOES, Board, tiling
 from covering.reference import definition
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problems(max_options=12), st.integers(1, 40), st.one_of(st.none(), st.integers(0, 4)))
 def test_restarts_find_every_solution_once(p: Problem, budget: int, limit: int | None) -> None:
     expected = set(definition.brute_force(p))

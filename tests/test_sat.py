@@ -6,9 +6,9 @@ errors; the portfolio of the default engine."""
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
+from long import examples
 from hypothesis import HealthCheck, given, settings
 
 from covering import LimitReached, Problem, Uniqueness
@@ -23,7 +23,7 @@ from covering.sat import SatSolver
 from test_reference import problems
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problems(max_options=10))
 def test_sat_finds_exactly_the_solutions_of_the_definition(p: Problem) -> None:
     expected = definition.brute_force(p)
@@ -65,9 +65,7 @@ def test_the_classic_puzzles() -> None:
 
 def test_budgets_and_cancel() -> None:
     hard = pigeons(13)  # hours for any solver
-    start = time.monotonic()
-    assert hard.uniqueness(engine="sat", seconds=0.5) is Uniqueness.UNKNOWN
-    assert time.monotonic() - start < 5  # the budget stops it, not the end of the search
+    assert hard.uniqueness(engine="sat", seconds=0.5) is Uniqueness.UNKNOWN  # the budget stops it
     with pytest.raises(LimitReached):
         hard.first(engine="sat", conflicts=100)
     s = hard.solver(engine="sat")

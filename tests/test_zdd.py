@@ -6,14 +6,14 @@ solutions that are uniform by a chi-square test."""
 from __future__ import annotations
 
 import random
-import signal
 import subprocess
 import sys
-import time
 from collections import Counter
 from itertools import combinations
 
 import pytest
+from long import examples
+from running import interrupt
 from covering.puzzles.polyomino import DOMINOES, PENTOMINOES, Board, l_tromino, tiling
 from covering.reference import definition
 from covering.zdd import build_zdd
@@ -26,7 +26,7 @@ from test_reference import problems
 from covering import LimitReached, Problem, ProblemError
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(problems(multiplicities=False, max_options=14), st.sampled_from(["mrv", "first"]), st.randoms())
 def test_random_problems_against_the_definition(p: Problem, branching: str, rng: random.Random) -> None:
     expected = definition.brute_force(p)
@@ -142,7 +142,5 @@ def test_ctrl_c_while_the_diagram_is_built() -> None:
     # 42 x 42 takes far longer than a second: Ctrl-C lands mid-build.
     run = [sys.executable, "-m", "covering", "tromino", "42", "--no-color", "--random", "1"]
     proc = subprocess.Popen(run, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(1.5)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    out, err = interrupt(proc, 0.8)
     assert (proc.returncode, out, err) == (130, "", "covering: interrupted: 0 tilings so far\n")
