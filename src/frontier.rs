@@ -3,14 +3,12 @@
 //! released for each slice, and between slices Ctrl-C, `cancel()`, the
 //! budgets and the memory limit are seen.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, MutexGuard};
-
 use pyo3::prelude::*;
 
 use crate::convert;
+use crate::driver::{Driven, Driver};
 use crate::errors;
-use crate::interrupt::{in_budget, until_interrupted};
+use crate::interrupt::until_interrupted;
 use crate::memo::to_int;
 use crate::problem::PyCompiledProblem;
 
@@ -18,15 +16,16 @@ const SLICE_WORK: u64 = 1 << 16;
 
 #[pyclass(name = "FrontierCount", module = "covering._core", frozen)]
 pub struct PyFrontierCount {
-    frontier: Mutex<xc::Frontier>,
-    cancelled: AtomicBool,
+    driver: Driver<xc::Frontier>,
 }
 
-impl PyFrontierCount {
-    fn lock(&self) -> PyResult<MutexGuard<'_, xc::Frontier>> {
-        self.frontier
-            .lock()
-            .map_err(|_| errors::internal("the frontier count failed in another thread"))
+/// The frontier in slices of transitions; what it holds is its tables.
+impl Driven for xc::Frontier {
+    fn work(&self) -> u64 {
+        self.progress().work
+    }
+    fn held(&self) -> (u64, &'static str) {
+        (self.progress().bytes, "the frontier holds")
     }
 }
 
@@ -60,8 +59,7 @@ impl PyFrontierCount {
             .detach(|| xc::Frontier::with_order(&p, &order, threads.clamp(1, 256), limit))
             .map_err(|e| errors::problem(e.to_string()))?;
         Ok(PyFrontierCount {
-            frontier: Mutex::new(frontier),
-            cancelled: AtomicBool::new(false),
+            driver: Driver::new(frontier, "the frontier count", SLICE_WORK),
         })
     }
 
@@ -77,15 +75,7 @@ impl PyFrontierCount {
         seconds: Option<f64>,
         memory_limit: Option<u64>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let step = |n: u64| {
-            let mut f = self.lock()?;
-            let before = f.progress().work;
-            let value = f.run(n.min(SLICE_WORK));
-            Ok((value, f.progress().work - before))
-        };
-        let held = || Ok((self.lock()?.progress().bytes, "the frontier holds"));
-        let (cancelled, what) = (&self.cancelled, "the frontier count");
-        match in_budget(py, what, cancelled, work, seconds, memory_limit, step, held)? {
+        match self.driver.run(py, work, seconds, memory_limit)? {
             Some(n) => Ok(Some(to_int(py, &n)?)),
             None => Ok(None),
         }
@@ -94,19 +84,19 @@ impl PyFrontierCount {
     /// The bits of a state's key (a step holds at most 2^this states).
     #[getter]
     fn key_bits(&self) -> PyResult<u64> {
-        Ok(self.lock()?.key_bits())
+        Ok(self.driver.lock()?.key_bits())
     }
 
     /// Stops a running count from another thread, at the end of its slice.
     fn cancel(&self) {
-        self.cancelled.store(true, Ordering::Relaxed);
+        self.driver.cancel();
     }
 
     /// (item, items, states, peak_states, bytes, work): primary items settled
     /// of all, states held now and at most, bytes held, transitions tried.
     #[getter]
     fn progress(&self) -> PyResult<(u64, u64, u64, u64, u64, u64)> {
-        let p = self.lock()?.progress();
+        let p = self.driver.lock()?.progress();
         Ok((p.item, p.items, p.states, p.peak_states, p.bytes, p.work))
     }
 }

@@ -7,6 +7,7 @@ mod akari;
 mod budget;
 mod convert;
 mod dlx;
+mod driver;
 mod errors;
 mod frontier;
 mod interrupt;

@@ -1,11 +1,10 @@
 //! `MemoCount`: counting by memoized sub-problems.
 
-use std::sync::atomic::Ordering;
-
 use pyo3::prelude::*;
 
+use crate::driver::Driver;
 use crate::errors;
-use crate::memo::{self, to_int, Driver};
+use crate::memo::{self, to_int};
 use crate::problem::PyCompiledProblem;
 
 #[pyclass(name = "MemoCount", module = "covering._core", frozen)]
@@ -38,7 +37,7 @@ impl PyMemoCount {
             .map_err(|e| errors::problem(e.to_string()))?;
         pool.set_split(split);
         Ok(PyMemoCount {
-            driver: Driver::new(pool),
+            driver: Driver::new(pool, "the memo search", memo::SLICE_NODES),
         })
     }
 
@@ -80,13 +79,13 @@ impl PyMemoCount {
 
     /// Stops a running count from another thread, at the end of its slice.
     fn cancel(&self) {
-        self.driver.cancelled.store(true, Ordering::Relaxed);
+        self.driver.cancel();
     }
 
     /// (nodes, hits, entries, evictions, bytes): nodes searched, sub-problems
     /// found in the memo, entries held, entries evicted, bytes held.
     #[getter]
     fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64)> {
-        self.driver.stats()
+        Ok(memo::stats(self.driver.lock()?.stats()))
     }
 }

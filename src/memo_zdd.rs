@@ -1,12 +1,11 @@
 //! `MemoZdd`: the diagram (ZDD) of all the solutions, built by the memo search.
 
-use std::sync::atomic::Ordering;
-
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
+use crate::driver::Driver;
 use crate::errors;
-use crate::memo::{self, Driver};
+use crate::memo;
 use crate::problem::PyCompiledProblem;
 
 #[pyclass(name = "MemoZdd", module = "covering._core", frozen)]
@@ -25,6 +24,8 @@ impl PyMemoZdd {
             driver: Driver::new(
                 xc::Memo::new(&problem.inner, memo::branching(branching)?, memo_bytes)
                     .map_err(|e| errors::problem(e.to_string()))?,
+                "the memo search",
+                memo::SLICE_NODES,
             ),
         })
     }
@@ -56,12 +57,12 @@ impl PyMemoZdd {
 
     /// Stops a running search from another thread, at the end of its slice.
     fn cancel(&self) {
-        self.driver.cancelled.store(true, Ordering::Relaxed);
+        self.driver.cancel();
     }
 
     /// (nodes, hits, entries, evictions, bytes), as for `MemoCount`.
     #[getter]
     fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64)> {
-        self.driver.stats()
+        Ok(memo::stats(self.driver.lock()?.stats()))
     }
 }

@@ -2,35 +2,31 @@
 //! run in slices of nodes with the GIL released; between slices Ctrl-C,
 //! `cancel()` and the time budget are seen.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Mutex, MutexGuard};
-use std::time::{Duration, Instant};
-
 use pyo3::prelude::*;
 
+use crate::driver::{Driven, Driver};
 use crate::errors;
-use crate::interrupt::{in_budget, until_interrupted};
+use crate::interrupt::until_interrupted;
 use crate::problem::PyCompiledProblem;
 
 /// Nodes per slice at most: a few milliseconds on puzzle-sized problems.
+/// (Slices start at one node and adapt: nodes of a big problem are slow.)
 const SLICE_NODES: u64 = 1 << 12;
-/// The longest a slice should take (Ctrl-C is seen between slices).
-const SLICE_TIME: Duration = Duration::from_millis(40);
 
 #[pyclass(name = "MinCostSearch", module = "covering._core", frozen)]
 pub struct PyMinCostSearch {
-    search: Mutex<xc::Cheapest>,
-    cancelled: AtomicBool,
-    /// Nodes per slice: from 1, doubled while slices are quick, halved when
-    /// one takes longer than `SLICE_TIME` (nodes of a big problem are slow).
-    slice: AtomicU64,
+    driver: Driver<xc::Cheapest>,
+}
+
+impl Driven for xc::Cheapest {
+    fn work(&self) -> u64 {
+        self.stats().nodes
+    }
 }
 
 impl PyMinCostSearch {
-    fn lock(&self) -> PyResult<MutexGuard<'_, xc::Cheapest>> {
-        self.search
-            .lock()
-            .map_err(|_| errors::internal("the min-cost search failed in another thread"))
+    fn lock(&self) -> PyResult<std::sync::MutexGuard<'_, xc::Cheapest>> {
+        self.driver.lock()
     }
 }
 
@@ -78,9 +74,7 @@ impl PyMinCostSearch {
         }
         let search = built.map_err(|e| errors::invalid(e.to_string()))?;
         Ok(PyMinCostSearch {
-            search: Mutex::new(search),
-            cancelled: AtomicBool::new(false),
-            slice: AtomicU64::new(1),
+            driver: Driver::adaptive(search, "the min-cost search", SLICE_NODES),
         })
     }
 
@@ -92,31 +86,12 @@ impl PyMinCostSearch {
         if self.lock()?.is_done() {
             return Ok(true);
         }
-        let step = |n: u64| {
-            let mut s = self.lock()?;
-            let before = s.stats().nodes;
-            let size = self.slice.load(Ordering::Relaxed);
-            let start = Instant::now();
-            let done = s.run(n.min(size));
-            let took = start.elapsed();
-            if took > SLICE_TIME {
-                self.slice.store((size / 2).max(1), Ordering::Relaxed);
-            } else if took < SLICE_TIME / 8 {
-                self.slice
-                    .store((size * 2).min(SLICE_NODES), Ordering::Relaxed);
-            }
-            Ok((done.then_some(true), s.stats().nodes - before))
-        };
-        let (cancelled, what) = (&self.cancelled, "the min-cost search");
-        let found = in_budget(py, what, cancelled, nodes, seconds, None, step, || {
-            Ok((0, ""))
-        })?;
-        Ok(found.unwrap_or(false))
+        Ok(self.driver.run(py, nodes, seconds, None)?.is_some())
     }
 
     /// Stops a running search from another thread, at the end of its slice.
     fn cancel(&self) {
-        self.cancelled.store(true, Ordering::Relaxed);
+        self.driver.cancel();
     }
 
     /// The solutions kept, cheapest first: (cost, option ids increasing).

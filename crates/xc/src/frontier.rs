@@ -42,6 +42,7 @@
 use crate::number::{hash, Number};
 use crate::order::{lives, option_steps};
 use crate::problem::{ranks, CompiledProblem};
+use crate::sliced::{Poll, Slice, Sliced};
 
 /// Bits of a primary item's field at most (counts up to 65,535).
 const MAX_FIELD: u32 = 16;
@@ -810,8 +811,9 @@ impl Frontier {
         }
     }
 
-    /// Works for about `work` more transitions; the count when done.
-    pub fn run(&mut self, work: u64) -> Option<Number> {
+    /// Works for about `work` more transitions; the count when done (the
+    /// body of [`Sliced::run`]).
+    fn advance(&mut self, work: u64) -> Option<Number> {
         if let Some(r) = &self.result {
             return Some(r.clone());
         }
@@ -935,7 +937,7 @@ impl Frontier {
     /// Runs to the end: the count.
     pub fn count(&mut self) -> Number {
         loop {
-            if let Some(r) = self.run(u64::MAX) {
+            if let Some(r) = self.advance(u64::MAX) {
                 return r;
             }
         }
@@ -1165,6 +1167,15 @@ impl Plan {
             set(k, self.slot[i], self.width[i], 0);
         }
         w.next.add(k, count);
+    }
+}
+
+/// The frontier goes in slices of transitions; its outcome is the count.
+impl Sliced for Frontier {
+    type Outcome = Number;
+
+    fn run(&mut self, slice: Slice) -> Poll<Number> {
+        self.advance(slice.work).map_or(Poll::Pending, Poll::Ready)
     }
 }
 

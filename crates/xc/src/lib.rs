@@ -36,6 +36,7 @@ mod problem;
 mod rng;
 mod sat;
 mod search;
+mod sliced;
 mod split;
 mod stats;
 
@@ -55,7 +56,8 @@ pub use order::{
 pub use pricing::{CostError, Ledger, MinCostStats};
 pub use problem::{sift_options, CompiledProblem, Error, Sifted};
 pub use rng::Rng;
-pub use sat::{Sat, SatBudget, SatStats, SatStep};
+pub use sat::{Sat, SatStats};
 pub use search::Search;
+pub use sliced::{Next, Poll, Slice, Sliced};
 pub use split::{split, split_until, AtomicF64, Estimated, Piece, Pool, Report, Shared};
 pub use stats::{fraction_done, fraction_explored, Stats};

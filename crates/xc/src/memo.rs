@@ -50,6 +50,7 @@ use std::sync::Arc;
 use crate::bits::{apply, Bits, Count, COVERED};
 use crate::number::{hash, Number};
 use crate::problem::CompiledProblem;
+use crate::sliced::{Poll, Slice, Sliced};
 
 /// Memo counting needs the conflict table of the bitset engine, whose size
 /// grows as the square of the number of options: 16,000 options take 31 MiB.
@@ -503,6 +504,16 @@ pub struct Memo<V> {
 /// A memo count: the number of solutions.
 pub type MemoCount = Memo<Number>;
 
+/// The memo goes in slices of nodes; its outcome is the count (or the
+/// diagram's root).
+impl<V: Tally> Sliced for Memo<V> {
+    type Outcome = V;
+
+    fn run(&mut self, slice: Slice) -> Poll<V> {
+        self.advance(slice.work).map_or(Poll::Pending, Poll::Ready)
+    }
+}
+
 /// A memo search that builds the diagram of all the solutions: `run` and
 /// `count` return its root, [`Memo::nodes`] its nodes (see [`ZddNode`]).
 /// The diagram is kept whole (the memory budget bounds only the memo: a
@@ -946,8 +957,8 @@ impl<V: Tally> Memo<V> {
     }
 
     /// Searches for at most about `nodes` more nodes; the value (count or
-    /// root) when done.
-    pub fn run(&mut self, nodes: u64) -> Option<V> {
+    /// root) when done (the body of [`Sliced::run`]).
+    pub(crate) fn advance(&mut self, nodes: u64) -> Option<V> {
         if let Some(r) = &self.result {
             return Some(r.clone());
         }
@@ -1049,7 +1060,7 @@ impl<V: Tally> Memo<V> {
     /// Searches to the end: the count, or the root of the diagram.
     pub fn count(&mut self) -> V {
         loop {
-            if let Some(r) = self.run(u64::MAX) {
+            if let Some(r) = self.advance(u64::MAX) {
                 return r;
             }
         }

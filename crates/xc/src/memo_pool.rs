@@ -23,6 +23,7 @@ use crate::bits::{apply, Count};
 use crate::memo::{fewest, touch, Branching, Memo, MemoError, MemoStats, Shards};
 use crate::number::Number;
 use crate::problem::CompiledProblem;
+use crate::sliced::{Poll, Slice, Sliced};
 
 /// Sub-problems per thread the expansion aims at.
 const TASKS_PER_THREAD: usize = 16;
@@ -139,8 +140,8 @@ impl MemoPool {
     }
 
     /// Counts for about `nodes` more nodes in all (each thread its share);
-    /// the count when done.
-    pub fn run(&mut self, nodes: u64) -> Option<Number> {
+    /// the count when done (the body of [`Sliced::run`]).
+    fn advance(&mut self, nodes: u64) -> Option<Number> {
         if let Some(r) = &self.result {
             return Some(r.clone());
         }
@@ -170,7 +171,7 @@ impl MemoPool {
     /// Counts to the end.
     pub fn count(&mut self) -> Number {
         loop {
-            if let Some(r) = self.run(u64::MAX) {
+            if let Some(r) = self.advance(u64::MAX) {
                 return r;
             }
         }
@@ -218,7 +219,7 @@ fn work(w: &mut Worker, tasks: &[Task], next: &AtomicUsize, nodes: u64) {
         if left == 0 {
             return;
         }
-        match w.memo.run(left) {
+        match w.memo.advance(left) {
             Some(mut count) => {
                 count.mul(&tasks[t].paths);
                 w.counted.add(&count);
@@ -290,4 +291,14 @@ fn expand(memo: &Memo<Number>, root: Task, want: usize) -> (Vec<Task>, Number) {
         layer = next;
     }
     (layer, base)
+}
+
+/// The pool goes in slices of nodes (shared among its threads); its
+/// outcome is the count.
+impl Sliced for MemoPool {
+    type Outcome = Number;
+
+    fn run(&mut self, slice: Slice) -> Poll<Number> {
+        self.advance(slice.work).map_or(Poll::Pending, Poll::Ready)
+    }
 }

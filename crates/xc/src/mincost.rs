@@ -48,12 +48,12 @@
 //! costs would not fit).
 //!
 //! ```
-//! use xc::{CompiledProblem, MinCost};
+//! use xc::{CompiledProblem, MinCost, Poll, Slice, Sliced};
 //! // Cover {0, 1} by {0, 1} (cost 5), or by {0} (cost 1) and {1} (cost 2).
 //! let p = CompiledProblem::new(2, 0, vec![1; 2], vec![1; 2],
 //!     vec![0, 2, 3, 4], vec![0, 1, 0, 1], vec![]).unwrap();
 //! let mut m = MinCost::new(&p, &[5, 1, 2], 2).unwrap();
-//! assert!(m.run(u64::MAX));
+//! assert_eq!(m.run(Slice::ALL), Poll::Ready(()));
 //! let best: Vec<(u64, Vec<u32>)> = m.ledger().best();
 //! assert_eq!(best, vec![(3, vec![1, 2]), (5, vec![0])]);
 //! ```
@@ -64,6 +64,7 @@ use crate::bits::Bits;
 use crate::mincost_bits::MinCostBits;
 use crate::pricing::{CostError, Ledger, MinCostStats, Priced, LOOK};
 use crate::problem::CompiledProblem;
+use crate::sliced::{Poll, Slice, Sliced};
 
 /// At most this many options of an item are counted when choosing where to
 /// branch (DLX5's `lenthresh`); past it, the list's length stands in.
@@ -622,8 +623,9 @@ impl MinCost {
     // ------------------------------------------------------------ the search
 
     /// Searches for at most `nodes` more nodes; true when the search is over
-    /// (the solutions kept are then the K best, proven).
-    pub fn run(&mut self, nodes: u64) -> bool {
+    /// (the solutions kept are then the K best, proven): the body of
+    /// [`Sliced::run`].
+    pub(crate) fn search_for(&mut self, nodes: u64) -> bool {
         let stop_at = self.stats.nodes.saturating_add(nodes);
         loop {
             match self.state {
@@ -828,10 +830,10 @@ impl Cheapest {
     }
 
     /// Searches for at most `nodes` more nodes; true when the search is over.
-    pub fn run(&mut self, nodes: u64) -> bool {
+    fn search_for(&mut self, nodes: u64) -> bool {
         match self {
-            Cheapest::Links(m) => m.run(nodes),
-            Cheapest::Bits(m) => m.run(nodes),
+            Cheapest::Links(m) => m.search_for(nodes),
+            Cheapest::Bits(m) => m.search_for(nodes),
         }
     }
 
@@ -857,6 +859,26 @@ impl Cheapest {
         }
     }
 }
+
+/// The min-cost searches go in slices of nodes; the outcome is the end of
+/// the search (the K best kept are then proven; see `ledger()`).
+macro_rules! sliced_by_nodes {
+    ($($engine:ty),*) => {$(
+        impl Sliced for $engine {
+            type Outcome = ();
+
+            fn run(&mut self, slice: Slice) -> Poll<()> {
+                if self.search_for(slice.work) {
+                    Poll::Ready(())
+                } else {
+                    Poll::Pending
+                }
+            }
+        }
+    )*};
+}
+
+sliced_by_nodes!(MinCost, MinCostBits, Cheapest);
 
 #[cfg(test)]
 mod tests {
@@ -939,7 +961,7 @@ mod tests {
             ] {
                 let mut m = Cheapest::new(&p, &costs, k, links, &AtomicBool::new(false)).unwrap();
                 // In small slices, to go through every resumption.
-                while !m.run(3) {}
+                while m.run(Slice::work(3)) == Poll::Pending {}
                 let best = m.ledger().best();
                 let got: Vec<u64> = best.iter().map(|b| b.0).collect();
                 let want: Vec<u64> = all.iter().copied().take(k).collect();
@@ -968,7 +990,7 @@ mod tests {
             let all = brute(&p, &costs);
             let mut m = MinCost::new(&p, &costs, 3).unwrap();
             assert_eq!(m.ledger.priced.scale, 1);
-            assert!(m.run(u64::MAX));
+            assert_eq!(m.run(Slice::ALL), Poll::Ready(()));
             let got: Vec<u64> = m.ledger().best().iter().map(|b| b.0).collect();
             assert_eq!(got, all.into_iter().take(3).collect::<Vec<_>>());
         }

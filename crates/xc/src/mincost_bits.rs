@@ -162,8 +162,9 @@ impl MinCostBits {
         &self.ledger
     }
 
-    /// Searches for at most `nodes` more nodes; true when the search is over.
-    pub fn run(&mut self, nodes: u64) -> bool {
+    /// Searches for at most `nodes` more nodes; true when the search is over
+    /// (the body of [`Sliced::run`]).
+    pub(crate) fn search_for(&mut self, nodes: u64) -> bool {
         let stop_at = self.stats.nodes.saturating_add(nodes);
         loop {
             match self.state {

@@ -27,6 +27,7 @@ use std::time::Instant;
 
 use crate::machine::{Limits, Solve, Step};
 use crate::problem::CompiledProblem;
+use crate::sliced::{Next, Poll, Slice, Sliced};
 use crate::stats::Stats;
 
 /// What the solver's terminate callback watches: a stop flag (Ctrl-C,
@@ -59,21 +60,21 @@ pub struct SatStats {
     pub clauses: u64,
 }
 
-/// The budgets of one [`Sat::next`], each counted from the call: conflicts,
+/// The budgets of one step of the solver, each counted from the call: conflicts,
 /// decisions (the CDCL search's nodes) and a deadline. A call spends its
 /// first decisions on CaDiCaL's quick tries, so a loop of calls with a tiny
 /// decision budget can make no progress; conflicts always do (each teaches
 /// a clause).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SatBudget {
-    pub conflicts: Option<u64>,
-    pub decisions: Option<u64>,
-    pub deadline: Option<Instant>,
+struct SatBudget {
+    conflicts: Option<u64>,
+    decisions: Option<u64>,
+    deadline: Option<Instant>,
 }
 
-/// What [`Sat::next`] found.
+/// What one step of the solver found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SatStep {
+enum SatStep {
     /// A solution: its option ids, increasing.
     Solution(Vec<u32>),
     /// No further solution.
@@ -407,8 +408,8 @@ impl Sat {
     }
 
     /// The next solution, or the end, or `Stopped` when a budget ran out
-    /// or the stop flag was raised first.
-    pub fn next(&mut self, budget: &SatBudget) -> SatStep {
+    /// or the stop flag was raised first (the body of [`Sliced::run`]).
+    fn advance(&mut self, budget: &SatBudget) -> SatStep {
         if self.exhausted {
             return SatStep::Exhausted;
         }
@@ -478,7 +479,7 @@ impl Solve for Sat {
             conflicts: left(limits.updates, self.stats.conflicts),
             deadline: self.deadline,
         };
-        match self.next(&budget) {
+        match self.advance(&budget) {
             SatStep::Solution(ids) => {
                 self.solution = ids;
                 Step::Solution
@@ -510,6 +511,29 @@ impl Solve for Sat {
     }
 }
 
+/// The CDCL solver in slices: a slice's work is decisions, its conflicts
+/// and deadline are the solver's own budgets; the outcome is the next
+/// solution (read with `solution_into`) or the end.
+impl Sliced for Sat {
+    type Outcome = Next;
+
+    fn run(&mut self, slice: Slice) -> Poll<Next> {
+        let budget = SatBudget {
+            decisions: (slice.work != u64::MAX).then_some(slice.work),
+            conflicts: slice.conflicts,
+            deadline: slice.deadline.or(self.deadline),
+        };
+        match self.advance(&budget) {
+            SatStep::Solution(ids) => {
+                self.solution = ids;
+                Poll::Ready(Next::Solution)
+            }
+            SatStep::Exhausted => Poll::Ready(Next::Exhausted),
+            SatStep::Stopped => Poll::Pending,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -527,7 +551,7 @@ mod tests {
     fn all(p: &CompiledProblem) -> Vec<Vec<u32>> {
         let mut sat = Sat::new(p);
         let mut found = Vec::new();
-        while let SatStep::Solution(s) = sat.next(&SatBudget::default()) {
+        while let SatStep::Solution(s) = sat.advance(&SatBudget::default()) {
             assert!(p.is_solution(&s));
             found.push(s);
         }

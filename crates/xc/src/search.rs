@@ -27,6 +27,7 @@ use crate::cellsearch::CellSearch;
 use crate::machine::{Engine, Limits, Machine, Move, Solve, Step};
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;
+use crate::sliced::{Next, Poll, Slice, Sliced};
 use crate::stats::Stats;
 
 /// One search over a compiled problem, with its own working state: a
@@ -367,4 +368,22 @@ impl Solve for Search {
 fn assert_send_sync() {
     fn is<T: Send + Sync>() {}
     is::<Search>();
+}
+
+/// The search in slices of nodes; the outcome is the next solution (read
+/// with `solution`) or the end.
+impl Sliced for Search {
+    type Outcome = Next;
+
+    fn run(&mut self, slice: Slice) -> Poll<Next> {
+        let limits = Limits {
+            nodes: self.stats().nodes.saturating_add(slice.work),
+            updates: u64::MAX,
+        };
+        match Search::run(self, limits) {
+            Step::Solution => Poll::Ready(Next::Solution),
+            Step::Exhausted => Poll::Ready(Next::Exhausted),
+            Step::Paused => Poll::Pending,
+        }
+    }
 }

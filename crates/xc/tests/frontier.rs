@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use xc::{choose_order, field_widths, CompiledProblem, Frontier, Rng};
+use xc::{choose_order, field_widths, CompiledProblem, Frontier, Poll, Rng, Slice, Sliced};
 
 fn shuffled(rng: &mut Rng, n: u32) -> Vec<u32> {
     let mut v: Vec<u32> = (0..n).collect();
@@ -21,7 +21,7 @@ fn frontier_count(p: &CompiledProblem, order: &[u32]) -> u128 {
     for dense in [u64::MAX, 0] {
         let mut f = Frontier::with_order(p, order, 3, dense).unwrap();
         let many = loop {
-            if let Some(n) = f.run(7) {
+            if let Poll::Ready(n) = f.run(Slice::work(7)) {
                 break n;
             }
         };

@@ -4,7 +4,9 @@
 mod common;
 
 use common::*;
-use xc::{Branching, CompiledProblem, MemoCount, MemoError, MemoPool, Number, Rng};
+use xc::{
+    Branching, CompiledProblem, MemoCount, MemoError, MemoPool, Number, Poll, Rng, Slice, Sliced,
+};
 
 fn memo(p: &CompiledProblem, branching: Branching, budget: usize) -> Number {
     MemoCount::new(p, branching, budget).unwrap().count()
@@ -31,7 +33,7 @@ fn check(p: &CompiledProblem, expected: u64) {
         }
         let mut m = MemoCount::new(p, branching, 1 << 20).unwrap();
         let got = loop {
-            if let Some(n) = m.run(1) {
+            if let Poll::Ready(n) = m.run(Slice::work(1)) {
                 break n;
             }
         };
@@ -295,7 +297,7 @@ fn a_pool_of_threads_gives_the_same_count() {
                         so_far.to_u128() <= expected.to_u128(),
                         "{so_far:?} past {expected:?}"
                     );
-                    if let Some(n) = pool.run(3) {
+                    if let Poll::Ready(n) = pool.run(Slice::work(3)) {
                         break n;
                     }
                 };

@@ -4,16 +4,20 @@
 mod common;
 
 use common::*;
-use xc::{Rng, Sat, SatBudget, SatStep};
+use xc::{Next, Poll, Rng, Sat, Slice, Sliced, Solve};
 
 fn all(p: &xc::CompiledProblem) -> Vec<Vec<u32>> {
     let mut sat = Sat::new(p);
     let mut found = Vec::new();
     loop {
-        match sat.next(&SatBudget::default()) {
-            SatStep::Solution(s) => found.push(s),
-            SatStep::Exhausted => break,
-            SatStep::Stopped => panic!("stopped without a budget"),
+        match Sliced::run(&mut sat, Slice::ALL) {
+            Poll::Ready(Next::Solution) => {
+                let mut s = Vec::new();
+                sat.solution_into(&mut s);
+                found.push(s);
+            }
+            Poll::Ready(Next::Exhausted) => break,
+            Poll::Pending => panic!("stopped without a budget"),
         }
     }
     assert_eq!(sat.stats().solutions, found.len() as u64);
@@ -46,10 +50,13 @@ fn known_boards() {
     assert_eq!(all(&queens(8)).len(), 92);
     let p = l_tromino(8, Some(0));
     let mut sat = Sat::new(&p);
-    match sat.next(&SatBudget::default()) {
-        SatStep::Solution(s) => assert!(p.is_solution(&s)),
-        other => panic!("{other:?}"),
-    }
+    assert_eq!(
+        Sliced::run(&mut sat, Slice::ALL),
+        Poll::Ready(Next::Solution)
+    );
+    let mut s = Vec::new();
+    sat.solution_into(&mut s);
+    assert!(p.is_solution(&s));
 }
 
 #[test]
@@ -60,23 +67,20 @@ fn budgets_stop_and_resume() {
     // 30 decisions a call make no progress on this board.)
     let p = queens(8);
     let budgets = [
-        SatBudget {
+        Slice {
             conflicts: Some(1),
-            ..SatBudget::default()
+            ..Slice::ALL
         },
-        SatBudget {
-            decisions: Some(70),
-            ..SatBudget::default()
-        },
+        Slice::work(70),
     ];
     for budget in budgets {
         let mut sat = Sat::new(&p);
         let (mut found, mut stops) = (0, 0);
         loop {
-            match sat.next(&budget) {
-                SatStep::Solution(_) => found += 1,
-                SatStep::Exhausted => break,
-                SatStep::Stopped => stops += 1,
+            match Sliced::run(&mut sat, budget) {
+                Poll::Ready(Next::Solution) => found += 1,
+                Poll::Ready(Next::Exhausted) => break,
+                Poll::Pending => stops += 1,
             }
             assert!(stops < 100_000);
         }
@@ -90,10 +94,10 @@ fn budgets_stop_and_resume() {
     let mut sat = Sat::new(&p);
     let flag = sat.stop_flag();
     flag.store(true, std::sync::atomic::Ordering::Relaxed);
-    assert_eq!(sat.next(&SatBudget::default()), SatStep::Stopped);
+    assert_eq!(Sliced::run(&mut sat, Slice::ALL), Poll::Pending);
     flag.store(false, std::sync::atomic::Ordering::Relaxed);
-    assert!(matches!(
-        sat.next(&SatBudget::default()),
-        SatStep::Solution(_)
-    ));
+    assert_eq!(
+        Sliced::run(&mut sat, Slice::ALL),
+        Poll::Ready(Next::Solution)
+    );
 }

@@ -1,0 +1,123 @@
+//! One driver for every engine that runs in slices (`xc::Sliced`): the
+//! memo counts and the diagram, the frontier, the min-cost searches. It
+//! keeps the engine behind a lock with a cancel flag, and `run` goes in
+//! slices with the GIL released, seeing Ctrl-C, `cancel()`, the budgets
+//! and the memory limit between them (`interrupt::in_budget`). The Python
+//! classes only convert what goes in and comes out.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use pyo3::prelude::*;
+
+use crate::errors;
+use crate::interrupt::in_budget;
+
+/// What the driver needs of an engine beyond its slices.
+pub trait Driven: xc::Sliced + Send {
+    /// The work done so far, in the units of its slices (nodes,
+    /// transitions): budgets are counted on it.
+    fn work(&self) -> u64;
+    /// The bytes it holds, and who holds them (for the memory limit).
+    fn held(&self) -> (u64, &'static str) {
+        (0, "")
+    }
+}
+
+/// How long a slice should take when its size adapts (min-cost searches,
+/// whose nodes cost very different times): long enough that the lock and
+/// the checks cost nothing, short enough that Ctrl-C is answered at once.
+const SLICE_TIME: Duration = Duration::from_millis(40);
+
+/// An engine, run from Python in slices.
+pub struct Driver<M> {
+    engine: Mutex<M>,
+    cancelled: AtomicBool,
+    /// What the engine is, for messages ("the memo search").
+    what: &'static str,
+    /// The size of a slice, and the most it may grow to when it adapts.
+    slice: AtomicU64,
+    most: u64,
+    adapts: bool,
+}
+
+impl<M: Driven> Driver<M>
+where
+    M::Outcome: Send,
+{
+    /// Slices of `slice` units of work each.
+    pub fn new(engine: M, what: &'static str, slice: u64) -> Self {
+        Driver {
+            engine: Mutex::new(engine),
+            cancelled: AtomicBool::new(false),
+            what,
+            slice: AtomicU64::new(slice),
+            most: slice,
+            adapts: false,
+        }
+    }
+
+    /// Slices that grow or shrink (from one unit up to `most`) so that each
+    /// takes about `SLICE_TIME`.
+    pub fn adaptive(engine: M, what: &'static str, most: u64) -> Self {
+        Driver {
+            slice: AtomicU64::new(1),
+            adapts: true,
+            ..Driver::new(engine, what, most)
+        }
+    }
+
+    pub fn lock(&self) -> PyResult<MutexGuard<'_, M>> {
+        let what = self.what;
+        self.engine
+            .lock()
+            .map_err(|_| errors::internal(format!("{what} failed in another thread")))
+    }
+
+    /// Stops a running `run` from another thread, at the end of its slice.
+    pub fn cancel(&self) {
+        self.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    /// Runs until the outcome, or until `limit` more units of work,
+    /// `seconds`, or `cancel()` (None). Ctrl-C raises KeyboardInterrupt;
+    /// past `memory_limit` bytes held, a MemoryError (the caller says what
+    /// to do) rather than growing until the allocator aborts the process.
+    pub fn run(
+        &self,
+        py: Python<'_>,
+        limit: Option<u64>,
+        seconds: Option<f64>,
+        memory_limit: Option<u64>,
+    ) -> PyResult<Option<M::Outcome>> {
+        let step = |n: u64| {
+            let mut engine = self.lock()?;
+            let before = engine.work();
+            let size = self.slice.load(Ordering::Relaxed);
+            let start = Instant::now();
+            let outcome = engine.run(xc::Slice::work(n.min(size))).ready();
+            if self.adapts {
+                let took = start.elapsed();
+                if took > SLICE_TIME {
+                    self.slice.store((size / 2).max(1), Ordering::Relaxed);
+                } else if took < SLICE_TIME / 8 {
+                    self.slice
+                        .store(size.saturating_mul(2).min(self.most), Ordering::Relaxed);
+                }
+            }
+            Ok((outcome, engine.work() - before))
+        };
+        let held = || Ok(self.lock()?.held());
+        in_budget(
+            py,
+            self.what,
+            &self.cancelled,
+            limit,
+            seconds,
+            memory_limit,
+            step,
+            held,
+        )
+    }
+}
