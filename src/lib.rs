@@ -29,6 +29,10 @@ mod _core {
     /// as their square).
     #[pymodule_export]
     const MEMO_MAX_OPTIONS: usize = xc::MEMO_MAX_OPTIONS;
+    /// Akari's row and column segments longer than this are encoded in
+    /// linear space (the puzzles crate's `akari::LONG`).
+    #[pymodule_export]
+    const AKARI_LONG: usize = puzzles::akari::LONG;
     #[pymodule_export]
     use crate::akari::akari_difficulty;
     #[pymodule_export]

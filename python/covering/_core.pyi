@@ -5,6 +5,7 @@ from typing import Any, final
 
 __all__ = [
     "MEMO_MAX_OPTIONS",
+    "AKARI_LONG",
     "akari_difficulty",
     "akari_generate",
     "akari_problem",
@@ -33,6 +34,7 @@ class ProblemError(ValueError):
 
 #: The most options a memo count takes.
 MEMO_MAX_OPTIONS: int
+AKARI_LONG: int
 
 @final
 class CompiledProblem:

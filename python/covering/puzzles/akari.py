@@ -98,8 +98,8 @@ SEED_18X10 = """\
 #: Bytes per entry of the encoding in the engine (its arrays and a search).
 _BYTES_PER_ENTRY = 48
 _WHITE_RUNS = re.compile(r"\.+")
-#: Segments longer than this are encoded in linear space (xc::akari::LONG).
-_LONG = 64
+#: Segments longer than this are encoded in linear space (the engine's own constant).
+_LONG = _core.AKARI_LONG
 
 
 @dataclass(frozen=True)
