@@ -57,12 +57,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         flags.add_budgets(q)
         q.set_defaults(run={"solve": run_solve, "count": run_count, "unique": run_unique}[name],
                        noun="puzzles answered")
-    e = verbs.add_parser("export", help="one puzzle's exact cover problem in Knuth's .dlx format",
-                         description="The puzzle's exact cover problem with multiplicities (DLX3's format).")
+    e = flags.add_export(verbs, "The puzzle's exact cover problem with multiplicities (DLX3's format).")
     e.add_argument("file", nargs="?", default="-", help=FILE_HELP)
-    flags.add_output(e, '{"dlx": text}')
-    flags.add_budgets(e, searches=False)
-    e.set_defaults(run=run_export, noun="problems")
+    e.set_defaults(run=run_export)
     g = verbs.add_parser("generate", help="generate puzzles with exactly one solution",
                          description="Puzzles with exactly one solution, proven by the deductions of the "
                          "difficulty asked; printed in the solve format, a blank line between, each one's "

@@ -18,7 +18,7 @@ from .grammar import UsageError
 
 __all__ = [
     "UsageError", "error", "place", "warn", "note", "read_input", "write_dlx", "show_progress", "progress", "threads_from",
-    "check_method_flags",
+    "check_method_flags", "report_count",
 ]
 
 
@@ -82,6 +82,18 @@ def write_dlx(problem: Any, run: Any) -> None:
         warn(str(w.message))
     run.answer({"dlx": text, "options": problem.n_options}, text)
     run.done()
+
+
+def report_count(run: Any, counted: Any, limit: int | None) -> None:
+    """A count by the front door (`covering.counting.Counted`) into the
+    run: the number, how it was made (method, nodes, item order, width,
+    why), and whether ``--limit`` stopped it."""
+    run.counted(counted.count)
+    run.extra.update(method=counted.method, nodes=counted.nodes, item_order=counted.item_order,
+                     width=counted.width, reason=counted.reason)
+    if counted.branching is not None:
+        run.extra["branching"] = counted.branching
+    run.done(limited=counted.reason == "limit" and limit is not None and counted.count >= limit)
 
 
 def show_progress(args: argparse.Namespace) -> bool:

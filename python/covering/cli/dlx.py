@@ -19,7 +19,7 @@ from ..errors import Interrupted, LimitReached, ProblemError, RunIncomplete
 from ..problem import Problem
 from ..progress import Display
 from . import budget, cheapest, flags
-from .common import UsageError, check_method_flags, show_progress, threads_from, write_dlx
+from .common import UsageError, check_method_flags, report_count, show_progress, threads_from, write_dlx
 from .dlxtext import load, write_solution
 from .contract import Run
 
@@ -317,12 +317,7 @@ def run_count(args: argparse.Namespace, run: Run) -> None:
             raise UsageError(f"--method {args.method}: {e}") from None
         except ValueError as e:  # flags the front door refuses together (--engine with --method memo)
             raise UsageError(str(e)) from None
-    run.counted(counted.count)
-    run.extra.update(method=counted.method, nodes=counted.nodes, item_order=counted.item_order,
-                     width=counted.width, reason=counted.reason)
-    if counted.branching is not None:
-        run.extra["branching"] = counted.branching
-    run.done(limited=counted.reason == "limit" and args.limit is not None and counted.count >= args.limit)
+    report_count(run, counted, args.limit)
 
 
 def _count_distributed(args: argparse.Namespace, run: Run, problem: Problem) -> None:

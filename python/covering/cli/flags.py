@@ -21,7 +21,7 @@ from .. import limits, sizes
 from ..errors import ProblemError
 
 __all__ = [
-    "limit", "seconds", "positive", "byte_size", "add_output", "add_limit", "add_seed", "add_threads",
+    "limit", "seconds", "positive", "add_export", "byte_size", "add_output", "add_limit", "add_seed", "add_threads",
     "add_progress", "add_method", "add_engine", "add_budgets", "add_color",
 ]
 
@@ -102,6 +102,17 @@ def add_output(parser: argparse.ArgumentParser, payload: str, svg: str | None = 
         parser.add_argument("--svg", nargs="?", const="-", metavar="FILE",
                             help=f"{svg}: with FILE (ending in .svg) the first picture into FILE, the text "
                             "as usual on stdout; without FILE (or '-') the pictures on stdout instead of text")
+
+
+def add_export(verbs: argparse._SubParsersAction, description: str) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+    """The ``export`` verb of a puzzle: its exact cover problem as Knuth's
+    .dlx (``--json``: one line ``{"dlx": text}``); the caller adds the input."""
+    e: argparse.ArgumentParser = verbs.add_parser(
+        "export", help="one puzzle's exact cover problem in Knuth's .dlx format", description=description)
+    add_output(e, '{"dlx": text}')
+    add_budgets(e, searches=False)
+    e.set_defaults(noun="problems")
+    return e
 
 
 def add_limit(parser: argparse.ArgumentParser, helptext: str, *, every: str | None = None) -> None:

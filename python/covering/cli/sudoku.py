@@ -53,13 +53,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         flags.add_budgets(q)
         q.set_defaults(run={"solve": run_solve, "count": run_count, "unique": run_unique}[name],
                        noun="puzzles answered")
-    e = verbs.add_parser("export", help="one puzzle's exact cover problem in Knuth's .dlx format",
-                         description="The puzzle's exact cover problem (cells, rows, columns and boxes; at a "
-                         "given cell only its given), for Knuth's DLX programs or `covering dlx`.")
+    e = flags.add_export(verbs, "The puzzle's exact cover problem (cells, rows, columns and boxes; at a given "
+                         "cell only its given), for Knuth's DLX programs or `covering dlx`.")
     _input(e)
-    flags.add_output(e, '{"dlx": text}')
-    flags.add_budgets(e, searches=False)
-    e.set_defaults(run=run_export, noun="problems")
+    e.set_defaults(run=run_export)
     g = verbs.add_parser("generate", help="generate puzzles with a unique solution",
                          description="Random grids, then givens removed while the solution stays unique; "
                          "prints one puzzle a line, its givens and difficulty (search nodes) on stderr; the "

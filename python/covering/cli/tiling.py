@@ -32,6 +32,7 @@ from .common import (
     place,
     progress,
     read_input,
+    report_count,
     show_progress,
     threads_from,
     warn,
@@ -328,12 +329,7 @@ def run_count(args: argparse.Namespace, run: Run) -> None:
                             progress=draw, item_order=args.item_order)
         except ProblemError as e:
             raise UsageError(f"--method {args.method}: {e}") from None
-    run.counted(counted.count)
-    run.extra.update(method=counted.method, nodes=counted.nodes, item_order=counted.item_order,
-                     width=counted.width, reason=counted.reason)
-    if counted.branching is not None:
-        run.extra["branching"] = counted.branching
-    run.done(limited=counted.reason == "limit" and args.limit is not None and counted.count >= args.limit)
+    report_count(run, counted, args.limit)
 
 
 def run_random(args: argparse.Namespace, run: Run) -> None:
