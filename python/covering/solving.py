@@ -13,7 +13,7 @@ methods of the same names call them.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from . import limits, sizes
@@ -24,7 +24,7 @@ from .sat import SatSolver
 from .solver import Solver
 from .uniqueness import Uniqueness
 
-__all__ = ["PORTFOLIO_NODES", "make_solver", "solutions", "first", "solve_unique", "sat_estimate"]
+__all__ = ["PORTFOLIO_NODES", "make_solver", "solutions", "first", "portfolio", "solve_unique", "sat_estimate"]
 
 #: Nodes of dancing links before the portfolio (`first`, `uniqueness`)
 #: turns to the CDCL solver: about a tenth of a second.
@@ -130,27 +130,96 @@ def _sat_skipped(problem: ProblemData, left: float | None) -> bool:
     return True
 
 
-def _portfolio_first(problem: ProblemData, ids: bool, nodes: int | None, seconds: float | None) -> Any:
-    """`first`'s portfolio: dancing links for `PORTFOLIO_NODES` nodes (and
-    at most half of `seconds`), then the CDCL solver, unless its encoding
-    would not fit the memory (`sizes.max_memory`) or the time left: then
-    dancing links go on, from where they were, with the whole budget left
-    (what was left out is in `problem.skipped`)."""
+#: A stage of the portfolio: (how many solutions, node budget, seconds) ->
+#: the solutions' option ids, as found; `LimitReached` when a budget ran out.
+Stage = Callable[[int, "int | None", "float | None"], Iterable[tuple[int, ...]]]
+
+
+def portfolio(want: int, dancing: Stage, cdcl: Stage, *, skip: Callable[[float | None], bool] | None = None,
+              nodes: int | None = None, seconds: float | None = None, first_nodes: int | None = None,
+              share: float = 1.0) -> tuple[list[tuple[int, ...]], bool]:
+    """The one portfolio: up to `want` solutions (1: a solution; 2: is it
+    the only one?) and whether that settled it, for `first`, `uniqueness`
+    and every puzzle's `solve()`.
+
+    Dancing links run first (`dancing`: a search that goes on from where
+    it stopped, or a puzzle's own, such as Akari's restarts), for
+    `first_nodes` nodes (default `PORTFOLIO_NODES`) and `share` of `seconds`: most problems are settled
+    there in a moment. Where the tree is heavy, the CDCL solver (`cdcl`)
+    takes over from the start with what is left of the budget (``nodes``
+    counts both, its decisions as nodes), and the first solution dancing
+    links showed is the one kept, so the answer is the same on every
+    machine. When `skip(left)` says its encoding would not fit the memory
+    or the time left, dancing links go on instead with the whole budget.
+
+    >>> from covering.model import ProblemData
+    >>> p = ProblemData.from_arrays(["A", "B"], [0, 1, 2, 4], [0, 1, 0, 1])
+    >>> solver = make_solver(p)
+    >>> dancing = lambda k, n, s: solver.solutions(k, ids=True, nodes=n, seconds=s)
+    >>> portfolio(2, dancing, lambda k, n, s: SatSolver(p).solutions(k, ids=True, nodes=n, seconds=s))
+    ([(0, 1), (2,)], True)
+    """
     start = time.monotonic()
-    problem.begin_run()
-    budget = PORTFOLIO_NODES if nodes is None else min(nodes, PORTFOLIO_NODES)
-    solver = make_solver(problem)
-    try:
-        return next(iter(solver.solutions(1, ids=ids, nodes=budget,
-                                          seconds=None if seconds is None else seconds / 2)), None)
-    except LimitReached:
-        if nodes is not None and nodes <= budget:
-            raise
+    first_nodes = PORTFOLIO_NODES if first_nodes is None else first_nodes
+    budget = first_nodes if nodes is None else min(nodes, first_nodes)
+    found: list[tuple[int, ...]] = []
+
+    def take(stream: Iterable[tuple[int, ...]]) -> bool:
+        try:
+            for ids in stream:
+                found.append(ids)
+        except LimitReached:
+            return False
+        return True
+
+    if take(dancing(want, budget, None if seconds is None else seconds * share)):
+        return found, True
+    if nodes is not None and nodes <= budget:
+        return found, False  # the node budget is spent
     left = None if seconds is None else max(0.0, seconds - (time.monotonic() - start))
-    if _sat_skipped(problem, left):
-        return next(iter(solver.solutions(1, ids=ids, nodes=nodes, seconds=left)), None)
-    return next(iter(solutions(problem, 1, ids=ids, engine="sat", seconds=left,
-                               nodes=None if nodes is None else nodes - budget)), None)
+    if left == 0:
+        return found, False
+    if skip is not None and skip(left):
+        # No room or time for the CDCL encoding: dancing links go on with
+        # the whole budget (its nodes count from the start).
+        return found, take(dancing(want - len(found), nodes, left))
+    shown = found[:1]
+    found.clear()
+    settled = take(cdcl(want, None if nodes is None else nodes - budget, left))
+    if shown and found:
+        found[0] = shown[0]
+    return found, settled
+
+
+def _problem_stages(problem: ProblemData, conflicts: int | None = None) -> tuple[Stage, Stage]:
+    """The portfolio's stages for a problem: one dancing-links search that
+    goes on from where it stopped, and the CDCL solver."""
+    solver = make_solver(problem)
+
+    def dancing(k: int, n: int | None, s: float | None) -> Iterable[tuple[int, ...]]:
+        return solver.solutions(k, ids=True, nodes=n, seconds=s)
+
+    def cdcl(k: int, n: int | None, s: float | None) -> Iterable[tuple[int, ...]]:
+        return SatSolver(problem).solutions(k, ids=True, conflicts=conflicts, nodes=n, seconds=s)
+
+    return dancing, cdcl
+
+
+def _portfolio_first(problem: ProblemData, ids: bool, nodes: int | None, seconds: float | None) -> Any:
+    """`first`'s portfolio: dancing links may take half of `seconds`, the
+    CDCL solver what is left (what was left out is in `problem.skipped`);
+    `LimitReached` when the budget ran out first."""
+    problem.begin_run()
+    deadline = None if seconds is None else time.monotonic() + seconds
+    dancing, cdcl = _problem_stages(problem)
+    found, settled = portfolio(1, dancing, cdcl, skip=lambda left: _sat_skipped(problem, left), nodes=nodes,
+                               seconds=seconds, share=0.5)
+    if not settled:
+        raise LimitReached("budget reached before a solution", count=0, stats=problem.stats,
+                           budget=limits.ran_out(deadline))
+    if not found:
+        return None
+    return found[0] if ids else [problem.label(o) for o in found[0]]
 
 
 def solve_unique(problem: ProblemData, *, ids: bool = False, nodes: int | None = None,
@@ -161,7 +230,6 @@ def solve_unique(problem: ProblemData, *, ids: bool = False, nodes: int | None =
     nodes, seconds, conflicts = limits.nodes(nodes), limits.seconds(seconds), limits.conflicts(conflicts)
     if engine not in ("auto", "sat") and conflicts is not None:
         raise ValueError("conflicts= is the budget of engine='sat' (the dancing-links engines count nodes=)")
-    start = time.monotonic()
     problem.begin_run()
     found: list[tuple[int, ...]] = []
 
@@ -180,34 +248,8 @@ def solve_unique(problem: ProblemData, *, ids: bool = False, nodes: int | None =
     elif engine != "auto":
         settled = two(engine=engine, nodes=nodes, seconds=seconds)
     else:
-        budget = PORTFOLIO_NODES if nodes is None else min(nodes, PORTFOLIO_NODES)
-        solver = make_solver(problem)
-
-        def dancing(**budgets: Any) -> bool:
-            """`two` on dancing links, going on from where they stopped."""
-            try:
-                for sol in solver.solutions(2 - len(found), ids=True, **budgets):
-                    found.append(sol)
-            except LimitReached:
-                return False
-            return True
-
-        settled = dancing(nodes=budget, seconds=seconds)
-        if not settled and (nodes is None or nodes > PORTFOLIO_NODES):
-            left = None if seconds is None else max(0.0, seconds - (time.monotonic() - start))
-            if _sat_skipped(problem, left):
-                # No room or time for the CDCL encoding: dancing links go on
-                # with the whole budget (its nodes count from the start).
-                settled = dancing(nodes=nodes, seconds=left)
-            else:
-                # Past the budget: the CDCL solver, from the start; dancing
-                # links' first solution (if any) is the one shown.
-                shown = found[:1]
-                found.clear()
-                # The nodes left are the CDCL solver's decisions.
-                settled = two(engine="sat", conflicts=conflicts, nodes=None if nodes is None else nodes - budget,
-                              seconds=left)
-                if shown and found:
-                    found[0] = shown[0]
+        dancing, cdcl = _problem_stages(problem, conflicts)
+        found, settled = portfolio(2, dancing, cdcl, skip=lambda left: _sat_skipped(problem, left), nodes=nodes,
+                                   seconds=seconds)
     solution = None if not found else found[0] if ids else [problem.label(o) for o in found[0]]
     return solution, Uniqueness.of(len(found)) if settled else Uniqueness.UNKNOWN

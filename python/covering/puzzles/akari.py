@@ -34,15 +34,16 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 from functools import cached_property
 from html import escape
 
 from .. import _core, limits, restart, sizes, textio
-from ..errors import Interrupted, LimitReached, ProblemError
+from ..errors import Interrupted, LimitReached
 from ..problem import Problem, Uniqueness
+from ..solving import portfolio
 from . import akari_codes as codes
 from .akari_codes import BLACK, CELLS, WHITE, AkariError, AkariWarning, check_cells
 
@@ -280,8 +281,30 @@ class Akari:
         return all(ch in "#0" for ch in "".join(self.rows))
 
     def solve(self) -> Lights | None:
-        """A solution, or None when there is none."""
-        return next(self.solutions(1), None)
+        """A solution, or None when there is none, by the portfolio (see
+        `solve_unique`).
+
+        >>> len(Akari.parse(SEED_7X7).solve() or ())
+        10
+        """
+        enc = self._encoding
+        if enc is None:
+            return next(self.solutions(1), None)
+        found, _ = portfolio(1, *self._stages(enc[0]), first_nodes=PORTFOLIO_NODES)
+        return self._lights(found[0]) if found else None
+
+    def _stages(self, compiled: _core.CompiledProblem) -> tuple[Any, Any]:
+        """The portfolio's stages for this board: restarted dancing links
+        (see `solutions`), then the CDCL solver."""
+        from ..sat import SatSolver
+
+        def dancing(k: int, nodes: int | None, seconds: float | None) -> Iterator[tuple[int, ...]]:
+            return restart.solutions(compiled, k, seconds=seconds, plain_first=self._long_segments, total=nodes)
+
+        def cdcl(k: int, nodes: int | None, seconds: float | None) -> Iterator[tuple[int, ...]]:
+            return SatSolver.of_compiled(compiled).solutions(k, ids=True, nodes=nodes, seconds=seconds)
+
+        return dancing, cdcl
 
     def count(self, limit: int | None = None, *, seconds: float | None = None) -> int:
         """The number of solutions (at most `limit`); `LimitReached` if
@@ -335,33 +358,14 @@ class Akari:
         >>> len(lights), u.name
         (10, 'UNIQUE')
         """
-        from ..sat import SatSolver
-
         seconds = limits.seconds(seconds)
         enc = self._encoding
         if enc is None:
             found = list(self.solutions(2))
             return (found[0] if found else None), Uniqueness.of(len(found))
-        deadline = None if seconds is None else time.monotonic() + seconds
-        found_ids: list[tuple[int, ...]] = []
-        try:
-            for ids in restart.solutions(enc[0], 2, seconds=seconds, plain_first=self._long_segments,
-                                         total=PORTFOLIO_NODES):
-                found_ids.append(ids)
-            return (self._lights(found_ids[0]) if found_ids else None), Uniqueness.of(len(found_ids))
-        except LimitReached:
-            if deadline is not None and time.monotonic() >= deadline:
-                return (self._lights(found_ids[0]) if found_ids else None), Uniqueness.UNKNOWN
-        # Keep the first solution the restarts showed, if any (reproducible);
-        # the CDCL solver proves there is no other, or finds it.
-        shown = found_ids[:1]
-        left = None if deadline is None else max(0.0, deadline - time.monotonic())
-        try:
-            found_ids = list(SatSolver.of_compiled(enc[0]).solutions(2, ids=True, seconds=left))
-        except LimitReached:
-            return None, Uniqueness.UNKNOWN
-        first = (shown + found_ids)[:1]
-        return (self._lights(first[0]) if first else None), Uniqueness.of(len(found_ids))
+        ids, settled = portfolio(2, *self._stages(enc[0]), seconds=seconds, first_nodes=PORTFOLIO_NODES)
+        lights = self._lights(ids[0]) if ids else None
+        return lights, Uniqueness.of(len(ids)) if settled else Uniqueness.UNKNOWN
 
     def check(self, solution: object, /) -> list[str]:
         """The rules a set of lights breaks (see the module's `check`)."""

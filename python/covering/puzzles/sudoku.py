@@ -25,6 +25,7 @@ from html import escape
 from .. import _core, limits, sizes, textio
 from ..errors import Interrupted, ProblemError
 from ..problem import Problem, Uniqueness
+from ..solving import portfolio
 from ..solver import Solver
 
 __all__ = ["Sudoku", "SudokuError", "check_symbols", "sudoku_problem", "random_grid", "generate", "solve_text", "SYMBOLS", "KANJI"]
@@ -222,6 +223,11 @@ class Sudoku:
         >>> s.problem().count(), s.count()
         (2, 2)
         """
+        return self._own()[0]
+
+    def _own(self) -> tuple[Problem, list[int]]:
+        """`problem()`, and the option of the shared problem each of its
+        options is."""
         n = self.n
         full = _problem(n)
         kept = [o for o in range(full.n_options)
@@ -229,7 +235,25 @@ class Sudoku:
         _, items, _ = full.option_arrays()
         item = [x for o in kept for x in items[4 * o:4 * o + 4]]
         return Problem.from_arrays(full.primary, range(0, 4 * len(kept) + 1, 4), item,
-                                   labels=[full.label(o) for o in kept])
+                                   labels=[full.label(o) for o in kept]), kept
+
+    def _portfolio(self, want: int) -> tuple[list[tuple[int, ...]], bool]:
+        """The one portfolio (`covering.solving.portfolio`) on this puzzle:
+        dancing links on the shared problem with the givens forced, then the
+        CDCL solver on the puzzle's own problem."""
+        from ..sat import SatSolver
+
+        solver = self.solver()
+
+        def dancing(k: int, nodes: int | None, seconds: float | None) -> Iterator[tuple[int, ...]]:
+            return solver.solutions(k, ids=True, nodes=nodes, seconds=seconds)
+
+        def cdcl(k: int, nodes: int | None, seconds: float | None) -> Iterator[tuple[int, ...]]:
+            own, kept = self._own()
+            for ids in SatSolver(own).solutions(k, ids=True, nodes=nodes, seconds=seconds):
+                yield tuple(sorted(kept[o] for o in ids))
+
+        return portfolio(want, dancing, cdcl)
 
     def solver(self, *, order: str = "input", seed: int | None = None) -> Solver:
         """A solver of the shared problem with this puzzle's givens forced."""
@@ -260,13 +284,14 @@ class Sudoku:
 
     def solve(self) -> Sudoku | None:
         """A completed grid, or None if there is none (9 x 9: by the band
-        solver; other sizes: the first of `solutions`).
+        solver; other sizes: the portfolio, dancing links then CDCL).
 
         >>> Sudoku.parse("1.3." "..1." ".1.." "2..1").solve().line()
         '1234341241232341'
         """
         if self.n != 9:
-            return next(self.solutions(1), None)
+            found, _ = self._portfolio(1)
+            return self._grid(found[0]) if found else None
         answer = self._by_bands("solve")
         if answer == "no solution":
             return None
@@ -289,7 +314,8 @@ class Sudoku:
     def uniqueness(self) -> Uniqueness:
         """NONE, UNIQUE or MULTIPLE (9 x 9: by the band solver)."""
         if self.n != 9:
-            return self.solver().uniqueness()
+            found, settled = self._portfolio(2)
+            return Uniqueness.of(len(found)) if settled else Uniqueness.UNKNOWN
         answer = self._by_bands("unique")
         if answer == "no solution":
             return Uniqueness.NONE
