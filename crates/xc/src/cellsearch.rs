@@ -384,6 +384,41 @@ impl CellSearch {
         self.counters = c;
     }
 
+    /// Step 2 of Algorithms C and M (C2, M2), the same in both: enter
+    /// `level`, pausing first (the place saved) if a budget of `limits` is
+    /// reached; with no primary item left, a solution: reported (or, when
+    /// counting, a pause once `target` is reached), else `state` becomes
+    /// [`State::DoneWithLevel`] and the count goes on. `Some(step)`: return it.
+    #[inline(always)]
+    fn enter<const COUNT: bool>(
+        &mut self,
+        level: usize,
+        state: &mut State,
+        c: Counters,
+        limits: Limits,
+        target: u64,
+    ) -> Option<Step> {
+        if self.nodes >= limits.nodes || c.updates >= limits.updates {
+            self.save(level, State::Forward, c);
+            return Some(Step::Paused);
+        }
+        self.nodes += 1;
+        self.lv.reach(level);
+        if level > self.max_level {
+            self.max_level = level;
+        }
+        if self.cells.active == 0 {
+            self.sol_len = level;
+            self.solutions += 1;
+            *state = State::DoneWithLevel;
+            if !COUNT || self.solutions >= target {
+                self.save(level, *state, c);
+                return Some(if COUNT { Step::Paused } else { Step::Solution });
+            }
+        }
+        None
+    }
+
     /// Algorithms X and C.
     fn run_xcc<const COLORS: bool, const COUNT: bool>(
         &mut self,
@@ -406,24 +441,12 @@ impl CellSearch {
             match state {
                 State::Forward => {
                     // C2: enter level l (pausing first if a budget is reached).
-                    if self.nodes >= limits.nodes || c.updates >= limits.updates {
-                        self.save(level, State::Forward, c);
-                        return Step::Paused;
+                    // (No primary item left is only reachable when forced
+                    // options cover everything.)
+                    if let Some(step) = self.enter::<COUNT>(level, &mut state, c, limits, target) {
+                        return step;
                     }
-                    self.nodes += 1;
-                    self.lv.reach(level);
-                    if level > self.max_level {
-                        self.max_level = level;
-                    }
-                    if self.cells.active == 0 {
-                        // Only reachable when forced options cover everything.
-                        self.sol_len = level;
-                        self.solutions += 1;
-                        state = State::DoneWithLevel;
-                        if !COUNT {
-                            self.save(level, state, c);
-                            return Step::Solution;
-                        }
+                    if state == State::DoneWithLevel {
                         continue;
                     }
                     // C3: choose the item i.
@@ -743,23 +766,10 @@ impl CellSearch {
             match state {
                 State::Forward => {
                     // M2: enter the level.
-                    if self.nodes >= limits.nodes || c.updates >= limits.updates {
-                        self.save(level, State::Forward, c);
-                        return Step::Paused;
+                    if let Some(step) = self.enter::<COUNT>(level, &mut state, c, limits, target) {
+                        return step;
                     }
-                    self.nodes += 1;
-                    self.lv.reach(level);
-                    if level > self.max_level {
-                        self.max_level = level;
-                    }
-                    if self.cells.active == 0 {
-                        self.sol_len = level;
-                        self.solutions += 1;
-                        state = State::DoneWithLevel;
-                        if !COUNT || self.solutions >= target {
-                            self.save(level, state, c);
-                            return if COUNT { Step::Paused } else { Step::Solution };
-                        }
+                    if state == State::DoneWithLevel {
                         continue;
                     }
                     // M3: choose the item i.
