@@ -12,7 +12,7 @@ import pytest
 
 from covering import Uniqueness
 from covering.puzzles import akari, sudoku
-from covering.puzzles.base import Puzzle
+from covering.puzzles.base import ExactCover, Puzzle
 from covering.puzzles.polyomino import PENTOMINOES, TROMINOES, Board, TilingPuzzle
 from covering.puzzles.queens import Queens
 
@@ -28,6 +28,18 @@ CASES: list[tuple[str, Any, int, Uniqueness]] = [
      Uniqueness.UNIQUE),
     ("akari seed 7x7", akari.Akari.parse(akari.SEED_7X7), 1, Uniqueness.UNIQUE),
 ]
+
+
+@pytest.mark.parametrize(("name", "puzzle", "count", "uniqueness"), CASES, ids=[c[0] for c in CASES])
+def test_every_puzzle_is_an_exact_cover_whose_solutions_decode(name: str, puzzle: Any, count: int,
+                                                               uniqueness: Uniqueness) -> None:
+    # Each puzzle class stands on ExactCover: the solutions of its problem(),
+    # decoded, are solutions by the puzzle's own rules, as many as it counts.
+    assert isinstance(puzzle, ExactCover) and isinstance(puzzle, Puzzle)
+    cover: ExactCover[Any] = puzzle
+    decoded = [cover.decode(ids) for ids in cover.problem().solutions(8, ids=True)]
+    assert len(decoded) == min(count, 8)
+    assert all(puzzle.check(s) == [] for s in decoded)
 
 
 @pytest.mark.parametrize(("name", "puzzle", "count", "uniqueness"), CASES, ids=[c[0] for c in CASES])

@@ -6,7 +6,7 @@ number k has exactly k lights next to it (up, down, left, right).
 
 The puzzle is exact cover with multiplicities (Knuth's Algorithm M), one
 option per white cell, "a light here" (the encoding is in the engine, see
-``crates/xc/src/puzzles/akari.rs``):
+``crates/puzzles/src/akari.rs``):
 
 - each white cell is a primary item with bounds 1:2, lit by the light of its
   row segment, of its column segment, or both;
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 from functools import cached_property
@@ -45,6 +45,7 @@ from ..errors import Interrupted, LimitReached
 from ..problem import Problem, Uniqueness
 from ..solving import portfolio
 from . import akari_codes as codes
+from .base import ExactCover
 from .akari_codes import BLACK, CELLS, WHITE, AkariError, AkariWarning, check_cells
 
 __all__ = [
@@ -104,8 +105,10 @@ _LONG = _core.AKARI_LONG
 
 
 @dataclass(frozen=True)
-class Akari:
-    """A puzzle: its rows as strings of ``.``, ``#`` and ``0``-``4``.
+class Akari(ExactCover[Lights]):
+    """A puzzle: its rows as strings of ``.``, ``#`` and ``0``-``4``; on the
+    puzzle protocol (`covering.puzzles.base.ExactCover`), with its own
+    faster solving (restarts, the portfolio) behind the same names.
 
     >>> Akari.parse(".2.\\n...").height, Akari.parse(".2.\\n...").width
     (2, 3)
@@ -205,7 +208,7 @@ class Akari:
     def _encoding_bytes(self) -> int:
         """About what the engine's encoding will hold, in bytes: k^2 entries
         for a segment of k <= 64 cells, linear past that (see
-        ``crates/xc/src/puzzles/akari.rs``), and a few per cell."""
+        ``crates/puzzles/src/akari.rs``), and a few per cell."""
         runs = [len(run) for row in self.rows for run in _WHITE_RUNS.findall(row)]
         runs += [len(run) for col in zip(*self.rows) for run in _WHITE_RUNS.findall("".join(col))]
         entries = sum(k * k if k <= _LONG else 3 * k for k in runs) + 8 * (sum(runs) // 2)
@@ -216,7 +219,7 @@ class Akari:
         numbers ``n2c5`` (k:k), segments ``h3c0``/``v0c4`` (named by their
         first cell), options labelled by the cell of their light. (A segment
         longer than 64 cells is encoded in linear space, see
-        ``crates/xc/src/puzzles/akari.rs``: its item is primary, with a second one,
+        ``crates/puzzles/src/akari.rs``: its item is primary, with a second one,
         ``H3c0``/``V0c4``, and two options that place no light, labelled
         ``("lit", "h3c0")`` and ``("dark", "h3c0")``.)
 
@@ -248,6 +251,16 @@ class Akari:
         input order goes straight to a solution: the restarts start with it."""
         enc = self._encoding
         return enc is not None and _NO_CELL in enc[1]
+
+    def decode(self, ids: Sequence[int]) -> Lights:
+        """The lights of a solution of `problem()` (its option ids).
+
+        >>> a = Akari.parse(SEED_7X7)
+        >>> lights = a.decode(a.problem().first(ids=True))
+        >>> len(lights), a.check(lights)
+        (10, [])
+        """
+        return self._lights(ids)
 
     def _lights(self, ids: Iterable[int]) -> Lights:
         enc = self._encoding

@@ -26,6 +26,7 @@ from .. import _core, limits, sizes, textio
 from ..errors import Interrupted, ProblemError
 from ..problem import Problem, Uniqueness
 from ..solving import portfolio
+from .base import ExactCover
 from ..solver import Solver
 
 __all__ = ["Sudoku", "SudokuError", "check_symbols", "sudoku_problem", "random_grid", "generate", "solve_text", "SYMBOLS", "KANJI"]
@@ -138,8 +139,11 @@ def _default_symbols(n: int) -> str:
 
 
 @dataclass(frozen=True)
-class Sudoku:
-    """A grid: `values[k]` is the digit (1..n) of cell k = r * n + c, or 0.
+class Sudoku(ExactCover["Sudoku"]):
+    """A grid: `values[k]` is the digit (1..n) of cell k = r * n + c, or 0;
+    on the puzzle protocol (`covering.puzzles.base.ExactCover`), with its
+    own faster solving (the band solver, the portfolio) behind the same
+    names.
 
     >>> Sudoku.parse("1.3." "..1." ".1.." "2..1").givens
     6
@@ -224,6 +228,16 @@ class Sudoku:
         (2, 2)
         """
         return self._own()[0]
+
+    def decode(self, ids: Sequence[int]) -> Sudoku:
+        """The completed grid of a solution of `problem()` (its option ids).
+
+        >>> s = Sudoku.parse("1.3." "..1." ".1.." "2..1")
+        >>> s.decode(s.problem().first(ids=True)).line()
+        '1234341241232341'
+        """
+        _, kept = self._own()
+        return self._grid([kept[o] for o in ids])
 
     def _own(self) -> tuple[Problem, list[int]]:
         """`problem()`, and the option of the shared problem each of its
