@@ -28,7 +28,7 @@ from typing import NoReturn
 
 from .. import __version__, sizes
 from ..errors import Interrupted, LimitReached, ProblemError, RunIncomplete
-from . import akari, budget, demo, dlx, grammar, queens, sudoku, tiling
+from . import akari, budget, demo, dlx, flags, grammar, queens, sudoku, tiling
 from .common import error
 from .contract import EXIT_BAD, EXIT_INCOMPLETE, Run
 from .grammar import UsageError
@@ -72,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"covering {__version__}")
-    parser.add_argument("--max-memory", type=_byte_size, metavar="SIZE", default=argparse.SUPPRESS,
+    parser.add_argument("--max-memory", type=flags.byte_size, metavar="SIZE", default=argparse.SUPPRESS,
                         help="refuse what would need more memory than SIZE (bytes, or with K, M, G, T; "
                         "default $COVERING_MAX_MEMORY, else half of what this process may use)")
     sub = parser.add_subparsers(dest="puzzle", metavar="PUZZLE", parser_class=_Parser)
@@ -80,12 +80,6 @@ def build_parser() -> argparse.ArgumentParser:
     for command in COMMANDS:
         command.add_parser(sub)
     return parser
-
-
-def _byte_size(text: str) -> int:
-    from .flags import byte_size
-
-    return byte_size(text)
 
 
 def _takes_value(parser: argparse.ArgumentParser) -> set[str]:
@@ -148,26 +142,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             status = args.run(args, run)
         if status is not None:  # a command that prints no summary (demo, plot)
             return int(status)
-    except UsageError as e:
-        return error(str(e))
-    except ProblemError as e:
+    except (UsageError, ProblemError) as e:
         return error(str(e))
     except RunIncomplete as e:
         error(str(e))
         return EXIT_INCOMPLETE
     except Interrupted as e:
-        # A count cut short: the count so far, marked as partial.
-        if run.counts:
-            run.counted(e.count)
-            run.where = e.where
-        run.cut(interrupted=True)
+        # A count cut short by Ctrl-C: the count so far, marked as partial.
+        run.cut(interrupted=True, partial=e)
     except LimitReached as e:
-        # A --nodes (or --conflicts) budget spent in a count: the count so far, marked as partial.
+        # A budget spent (nodes, seconds, conflicts): what was found so far.
         budget.limit_reached(e)
-        if run.counts:
-            run.counted(e.count)
-            run.where = e.where
-        run.cut(interrupted=False)
+        run.cut(interrupted=False, partial=e)
     except KeyboardInterrupt:
         run.cut(interrupted=True)
     except MemoryError:
@@ -175,16 +161,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         # built; this is the last net, for an estimate that fell short.
         error("out of memory (give a lower --max-memory to be refused sooner)")
         return EXIT_INCOMPLETE
+    except BrokenPipeError:
+        return _reader_gone()
     except OSError as e:
-        if isinstance(e, BrokenPipeError):
-            # The reader went away (e.g. `| head`): stop quietly.
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            return 0
         return error(f"{e.filename or ''}: {e.strerror}" if e.filename else str(e))
     try:
         return run.finish()
     except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
+        return _reader_gone()
+
+
+def _reader_gone() -> int:
+    """The reader of stdout went away (e.g. `| head`): stop quietly, with
+    nothing more written there."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return 0

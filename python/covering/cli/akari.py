@@ -23,7 +23,7 @@ from ..errors import Interrupted, ProblemError
 from ..puzzles import akari
 from . import flags
 from .common import UsageError, place, read_input, warn, write_dlx
-from .contract import Run
+from .contract import FOUND, Run
 
 __all__ = ["add_parser"]
 
@@ -116,9 +116,7 @@ def _picture(args: argparse.Namespace, run: Run, puzzle: akari.Akari, lights: It
     gap = "" if first or svg == "-" else "\n"
     if lights is None:
         return gap + "no solution\n"
-    if svg not in (None, "-") and not run.count:
-        with open(svg, "w", encoding="utf-8") as f:
-            f.write(puzzle.svg(lights))
+    run.picture_file(svg, lambda: puzzle.svg(lights))
     if svg == "-":
         return puzzle.svg(lights) + "\n"
     if getattr(args, "draw", False):
@@ -137,9 +135,7 @@ def _forms(args: argparse.Namespace) -> None:
 
 def run_solve(args: argparse.Namespace, run: Run) -> None:
     _forms(args)
-    if args.all and args.limit is not None:
-        raise UsageError("--all and --limit cannot go together")
-    want = None if args.all else 1 if args.limit is None else args.limit
+    want = flags.wanted(args)
     for k, puzzle in _puzzles(args, run):
         if args.url:
             run.answer({"puzzle": k + 1, "url": puzzle.url()}, puzzle.url() + "\n")
@@ -169,7 +165,7 @@ def run_unique(args: argparse.Namespace, run: Run) -> None:
         lights, u = puzzle.solve_unique()
         record = _record(k, lights)
         record["uniqueness"] = u.value
-        record["count"] = {"none": 0, "unique": 1, "multiple": 2}.get(u.value)
+        record["count"] = FOUND.get(u.value)
         run.answer(record, _picture(args, run, puzzle, lights, k == 0) + u.value + "\n")
     run.done(limited=False)
 
@@ -219,10 +215,11 @@ def share(text: str) -> float:
 
 
 def run_generate(args: argparse.Namespace, run: Run) -> None:
-    want = 1 if args.limit is None else args.limit
-    run.limit = want
-    seed = random.randrange(2**63) if args.seed is None else args.seed
+    run.limit = want = flags.asked(args)
+    seed = flags.pick_seed(args.seed)
     rng = random.Random(seed)
+    # The seed is said once a puzzle is made, or when the run is cut (a bad
+    # request says only why it is bad).
     said = False
     for k in range(want):
         try:
@@ -230,11 +227,10 @@ def run_generate(args: argparse.Namespace, run: Run) -> None:
                                difficulty=args.difficulty, symmetry=args.layout)
         except KeyboardInterrupt:
             if not said:
-                print(f"covering: seed {seed} (--seed {seed} makes these again)", file=sys.stderr)
+                flags.say_seed(seed, "makes these again")
             raise
         if not said:
-            # Said once a puzzle is made, or the run is cut (a bad request says only why it is bad).
-            print(f"covering: seed {seed} (--seed {seed} makes these again)", file=sys.stderr)
+            flags.say_seed(seed, "makes these again")
             said = True
         grid = list(g.puzzle.rows)
         run.answer({"puzzle": k + 1, "rows": args.rows, "cols": args.cols, "grid": grid, "difficulty": g.difficulty,

@@ -33,7 +33,7 @@ from typing import Any
 from .. import limits
 from ..limits import Budget
 
-__all__ = ["current", "held", "left", "spent", "limit_reached", "running", "disarm", "process_age", "GRACE"]
+__all__ = ["held", "left", "spent", "limit_reached", "running", "disarm", "process_age", "GRACE"]
 
 #: Seconds a stage may take to stop on its own at the deadline before the
 #: watchdog interrupts the main thread.
@@ -41,11 +41,6 @@ GRACE = 0.1
 
 _budget: Budget | None = None
 _done = threading.Event()
-
-
-def current() -> Budget | None:
-    """The budget of the run under way (None outside a run)."""
-    return _budget
 
 
 def spent() -> str | None:
@@ -62,7 +57,7 @@ def limit_reached(e: BaseException | None = None) -> None:
     if _budget is None:
         return
     what = getattr(e, "budget", None) or limits.ran_out(_budget.deadline)
-    _budget.ring("interrupt" if what == "interrupt" else what)
+    _budget.ring(what)
 
 
 def left() -> float | None:

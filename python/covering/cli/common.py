@@ -17,7 +17,7 @@ from .contract import EXIT_BAD
 from .grammar import UsageError
 
 __all__ = [
-    "UsageError", "error", "place", "warn", "note", "read_input", "write_dlx", "show_progress", "progress", "threads_from",
+    "UsageError", "error", "place", "warn", "read_input", "write_dlx", "show_progress", "progress", "threads_from",
     "check_method_flags", "report_count",
 ]
 
@@ -30,11 +30,6 @@ def error(message: str) -> int:
 
 def warn(message: str) -> None:
     print(f"covering: warning: {message}", file=sys.stderr)
-
-
-def note(message: str) -> None:
-    """A message on stderr about the answer on stdout."""
-    print(f"covering: {message}", file=sys.stderr)
 
 
 _WHERE = re.compile(r"^line (\d+)(?:(?:, |: )(?:column|byte) (\d+))?: ")

@@ -33,11 +33,12 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from . import budget
 
-__all__ = ["Run", "EXIT_OK", "EXIT_INCOMPLETE", "EXIT_BAD", "EXIT_BUDGET", "EXIT_INTERRUPTED", "STOPS"]
+__all__ = ["Run", "FOUND", "EXIT_OK", "EXIT_INCOMPLETE", "EXIT_BAD", "EXIT_BUDGET", "EXIT_INTERRUPTED", "STOPS"]
 
 EXIT_OK = 0
 EXIT_INCOMPLETE = 1
@@ -47,6 +48,9 @@ EXIT_INTERRUPTED = 130
 
 #: The values of the summary's ``"stopped"``, besides None (ran to the end).
 STOPS = ("limit", "budget", "interrupt")
+
+#: The solutions each answer of `unique` stands for ("unknown": not known).
+FOUND = {"none": 0, "unique": 1, "multiple": 2}
 
 
 class Run:
@@ -71,7 +75,6 @@ class Run:
         self.stopped: str | None = None
         #: The ``--limit`` in force (capped counts and short lists are said on stderr).
         self.limit: int | None = None
-        self.limit_flag = "--limit"
         #: Keys of the summary beyond the common ones ("method", "nodes", ...).
         self.extra: dict[str, Any] = {}
         #: Bad lines of a batch (exit status 2 at the end).
@@ -116,6 +119,23 @@ class Run:
         if limited:
             self.stopped = "limit"
 
+    def picture_file(self, path: str | None, svg: Callable[[], str]) -> None:
+        """``--svg FILE``: the first answer's picture (`svg()`) into FILE;
+        nothing for no ``--svg``, or ``--svg -`` (pictures on stdout)."""
+        if path not in (None, "-") and not self.count:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(svg())
+
+    def uniqueness(self, word: str) -> None:
+        """The answer of `unique`, after the solution: the word on a line of
+        its own (text) and in the summary; the count is what it stands for
+        (`FOUND`)."""
+        self.extra["uniqueness"] = word
+        self.count = FOUND.get(word, self.count)
+        if not self.json:
+            with budget.held():
+                sys.stdout.write(word + "\n")
+
     def error_line(self, message: str, record: dict[str, Any] | None = None) -> None:
         """A bad puzzle of a batch: one stderr line (`message` names the
         file and line), and with ``--json`` an ``{"error": ...}`` line in
@@ -140,8 +160,13 @@ class Run:
         record.update(self.extra)
         return record
 
-    def cut(self, interrupted: bool) -> None:
-        """The run was cut short by Ctrl-C or a budget (`budget.spent`)."""
+    def cut(self, interrupted: bool, partial: Any = None) -> None:
+        """The run was cut short by Ctrl-C or a budget (`budget.spent`);
+        `partial`, an `Interrupted` or `LimitReached`, carries a count's
+        partial count (or where it got to, when it knows none)."""
+        if partial is not None and self.counts:
+            self.counted(partial.count)
+            self.where = partial.where
         self.complete = False
         self.stopped = "budget" if budget.spent() is not None or not interrupted else "interrupt"
 
@@ -158,12 +183,12 @@ class Run:
         if cut:
             return self._report_cut()
         if self.stopped == "limit" and self.counts:
-            print(f"covering: the count stopped at {self.count} ({self.limit_flag} {self.limit}): there may be "
+            print(f"covering: the count stopped at {self.count} (--limit {self.limit}): there may be "
                   "more", file=sys.stderr)
         elif (not self.counts and self.limit is not None and self.count is not None and 1 < self.limit
               and self.count < self.limit and self.complete and not self.errors):
             one = self.noun[:-1] if self.count == 1 and self.noun.endswith("s") else self.noun
-            print(f"covering: {self.count} {one}, all there are ({self.limit_flag} {self.limit} asked for more)",
+            print(f"covering: {self.count} {one}, all there are (--limit {self.limit} asked for more)",
                   file=sys.stderr)
         return EXIT_BAD if self.errors else EXIT_OK
 

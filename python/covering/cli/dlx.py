@@ -135,39 +135,19 @@ def _listing(args: argparse.Namespace, run: Run, problem: Problem, solutions: It
     run.done()
 
 
-def _want(args: argparse.Namespace, run: Run) -> int | None:
-    """The number of solutions asked: --all (every one), --limit N, else one."""
-    if args.all and args.limit is not None:
-        raise UsageError("--all and --limit cannot go together")
-    limit = None if args.all else 1 if args.limit is None else args.limit
-    run.limit = limit
-    return limit
-
-
 def run_solve(args: argparse.Namespace, run: Run) -> None:
     _engine_flags(args, portfolio=True)
-    limit = _want(args, run)
+    run.limit = limit = flags.wanted(args)
     problem = load(args.file)
     _listing(args, run, problem, _stream(args, problem, limit))
 
 
 def run_random(args: argparse.Namespace, run: Run) -> None:
-    limit = _want(args, run)
+    run.limit = limit = flags.wanted(args)
     problem = load(args.file)
-    seed = _seed(args)
+    seed = flags.seed_for(args, "gives these again")
     _listing(args, run, problem, problem.solver(order="random", seed=seed, engine=args.engine)
              .solutions(limit, ids=True))
-
-
-def _seed(args: argparse.Namespace) -> int:
-    """--seed S, else a random one said on stderr (so the run can be made again)."""
-    if args.seed is not None:
-        return int(args.seed)
-    import random
-
-    seed = random.randrange(2**63)
-    print(f"covering: seed {seed} (--seed {seed} gives these again)", file=sys.stderr)
-    return seed
 
 
 def run_unique(args: argparse.Namespace, run: Run) -> None:
@@ -194,11 +174,7 @@ def run_unique(args: argparse.Namespace, run: Run) -> None:
         write_solution(run, problem, first)
     if word == "unknown" and budget.spent() is not None:
         raise KeyboardInterrupt  # reported as the budget spent, with the solution printed
-    run.count = {"none": 0, "unique": 1, "multiple": 2}.get(word, run.count)
-    run.extra["uniqueness"] = word
-    if not run.json:
-        with budget.held():
-            sys.stdout.write(word + "\n")
+    run.uniqueness(word)
     run.done(limited=False)
 
 

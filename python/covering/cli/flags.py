@@ -14,14 +14,17 @@ on never stops.
 from __future__ import annotations
 
 import argparse
+import random
+import sys
 from collections.abc import Callable
 from typing import Any
 
 from .. import limits, sizes
 from ..errors import ProblemError
+from .grammar import UsageError
 
 __all__ = [
-    "limit", "seconds", "positive", "add_export", "byte_size", "add_output", "add_limit", "add_seed", "add_threads",
+    "limit", "seconds", "positive", "add_export", "asked", "wanted", "pick_seed", "say_seed", "seed_for", "byte_size", "add_output", "add_limit", "add_seed", "add_threads",
     "add_progress", "add_method", "add_engine", "add_budgets", "add_color",
 ]
 
@@ -41,10 +44,12 @@ def _integer(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
 
 
-def limit(text: str) -> int | None:
-    """A count: an integer >= 0 (from 2**64 on, no limit)."""
-    found: int | None = _checked(limits.limit, _integer(text), "limit")
-    return found
+def limit(text: str) -> int:
+    """A count: an integer >= 0, kept as given (the API reads one from
+    2**64 on as no limit: a search that never stops on it)."""
+    n = _integer(text)
+    _checked(limits.limit, n, "limit")
+    return n
 
 
 def non_negative(text: str) -> int:
@@ -124,6 +129,42 @@ def add_limit(parser: argparse.ArgumentParser, helptext: str, *, every: str | No
 def add_seed(parser: argparse.ArgumentParser, helptext: str = "the random seed (default: a random one, said on "
              "stderr)") -> None:
     parser.add_argument("--seed", type=seed, metavar="S", help=helptext)
+
+
+def asked(args: argparse.Namespace) -> int:
+    """How many ``--limit N`` asks; one without it."""
+    return 1 if args.limit is None else int(args.limit)
+
+
+def wanted(args: argparse.Namespace) -> int | None:
+    """How many solutions ``--all`` (None: every one) or ``--limit N`` asks;
+    one when neither is given.
+
+    >>> wanted(argparse.Namespace(all=False, limit=None)), wanted(argparse.Namespace(all=True, limit=None))
+    (1, None)
+    """
+    every = getattr(args, "all", False)
+    if every and args.limit is not None:
+        raise UsageError("--all and --limit cannot go together")
+    return None if every else asked(args)
+
+
+def pick_seed(given: int | None) -> int:
+    """`given`, else a random seed (to be said, so that the run can be made again)."""
+    return random.randrange(2**63) if given is None else given
+
+
+def say_seed(seed: int, again: str) -> None:
+    """The seed on stderr: ``covering: seed S (--seed S makes these again)``."""
+    print(f"covering: seed {seed} (--seed {seed} {again})", file=sys.stderr)
+
+
+def seed_for(args: argparse.Namespace, again: str, *, always: bool = False) -> int:
+    """``--seed S``, else a random seed; said on stderr when chosen here (or `always`)."""
+    seed = pick_seed(args.seed)
+    if always or args.seed is None:
+        say_seed(seed, again)
+    return seed
 
 
 def add_threads(parser: argparse.ArgumentParser) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import sys
 from collections.abc import Iterable
 
@@ -84,27 +83,15 @@ def _n(n: int, most: int) -> int:
 def _show(args: argparse.Namespace, run: Run, rows: tuple[int, ...]) -> None:
     if run.json and getattr(args, "board", False):
         raise UsageError("--json and --board cannot go together (--json's lines are the output)")
-    if getattr(args, "svg", None):
-        if args.svg != "-":
-            if not run.count:
-                with open(args.svg, "w", encoding="utf-8") as f:
-                    f.write(queens.Queens(len(rows)).svg(rows))
-            text = " ".join(map(str, rows)) + "\n"
-        else:
-            text = ("\n" if run.count else "") + queens.Queens(len(rows)).svg(rows) + "\n"
-    elif getattr(args, "board", False):
+    svg = getattr(args, "svg", None)
+    run.picture_file(svg, lambda: queens.Queens(len(rows)).svg(rows))
+    if svg == "-":
+        text = ("\n" if run.count else "") + queens.Queens(len(rows)).svg(rows) + "\n"
+    elif getattr(args, "board", False) and svg is None:
         text = ("\n" if run.count else "") + queens.board_text(rows) + "\n"
     else:
         text = " ".join(map(str, rows)) + "\n"
     run.answer({"rows": list(rows)}, text)
-
-
-def _want(args: argparse.Namespace, run: Run) -> int | None:
-    if getattr(args, "all", False) and args.limit is not None:
-        raise UsageError("--all and --limit cannot go together")
-    want = None if getattr(args, "all", False) else 1 if args.limit is None else args.limit
-    run.limit = want
-    return want
 
 
 def run_count(args: argparse.Namespace, run: Run) -> None:
@@ -127,7 +114,7 @@ def _solutions(n: int, limit: int | None, order: str = "input", seed: int | None
 
 
 def run_solve(args: argparse.Namespace, run: Run) -> None:
-    want = _want(args, run)
+    run.limit = want = flags.wanted(args)
     n = _n(args.n, 10**4)
     if want == 1:  # the portfolio's first solution (dancing links, then the CDCL solver)
         rows = queens.Queens(n).solve()
@@ -140,11 +127,8 @@ def run_solve(args: argparse.Namespace, run: Run) -> None:
 
 
 def run_random(args: argparse.Namespace, run: Run) -> None:
-    want = _want(args, run)
-    seed = args.seed
-    if seed is None:
-        seed = random.randrange(2**63)
-        print(f"covering: seed {seed} (--seed {seed} gives these again)", file=sys.stderr)
+    run.limit = want = flags.wanted(args)
+    seed = flags.seed_for(args, "gives these again")
     for rows in _solutions(_n(args.n, 10**4), want, "random", seed):
         _show(args, run, rows)
     run.done()
@@ -154,11 +138,7 @@ def run_unique(args: argparse.Namespace, run: Run) -> None:
     two = list(_solutions(_n(args.n, 10**4), 2))
     for rows in two[:1]:
         _show(args, run, rows)
-    word = Uniqueness.of(len(two)).value
-    run.count = len(two)
-    run.extra["uniqueness"] = word
-    if not run.json:
-        sys.stdout.write(word + "\n")
+    run.uniqueness(Uniqueness.of(len(two)).value)
     run.done(limited=False)
 
 

@@ -22,7 +22,7 @@ from ..errors import Interrupted, ProblemError
 from ..puzzles import sudoku
 from . import flags
 from .common import UsageError, place, read_input, threads_from, write_dlx
-from .contract import Run
+from .contract import FOUND, Run
 
 __all__ = ["add_parser"]
 
@@ -141,9 +141,7 @@ def _picture(args: argparse.Namespace, run: Run, batch: _Batch, k: int, answer: 
         return answer + "\n"
     given = tuple(v != 0 for v in batch.puzzle(k).values)
     solved = sudoku.Sudoku(batch.n, sudoku.Sudoku.parse(answer, batch.symbols).values, batch.symbols, given)
-    if svg not in (None, "-") and not run.count:
-        with open(svg, "w", encoding="utf-8") as f:
-            f.write(solved.svg())
+    run.picture_file(svg, solved.svg)
     if svg == "-":
         return ("\n" if run.count else "") + solved.svg() + "\n"
     return (solved.text() if batch.grid else answer) + "\n"
@@ -219,7 +217,7 @@ def _show_unique(args: argparse.Namespace, run: Run, batch: _Batch, outputs: lis
         word = "none" if answer == "no solution" else "multiple" if answer == "multiple" else "unique"
         solved = None if word == "none" else firsts.get(k) if word == "multiple" else answer
         text = _picture(args, run, batch, k, solved) + word + "\n"
-        count = {"none": 0, "unique": 1, "multiple": 2}[word]
+        count = FOUND[word]
         run.answer({"line": lineno, "solution": solved, "uniqueness": word, "count": count}, text)
 
 
@@ -227,9 +225,7 @@ _SHOW = {"solve": _show_solve, "count": _show_count, "unique": _show_unique}
 
 
 def run_solve(args: argparse.Namespace, run: Run) -> None:
-    if args.all and args.limit is not None:
-        raise UsageError("--all and --limit cannot go together")
-    want = None if args.all else 1 if args.limit is None else args.limit
+    want = flags.wanted(args)
     if want == 1:
         batch, outputs, errors = _run(args, run, "solve")
         _show_solve(args, run, batch, outputs, errors)
@@ -304,10 +300,8 @@ def run_generate(args: argparse.Namespace, run: Run) -> None:
         raise UsageError(f"--size must be 4, 9, 16, 25, ... not {n}")
     if args.symbols is not None:
         _check_symbols(args.symbols, n)
-    want = 1 if args.limit is None else args.limit
-    run.limit = want
-    seed = random.randrange(2**63) if args.seed is None else args.seed
-    print(f"covering: seed {seed} (--seed {seed} makes these again)", file=sys.stderr)
+    run.limit = want = flags.asked(args)
+    seed = flags.seed_for(args, "makes these again", always=True)
     rng = random.Random(seed)
     for k in range(want):
         own = rng.randrange(2**63)

@@ -218,8 +218,7 @@ class _Pictures:
         if cost is not None:
             record["cost"] = cost
             text += f"cost {cost}\n"
-        if svg not in (None, "-") and not self.run.count:
-            _write_svg(svg, t.svg())
+        self.run.picture_file(svg, t.svg)
         self.run.answer(record, text)
 
     def none(self) -> None:
@@ -236,7 +235,7 @@ def _no_tiling(run: Run, pictures: _Pictures, why: str, verb: str) -> None:
     else:
         pictures.none()
         if verb == "unique":
-            _word(run, 0)
+            run.uniqueness(Uniqueness.NONE.value)
     run.done(limited=False)
 
 
@@ -251,17 +250,8 @@ def _start(args: argparse.Namespace, run: Run, verb: str) -> tuple[Instance, _Pi
     return inst, pictures, True
 
 
-def _want(args: argparse.Namespace, run: Run) -> int | None:
-    every = getattr(args, "all", False)
-    if every and args.limit is not None:
-        raise UsageError("--all and --limit cannot go together")
-    want = None if every else 1 if args.limit is None else args.limit
-    run.limit = want
-    return want
-
-
 def run_solve(args: argparse.Namespace, run: Run) -> None:
-    want = _want(args, run)
+    run.limit = want = flags.wanted(args)
     inst, pictures, go = _start(args, run, "solve")
     if not go:
         return
@@ -283,14 +273,6 @@ def run_solve(args: argparse.Namespace, run: Run) -> None:
     run.done()
 
 
-def _word(run: Run, found: int) -> None:
-    word = Uniqueness.of(found).value
-    run.extra["uniqueness"] = word
-    run.count = found
-    if not run.json:
-        sys.stdout.write(word + "\n")
-
-
 def run_unique(args: argparse.Namespace, run: Run) -> None:
     inst, pictures, go = _start(args, run, "unique")
     if not go:
@@ -300,7 +282,7 @@ def run_unique(args: argparse.Namespace, run: Run) -> None:
         pictures.show(labels)
     if not two:
         pictures.none()
-    _word(run, len(two))
+    run.uniqueness(Uniqueness.of(len(two)).value)
     run.done(limited=False)
 
 
@@ -339,12 +321,8 @@ def run_random(args: argparse.Namespace, run: Run) -> None:
     if args.method not in (None, "memo"):
         raise UsageError(f"random and --method {args.method} cannot go together (tilings are drawn from the "
                          "memo's diagram)")
-    want = 1 if args.limit is None else args.limit
-    run.limit = want
-    seed = args.seed
-    if seed is None:
-        seed = random.randrange(2**63)
-        print(f"covering: seed {seed} (--seed {seed} draws these again)", file=sys.stderr)
+    run.limit = want = flags.asked(args)
+    seed = flags.seed_for(args, "draws these again")
     inst, pictures, go = _start(args, run, "random")
     if not go:
         return
@@ -513,16 +491,3 @@ def _costs(specs: list[str], pieces: dict[str, Shape]) -> dict[str, int]:
             raise UsageError(f"--cost {spec!r}: N must be a whole number from 0 to 2**64 - 1")
         costs[name] = int(number)
     return costs
-
-
-
-def _write_svg(path: str, svg: str) -> None:
-    """SVG to FILE, or to stdout for '-'."""
-    if path == "-":
-        sys.stdout.write(svg + "\n")
-        return
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(svg)
-
-
-
