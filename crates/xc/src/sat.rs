@@ -473,19 +473,18 @@ impl Solve for Sat {
     }
 
     fn run(&mut self, limits: Limits) -> Step {
+        // The absolute limits as a slice counted from now (the deadline is
+        // added by the slice's run).
         let left = |limit: u64, used: u64| (limit != u64::MAX).then(|| limit.saturating_sub(used));
-        let budget = SatBudget {
-            decisions: left(limits.nodes, self.stats.decisions),
+        let slice = Slice {
+            work: left(limits.nodes, self.stats.decisions).unwrap_or(u64::MAX),
             conflicts: left(limits.updates, self.stats.conflicts),
-            deadline: self.deadline,
+            deadline: None,
         };
-        match self.advance(&budget) {
-            SatStep::Solution(ids) => {
-                self.solution = ids;
-                Step::Solution
-            }
-            SatStep::Exhausted => Step::Exhausted,
-            SatStep::Stopped => Step::Paused,
+        match Sliced::run(self, slice) {
+            Poll::Ready(Next::Solution) => Step::Solution,
+            Poll::Ready(Next::Exhausted) => Step::Exhausted,
+            Poll::Pending => Step::Paused,
         }
     }
 
