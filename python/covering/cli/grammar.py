@@ -148,7 +148,9 @@ def rewrite(argv: Iterable[str], takes_value: set[str] | None = None) -> list[st
     puzzle. `takes_value`: the flags that take a value (to tell a flag's
     value from a positional word)."""
     args = list(argv)
-    values = set(takes_value or ()) | _TOP_VALUES | {"--random", "--best", "--cap", "--count", "--symmetry"}
+    # The older flags that take a value, beside today's; their `--count` and
+    # `--symmetry` are switches in the older tiling and dlx forms.
+    values = set(takes_value or ()) | _TOP_VALUES | {"--random", "--best", "--cap"}
     i = 0
     while i < len(args) and args[i].startswith("-"):
         i += 2 if args[i] in _TOP_VALUES else 1
@@ -156,7 +158,6 @@ def rewrite(argv: Iterable[str], takes_value: set[str] | None = None) -> list[st
         return args
     puzzle = args[i]
     head, rest = args[:i + 1], _svg_values(args[i + 1:])
-    values -= {"--count", "--symmetry"}  # switches in the older tiling and dlx forms
     pos = _positionals(rest, values)
     verb: str | None = None
     if pos and rest[pos[0]] in VERBS[puzzle]:
