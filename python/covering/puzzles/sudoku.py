@@ -236,16 +236,20 @@ class Sudoku(ExactCover["Sudoku"]):
         >>> s.decode(s.problem().first(ids=True)).line()
         '1234341241232341'
         """
-        _, kept = self._own()
+        kept = self._kept()
         return self._grid([kept[o] for o in ids])
+
+    def _kept(self) -> list[int]:
+        """The options of the shared problem that `problem()` keeps (at a
+        given cell only its given), in order."""
+        n = self.n
+        return [o for o in range(n ** 3) if not self.values[o // n] or self.values[o // n] == o % n + 1]
 
     def _own(self) -> tuple[Problem, list[int]]:
         """`problem()`, and the option of the shared problem each of its
         options is."""
-        n = self.n
-        full = _problem(n)
-        kept = [o for o in range(full.n_options)
-                if not self.values[o // n] or self.values[o // n] == o % n + 1]
+        full = _problem(self.n)
+        kept = self._kept()
         _, items, _ = full.option_arrays()
         item = [x for o in kept for x in items[4 * o:4 * o + 4]]
         return Problem.from_arrays(full.primary, range(0, 4 * len(kept) + 1, 4), item,
