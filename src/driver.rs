@@ -1,9 +1,11 @@
 //! One driver for every engine that runs in slices (`xc::Sliced`): the
-//! memo counts and the diagram, the frontier, the min-cost searches. It
-//! keeps the engine behind a lock with a cancel flag, and `run` goes in
-//! slices with the GIL released, seeing Ctrl-C, `cancel()`, the budgets
-//! and the memory limit between them (`interrupt::in_budget`). The Python
-//! classes only convert what goes in and comes out.
+//! search, the CDCL solver, the memo counts and the diagram, the frontier,
+//! the min-cost searches. It keeps the engine behind a lock with a cancel
+//! flag, and `run` goes in slices with the GIL released, seeing Ctrl-C,
+//! `cancel()`, the budget (its units, deadline, stop flag and memory
+//! limit) between them (`interrupt::in_budget`); `drive` does the same
+//! with a step of the caller's own (a search's next solution, a count
+//! reached). The Python classes only convert what goes in and comes out.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
@@ -11,8 +13,9 @@ use std::time::{Duration, Instant};
 
 use pyo3::prelude::*;
 
+use crate::budget::Budget;
 use crate::errors;
-use crate::interrupt::in_budget;
+use crate::interrupt::{in_budget, until_stopped};
 
 /// What the driver needs of an engine beyond its slices.
 pub trait Driven: xc::Sliced + Send {
@@ -80,23 +83,33 @@ where
         self.cancelled.store(true, Ordering::Relaxed);
     }
 
-    /// Runs until the outcome, or until `limit` more units of work,
-    /// `seconds`, or `cancel()` (None). Ctrl-C raises KeyboardInterrupt;
-    /// past `memory_limit` bytes held, a MemoryError (the caller says what
-    /// to do) rather than growing until the allocator aborts the process.
-    pub fn run(
+    /// Runs until the outcome, or until the budget (its units of work, its
+    /// deadline, its stop flag) or `cancel()` (None). Ctrl-C raises
+    /// KeyboardInterrupt; past the budget's memory limit, a MemoryError
+    /// (the caller says what to do) rather than growing until the
+    /// allocator aborts the process.
+    pub fn run(&self, py: Python<'_>, budget: &Budget<'_>) -> PyResult<Option<M::Outcome>> {
+        self.drive(py, budget, |engine, n| {
+            engine.run(xc::Slice::work(n)).ready()
+        })
+    }
+
+    /// [`Self::run`] with the caller's own step: `step(engine, n)` does at
+    /// most `n` units of work (a slice) and returns the answer if it has
+    /// one (a search's next solution, a count reached). The driver counts
+    /// the work on `Driven::work`, sizes the slices and watches the budget.
+    pub fn drive<T: Send>(
         &self,
         py: Python<'_>,
-        limit: Option<u64>,
-        seconds: Option<f64>,
-        memory_limit: Option<u64>,
-    ) -> PyResult<Option<M::Outcome>> {
+        budget: &Budget<'_>,
+        mut step: impl FnMut(&mut M, u64) -> Option<T> + Send,
+    ) -> PyResult<Option<T>> {
         let step = |n: u64| {
             let mut engine = self.lock()?;
             let before = engine.work();
             let size = self.slice.load(Ordering::Relaxed);
             let start = Instant::now();
-            let outcome = engine.run(xc::Slice::work(n.min(size))).ready();
+            let answer = step(&mut engine, n.min(size));
             if self.adapts {
                 let took = start.elapsed();
                 if took > SLICE_TIME {
@@ -106,18 +119,34 @@ where
                         .store(size.saturating_mul(2).min(self.most), Ordering::Relaxed);
                 }
             }
-            Ok((outcome, engine.work() - before))
+            Ok((answer, engine.work() - before))
         };
         let held = || Ok(self.lock()?.held());
-        in_budget(
-            py,
-            self.what,
-            &self.cancelled,
-            limit,
-            seconds,
-            memory_limit,
-            step,
-            held,
-        )
+        in_budget(py, self.what, &self.cancelled, budget, step, held)
+    }
+
+    /// For an engine that cannot stop between slices often (the CDCL
+    /// solver, stopped by a flag it watches, `halt`): runs `work` once on a
+    /// thread of its own while this one waits without the GIL; Ctrl-C,
+    /// `cancel()` and the budget's stop flag raise `halt`. A signal's
+    /// exception comes back beside the result.
+    pub fn watch<T: Send>(
+        &self,
+        py: Python<'_>,
+        budget: &Budget<'_>,
+        halt: &AtomicBool,
+        work: impl FnOnce(&mut M) -> T + Send,
+    ) -> PyResult<(T, Option<PyErr>)> {
+        if self.cancelled.load(Ordering::Relaxed) {
+            halt.store(true, Ordering::Relaxed);
+        }
+        let mut engine = self.lock()?;
+        let engine: &mut M = &mut engine;
+        until_stopped(py, self.what, halt, budget.stop, || work(engine))
+    }
+
+    /// Was `cancel()` called?
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::Relaxed)
     }
 }

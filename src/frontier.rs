@@ -5,6 +5,8 @@
 
 use pyo3::prelude::*;
 
+use crate::budget::{Budget, PyStopFlag};
+
 use crate::convert;
 use crate::driver::{Driven, Driver};
 use crate::errors;
@@ -67,15 +69,17 @@ impl PyFrontierCount {
     /// transitions, `seconds`, or `cancel()` (returns None). Past
     /// `memory_limit` bytes held, a MemoryError. Ctrl-C raises
     /// KeyboardInterrupt.
-    #[pyo3(signature = (work=None, seconds=None, memory_limit=None))]
+    #[pyo3(signature = (work=None, seconds=None, memory_limit=None, stop=None))]
     fn run<'py>(
         &self,
         py: Python<'py>,
         work: Option<u64>,
         seconds: Option<f64>,
         memory_limit: Option<u64>,
+        stop: Option<&PyStopFlag>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        match self.driver.run(py, work, seconds, memory_limit)? {
+        let budget = Budget::of(work, seconds, memory_limit, stop)?;
+        match self.driver.run(py, &budget)? {
             Some(n) => Ok(Some(to_int(py, &n)?)),
             None => Ok(None),
         }

@@ -13,7 +13,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::budget::Budget;
 
 use crate::errors;
 use pyo3::prelude::*;
@@ -31,17 +33,18 @@ pub enum Slice<T> {
 /// `Done`; between slices, runs `between` (with the GIL, for the caller's
 /// own stops: a count reached, a memory budget; `Some` ends the loop with
 /// that answer), raises a pending signal, and returns `None` once
-/// `cancelled` is set or the deadline has passed.
+/// `cancelled` is set, or the budget's stop flag, or its deadline has
+/// passed.
 pub fn in_slices<T: Send>(
     py: Python<'_>,
     what: &str,
     cancelled: &AtomicBool,
-    deadline: Option<Instant>,
+    budget: &Budget<'_>,
     mut slice: impl FnMut() -> PyResult<Slice<T>> + Send,
     mut between: impl FnMut() -> PyResult<Option<Option<T>>>,
 ) -> PyResult<Option<T>> {
     loop {
-        if cancelled.load(Ordering::Relaxed) {
+        if cancelled.load(Ordering::Relaxed) || budget.is_spent() {
             return Ok(None);
         }
         let done = py.detach(|| {
@@ -55,33 +58,27 @@ pub fn in_slices<T: Send>(
             return Ok(answer);
         }
         py.check_signals()?;
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            return Ok(None);
-        }
     }
 }
 
-/// [`in_slices`] for work counted in units (nodes, transitions) within a
-/// budget of `units` (None: no budget): `step(n)` runs at most `n` units
+/// [`in_slices`] for work counted in units (nodes, transitions) within the
+/// budget's `units` (None: no limit): `step(n)` runs at most `n` units
 /// without the GIL and returns the answer, if it has one, and the units it
 /// spent (at least one is counted, so the budget always runs down). The
-/// budget spent, `cancelled` or `seconds` end the loop with None. With a
-/// `memory_limit`, `held()` gives between slices the bytes held and the
-/// words that name them ("the frontier holds"): past the limit, a
-/// MemoryError.
-#[allow(clippy::too_many_arguments)]
+/// units spent, `cancelled`, the stop flag or the deadline end the loop
+/// with None. With a `memory` limit, `held()` gives between slices the
+/// bytes held and the words that name them ("the frontier holds"): past
+/// the limit, a MemoryError.
 pub fn in_budget<T: Send>(
     py: Python<'_>,
     what: &str,
     cancelled: &AtomicBool,
-    units: Option<u64>,
-    seconds: Option<f64>,
-    memory_limit: Option<u64>,
+    budget: &Budget<'_>,
     mut step: impl FnMut(u64) -> PyResult<(Option<T>, u64)> + Send,
     mut held: impl FnMut() -> PyResult<(u64, &'static str)>,
 ) -> PyResult<Option<T>> {
-    let deadline = crate::budget::deadline(seconds)?;
-    let mut left = units.unwrap_or(u64::MAX);
+    let memory_limit = budget.memory;
+    let mut left = budget.units.unwrap_or(u64::MAX);
     let slice = || {
         if left == 0 {
             return Ok(Slice::Done(None));
@@ -104,7 +101,7 @@ pub fn in_budget<T: Send>(
         }
         Ok(None)
     };
-    Ok(in_slices(py, what, cancelled, deadline, slice, between)?.flatten())
+    Ok(in_slices(py, what, cancelled, budget, slice, between)?.flatten())
 }
 
 /// Runs `work(stop)` on a scoped thread until it returns; a signal (Ctrl-C)
@@ -127,7 +124,19 @@ pub fn until_interrupted_with<T: Send>(
     stop: &AtomicBool,
     work: impl FnOnce() -> T + Send,
 ) -> PyResult<(T, Option<PyErr>)> {
-    let (mut results, signal) = on_threads(py, what, stop, vec![work])?;
+    until_stopped(py, what, stop, None, work)
+}
+
+/// [`until_interrupted_with`], also raising `stop` when `watch` (a run's
+/// stop flag) goes up.
+pub fn until_stopped<T: Send>(
+    py: Python<'_>,
+    what: &str,
+    stop: &AtomicBool,
+    watch: Option<&AtomicBool>,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<(T, Option<PyErr>)> {
+    let (mut results, signal) = on_threads(py, what, stop, watch, vec![work])?;
     match results.pop() {
         Some(result) => Ok((result, signal)),
         None => Err(errors::internal(format!("internal error in {what}"))),
@@ -137,13 +146,15 @@ pub fn until_interrupted_with<T: Send>(
 /// The one batch runner: runs each job on a scoped thread of its own while
 /// the calling thread waits without the GIL, waking as soon as a job is
 /// done (a nap would idle the end of every batch) and every 20 ms to check
-/// for signals; a signal (Ctrl-C) raises `stop`, which the jobs watch, and
-/// its exception is returned beside the results, in the jobs' order. A
-/// panic in a job becomes an internal error naming `what`.
+/// for signals; a signal (Ctrl-C), or `watch` (a run's stop flag) going
+/// up, raises `stop`, which the jobs watch; a signal's exception is
+/// returned beside the results, in the jobs' order. A panic in a job
+/// becomes an internal error naming `what`.
 pub fn on_threads<T: Send, F: FnOnce() -> T + Send>(
     py: Python<'_>,
     what: &str,
     stop: &AtomicBool,
+    watch: Option<&AtomicBool>,
     jobs: Vec<F>,
 ) -> PyResult<(Vec<T>, Option<PyErr>)> {
     let mut signal = None;
@@ -173,6 +184,9 @@ pub fn on_threads<T: Send, F: FnOnce() -> T + Send>(
                 Ok(()) => left -= 1,
                 Err(RecvTimeoutError::Disconnected) => break,
                 Err(RecvTimeoutError::Timeout) => {
+                    if watch.is_some_and(|w| w.load(Ordering::Relaxed)) {
+                        stop.store(true, Ordering::Relaxed);
+                    }
                     if signal.is_none() {
                         if let Err(e) = py.check_signals() {
                             signal = Some(e);

@@ -40,6 +40,8 @@ mod _core {
     #[pymodule_export]
     use crate::akari::akari_problem;
     #[pymodule_export]
+    use crate::budget::PyStopFlag;
+    #[pymodule_export]
     use crate::dlx::read_dlx;
     #[pymodule_export]
     use crate::errors::ProblemError;

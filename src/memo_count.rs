@@ -2,6 +2,8 @@
 
 use pyo3::prelude::*;
 
+use crate::budget::{Budget, PyStopFlag};
+
 use crate::driver::Driver;
 use crate::errors;
 use crate::memo::{self, to_int};
@@ -56,15 +58,17 @@ impl PyMemoCount {
     /// Counts until the end (returns the count), or until `node_limit` more
     /// nodes, `seconds`, or `cancel()` (returns None; `partial` says how
     /// many solutions are counted so far). Ctrl-C raises KeyboardInterrupt.
-    #[pyo3(signature = (node_limit=None, seconds=None, memory_limit=None))]
+    #[pyo3(signature = (node_limit=None, seconds=None, memory_limit=None, stop=None))]
     fn run<'py>(
         &self,
         py: Python<'py>,
         node_limit: Option<u64>,
         seconds: Option<f64>,
         memory_limit: Option<u64>,
+        stop: Option<&PyStopFlag>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        match self.driver.run(py, node_limit, seconds, memory_limit)? {
+        let budget = Budget::of(node_limit, seconds, memory_limit, stop)?;
+        match self.driver.run(py, &budget)? {
             Some(n) => Ok(Some(to_int(py, &n)?)),
             None => Ok(None),
         }

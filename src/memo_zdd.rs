@@ -1,6 +1,8 @@
 //! `MemoZdd`: the diagram (ZDD) of all the solutions, built by the memo search.
 
 use pyo3::prelude::*;
+
+use crate::budget::{Budget, PyStopFlag};
 use pyo3::types::PyBytes;
 
 use crate::driver::Driver;
@@ -32,15 +34,17 @@ impl PyMemoZdd {
 
     /// Builds until the end (returns the root's id), or until `node_limit`
     /// more search nodes, `seconds`, or `cancel()` (returns None).
-    #[pyo3(signature = (node_limit=None, seconds=None, memory_limit=None))]
+    #[pyo3(signature = (node_limit=None, seconds=None, memory_limit=None, stop=None))]
     fn run(
         &self,
         py: Python<'_>,
         node_limit: Option<u64>,
         seconds: Option<f64>,
         memory_limit: Option<u64>,
+        stop: Option<&PyStopFlag>,
     ) -> PyResult<Option<u32>> {
-        self.driver.run(py, node_limit, seconds, memory_limit)
+        let budget = Budget::of(node_limit, seconds, memory_limit, stop)?;
+        self.driver.run(py, &budget)
     }
 
     /// The diagram's nodes so far as little-endian u32 triples (option, lo, hi).

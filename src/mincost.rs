@@ -4,6 +4,8 @@
 
 use pyo3::prelude::*;
 
+use crate::budget::{Budget, PyStopFlag};
+
 use crate::driver::{Driven, Driver};
 use crate::errors;
 use crate::interrupt::until_interrupted;
@@ -81,12 +83,19 @@ impl PyMinCostSearch {
     /// Searches until the end (True: the solutions kept are the K best),
     /// or until `nodes` more nodes, `seconds` or `cancel()` (False).
     /// Ctrl-C raises KeyboardInterrupt, the search left where it was.
-    #[pyo3(signature = (nodes=None, seconds=None))]
-    fn run(&self, py: Python<'_>, nodes: Option<u64>, seconds: Option<f64>) -> PyResult<bool> {
+    #[pyo3(signature = (nodes=None, seconds=None, stop=None))]
+    fn run(
+        &self,
+        py: Python<'_>,
+        nodes: Option<u64>,
+        seconds: Option<f64>,
+        stop: Option<&PyStopFlag>,
+    ) -> PyResult<bool> {
         if self.lock()?.is_done() {
             return Ok(true);
         }
-        Ok(self.driver.run(py, nodes, seconds, None)?.is_some())
+        let budget = Budget::of(nodes, seconds, None, stop)?;
+        Ok(self.driver.run(py, &budget)?.is_some())
     }
 
     /// Stops a running search from another thread, at the end of its slice.

@@ -1,26 +1,30 @@
 //! The CDCL backend (`xc::Sat`) for Python: solutions one at a time, within
-//! a conflict budget and a deadline, stopped by Ctrl-C or `cancel()`.
+//! a conflict budget and a deadline, stopped by Ctrl-C, `cancel()` or the
+//! run's stop flag. The solver cannot stop between two of its steps from
+//! outside, so the one driver runs each call on a thread of its own and
+//! raises the flag its terminate callback watches (`Driver::watch`).
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Arc;
 
 use pyo3::prelude::*;
-use xc::Solve;
+use xc::{Next, Poll, Sliced, Solve};
 
-use crate::errors;
+use crate::budget::{Budget, PyStopFlag};
+use crate::driver::{Driven, Driver};
 use crate::problem::PyCompiledProblem;
 
 #[pyclass(name = "SatSearch", module = "covering._core", frozen)]
 pub struct PySatSearch {
-    inner: Mutex<xc::Sat>,
-    stop: Arc<AtomicBool>,
+    driver: Driver<xc::Sat>,
+    /// The flag the solver's terminate callback watches.
+    halt: Arc<AtomicBool>,
 }
 
-impl PySatSearch {
-    fn lock(&self) -> PyResult<MutexGuard<'_, xc::Sat>> {
-        self.inner
-            .lock()
-            .map_err(|_| errors::internal("the CDCL search is broken"))
+/// The CDCL solver's work is its decisions (its nodes, to budgets).
+impl Driven for xc::Sat {
+    fn work(&self) -> u64 {
+        Solve::stats(self).nodes
     }
 }
 
@@ -38,69 +42,69 @@ impl PySatSearch {
         }
         let sat =
             sat.ok_or_else(|| crate::errors::internal("the CDCL encoding stopped".to_string()))?;
-        let stop = sat.stop_flag();
+        let halt = sat.stop_flag();
         Ok(PySatSearch {
-            inner: Mutex::new(sat),
-            stop,
+            driver: Driver::new(sat, "the CDCL search", u64::MAX),
+            halt,
         })
     }
 
     /// The next solution: ("solution", option ids), ("exhausted", []) or
     /// ("stopped", []) when `conflicts` more conflicts, `decisions` more
-    /// decisions, `seconds` or `cancel()` came first. Ctrl-C raises
-    /// KeyboardInterrupt (the search can go on afterwards).
-    #[pyo3(signature = (conflicts=None, decisions=None, seconds=None))]
+    /// decisions, `seconds`, `cancel()` or the `stop` flag came first.
+    /// Ctrl-C raises KeyboardInterrupt (the search can go on afterwards).
+    #[pyo3(signature = (conflicts=None, decisions=None, seconds=None, stop=None))]
     fn next(
         &self,
         py: Python<'_>,
         conflicts: Option<u64>,
         decisions: Option<u64>,
         seconds: Option<f64>,
+        stop: Option<&PyStopFlag>,
     ) -> PyResult<(&'static str, Vec<u32>)> {
-        let deadline = crate::budget::deadline(seconds)?;
-        let mut sat = self.lock()?;
-        let sat: &mut xc::Sat = &mut sat;
-        sat.set_deadline(deadline);
-        // Through the interface of every engine: its nodes are decisions,
-        // its updates conflicts.
-        let used = Solve::stats(sat);
-        let limits = xc::Limits {
-            nodes: decisions.map_or(u64::MAX, |d| used.nodes.saturating_add(d)),
-            updates: conflicts.map_or(u64::MAX, |c| used.updates.saturating_add(c)),
+        let budget = Budget::of(decisions, seconds, None, stop)?;
+        if budget.is_spent() {
+            return Ok(("stopped", Vec::new()));
+        }
+        let slice = xc::Slice {
+            work: budget.units.unwrap_or(u64::MAX),
+            conflicts,
+            deadline: budget.deadline,
         };
-        let (step, signal) =
-            crate::interrupt::until_interrupted_with(py, "the CDCL search", &self.stop, || {
-                sat.run(limits)
-            })?;
-        if step == xc::Step::Paused {
-            // Stopped by the flag (Ctrl-C or cancel) or a budget: lower it, so
-            // that the next call goes on.
-            self.stop.store(false, Ordering::Relaxed);
+        let (found, signal) = self.driver.watch(py, &budget, &self.halt, |sat| {
+            let poll = Sliced::run(sat, slice);
+            let mut ids = Vec::new();
+            if poll == Poll::Ready(Next::Solution) {
+                sat.solution_into(&mut ids);
+            }
+            (poll, ids)
+        })?;
+        let (poll, ids) = found;
+        if poll == Poll::Pending {
+            // Stopped by the flag (Ctrl-C, cancel, the run's stop) or a
+            // budget: lower it, so that the next call goes on.
+            self.halt.store(false, Ordering::Relaxed);
         }
         if let Some(e) = signal {
             return Err(e);
         }
-        Ok(match step {
-            xc::Step::Solution => {
-                let mut ids = Vec::new();
-                sat.solution_into(&mut ids);
-                ("solution", ids)
-            }
-            xc::Step::Exhausted => ("exhausted", Vec::new()),
-            xc::Step::Paused => ("stopped", Vec::new()),
+        Ok(match poll {
+            Poll::Ready(Next::Solution) => ("solution", ids),
+            Poll::Ready(Next::Exhausted) => ("exhausted", Vec::new()),
+            Poll::Pending => ("stopped", Vec::new()),
         })
     }
 
     /// Stops a running `next` from another thread, within milliseconds.
     fn cancel(&self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.halt.store(true, Ordering::Relaxed);
     }
 
     /// (solutions, conflicts, decisions, propagations, solves, variables,
     /// clauses).
     #[getter]
     fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64, u64, u64)> {
-        let s = self.lock()?.stats();
+        let s = self.driver.lock()?.stats();
         Ok((
             s.solutions,
             s.conflicts,
@@ -115,6 +119,6 @@ impl PySatSearch {
     /// Has every solution been found?
     #[getter]
     fn exhausted(&self) -> PyResult<bool> {
-        Ok(self.lock()?.exhausted())
+        Ok(self.driver.lock()?.exhausted())
     }
 }

@@ -1,21 +1,21 @@
 //! `Search`: one run of the engine, driven from Python in slices.
 //!
-//! Every call releases the GIL and lets the engine work in slices of at most
-//! `SLICE_NODES` nodes and `SLICE_UPDATES` updates (a few milliseconds);
-//! between slices it checks for signals (so Ctrl-C raises KeyboardInterrupt
-//! at once), for `cancel()` from another thread, and for the caller's node
-//! and time budgets. The search sits behind a mutex that is held only inside
-//! a slice, never while waiting for the GIL, so another thread may read the
+//! The one driver (`crate::driver`) runs it in slices of at most
+//! `SLICE_NODES` nodes and `SLICE_UPDATES` updates (a few milliseconds),
+//! the GIL released; between slices it sees signals (so Ctrl-C raises
+//! KeyboardInterrupt at once), `cancel()` from another thread, the run's
+//! stop flag and the caller's node and time budgets. The search sits
+//! behind a lock held only inside a slice, so another thread may read the
 //! stats or cancel while a search runs.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::MutexGuard;
 
 use pyo3::prelude::*;
 
+use crate::budget::{Budget, PyStopFlag};
 use crate::convert;
+use crate::driver::{Driven, Driver};
 use crate::errors;
-use crate::interrupt::{in_slices, Slice};
 use crate::problem::PyCompiledProblem;
 use crate::stats::PyStats;
 
@@ -25,8 +25,14 @@ const SLICE_UPDATES: u64 = 1 << 20;
 /// A search over a compiled problem: the engine's state between calls.
 #[pyclass(name = "Search", module = "covering._core", frozen)]
 pub struct PySearch {
-    search: Mutex<xc::Search>,
-    cancelled: AtomicBool,
+    driver: Driver<xc::Search>,
+}
+
+/// The search's slices are counted in nodes.
+impl Driven for xc::Search {
+    fn work(&self) -> u64 {
+        self.stats().nodes
+    }
 }
 
 enum Goal<'a> {
@@ -36,48 +42,58 @@ enum Goal<'a> {
     Canonical(&'a [Vec<u32>]),
 }
 
-enum Outcome {
-    Solution(Vec<u32>),
-    /// Exhausted, or stopped by a budget, a target or cancel().
-    Stopped,
-}
-
 /// Problems with fewer entries are laid out on the calling thread: a few
 /// milliseconds, less than starting a thread to watch for Ctrl-C.
 const LAID_OUT_AT_ONCE: usize = 1 << 16;
 
 impl PySearch {
-    fn lock(&self) -> PyResult<MutexGuard<'_, xc::Search>> {
-        self.search
-            .lock()
-            .map_err(|_| errors::internal("the search was left inconsistent by an internal error"))
+    /// The budget of a call: `node_limit` counts the search's nodes from
+    /// its start, the driver's units from the call.
+    fn budget<'a>(
+        &self,
+        node_limit: Option<u64>,
+        seconds: Option<f64>,
+        stop: Option<&'a PyStopFlag>,
+    ) -> PyResult<Budget<'a>> {
+        let done = self.lock()?.stats().nodes;
+        let units = node_limit.map(|n| n.saturating_sub(done));
+        Budget::of(units, seconds, None, stop)
     }
 
-    /// Runs slices until the goal, the end, a budget, a signal or cancel().
+    fn lock(&self) -> PyResult<MutexGuard<'_, xc::Search>> {
+        self.driver.lock()
+    }
+
+    /// Runs slices until the goal, the end, a budget, a signal or
+    /// cancel(): the next solution, or None.
     fn drive(
         &self,
         py: Python<'_>,
         goal: Goal<'_>,
-        node_limit: Option<u64>,
-        seconds: Option<f64>,
+        budget: &Budget<'_>,
         kept: &mut u64,
-    ) -> PyResult<Outcome> {
-        let deadline = crate::budget::deadline(seconds)?;
-        let node_limit = node_limit.unwrap_or(u64::MAX);
-        let slice = || {
-            let mut guard = self.lock()?;
-            let search = &mut *guard;
-            let st = search.stats();
-            if st.nodes >= node_limit || search.is_exhausted() {
-                return Ok(Slice::Done(None));
+    ) -> PyResult<Option<Vec<u32>>> {
+        // A slice of `n` nodes, and of SLICE_UPDATES updates: a node of a
+        // problem of a million options may take that many by itself.
+        let step = |search: &mut xc::Search, n: u64| {
+            if search.is_exhausted() {
+                return Some(None);
             }
+            let st = search.stats();
             let limits = xc::Limits {
-                nodes: (st.nodes + SLICE_NODES).min(node_limit),
+                nodes: st.nodes.saturating_add(n),
                 updates: st.updates.saturating_add(SLICE_UPDATES),
             };
             let step = match goal {
                 Goal::Next => search.run(limits),
-                Goal::Count(target) => search.count(limits, target),
+                Goal::Count(target) => {
+                    let step = search.count(limits, target);
+                    // A count stops once it has reached its target.
+                    if search.stats().solutions >= target {
+                        return Some(None);
+                    }
+                    step
+                }
                 Goal::Canonical(perms) => {
                     let (mut sol, mut scratch) = (Vec::new(), Vec::new());
                     loop {
@@ -90,33 +106,13 @@ impl PySearch {
                     }
                 }
             };
-            Ok(match step {
-                xc::Step::Solution => Slice::Done(Some(search.solution())),
-                xc::Step::Exhausted => Slice::Done(None),
-                xc::Step::Paused => Slice::More,
-            })
-        };
-        // A count stops once it has reached its target.
-        let between = || {
-            if let Goal::Count(target) = goal {
-                if self.lock()?.stats().solutions >= target {
-                    return Ok(Some(None));
-                }
+            match step {
+                xc::Step::Solution => Some(Some(search.solution())),
+                xc::Step::Exhausted => Some(None),
+                xc::Step::Paused => None,
             }
-            Ok(None)
         };
-        let answer = in_slices(
-            py,
-            "the search engine",
-            &self.cancelled,
-            deadline,
-            slice,
-            between,
-        )?;
-        Ok(match answer {
-            Some(Some(solution)) => Outcome::Solution(solution),
-            _ => Outcome::Stopped,
-        })
+        Ok(self.driver.drive(py, budget, step)?.flatten())
     }
 }
 
@@ -148,8 +144,7 @@ impl PySearch {
             search.ok_or_else(|| errors::internal("the search was stopped".to_string()))?
         };
         Ok(PySearch {
-            search: Mutex::new(search),
-            cancelled: AtomicBool::new(false),
+            driver: Driver::new(search, "the search engine", SLICE_NODES),
         })
     }
 
@@ -171,36 +166,32 @@ impl PySearch {
     /// The next solution as a list of option ids (increasing), or None when
     /// the search is exhausted, cancelled, or stopped by `node_limit` (total
     /// nodes) or `seconds`.
-    #[pyo3(signature = (node_limit=None, seconds=None))]
+    #[pyo3(signature = (node_limit=None, seconds=None, stop=None))]
     fn next_solution(
         &self,
         py: Python<'_>,
         node_limit: Option<u64>,
         seconds: Option<f64>,
+        stop: Option<&PyStopFlag>,
     ) -> PyResult<Option<Vec<u32>>> {
-        match self.drive(py, Goal::Next, node_limit, seconds, &mut 0)? {
-            Outcome::Solution(s) => Ok(Some(s)),
-            Outcome::Stopped => Ok(None),
-        }
+        let budget = self.budget(node_limit, seconds, stop)?;
+        self.drive(py, Goal::Next, &budget, &mut 0)
     }
 
     /// Counts solutions until the end, or until `target` are known, or a budget
     /// stops it; returns the number counted so far (check `exhausted`).
-    #[pyo3(signature = (target=None, node_limit=None, seconds=None))]
+    #[pyo3(signature = (target=None, node_limit=None, seconds=None, stop=None))]
     fn count(
         &self,
         py: Python<'_>,
         target: Option<u64>,
         node_limit: Option<u64>,
         seconds: Option<f64>,
+        stop: Option<&PyStopFlag>,
     ) -> PyResult<u64> {
-        self.drive(
-            py,
-            Goal::Count(target.unwrap_or(u64::MAX)),
-            node_limit,
-            seconds,
-            &mut 0,
-        )?;
+        let budget = self.budget(node_limit, seconds, stop)?;
+        let target = target.unwrap_or(u64::MAX);
+        self.drive(py, Goal::Count(target), &budget, &mut 0)?;
         Ok(self.lock()?.stats().solutions)
     }
 
@@ -210,16 +201,18 @@ impl PySearch {
     /// Returns the number of canonical solutions found by this call (check
     /// `exhausted`), and whether Ctrl-C stopped it; `stats.solutions` counts
     /// them all.
-    #[pyo3(signature = (perms, node_limit=None, seconds=None))]
+    #[pyo3(signature = (perms, node_limit=None, seconds=None, stop=None))]
     fn count_canonical(
         &self,
         py: Python<'_>,
         perms: Vec<Vec<u32>>,
         node_limit: Option<u64>,
         seconds: Option<f64>,
+        stop: Option<&PyStopFlag>,
     ) -> PyResult<(u64, bool)> {
         let mut kept = 0;
-        match self.drive(py, Goal::Canonical(&perms), node_limit, seconds, &mut kept) {
+        let budget = self.budget(node_limit, seconds, stop)?;
+        match self.drive(py, Goal::Canonical(&perms), &budget, &mut kept) {
             Ok(_) => Ok((kept, false)),
             // Ctrl-C: the canonical solutions counted so far go back with it
             // (the caller raises), since no count of them is kept elsewhere.
@@ -232,7 +225,7 @@ impl PySearch {
 
     /// Stops a running search from another thread, at the end of its slice.
     fn cancel(&self) {
-        self.cancelled.store(true, Ordering::Relaxed);
+        self.driver.cancel();
     }
 
     /// Has the whole search tree been explored?
@@ -244,7 +237,7 @@ impl PySearch {
     /// Was cancel() called?
     #[getter]
     fn cancelled(&self) -> bool {
-        self.cancelled.load(Ordering::Relaxed)
+        self.driver.is_cancelled()
     }
 
     /// The cost counters so far.
@@ -303,6 +296,6 @@ impl PySearch {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Vec<u32>>> {
-        self.next_solution(py, None, None)
+        self.next_solution(py, None, None, None)
     }
 }
