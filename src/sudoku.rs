@@ -15,6 +15,7 @@ use std::sync::Arc;
 use puzzles::sudoku::{Answer, Mode, Solver};
 use pyo3::prelude::*;
 
+use crate::budget::PyStopFlag;
 use crate::errors;
 use crate::problem::PyCompiledProblem;
 
@@ -22,7 +23,7 @@ use crate::problem::PyCompiledProblem;
 #[pyclass(name = "SudokuBatch", module = "covering._core", frozen)]
 pub struct PySudokuBatch {
     problem: Arc<xc::CompiledProblem>,
-    /// Nodes of dancing links per puzzle before the CDCL solver takes over.
+    /// Nodes of dancing links per puzzle before the rest of the portfolio.
     portfolio_nodes: u64,
     /// Cells on a side.
     n: usize,
@@ -41,9 +42,11 @@ const NOT_A_SYMBOL: u8 = u8::MAX;
 /// Why a line is not a puzzle: the message names the cell.
 type LineError = String;
 
-/// The output lines, the errors as (line number, message), and whether
-/// every line was answered (false after Ctrl-C).
-type Answers = (Vec<String>, Vec<(usize, String)>, bool);
+/// The output lines, the errors as (line number, message), whether every
+/// line was answered (false after Ctrl-C), and the lines (numbers from 0)
+/// left heavy: past the node budget of dancing links, for the rest of the
+/// portfolio (their output lines are empty).
+type Answers = (Vec<String>, Vec<(usize, String)>, bool, Vec<usize>);
 
 /// What one thread needs: its own solver and a buffer.
 struct Worker {
@@ -117,8 +120,9 @@ impl PySudokuBatch {
         Ok(())
     }
 
-    /// The answer for one valid puzzle, appended to `out`; false if `stop`
-    /// was seen first (then `out` holds the count so far in mode Count).
+    /// The answer for one valid puzzle, appended to `out` (nothing for a
+    /// heavy one, `heavy` then true); false if `stop` was seen first (then
+    /// `out` holds the count so far in mode Count).
     fn answer(
         &self,
         w: &mut Worker,
@@ -126,6 +130,7 @@ impl PySudokuBatch {
         mode: Mode,
         stop: &AtomicBool,
         out: &mut String,
+        heavy: &mut bool,
     ) -> bool {
         match w.solver.answer(cells, mode, stop) {
             Answer::Solved(grid) => out.extend(grid.iter().map(|&d| self.symbols[d as usize - 1])),
@@ -135,6 +140,7 @@ impl PySudokuBatch {
                 out.push_str(&count.to_string());
                 return complete;
             }
+            Answer::Heavy => *heavy = true,
             Answer::Stopped => return false,
         }
         true
@@ -155,6 +161,7 @@ impl PySudokuBatch {
             outputs: Vec::with_capacity(lines.len()),
             errors: Vec::new(),
             complete: true,
+            heavy: Vec::new(),
         };
         let mut cells = std::mem::take(&mut w.cells);
         for (i, raw) in lines.iter().enumerate() {
@@ -162,9 +169,10 @@ impl PySudokuBatch {
             let line = raw.trim_matches([' ', '\t', '\x0b', '\x0c', '\r']);
             let mut out = String::with_capacity(self.n * self.n);
             let mut done = true;
+            let mut heavy = false;
             if !line.is_empty() {
                 match self.parse(line, &mut cells) {
-                    Ok(()) => done = self.answer(w, &cells, mode, stop, &mut out),
+                    Ok(()) => done = self.answer(w, &cells, mode, stop, &mut out, &mut heavy),
                     Err(e) => {
                         out.push_str("error");
                         part.errors.push((i, e));
@@ -172,6 +180,9 @@ impl PySudokuBatch {
                 }
             }
             part.outputs.push(out);
+            if heavy {
+                part.heavy.push(i);
+            }
             if !done {
                 part.complete = false;
                 break;
@@ -187,6 +198,7 @@ struct Part {
     outputs: Vec<String>,
     errors: Vec<(usize, String)>,
     complete: bool,
+    heavy: Vec<usize>,
 }
 
 #[pymethods]
@@ -195,7 +207,7 @@ impl PySudokuBatch {
     /// `box_rows` x `box_cols`, written with `symbols` (n of them) and blanks
     /// `blanks`; `problem` is the compiled problem of that size. A puzzle
     /// that takes dancing links more than `portfolio_nodes` nodes to solve
-    /// (or prove unique) goes to the CDCL solver.
+    /// (or prove unique) is left heavy, for the rest of the portfolio.
     #[new]
     #[pyo3(signature = (problem, n, box_rows, box_cols, symbols, blanks, portfolio_nodes=200_000))]
     fn new(
@@ -258,11 +270,12 @@ impl PySudokuBatch {
     /// Answers every line of `text`: the solution (same symbols), "no solution",
     /// "multiple" (mode "unique"), the count (mode "count", capped at `cap`),
     /// "error", or an empty line for an empty one. Returns the output lines,
-    /// the errors as (line number from 1, message), and True. Runs on
-    /// `threads` threads without the GIL; Ctrl-C stops them within a
+    /// the errors as (line number from 1, message), True, and the heavy
+    /// lines (from 0; their outputs empty). Runs on `threads` threads
+    /// without the GIL; Ctrl-C or the `stop` flag stops them within a
     /// millisecond, and then the answers end with the line worked on (its
-    /// count so far, in mode "count") and the last value is False.
-    #[pyo3(signature = (text, mode="solve", cap=1000, threads=1))]
+    /// count so far, in mode "count") and the third value is False.
+    #[pyo3(signature = (text, mode="solve", cap=1000, threads=1, stop=None))]
     fn run(
         &self,
         py: Python<'_>,
@@ -270,6 +283,7 @@ impl PySudokuBatch {
         mode: &str,
         cap: u64,
         threads: usize,
+        stop: Option<&PyStopFlag>,
     ) -> PyResult<Answers> {
         let mode = match mode {
             "solve" => Mode::Solve,
@@ -287,6 +301,8 @@ impl PySudokuBatch {
         let mut workers: Vec<Worker> = (0..threads).map(|_| self.worker()).collect();
         let mut outputs = Vec::with_capacity(lines.len());
         let mut errors = Vec::new();
+        let mut heavy = Vec::new();
+        let watch = stop.map(PyStopFlag::flag);
         let stop = AtomicBool::new(false);
         for (r, chunk) in lines.chunks(round).enumerate() {
             let per = chunk.len().div_ceil(threads).max(1);
@@ -302,20 +318,21 @@ impl PySudokuBatch {
                 })
                 .collect();
             let (parts, _signal) =
-                crate::interrupt::on_threads(py, "the sudoku solver", &stop, jobs)?;
+                crate::interrupt::on_threads(py, "the sudoku solver", &stop, watch, jobs)?;
             for (p, part) in parts.into_iter().enumerate() {
                 let first = r * round + p * per;
                 errors.extend(part.errors.into_iter().map(|(i, e)| (first + i + 1, e)));
+                heavy.extend(part.heavy.into_iter().map(|i| first + i));
                 outputs.extend(part.outputs);
                 if !part.complete {
                     // The answers end here: later parts do not follow on.
-                    return Ok((outputs, errors, false));
+                    return Ok((outputs, errors, false, heavy));
                 }
             }
-            if stop.load(Ordering::Relaxed) {
-                return Ok((outputs, errors, false));
+            if stop.load(Ordering::Relaxed) || watch.is_some_and(|w| w.load(Ordering::Relaxed)) {
+                return Ok((outputs, errors, false, heavy));
             }
         }
-        Ok((outputs, errors, true))
+        Ok((outputs, errors, true, heavy))
     }
 }

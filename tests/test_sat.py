@@ -5,6 +5,7 @@ errors; the portfolio of the default engine."""
 
 from __future__ import annotations
 
+import math
 import threading
 
 import pytest
@@ -124,32 +125,46 @@ def test_the_portfolio_keeps_the_dancing_links_answer_when_it_comes_in_budget() 
     assert p.first() is None
 
 
-def test_the_sudoku_batch_answers_the_same_through_the_cdcl_solver() -> None:
-    # With no node budget every puzzle goes to the CDCL solver: the same
-    # answers as dancing links (solutions, "no solution", "multiple", counts).
+def test_the_sudoku_batch_hands_heavy_puzzles_to_the_one_portfolio(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With no node budget for the engine's dancing links, every puzzle of a
+    # size other than 9 x 9 is left heavy and answered by the portfolio of
+    # `Sudoku` (its CDCL stage): the same answers ("no solution",
+    # "multiple", the only solution) as the batch's own search.
     from covering import _core
     from covering.puzzles.sudoku import _compiled
 
-    puzzles = [sudoku.generate(9, seed=s).puzzle.line() for s in range(6)]
-    puzzles += ["." * 81, "12" + "." * 79]  # several solutions; a 1 and 2 then no contradiction yet
-    puzzles += ["1" + "." * 8 + "2" + "." * 8 + "." * 9 * 7]
-    unsolvable = list("." * 81)
-    for k, d in enumerate("12345678"):
-        unsolvable[k + 1] = d
-    unsolvable[9 * 4] = "9"  # the row's last free cell can only be 9, which its column already has
-    puzzles.append("".join(unsolvable))
-    text = "\n".join(puzzles) + "\n"
-    by_links = _core.SudokuBatch(_compiled(9), 9, 3, 3, "123456789", ".0")
-    by_clauses = _core.SudokuBatch(_compiled(9), 9, 3, 3, "123456789", ".0", portfolio_nodes=0)
-    expected = by_links.run(text, "unique", 1000, 1)
-    assert by_clauses.run(text, "unique", 1000, 2) == expected
-    assert "no solution" in expected[0] and "multiple" in expected[0]
-    # First solutions may differ where there are several: each is checked by the rules.
-    solved, errors, complete = by_clauses.run(text, "solve", 1000, 1)
-    assert complete and not errors
-    for puzzle, answer, proved in zip(puzzles, solved, expected[0]):
-        if proved == "no solution":
-            assert answer == "no solution"
-            continue
-        grid = sudoku.Sudoku.parse(answer)
-        assert grid.check(grid) == [] and all(g in (".", a) for g, a in zip(puzzle, answer))
+    for n, seeds in ((4, range(8)), (16, range(2))):
+        puzzles = [sudoku.generate(n, seed=s).puzzle.line() for s in seeds]
+        symbols = sudoku.SYMBOLS[n]
+        empty = "." * (n * n)
+        clash = symbols[0] + "." * (n - 1) + "." + symbols[0] + "." * (n * n - n - 2)  # 1 in r1c1 and r2c2: same box
+        unsolvable = list(empty)  # r1c1 sees every symbol but the last (row), which its column already has
+        for k, d in enumerate(symbols[:-1]):
+            unsolvable[k + 1] = d
+        unsolvable[n] = symbols[-1]
+        puzzles += [empty, clash, "".join(unsolvable)]
+        text = "\n".join(puzzles) + "\n"
+        expected = sudoku.solve_text(text, n=n, mode="unique")
+        solved = sudoku.solve_text(text, n=n, mode="solve")
+
+        def heavy(m: int, symbols: str) -> _core.SudokuBatch:
+            b = math.isqrt(m)
+            return _core.SudokuBatch(_compiled(m), m, b, b, symbols, ".", portfolio_nodes=0)
+
+        with monkeypatch.context() as patch:
+            patch.setattr(sudoku, "_batch", heavy)
+            # Every line but the unreadable one was handed on.
+            outputs, errors, complete, handed = heavy(n, symbols).run(text, "unique", 1000, 1)
+            assert complete and sorted(handed) == [k for k in range(len(puzzles)) if k != len(puzzles) - 2]
+            assert all(outputs[k] == "" for k in handed)
+            assert sudoku.solve_text(text, n=n, mode="unique", threads=2) == expected
+            again = sudoku.solve_text(text, n=n, mode="solve")
+        assert "no solution" in expected[0] and "multiple" in expected[0] and expected[1]
+        assert again[1] == solved[1]
+        for puzzle, answer, proved in zip(puzzles, again[0], expected[0]):
+            if proved in ("no solution", "error"):
+                assert answer == proved
+                continue
+            # First solutions may differ where there are several: each is checked by the rules.
+            grid = sudoku.Sudoku.parse(answer, symbols)
+            assert grid.check(grid) == [] and all(g in (".", a) for g, a in zip(puzzle, answer))

@@ -1,7 +1,8 @@
 //! Sudoku in batches: one compiled problem for every puzzle of a size, the
-//! givens forced per puzzle, dancing links within a node budget, then the
-//! CDCL solver for the rare heavy puzzle; the 9 x 9 puzzles go to the band
-//! solver (`puzzles::bands`), made for that size alone.
+//! givens forced per puzzle, dancing links within a node budget (the rare
+//! heavy puzzle is answered `Heavy`, for the rest of the one portfolio,
+//! which is the caller's); the 9 x 9 puzzles go to the band solver
+//! (`puzzles::bands`), made for that size alone.
 //!
 //! The caller builds the exact cover problem (seed 001's four families of
 //! items: cell, row-digit, column-digit, box-digit) with option
@@ -14,7 +15,6 @@ use std::sync::Arc;
 
 use crate::bands;
 use xc::CompiledProblem;
-use xc::Sat;
 use xc::Search;
 use xc::{Limits, Solve, Step};
 
@@ -45,18 +45,18 @@ pub enum Answer {
     },
     /// The stop flag was raised first (modes `Solve` and `Unique`).
     Stopped,
+    /// Dancing links went past the portfolio's node budget (modes `Solve`
+    /// and `Unique`, sizes other than 9 x 9): the rest of the portfolio
+    /// (the CDCL solver) is the caller's.
+    Heavy,
 }
 
 /// Nodes between two looks at the stop flag (well under a millisecond).
 const SLICE: u64 = 1 << 14;
 
-/// Conflicts between two looks at the stop flag.
-const SAT_SLICE: u64 = 10_000;
-
 /// A solver of the puzzles of one size; one per thread (it keeps its search,
 /// reset for each puzzle).
 pub struct Solver {
-    problem: Arc<CompiledProblem>,
     n: usize,
     /// Nodes of dancing links per puzzle before the CDCL solver takes over.
     portfolio_nodes: u64,
@@ -85,8 +85,7 @@ impl Solver {
     /// A solver for `problem`, the compiled Sudoku of `n` x `n` cells.
     pub fn new(problem: Arc<CompiledProblem>, n: usize, portfolio_nodes: u64) -> Solver {
         Solver {
-            search: Search::new(problem.clone(), None),
-            problem,
+            search: Search::new(problem, None),
             n,
             portfolio_nodes,
             solution: Vec::new(),
@@ -119,32 +118,16 @@ impl Solver {
             return Answer::Count { count, complete };
         }
         let unique = mode == Mode::Unique;
-        // Dancing links within the portfolio's node budget, then the CDCL
-        // solver (a heavy puzzle: rare, and the batch's speed is the dancing
+        // Dancing links within the portfolio's node budget: the fast first
+        // stage of the one portfolio (Python's `covering.solving`), which
+        // takes over a heavy puzzle (rare: the batch's speed is the dancing
         // links' everywhere else).
         let budget = s.stats().nodes.saturating_add(self.portfolio_nodes);
         let solution = &mut self.solution;
-        let by_links = first_two(s, unique, stop, (SLICE, 64 * SLICE), budget, solution);
-        match by_links {
+        match first_two(s, unique, stop, (SLICE, 64 * SLICE), budget, solution) {
             Some(two) => self.finish(two),
-            None => self.answer_by_sat(cells, unique, stop),
+            None => Answer::Heavy,
         }
-    }
-
-    /// The answer by the CDCL solver, the givens as unit clauses.
-    fn answer_by_sat(&mut self, cells: &[u8], unique: bool, stop: &AtomicBool) -> Answer {
-        let n = self.n;
-        let mut sat = Sat::new(&self.problem);
-        for (k, &v) in cells.iter().enumerate() {
-            if v != 0 {
-                sat.force((k * n + v as usize - 1) as u32);
-            }
-        }
-        // Runs of SAT_SLICE conflicts, and no budget: the CDCL solver runs
-        // until the answer or the flag.
-        let slice = (u64::MAX, SAT_SLICE);
-        let two = first_two(&mut sat, unique, stop, slice, u64::MAX, &mut self.solution);
-        self.finish(two.unwrap_or(Two::Stopped))
     }
 
     /// The answer, with the grid of the solution kept when one was found.
@@ -300,13 +283,31 @@ mod tests {
     }
 
     #[test]
-    fn the_modes_and_both_engines_agree() {
+    fn a_puzzle_past_the_node_budget_is_heavy() {
+        let stop = AtomicBool::new(false);
+        let mut s = Solver::new(sudoku(2), 4, 0);
+        let mut grid = vec![0u8; 16];
+        grid[0] = 1;
+        assert_eq!(s.answer(&grid, Mode::Solve, &stop), Answer::Heavy);
+        assert_eq!(s.answer(&grid, Mode::Unique, &stop), Answer::Heavy);
+        // A count is never handed on: 288 grids, a quarter with 1 in r1c1.
+        assert_eq!(
+            s.answer(&grid, Mode::Count(1000), &stop),
+            Answer::Count {
+                count: 72,
+                complete: true
+            }
+        );
+    }
+
+    #[test]
+    fn the_modes_agree() {
         let stop = AtomicBool::new(false);
         // The 4 x 4 grids: 288 of them; two givens leave several.
         let p = sudoku(2);
         let mut grid = vec![0u8; 16];
-        for budget in [200_000, 0] {
-            let mut s = Solver::new(p.clone(), 4, budget);
+        {
+            let mut s = Solver::new(p.clone(), 4, 200_000);
             grid[0] = 1;
             grid[5] = 3;
             let count = s.answer(&grid, Mode::Count(1000), &stop);

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from html import escape
 
 from .. import _core, limits, sizes, textio
-from ..errors import Interrupted, ProblemError
+from ..errors import Interrupted, LimitReached, ProblemError
 from ..problem import Problem, Uniqueness
 from ..solving import portfolio
 from .base import ExactCover
@@ -255,23 +255,26 @@ class Sudoku(ExactCover["Sudoku"]):
         return Problem.from_arrays(full.primary, range(0, 4 * len(kept) + 1, 4), item,
                                    labels=[full.label(o) for o in kept]), kept
 
-    def _portfolio(self, want: int) -> tuple[list[tuple[int, ...]], bool]:
+    def _portfolio(self, want: int, budget: limits.Budget | None = None) -> tuple[list[tuple[int, ...]], bool]:
         """The one portfolio (`covering.solving.portfolio`) on this puzzle:
         dancing links on the shared problem with the givens forced, then the
-        CDCL solver on the puzzle's own problem."""
+        CDCL solver on the puzzle's own problem, within the run's `budget`.
+        (The batch, `solve_text`, runs the first stage in the engine and
+        hands its heavy puzzles here.)"""
         from ..sat import SatSolver
 
         solver = self.solver()
 
         def dancing(k: int, nodes: int | None, seconds: float | None) -> Iterator[tuple[int, ...]]:
-            return solver.solutions(k, ids=True, nodes=nodes, seconds=seconds)
+            return solver.solutions(k, ids=True, nodes=nodes, seconds=seconds, budget=budget)
 
         def cdcl(k: int, nodes: int | None, seconds: float | None) -> Iterator[tuple[int, ...]]:
             own, kept = self._own()
-            for ids in SatSolver(own).solutions(k, ids=True, nodes=nodes, seconds=seconds):
+            for ids in SatSolver(own).solutions(k, ids=True, nodes=nodes, seconds=seconds, budget=budget):
                 yield tuple(sorted(kept[o] for o in ids))
 
-        return portfolio(want, dancing, cdcl)
+        nodes, seconds, _ = limits.within(budget, None, None)
+        return portfolio(want, dancing, cdcl, nodes=nodes, seconds=seconds)
 
     def solver(self, *, order: str = "input", seed: int | None = None) -> Solver:
         """A solver of the shared problem with this puzzle's givens forced."""
@@ -287,20 +290,25 @@ class Sudoku(ExactCover["Sudoku"]):
             values[o // self.n] = o % self.n + 1
         return Sudoku(self.n, tuple(values), self.symbols, tuple(v != 0 for v in self.values))
 
-    def solutions(self, limit: int | None = None, *, order: str = "input", seed: int | None = None) -> Iterator[Sudoku]:
+    def solutions(self, limit: int | None = None, *, order: str = "input", seed: int | None = None,
+                  budget: limits.Budget | None = None) -> Iterator[Sudoku]:
         """The completed grids, one at a time."""
-        for ids in self.solver(order=order, seed=seed).solutions(limit, ids=True):
+        for ids in self.solver(order=order, seed=seed).solutions(limit, ids=True, budget=budget):
             yield self._grid(ids)
 
-    def _by_bands(self, mode: str, cap: int | None = 1000) -> str:
+    def _by_bands(self, mode: str, cap: int | None = 1000, budget: limits.Budget | None = None) -> str:
         """The answer of the 9 x 9 band solver (through `solve_text`, as a
         file of one line): the grid, ``no solution``, ``multiple`` or the count."""
-        outputs, errors = solve_text(self.line(), n=9, symbols=self.symbols, mode=mode, cap=cap)
+        outputs, errors = solve_text(self.line(), n=9, symbols=self.symbols, mode=mode, cap=cap, budget=budget)
         if errors:
             raise SudokuError(errors[0][1])
         return outputs[0]
 
-    def solve(self) -> Sudoku | None:
+    def _unsettled(self, budget: limits.Budget | None) -> LimitReached:
+        return LimitReached("budget reached before the answer", count=0, stats=None,
+                            budget=limits.stopped_by(budget, None))
+
+    def solve(self, *, budget: limits.Budget | None = None) -> Sudoku | None:
         """A completed grid, or None if there is none (9 x 9: by the band
         solver; other sizes: the portfolio, dancing links then CDCL).
 
@@ -308,15 +316,17 @@ class Sudoku(ExactCover["Sudoku"]):
         '1234341241232341'
         """
         if self.n != 9:
-            found, _ = self._portfolio(1)
+            found, settled = self._portfolio(1, budget)
+            if not settled:
+                raise self._unsettled(budget)
             return self._grid(found[0]) if found else None
-        answer = self._by_bands("solve")
+        answer = self._by_bands("solve", budget=budget)
         if answer == "no solution":
             return None
         values = Sudoku.parse(answer, self.symbols).values
         return Sudoku(self.n, values, self.symbols, tuple(v != 0 for v in self.values))
 
-    def count(self, cap: int | None = 1000) -> int:
+    def count(self, cap: int | None = 1000, *, budget: limits.Budget | None = None) -> int:
         """The number of solutions, counting no further than `cap` (9 x 9:
         by the band solver; other sizes: by the exact cover engine).
 
@@ -326,15 +336,16 @@ class Sudoku(ExactCover["Sudoku"]):
         5000
         """
         if self.n == 9:
-            return int(self._by_bands("count", cap))
-        return self.solver().count(cap)
+            return int(self._by_bands("count", cap, budget))
+        return self.solver().count(cap, budget=budget)
 
-    def uniqueness(self) -> Uniqueness:
-        """NONE, UNIQUE or MULTIPLE (9 x 9: by the band solver)."""
+    def uniqueness(self, *, budget: limits.Budget | None = None) -> Uniqueness:
+        """NONE, UNIQUE or MULTIPLE (9 x 9: by the band solver); UNKNOWN
+        when the run's `budget` ran out first."""
         if self.n != 9:
-            found, settled = self._portfolio(2)
+            found, settled = self._portfolio(2, budget)
             return Uniqueness.of(len(found)) if settled else Uniqueness.UNKNOWN
-        answer = self._by_bands("unique")
+        answer = self._by_bands("unique", budget=budget)
         if answer == "no solution":
             return Uniqueness.NONE
         return Uniqueness.MULTIPLE if answer == "multiple" else Uniqueness.UNIQUE
@@ -482,9 +493,22 @@ def generate(n: int = 9, seed: int | None = None, min_givens: int = 0, symbols: 
     return Generated(puzzle, Sudoku(n, solution.values, solution.symbols, tuple(v != 0 for v in values)), solver.stats.nodes)
 
 
+def _settle(puzzle: Sudoku, mode: str, budget: limits.Budget | None) -> str:
+    """A heavy puzzle's line of `solve_text`, by the portfolio; raises
+    `LimitReached` when the `budget` ran out first."""
+    found, settled = puzzle._portfolio(1 if mode == "solve" else 2, budget)
+    if not settled:
+        raise puzzle._unsettled(budget)
+    if not found:
+        return "no solution"
+    if len(found) > 1:
+        return "multiple"
+    return puzzle._grid(found[0]).line()
+
+
 def solve_text(
     text: str, *, n: int = 9, symbols: str | None = None, mode: str = "solve", cap: int | None = 1000,
-    threads: int = 1,
+    threads: int = 1, budget: limits.Budget | None = None,
 ) -> tuple[list[str], list[tuple[int, str]]]:
     """Answers a file of puzzles, one a line, in the engine (no Python per
     puzzle): for each line the solution, ``no solution``, ``multiple`` (mode
@@ -500,7 +524,12 @@ def solve_text(
     Lines are read as `covering.textio` reads them (a line with a control
     character is an error of its own); ``cap`` None or at or past 2**64 is
     no cap.
-    Ctrl-C stops the engine within milliseconds and raises `Interrupted`:
+    Sizes other than 9 x 9 run dancing links in the engine for each line,
+    the first stage of the one portfolio; a puzzle it leaves heavy goes on
+    through `Sudoku`'s portfolio (the CDCL solver), so that every line gets
+    the answer `Sudoku.solve` or `Sudoku.uniqueness` gives.
+    Ctrl-C (or the run's `budget` spent) stops the engine within
+    milliseconds and raises `Interrupted`:
     its ``outputs`` and ``errors`` are the answers so far, the last one (in
     mode ``"count"``) the count so far of the puzzle being counted, and
     ``count`` is that number (or the number of puzzles answered).
@@ -508,7 +537,20 @@ def solve_text(
     checked = limits.limit(cap, "cap")
     cap = limits.WORD - 1 if checked is None else max(1, checked)
     threads = limits.threads(threads)
-    outputs, errors, complete = _batch(n, symbols or _default_symbols(n)).run(text, mode, cap, threads)
+    symbols = symbols or _default_symbols(n)
+    stop = None if budget is None else budget.stop
+    outputs, errors, complete, heavy = _batch(n, symbols).run(text, mode, cap, threads, stop)
+    lines = text.split("\n")  # as the engine splits them
+    for k in heavy:
+        try:
+            outputs[k] = _settle(Sudoku.parse(lines[k].strip(" \t\x0b\x0c\r"), symbols), mode, budget)
+        except (KeyboardInterrupt, LimitReached):
+            # The answers end with the line worked on, as the engine's do.
+            del outputs[k + 1:]
+            outputs[k] = ""
+            errors = [e for e in errors if e[0] <= k + 1]
+            complete = False
+            break
     if not complete:
         last = outputs[-1] if outputs else ""
         e = Interrupted(int(last) if mode == "count" and last.isdigit() else len(outputs) - 1)
