@@ -249,7 +249,7 @@ def test_ctrl_c_carries_the_best_so_far(monkeypatch: pytest.MonkeyPatch) -> None
     for c in range(5):
         p.add_option(["A"], cost=c)
 
-    def interrupt(self: object, nodes: object = None, seconds: object = None) -> bool:
+    def interrupt(self: object, nodes: object = None, seconds: object = None, stop: object = None) -> bool:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(mincost.MinCostRun, "run", interrupt)

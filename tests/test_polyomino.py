@@ -242,9 +242,9 @@ def test_first_tiling_band_by_band_agrees_with_the_whole_board(seed: int) -> Non
     # A board with holes may have no tiling, and proving that may take
     # hours: both ways run under the same budget, compared when both end.
     try:
-        with limits.run_nodes(3 * 10**5):
-            found = first_tiling(pieces, board, uses="any")
-            whole = tiling(pieces, board, uses="any").first()
+        budget = limits.Budget.of(nodes=3 * 10**5)
+        found = first_tiling(pieces, board, uses="any", budget=budget)
+        whole = tiling(pieces, board, uses="any").first(budget=budget)
     except LimitReached:
         pytest.skip("undecided within 3 * 10^5 nodes")
     assert (found is None) == (whole is None)

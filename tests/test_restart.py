@@ -19,7 +19,7 @@ from covering.reference import definition
 @given(problems(max_options=12), st.integers(1, 40), st.one_of(st.none(), st.integers(0, 4)))
 def test_restarts_find_every_solution_once(p: Problem, budget: int, limit: int | None) -> None:
     expected = set(definition.brute_force(p))
-    got = list(restart.solutions(p.compile(), limit, budget=budget))
+    got = list(restart.solutions(p.compile(), limit, first_nodes=budget))
     assert len(got) == len(set(got))
     assert set(got) <= expected
     assert len(got) == (len(expected) if limit is None else min(limit, len(expected)))
@@ -32,7 +32,7 @@ def test_the_last_run_forgets_nothing_past_the_memory(monkeypatch: pytest.Monkey
         p.add_primary([f"x{i}"], bounds=(0, 1))
         p.add_option([f"x{i}"])
     monkeypatch.setattr(restart, "KEEP", 3)
-    got = list(restart.solutions(p.compile(), budget=2))
+    got = list(restart.solutions(p.compile(), first_nodes=2))
     assert len(got) == len(set(got)) == 2**5
 
 

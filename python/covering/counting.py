@@ -178,6 +178,7 @@ def count(
     seconds: float | None = None,
     progress: Callable[[Status], None] | None = None,
     item_order: str = "auto",
+    budget: limits.Budget | None = None,
 ) -> Counted:
     """Counts the solutions of `problem` by `method` ("auto", "search",
     "memo" or "frontier"); see the module's text. With `limit`, a search on
@@ -185,16 +186,18 @@ def count(
     `branching` fixes the memo's rule; `item_order` ("auto" or "input") how
     the frontier and the memo's "first" rule take the items; `engine` and
     `threads` are the search's; `memo_bytes` bounds the memo; `nodes` and
-    `seconds` are budgets (`LimitReached` with the count so far); `progress`
-    gets a `Status` every half second, from the memo or the search on
-    threads.
+    `seconds` are budgets (`LimitReached` with the count so far), inside
+    the run's `budget` (`covering.limits.Budget`, its stop flag seen by
+    every engine); `progress` gets a `Status` every half second, from the
+    memo or the search on threads.
 
     >>> from covering.puzzles.polyomino import DOMINOES, Board, tiling
     >>> count(tiling(DOMINOES, Board.rectangle(8, 8), uses="any"), method="memo").count
     12988816
     """
     check_method(method, branching, item_order)
-    limit, nodes, seconds = limits.limit(limit), limits.nodes(nodes), limits.seconds(seconds)
+    limit = limits.limit(limit)
+    nodes, seconds, _ = limits.within(budget, limits.nodes(nodes), limits.seconds(seconds))
     if engine == "sat":
         # The CDCL solver blocks each solution it finds: a count up to a limit.
         from .sat import SatSolver
@@ -205,7 +208,7 @@ def count(
         if method == "memo":
             raise ValueError("engine='sat' is a search (nodes= counts its decisions): not method='memo'")
         sat = SatSolver(problem)
-        n = sat.count(limit, nodes=nodes, seconds=seconds)
+        n = sat.count(limit, nodes=nodes, seconds=seconds, budget=budget)
         return Counted(n, "sat", None, sat.stats.decisions, "limit")
     if method == "memo":
         if limit is not None:
@@ -219,7 +222,7 @@ def count(
         solver = Solver(problem, engine=engine)
         problem.remember(solver)
         with _reporting(solver, progress):
-            n = solver.count(limit, nodes=nodes, seconds=seconds)
+            n = solver.count(limit, nodes=nodes, seconds=seconds, budget=budget)
         return Counted(n, "search", None, solver.stats.nodes, "limit")
     if method == "auto" and nodes is not None:
         # A node budget is counted in the search's nodes (a memo node is
@@ -228,19 +231,21 @@ def count(
     elif method != "auto":
         why = "asked"
     if method == "search":
-        return _search(problem, engine, threads, nodes, seconds, progress, why)
+        return _search(problem, engine, threads, nodes, seconds, progress, why, budget)
     compiled = problem.compile()
     if method == "frontier":
         # (A ProblemError here names the item whose field is too wide.)
         order = _Order(*_core.choose_item_order(compiled, item_order))
-        return _frontier(_frontier_count(compiled, order, threads), nodes, seconds, progress, "asked", order)
-    budget = memo_budget(memo_bytes)
+        return _frontier(_frontier_count(compiled, order, threads), nodes, seconds, progress, "asked", order,
+                         budget)
+    memo_bytes_left = memo_budget(memo_bytes)
     if method == "memo":
         rule = branching or "mrv"
         sweep = _order(compiled, item_order) if rule == "first" and item_order == "auto" else None
-        memo = _core.MemoCount(_reordered(compiled, sweep), budget, rule, threads=_memo_threads(threads))
-        return _memo(memo, rule, nodes, seconds, "asked", progress, sweep)
-    return _auto(problem, compiled, branching, engine, threads, budget, seconds, progress, item_order)
+        memo = _core.MemoCount(_reordered(compiled, sweep), memo_bytes_left, rule, threads=_memo_threads(threads))
+        return _memo(memo, rule, nodes, seconds, "asked", progress, sweep, budget)
+    return _auto(problem, compiled, branching, engine, threads, memo_bytes_left, seconds, progress, item_order,
+                 budget)
 
 
 def _frontier_count(compiled: _core.CompiledProblem, order: _Order, threads: int | None) -> _core.FrontierCount:
@@ -271,20 +276,21 @@ def _reordered(compiled: _core.CompiledProblem, order: _Order | None) -> _core.C
 
 
 def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str | None, engine: str,
-          threads: int | None, budget: int, seconds: float | None, progress: Callable[[Status], None] | None,
-          item_order: str) -> Counted:
+          threads: int | None, memo_bytes: int, seconds: float | None, progress: Callable[[Status], None] | None,
+          item_order: str, budget: limits.Budget | None) -> Counted:
     """`method="auto"`: steps 1 to 5 of the module's text."""
+    stop = None if budget is None else budget.stop
     big = compiled.n_options > _core.MEMO_MAX_OPTIONS
     estimate = None if big else _core.estimate_nodes(compiled, 16, 0)
     if estimate is not None and estimate < SMALL_TREE:
-        return _search(problem, engine, threads, None, seconds, progress, "small tree")
+        return _search(problem, engine, threads, None, seconds, progress, "small tree", budget)
     order = _order(compiled, item_order)
     # The frontier is a candidate with the order found and no memo rule asked.
     frontier_fits = order is not None and branching is None
     if order is not None and frontier_fits and (order.cost <= FRONTIER_SURE or order.width <= FRONTIER_BITS):
         try:
             return _frontier(_frontier_count(compiled, order, threads), None, seconds, progress,
-                             f"a frontier of {order.width} bits", order)
+                             f"a frontier of {order.width} bits", order, budget)
         except MemoryLimitError:
             frontier_fits = False  # the other methods are measured instead
     memo: tuple[float, str, _core.MemoCount] | None = None
@@ -292,9 +298,9 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
     if not big and not compiled.has_multiplicities:
         reordered = _reordered(compiled, order)
         for rule in (branching,) if branching else BRANCHINGS:
-            counter = _core.MemoCount(reordered, budget, rule, threads=_memo_threads(threads))
+            counter = _core.MemoCount(reordered, memo_bytes, rule, threads=_memo_threads(threads))
             try:
-                total = counter.run(PROBE_NODES)
+                total = counter.run(PROBE_NODES, seconds, None, stop)
             except KeyboardInterrupt:
                 raise Interrupted(int(counter.partial), counter.stats) from None
             searched, hits = counter.stats[:2]
@@ -317,16 +323,17 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
     if memo is not None and memo[0] >= HIT_RATIO:
         ratio, rule, counter = memo
         if frontier is None:
-            return _memo(counter, rule, None, seconds, why, progress, order)
-        return _race(*frontier, counter, rule, None, seconds, progress)
+            return _memo(counter, rule, None, seconds, why, progress, order, budget)
+        return _race(*frontier, counter, rule, None, seconds, progress, budget)
     if frontier is not None:
-        return _race(*frontier, None, None, Solver(problem, engine=engine), seconds, progress)
+        return _race(*frontier, None, None, Solver(problem, engine=engine), seconds, progress, budget)
     return _search(problem, engine, threads, None, seconds, progress,
-                   why + ("" if order is None else f", a frontier of {order.width} bits"))
+                   why + ("" if order is None else f", a frontier of {order.width} bits"), budget)
 
 
 def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | None, rule: str | None,
-          solver: Solver | None, seconds: float | None, progress: Callable[[Status], None] | None) -> Counted:
+          solver: Solver | None, seconds: float | None, progress: Callable[[Status], None] | None,
+          budget: limits.Budget | None = None) -> Counted:
     """The frontier against the memo (or the search, on one thread), in
     turns of doubling work worth the same time to each, until one finishes
     (step 4 of the module's text). A method out of memory drops out; a
@@ -342,6 +349,7 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
     ratio = MEMO_NODES_PER_TRANSITION if memo is not None else SEARCH_NODES_PER_TRANSITION
     width = f"a frontier of {order.width} bits"
     live_frontier = True
+    stop = None if budget is None else budget.stop
 
     def so_far() -> int:
         """The solutions the memo or the search has counted so far."""
@@ -355,7 +363,7 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
             if live_frontier:
                 try:
-                    total = frontier.run(turn, left, max_memory())
+                    total = frontier.run(turn, left, max_memory(), stop)
                 except MemoryError:
                     live_frontier = False
                     total = None
@@ -365,23 +373,24 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
             other_turn = max(1, int(turn * ratio))
             if memo is not None:
-                result = memo.run(other_turn, left)
+                result = memo.run(other_turn, left, None, stop)
                 if result is not None:
                     return _counted(int(result), "memo", rule, memo.stats[0],
                                     "sub-problems repeat: finished before the frontier", order)
             else:
                 assert solver is not None
-                n = solver._search.count(None, other_turn, left)
+                n = solver._search.count(None, other_turn, left, stop)
                 if solver._search.exhausted:
                     return _counted(n, "search", None, solver.stats.nodes, "finished before the frontier", order)
             if progress is not None:
                 item, items, states = frontier.progress[:3]
                 progress(Status(frontier.progress[5], 0, 0, 0, item / max(1, items), 0.0,
                                 time.monotonic() - start, frontier=(item, items, states)))
-            if deadline is not None and time.monotonic() >= deadline:
+            if (deadline is not None and time.monotonic() >= deadline) or (stop is not None and stop.is_set()):
                 found = so_far()
                 raise LimitReached(f"budget reached after {found} solutions (the {other}'s, in its race with "
-                                   "the frontier)", count=found, stats=frontier.progress, budget="seconds")
+                                   "the frontier)", count=found, stats=frontier.progress,
+                                   budget=limits.stopped_by(budget, deadline))
             turn *= 2
     except KeyboardInterrupt:
         # The count so far is the memo's or the search's: the frontier knows none.
@@ -389,14 +398,14 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
 
 
 def _search(problem: ProblemData, engine: str, threads: int | None, nodes: int | None, seconds: float | None,
-            progress: Callable[[Status], None] | None, why: str) -> Counted:
+            progress: Callable[[Status], None] | None, why: str, budget: limits.Budget | None = None) -> Counted:
     if threads is not None:
         threads = limits.threads(threads)
     if threads == 1:
         solver = Solver(problem, engine=engine)
         problem.remember(solver)
         with _reporting(solver, progress):
-            n = solver.count(nodes=nodes, seconds=seconds)
+            n = solver.count(nodes=nodes, seconds=seconds, budget=budget)
         return Counted(n, "search", None, solver.stats.nodes, why)
     from .parallel import ParallelSearch
 
@@ -448,7 +457,8 @@ def memo_rule(problem: ProblemData, memo_bytes: int | None = None) -> str:
 
 
 def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | None,
-              progress: Callable[[Status], None] | None, why: str, order: _Order) -> Counted:
+              progress: Callable[[Status], None] | None, why: str, order: _Order,
+              budget: limits.Budget | None = None) -> Counted:
     """Runs a frontier count to its end or its budget (`nodes` counts its
     transitions). Stopped early, it knows no partial count: `LimitReached`
     and `Interrupted` carry none, and the progress says how far the scan
@@ -459,7 +469,8 @@ def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | 
 
     start = time.monotonic()
     deadline = None if seconds is None else start + seconds
-    stop = None if nodes is None else nodes
+    most = None if nodes is None else nodes
+    flag = None if budget is None else budget.stop
 
     def report(total: int | None = None) -> None:
         if progress is not None:
@@ -473,19 +484,19 @@ def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | 
         while True:
             done = counter.progress[5]
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            work = FRONTIER_SLICE if stop is None else min(FRONTIER_SLICE, max(0, stop - done))
-            total = counter.run(work, left, max_memory())
+            work = FRONTIER_SLICE if most is None else min(FRONTIER_SLICE, max(0, most - done))
+            total = counter.run(work, left, max_memory(), flag)
             if total is not None:
                 report(total)
                 return _counted(int(total), "frontier", None, counter.progress[5], why, order)
             report()
-            if (stop is not None and counter.progress[5] >= stop) or (
-                    deadline is not None and time.monotonic() >= deadline):
+            if (most is not None and counter.progress[5] >= most) or (
+                    deadline is not None and time.monotonic() >= deadline) or (flag is not None and flag.is_set()):
                 item, items = counter.progress[:2]
                 where = f"item {item} of {items} of the frontier count"
                 raise LimitReached(f"budget reached at {where} (no partial count: the frontier knows none)",
                                    count=None, stats=counter.progress, where=where,
-                                   budget=limits.ran_out(deadline))
+                                   budget=limits.stopped_by(budget, deadline))
     except KeyboardInterrupt:
         item, items = counter.progress[:2]
         raise Interrupted(None, counter.progress, where=f"item {item} of {items} of the frontier count") from None
@@ -497,7 +508,8 @@ def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | 
 
 
 def _memo(counter: _core.MemoCount, rule: str, nodes: int | None, seconds: float | None, why: str,
-          progress: Callable[[Status], None] | None = None, order: _Order | None = None) -> Counted:
+          progress: Callable[[Status], None] | None = None, order: _Order | None = None,
+          budget: limits.Budget | None = None) -> Counted:
     """Runs the memo count to its end or its budget. With `progress`, the
     run goes in slices of half a second (the count is the same: a slice
     stops and resumes the one search), each followed by a `Status` with
@@ -511,14 +523,16 @@ def _memo(counter: _core.MemoCount, rule: str, nodes: int | None, seconds: float
     start = time.monotonic()
     deadline = None if seconds is None else start + seconds
     stop = None if nodes is None else counter.stats[0] + nodes
+    flag = None if budget is None else budget.stop
     try:
         while True:
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
             node_left = None if stop is None else max(0, stop - counter.stats[0])
             if progress is None:
-                total = counter.run(node_left, left)
+                total = counter.run(node_left, left, None, flag)
             else:
-                total = counter.run(node_left, PROGRESS_SLICE if left is None else min(left, PROGRESS_SLICE))
+                total = counter.run(node_left, PROGRESS_SLICE if left is None else min(left, PROGRESS_SLICE), None,
+                                    flag)
                 nodes_done, _, entries = counter.stats[:3]
                 progress(Status(nodes_done, int(counter.partial), 0, 0, None, 0.0, time.monotonic() - start,
                                 remembered=entries))
@@ -527,9 +541,11 @@ def _memo(counter: _core.MemoCount, rule: str, nodes: int | None, seconds: float
                     progress(Status(counter.stats[0], int(total), 0, 0, 1.0, 0.0, time.monotonic() - start,
                                     remembered=counter.stats[2]))
                 break
-            if progress is None or node_left == 0 or (deadline is not None and time.monotonic() >= deadline):
+            if progress is None or node_left == 0 or (deadline is not None and time.monotonic() >= deadline) or (
+                    flag is not None and flag.is_set()):
                 raise LimitReached(f"budget reached after {counter.partial} solutions",
-                                   count=int(counter.partial), stats=counter.stats, budget=limits.ran_out(deadline))
+                                   count=int(counter.partial), stats=counter.stats,
+                                   budget=limits.stopped_by(budget, deadline))
     except KeyboardInterrupt:
         raise Interrupted(int(counter.partial), counter.stats) from None
     return _counted(int(total), "memo", rule, counter.stats[0], why, order)

@@ -32,16 +32,15 @@ from __future__ import annotations
 
 import math
 import numbers
-import threading
 import time
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from . import _core
 from .errors import OptionIdError, ProblemError
 
-__all__ = ["BudgetError", "Budget", "ran_out", "limit", "nodes", "run_nodes", "conflicts", "seconds", "seed", "threads",
-           "option_id", "option_ids", "MAX_THREADS"]
+__all__ = ["BudgetError", "Budget", "within", "stopped_by", "ran_out", "limit", "nodes", "conflicts", "seconds", "seed",
+           "threads", "option_id", "option_ids", "MAX_THREADS"]
 
 #: The engine's counters are 64-bit: a limit at or past this never stops it.
 WORD = 2**64
@@ -75,34 +74,13 @@ def limit(value: object, name: str = "limit") -> int | None:
     return None if n >= WORD else n
 
 
-_run_nodes: int | None = None
-
-
 def nodes(value: object, name: str = "nodes") -> int | None:
-    """A node budget: the same rules as `limit`; None is the run's default
-    (`run_nodes`), none unless the command line gave ``--nodes``.
+    """A node budget: the same rules as `limit`.
 
     >>> nodes(0), nodes(10**30), nodes(None)
     (0, None, None)
-    >>> with run_nodes(500):
-    ...     nodes(None), nodes(20)
-    (500, 20)
     """
-    if value is None:
-        return _run_nodes
     return limit(value, name)
-
-
-@contextmanager
-def run_nodes(value: int | None) -> Iterator[None]:
-    """The node budget of every search started inside (the command line's
-    ``--nodes``): a search given none of its own takes this one."""
-    global _run_nodes
-    saved, _run_nodes = _run_nodes, limit(value, "--nodes")
-    try:
-        yield
-    finally:
-        _run_nodes = saved
 
 
 def conflicts(value: object, name: str = "conflicts") -> int | None:
@@ -167,7 +145,8 @@ class Budget:
     deadline: float | None = None
     memory: int | None = None
     seconds_given: float | None = None
-    stop: threading.Event = field(default_factory=threading.Event)
+    #: Seen by the engines between their slices (`_core.StopFlag`).
+    stop: _core.StopFlag = field(default_factory=_core.StopFlag)
     spent: str | None = None
 
     @classmethod
@@ -189,13 +168,47 @@ class Budget:
             self.spent = what
         self.stop.set()
 
+    def stopped(self) -> str | None:
+        """What ran out, once the stop flag is up (else None)."""
+        return (self.spent or "interrupt") if self.stop.is_set() else None
+
     def flag(self) -> str:
         """What ran out, as the command line's flag (``--seconds 10``)."""
-        if self.spent == "seconds":
+        if self.spent == "seconds" and self.seconds_given is not None:
             return f"--seconds {self.seconds_given:g}"
-        if self.spent == "nodes":
+        if self.spent == "nodes" and self.nodes is not None:
             return f"--nodes {self.nodes}"
         return f"--{self.spent}" if self.spent else "a budget"
+
+
+def within(budget: Budget | None, nodes: int | None, seconds: float | None
+           ) -> tuple[int | None, float | None, _core.StopFlag | None]:
+    """A call's own budgets (`nodes`, `seconds`, read already) inside a
+    run's `budget`: the tighter of each, and the run's stop flag for the
+    engine, which it watches between slices.
+
+    >>> b = Budget.of(nodes=100, seconds=50)
+    >>> n, s, stop = within(b, 500, 60.0)
+    >>> n, 49 < s <= 50, stop.is_set()
+    (100, True, False)
+    >>> within(None, 5, None)
+    (5, None, None)
+    """
+    if budget is None:
+        return nodes, seconds, None
+
+    n = budget.nodes if nodes is None else nodes if budget.nodes is None else min(nodes, budget.nodes)
+    left = budget.left()
+    s = left if seconds is None else seconds if left is None else min(seconds, left)
+    return n, s, budget.stop
+
+
+def stopped_by(budget: Budget | None, deadline: float | None) -> str:
+    """What stopped a search that ended early: the run's budget if it was
+    spent (its stop flag up), else as `ran_out` says."""
+    if budget is not None and budget.stopped() is not None:
+        return budget.stopped() or "interrupt"
+    return ran_out(deadline)
 
 
 def seed(value: object, name: str = "seed") -> int | None:

@@ -109,9 +109,10 @@ class MinCostRun:
         self._problem = problem
         self.k = k
 
-    def run(self, nodes: int | None = None, seconds: float | None = None) -> bool:
-        """Searches until the end (True) or a budget (False)."""
-        return bool(self._search.run(nodes=nodes, seconds=seconds))
+    def run(self, nodes: int | None = None, seconds: float | None = None,
+            stop: _core.StopFlag | None = None) -> bool:
+        """Searches until the end (True) or a budget or the `stop` flag (False)."""
+        return bool(self._search.run(nodes=nodes, seconds=seconds, stop=stop))
 
     def cancel(self) -> None:
         """Stops a running search from another thread."""
@@ -150,10 +151,11 @@ LOOK = 0.1
 
 
 def best(problem: ProblemData, k: int = 1, *, nodes: int | None = None, seconds: float | None = None,
-         on_improve: Callable[[MinCostRun], None] | None = None) -> Best:
+         on_improve: Callable[[MinCostRun], None] | None = None, budget: limits.Budget | None = None) -> Best:
     """The ``k`` cheapest solutions of `problem` (see the module's
-    documentation); ``on_improve(run)`` is called, every `LOOK` seconds at
-    most, when the search has kept a new solution.
+    documentation), within `nodes`, `seconds` and the run's `budget`;
+    ``on_improve(run)`` is called, every `LOOK` seconds at most, when the
+    search has kept a new solution.
 
     >>> from covering import Problem
     >>> p = Problem(); p.add_primary(["A"])
@@ -161,21 +163,20 @@ def best(problem: ProblemData, k: int = 1, *, nodes: int | None = None, seconds:
     >>> best(p)[0]
     PricedSolution(cost=1, ids=(1,), labels=[('A',)])
     """
-    node_budget = limits.nodes(nodes)
-    time_budget = limits.seconds(seconds)
+    node_budget, time_budget, stop = limits.within(budget, limits.nodes(nodes), limits.seconds(seconds))
     run = MinCostRun(problem, k)
     problem.remember(run)
     deadline = None if time_budget is None else time.monotonic() + time_budget
     try:
         if on_improve is None:
-            run.run(node_budget, time_budget)
+            run.run(node_budget, time_budget, stop)
         else:
             seen = 0
             while True:
                 left = None if deadline is None else max(0.0, deadline - time.monotonic())
                 slice_seconds = LOOK if left is None else min(LOOK, left)
                 before = run.stats.nodes
-                done = run.run(node_budget, slice_seconds)
+                done = run.run(node_budget, slice_seconds, stop)
                 improvements = run.stats.improvements
                 if improvements != seen:
                     seen = improvements
@@ -186,7 +187,7 @@ def best(problem: ProblemData, k: int = 1, *, nodes: int | None = None, seconds:
                     node_budget -= run.stats.nodes - before
                     if node_budget <= 0:
                         break
-                if deadline is not None and time.monotonic() >= deadline:
+                if (deadline is not None and time.monotonic() >= deadline) or (stop is not None and stop.is_set()):
                     break
     except KeyboardInterrupt:
         e = Interrupted(None, run.stats, "the min-cost search")

@@ -107,6 +107,7 @@ class Problem(ProblemData):
         engine: str = "auto",
         threads: int = 1,
         conflicts: int | None = None,
+        budget: limits.Budget | None = None,
     ) -> Iterator[Any]:
         """The solutions, one at a time, found as they are asked for.
 
@@ -119,7 +120,10 @@ class Problem(ProblemData):
         above 1 the engine's threads find them, in no particular order.
         ``engine="sat"`` finds them by the CDCL solver (`covering.sat`), in
         no particular order, with ``conflicts`` as a further budget and
-        ``nodes`` counting its decisions.
+        ``nodes`` counting its decisions. Every verb also takes the run's
+        ``budget`` (`covering.limits.Budget`: nodes, a deadline, a stop flag
+        the engines watch), of which its own ``nodes`` and ``seconds`` take
+        the tighter.
 
         >>> p = Problem(); p.add_primary(["A", "B"])
         >>> for items in (["A"], ["B"], ["A", "B"]):
@@ -130,7 +134,7 @@ class Problem(ProblemData):
         1
         """
         return solving.solutions(self, limit, ids=ids, order=order, seed=seed, nodes=nodes, seconds=seconds,
-                                 engine=engine, threads=threads, conflicts=conflicts)
+                                 engine=engine, threads=threads, conflicts=conflicts, budget=budget)
 
     def first(self, **kwargs: Any) -> Any:
         """The first solution found, or None if there is none (same arguments
@@ -161,6 +165,7 @@ class Problem(ProblemData):
         memo: bool = False,
         memo_bytes: int | None = None,
         item_order: str = "auto",
+        budget: limits.Budget | None = None,
     ) -> int:
         """The number of solutions, counted without listing them.
 
@@ -194,7 +199,7 @@ class Problem(ProblemData):
             method = "memo"
         self.last_count = counting.count(self, limit, method=method, branching=branching, engine=engine,
                                          threads=threads, memo_bytes=memo_bytes, nodes=nodes, seconds=seconds,
-                                         item_order=item_order)
+                                         item_order=item_order, budget=budget)
         return self.last_count.count
 
     def to_zdd(
@@ -204,6 +209,7 @@ class Problem(ProblemData):
         branching: str = "mrv",
         nodes: int | None = None,
         seconds: float | None = None,
+        budget: limits.Budget | None = None,
     ) -> Zdd:
         """The diagram of all the solutions (`covering.zdd`), built by the
         search of ``count(memo=True)``: count them, count those with or
@@ -218,10 +224,11 @@ class Problem(ProblemData):
         >>> z.count(), z.count(include=[2]), sorted(z.solutions())
         (2, 1, [['A', 'B'], ['AB']])
         """
-        return build_zdd(self, memo_bytes=memo_bytes, branching=branching, nodes=nodes, seconds=seconds)
+        return build_zdd(self, memo_bytes=memo_bytes, branching=branching, nodes=nodes, seconds=seconds,
+                         budget=budget)
 
     def uniqueness(self, *, nodes: int | None = None, seconds: float | None = None, engine: str = "auto",
-                   conflicts: int | None = None) -> Uniqueness:
+                   conflicts: int | None = None, budget: limits.Budget | None = None) -> Uniqueness:
         """Whether the problem has no solution, exactly one, or several
         (`Uniqueness.UNKNOWN` if a budget ran out first); `solve_unique`
         without the solution.
@@ -230,10 +237,11 @@ class Problem(ProblemData):
         >>> p.uniqueness(), p.uniqueness(engine="sat")
         (<Uniqueness.UNIQUE: 'unique'>, <Uniqueness.UNIQUE: 'unique'>)
         """
-        return self.solve_unique(nodes=nodes, seconds=seconds, engine=engine, conflicts=conflicts)[1]
+        return self.solve_unique(nodes=nodes, seconds=seconds, engine=engine, conflicts=conflicts, budget=budget)[1]
 
     def solve_unique(self, *, ids: bool = False, nodes: int | None = None, seconds: float | None = None,
-                     engine: str = "auto", conflicts: int | None = None) -> tuple[Any, Uniqueness]:
+                     engine: str = "auto", conflicts: int | None = None,
+                     budget: limits.Budget | None = None) -> tuple[Any, Uniqueness]:
         """A solution (labels, or option ids with ``ids=True``; None when
         there is none) and whether it is the only one, from one search.
 
@@ -249,11 +257,13 @@ class Problem(ProblemData):
         >>> p.solve_unique()
         (['a'], <Uniqueness.UNIQUE: 'unique'>)
         """
-        return solving.solve_unique(self, ids=ids, nodes=nodes, seconds=seconds, engine=engine, conflicts=conflicts)
+        return solving.solve_unique(self, ids=ids, nodes=nodes, seconds=seconds, engine=engine, conflicts=conflicts,
+                                    budget=budget)
 
     # --------------------------------------------------------------- costs
 
-    def best(self, k: int = 1, *, nodes: int | None = None, seconds: float | None = None) -> Best:
+    def best(self, k: int = 1, *, nodes: int | None = None, seconds: float | None = None,
+             budget: limits.Budget | None = None) -> Best:
         """The ``k`` cheapest solutions, cheapest first (`covering.mincost`):
         each a `PricedSolution` (cost, option ids, labels); ``optimal`` on
         the result says whether they are proven the ``k`` cheapest (False
@@ -266,7 +276,7 @@ class Problem(ProblemData):
         >>> [(s.cost, s.labels) for s in found], found.optimal
         ([(2, ['a', 'b']), (4, ['both'])], True)
         """
-        return mincost.best(self, k, nodes=nodes, seconds=seconds)
+        return mincost.best(self, k, nodes=nodes, seconds=seconds, budget=budget)
 
     def cost(self, ids: Iterable[int]) -> int:
         """The cost of a set of options, by id: the sum of their costs.

@@ -50,17 +50,19 @@ def solutions(
     limit: int | None = None,
     *,
     seconds: float | None = None,
-    budget: int | None = None,
+    first_nodes: int | None = None,
     plain_first: bool = False,
     total: int | None = None,
+    budget: limits.Budget | None = None,
 ) -> Iterator[tuple[int, ...]]:
     """Distinct solutions (increasing option ids), at most ``limit``, found by
-    randomized runs with doubling node budgets (the first one ``budget``;
+    randomized runs with doubling node budgets (the first one ``first_nodes``;
     with ``plain_first``, the first run in the input order, for problems
     where a random order wanders, such as Akari boards with long segments).
     Raises `LimitReached` (after the solutions found) if ``seconds`` run out,
     or once the runs have searched ``total`` nodes (a budget in nodes, so
-    that what it decides is the same on every machine).
+    that what it decides is the same on every machine), or the run's
+    `budget` is spent.
 
     >>> # Items A, B; options {A}, {B}, {A, B}: two solutions.
     >>> p = _core.CompiledProblem(2, 0, [1, 1], [1, 1], [0, 1, 2, 4], [0, 1, 0, 1], [0, 0, 0, 0])
@@ -69,9 +71,10 @@ def solutions(
     >>> len(list(solutions(p, 1)))
     1
     """
-    limit, seconds = limits.limit(limit), limits.seconds(seconds)
+    limit = limits.limit(limit)
+    total, seconds, stop = limits.within(budget, total, limits.seconds(seconds))
     deadline = None if seconds is None else time.monotonic() + seconds
-    nodes = budget if budget is not None else first_budget(problem)
+    nodes = first_nodes if first_nodes is not None else first_budget(problem)
     seen: set[tuple[int, ...]] = set()
     found = 0
     run = 0
@@ -79,21 +82,22 @@ def solutions(
     while True:
         if total is not None:
             if spent >= total:
-                raise LimitReached(f"{total} nodes searched, {found} solutions", count=found, stats=None)
+                raise LimitReached(f"{total} nodes searched, {found} solutions", count=found, stats=None,
+                                   budget="nodes")
             nodes = min(nodes, total - spent)
         seed = None if plain_first and run == 0 else run
         search = _core.Search(problem, seed, "auto")
         limited = True  # does this run have a node budget?
         while limit is None or found < limit:
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            ids = search.next_solution(nodes if limited else None, left)
+            ids = search.next_solution(nodes if limited else None, left, stop)
             if ids is None:
                 if search.exhausted:
                     return  # this run saw the whole tree: nothing is missing
                 if limited and search.stats.nodes >= nodes:
                     break  # the budget ran out: restart
                 raise LimitReached(f"time ran out after {found} solutions", count=found, stats=search.stats,
-                                   budget="seconds")
+                                   budget=limits.stopped_by(budget, deadline))
             key = tuple(ids)
             if key in seen:
                 continue

@@ -122,7 +122,7 @@ class SatSolver:
         self._search.cancel()
 
     def _next(self, conflicts: int | None, nodes: int | None, seconds: float | None,
-              found: int) -> tuple[int, ...] | None:
+              found: int, budget: limits.Budget | None = None) -> tuple[int, ...] | None:
         """The next solution's option ids; None at the end; `LimitReached`
         (or `Cancelled`) when a budget or `cancel()` stopped it first.
         `conflicts` and `nodes` are totals over the solver's life."""
@@ -132,6 +132,7 @@ class SatSolver:
             None if conflicts is None else max(0, conflicts - stats.conflicts),
             None if nodes is None else max(0, nodes - stats.decisions),
             seconds,
+            None if budget is None else budget.stop,
         )
         if kind == "solution":
             return tuple(ids)
@@ -141,15 +142,17 @@ class SatSolver:
             self._cancelled = False
             raise Cancelled(f"cancelled after {found} solutions", count=found, stats=self.stats)
         after = self.stats
-        spent = "conflicts" if conflicts is not None and after.conflicts >= conflicts else limits.ran_out(deadline)
+        spent = ("conflicts" if conflicts is not None and after.conflicts >= conflicts
+                 else limits.stopped_by(budget, deadline))
         raise LimitReached(f"budget reached after {found} solutions", count=found, stats=self.stats, budget=spent)
 
     def solutions(self, limit: int | None = None, *, ids: bool = False, conflicts: int | None = None,
-                  nodes: int | None = None, seconds: float | None = None) -> Iterator[Any]:
+                  nodes: int | None = None, seconds: float | None = None,
+                  budget: limits.Budget | None = None) -> Iterator[Any]:
         """The solutions not yet seen, in no particular order, at most
         `limit`: lists of labels (tuples of option ids with ``ids=True``).
         `conflicts`, `nodes` (decisions) and `seconds` are budgets for the
-        whole stream.
+        whole stream, inside the run's `budget`.
 
         >>> from covering.puzzles.queens import queens_problem
         >>> s = SatSolver(queens_problem(8))
@@ -159,7 +162,7 @@ class SatSolver:
         True
         """
         limit, conflicts = limits.limit(limit), limits.conflicts(conflicts)
-        nodes, seconds = limits.nodes(nodes), limits.seconds(seconds)
+        nodes, seconds, _ = limits.within(budget, limits.nodes(nodes), limits.seconds(seconds))
         deadline = None if seconds is None else time.monotonic() + seconds
         if not ids and self.problem is None:
             raise ValueError("a solver of compiled arrays has no labels: ask for ids=True")
@@ -171,10 +174,10 @@ class SatSolver:
             if left is not None and left <= 0:
                 # The time is up even while solutions keep coming.
                 raise LimitReached(f"budget reached after {found} solutions", count=found, stats=self.stats,
-                                   budget="seconds")
+                                   budget=limits.stopped_by(budget, deadline))
             try:
                 sol = self._next(None if conflicts is None else base.conflicts + conflicts,
-                                 None if nodes is None else base.decisions + nodes, left, found)
+                                 None if nodes is None else base.decisions + nodes, left, found, budget)
             except KeyboardInterrupt:
                 raise Interrupted(found, self.stats) from None
             if sol is None:
@@ -183,25 +186,25 @@ class SatSolver:
             yield sol if ids or problem is None else [problem.label(o) for o in sol]
 
     def first(self, *, conflicts: int | None = None, nodes: int | None = None,
-              seconds: float | None = None) -> Any:
+              seconds: float | None = None, budget: limits.Budget | None = None) -> Any:
         """A solution (labels), or None when there is none."""
-        return next(self.solutions(1, conflicts=conflicts, nodes=nodes, seconds=seconds), None)
+        return next(self.solutions(1, conflicts=conflicts, nodes=nodes, seconds=seconds, budget=budget), None)
 
     def count(self, limit: int | None = None, *, conflicts: int | None = None, nodes: int | None = None,
-              seconds: float | None = None) -> int:
+              seconds: float | None = None, budget: limits.Budget | None = None) -> int:
         """How many solutions, up to `limit` (required: see the module's text)."""
         if limits.limit(limit) is None:
             raise ValueError("engine='sat' counts only up to a limit (it blocks each solution found); "
                              "count all the solutions with the counting engines: count(method='auto')")
-        return sum(1 for _ in self.solutions(limit, ids=True, conflicts=conflicts, nodes=nodes, seconds=seconds))
+        return sum(1 for _ in self.solutions(limit, ids=True, conflicts=conflicts, nodes=nodes, seconds=seconds,
+                                             budget=budget))
 
     def uniqueness(self, *, conflicts: int | None = None, nodes: int | None = None,
-                   seconds: float | None = None) -> Uniqueness:
+                   seconds: float | None = None, budget: limits.Budget | None = None) -> Uniqueness:
         """NONE, UNIQUE or MULTIPLE (among the solutions not yet seen);
         UNKNOWN when a budget ran out first."""
-        
         try:
-            n = self.count(2, conflicts=conflicts, nodes=nodes, seconds=seconds)
+            n = self.count(2, conflicts=conflicts, nodes=nodes, seconds=seconds, budget=budget)
         except LimitReached as e:
             if isinstance(e, Cancelled):
                 raise

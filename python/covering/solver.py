@@ -162,10 +162,13 @@ class Solver:
         ids: bool = False,
         nodes: int | None = None,
         seconds: float | None = None,
+        budget: limits.Budget | None = None,
     ) -> Iterator[Any]:
         """The next solutions (see `Problem.solutions`); ``nodes`` bounds the
-        total nodes of this solver, ``seconds`` the time of this iteration."""
-        limit, nodes, seconds = limits.limit(limit), limits.nodes(nodes), limits.seconds(seconds)
+        total nodes of this solver, ``seconds`` the time of this iteration,
+        `budget` is the run's (`covering.limits.Budget`)."""
+        limit = limits.limit(limit)
+        nodes, seconds, stop = limits.within(budget, limits.nodes(nodes), limits.seconds(seconds))
         deadline = None if seconds is None else time.monotonic() + seconds
         found = 0
         while limit is None or found < limit:
@@ -173,43 +176,52 @@ class Solver:
             if remaining is not None and remaining <= 0:
                 # The time is up even while solutions keep coming.
                 raise LimitReached(f"budget reached after {found} solutions", count=found,
-                                   stats=self._search.stats, budget="seconds")
-            sol = self._search.next_solution(nodes, remaining)
+                                   stats=self._search.stats, budget=limits.stopped_by(budget, deadline))
+            sol = self._search.next_solution(nodes, remaining, stop)
             if sol is None:
                 if not self._search.exhausted:
-                    raise self._stopped(found, deadline=deadline)
+                    raise self._stopped(found, deadline=deadline, budget=budget, nodes=nodes)
                 return
             found += 1
             yield tuple(sol) if ids else [self.problem.label(o) for o in sol]
 
-    def count(self, limit: int | None = None, *, nodes: int | None = None, seconds: float | None = None) -> int:
+    def count(self, limit: int | None = None, *, nodes: int | None = None, seconds: float | None = None,
+              budget: limits.Budget | None = None) -> int:
         """Counts the solutions not yet seen (see `Problem.count`)."""
-        limit, nodes, seconds = limits.limit(limit), limits.nodes(nodes), limits.seconds(seconds)
+        limit = limits.limit(limit)
+        nodes, seconds, stop = limits.within(budget, limits.nodes(nodes), limits.seconds(seconds))
         deadline = None if seconds is None else time.monotonic() + seconds
         before = self._search.stats.solutions
         target = None if limit is None else min(before + limit, limits.WORD - 1)
         try:
-            total = self._search.count(target, nodes, seconds)
+            total = self._search.count(target, nodes, seconds, stop)
         except KeyboardInterrupt:
             raise Interrupted(self._search.stats.solutions - before, self._search.stats) from None
         n = total - before
         if limit is not None and n >= limit:
             return limit
         if not self._search.exhausted:
-            raise self._stopped(n, deadline=deadline)
+            raise self._stopped(n, deadline=deadline, budget=budget, nodes=nodes)
         return n
 
-    def _stopped(self, found: int, what: str = "solutions", *, deadline: float | None = None) -> LimitReached:
+    def _stopped(self, found: int, what: str = "solutions", *, deadline: float | None = None,
+                 budget: limits.Budget | None = None, nodes: int | None = None) -> LimitReached:
         """The exception for a search that stopped before its end: `Cancelled`
-        after `cancel()`, else `LimitReached` (a budget ran out: the time,
-        if `deadline` is past, else the nodes)."""
+        after `cancel()`, else `LimitReached` (a budget ran out: the run's,
+        if its stop flag is up, else the `nodes` if they are spent, else the
+        time, if `deadline` is past)."""
+        stats = self._search.stats
         if self._search.cancelled:
-            return Cancelled(f"cancelled after {found} {what}", count=found, stats=self._search.stats)
-        return LimitReached(f"budget reached after {found} {what}", count=found, stats=self._search.stats,
-                            budget=limits.ran_out(deadline))
+            return Cancelled(f"cancelled after {found} {what}", count=found, stats=stats)
+        if (budget is None or budget.stopped() is None) and nodes is not None and stats.nodes >= nodes:
+            spent = "nodes"
+        else:
+            spent = limits.stopped_by(budget, deadline)
+        return LimitReached(f"budget reached after {found} {what}", count=found, stats=stats, budget=spent)
 
     def count_canonical(
-        self, perms: Sequence[Sequence[int]], *, nodes: int | None = None, seconds: float | None = None
+        self, perms: Sequence[Sequence[int]], *, nodes: int | None = None, seconds: float | None = None,
+        budget: limits.Budget | None = None,
     ) -> int:
         """Counts the solutions not yet seen that are *canonical*: as sorted
         lists of option ids, no larger than their images under the option
@@ -224,21 +236,22 @@ class Solver:
         >>> p.solver().count_canonical([[0, 1, 2]])  # the identity: nothing merges
         2
         """
-        nodes, seconds = limits.nodes(nodes), limits.seconds(seconds)
+        nodes, seconds, stop = limits.within(budget, limits.nodes(nodes), limits.seconds(seconds))
         deadline = None if seconds is None else time.monotonic() + seconds
-        kept, interrupted = self._search.count_canonical([list(p) for p in perms], nodes, seconds)
+        kept, interrupted = self._search.count_canonical([list(p) for p in perms], nodes, seconds, stop)
         if interrupted:
             raise Interrupted(kept, self._search.stats)
         if not self._search.exhausted:
-            raise self._stopped(kept, "canonical solutions", deadline=deadline)
+            raise self._stopped(kept, "canonical solutions", deadline=deadline, budget=budget, nodes=nodes)
         return kept
 
-    def uniqueness(self, *, nodes: int | None = None, seconds: float | None = None) -> Uniqueness:
+    def uniqueness(self, *, nodes: int | None = None, seconds: float | None = None,
+                   budget: limits.Budget | None = None) -> Uniqueness:
         """NONE, UNIQUE or MULTIPLE (among the solutions not yet seen);
         UNKNOWN when a budget ran out first."""
-        nodes, seconds = limits.nodes(nodes), limits.seconds(seconds)
+        nodes, seconds, stop = limits.within(budget, limits.nodes(nodes), limits.seconds(seconds))
         before = self._search.stats.solutions
-        n = self._search.count(before + 2, nodes, seconds) - before
+        n = self._search.count(before + 2, nodes, seconds, stop) - before
         if n >= 2:
             return Uniqueness.MULTIPLE
         if not self._search.exhausted:

@@ -66,6 +66,7 @@ def solutions(
     engine: str = "auto",
     threads: int = 1,
     conflicts: int | None = None,
+    budget: limits.Budget | None = None,
 ) -> Iterator[Any]:
     """The solutions of `problem`, found as they are asked for (see
     `Problem.solutions`)."""
@@ -73,7 +74,8 @@ def solutions(
     if engine == "sat":
         if threads > 1:
             raise ValueError("engine='sat' runs on one thread")
-        return SatSolver(problem).solutions(limit, ids=ids, conflicts=conflicts, nodes=nodes, seconds=seconds)
+        return SatSolver(problem).solutions(limit, ids=ids, conflicts=conflicts, nodes=nodes, seconds=seconds,
+                                            budget=budget)
     if conflicts is not None:
         raise ValueError("conflicts= is the budget of engine='sat' (the dancing-links engines count nodes=)")
     if threads > 1:
@@ -81,7 +83,7 @@ def solutions(
             raise ValueError("a search on several threads takes no order, nodes or seconds")
         return ParallelSearch(problem, threads, engine=engine).solutions(limit, ids=ids)
     solver = make_solver(problem, order=order, seed=seed, engine=engine)
-    return solver.solutions(limit, ids=ids, nodes=nodes, seconds=seconds)
+    return solver.solutions(limit, ids=ids, nodes=nodes, seconds=seconds, budget=budget)
 
 
 def first(problem: ProblemData, **kwargs: Any) -> Any:
@@ -96,9 +98,9 @@ def first(problem: ProblemData, **kwargs: Any) -> Any:
     >>> first(p, ids=True), first(p, ids=True, seconds=1.0)
     ((0, 1), (0, 1))
     """
-    if kwargs.get("engine", "auto") == "auto" and not set(kwargs) - {"engine", "ids", "nodes", "seconds"}:
+    if kwargs.get("engine", "auto") == "auto" and not set(kwargs) - {"engine", "ids", "nodes", "seconds", "budget"}:
         return _portfolio_first(problem, bool(kwargs.get("ids", False)), limits.nodes(kwargs.get("nodes")),
-                                limits.seconds(kwargs.get("seconds")))
+                                limits.seconds(kwargs.get("seconds")), kwargs.get("budget"))
     return next(iter(solutions(problem, 1, **kwargs)), None)
 
 
@@ -191,32 +193,36 @@ def portfolio(want: int, dancing: Stage, cdcl: Stage, *, skip: Callable[[float |
     return found, settled
 
 
-def _problem_stages(problem: ProblemData, conflicts: int | None = None) -> tuple[Stage, Stage]:
+def _problem_stages(problem: ProblemData, conflicts: int | None = None,
+                    budget: limits.Budget | None = None) -> tuple[Stage, Stage]:
     """The portfolio's stages for a problem: one dancing-links search that
-    goes on from where it stopped, and the CDCL solver."""
+    goes on from where it stopped, and the CDCL solver, both within the
+    run's `budget`."""
     solver = make_solver(problem)
 
     def dancing(k: int, n: int | None, s: float | None) -> Iterable[tuple[int, ...]]:
-        return solver.solutions(k, ids=True, nodes=n, seconds=s)
+        return solver.solutions(k, ids=True, nodes=n, seconds=s, budget=budget)
 
     def cdcl(k: int, n: int | None, s: float | None) -> Iterable[tuple[int, ...]]:
-        return SatSolver(problem).solutions(k, ids=True, conflicts=conflicts, nodes=n, seconds=s)
+        return SatSolver(problem).solutions(k, ids=True, conflicts=conflicts, nodes=n, seconds=s, budget=budget)
 
     return dancing, cdcl
 
 
-def _portfolio_first(problem: ProblemData, ids: bool, nodes: int | None, seconds: float | None) -> Any:
+def _portfolio_first(problem: ProblemData, ids: bool, nodes: int | None, seconds: float | None,
+                     budget: limits.Budget | None = None) -> Any:
     """`first`'s portfolio: dancing links may take half of `seconds`, the
     CDCL solver what is left (what was left out is in `problem.skipped`);
     `LimitReached` when the budget ran out first."""
     problem.begin_run()
+    nodes, seconds, _ = limits.within(budget, nodes, seconds)
     deadline = None if seconds is None else time.monotonic() + seconds
-    dancing, cdcl = _problem_stages(problem)
+    dancing, cdcl = _problem_stages(problem, budget=budget)
     found, settled = portfolio(1, dancing, cdcl, skip=lambda left: _sat_skipped(problem, left), nodes=nodes,
                                seconds=seconds, share=0.5)
     if not settled:
         raise LimitReached("budget reached before a solution", count=0, stats=problem.stats,
-                           budget=limits.ran_out(deadline))
+                           budget=limits.stopped_by(budget, deadline))
     if not found:
         return None
     return found[0] if ids else [problem.label(o) for o in found[0]]
@@ -224,10 +230,11 @@ def _portfolio_first(problem: ProblemData, ids: bool, nodes: int | None, seconds
 
 def solve_unique(problem: ProblemData, *, ids: bool = False, nodes: int | None = None,
                  seconds: float | None = None, engine: str = "auto",
-                 conflicts: int | None = None) -> tuple[Any, Uniqueness]:
+                 conflicts: int | None = None, budget: limits.Budget | None = None) -> tuple[Any, Uniqueness]:
     """A solution and whether it is the only one, from one search (see
-    `Problem.solve_unique`)."""
-    nodes, seconds, conflicts = limits.nodes(nodes), limits.seconds(seconds), limits.conflicts(conflicts)
+    `Problem.solve_unique`), within the run's `budget`."""
+    nodes, seconds, _ = limits.within(budget, limits.nodes(nodes), limits.seconds(seconds))
+    conflicts = limits.conflicts(conflicts)
     if engine not in ("auto", "sat") and conflicts is not None:
         raise ValueError("conflicts= is the budget of engine='sat' (the dancing-links engines count nodes=)")
     problem.begin_run()
@@ -237,7 +244,7 @@ def solve_unique(problem: ProblemData, *, ids: bool = False, nodes: int | None =
         """Looks for two solutions (kept in `found`) with `budgets`; True if
         that settled it."""
         try:
-            for sol in solutions(problem, 2, ids=True, **budgets):
+            for sol in solutions(problem, 2, ids=True, budget=budget, **budgets):
                 found.append(sol)
         except LimitReached:
             return False
@@ -248,7 +255,7 @@ def solve_unique(problem: ProblemData, *, ids: bool = False, nodes: int | None =
     elif engine != "auto":
         settled = two(engine=engine, nodes=nodes, seconds=seconds)
     else:
-        dancing, cdcl = _problem_stages(problem, conflicts)
+        dancing, cdcl = _problem_stages(problem, conflicts, budget)
         found, settled = portfolio(2, dancing, cdcl, skip=lambda left: _sat_skipped(problem, left), nodes=nodes,
                                    seconds=seconds)
     solution = None if not found else found[0] if ids else [problem.label(o) for o in found[0]]

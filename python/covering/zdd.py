@@ -234,8 +234,10 @@ def build_zdd(
     branching: str = "mrv",
     nodes: int | None = None,
     seconds: float | None = None,
+    budget: limits.Budget | None = None,
 ) -> Zdd:
-    """The diagram of all the solutions of `problem` (see `Problem.to_zdd`).
+    """The diagram of all the solutions of `problem` (see `Problem.to_zdd`),
+    within `nodes`, `seconds` and the run's `budget`.
 
     >>> from covering.puzzles.polyomino import l_tromino
     >>> build_zdd(l_tromino(9), branching="first").count()
@@ -243,10 +245,10 @@ def build_zdd(
     """
     builder = _core.MemoZdd(problem.compile(), memo_budget(memo_bytes), branching)
     most = sizes.max_memory()
-    seconds = limits.seconds(seconds)
+    nodes, seconds, stop = limits.within(budget, limits.nodes(nodes), limits.seconds(seconds))
     deadline = None if seconds is None else time.monotonic() + seconds
     try:
-        root = builder.run(limits.nodes(nodes), seconds, most)
+        root = builder.run(nodes, seconds, most, stop)
     except MemoryError:
         raise sizes.SizeError(
             f"the diagram of all the solutions grew past the limit of {sizes.human(most)} before it was done "
@@ -254,7 +256,7 @@ def build_zdd(
         ) from None
     if root is None:
         raise LimitReached("budget reached before the diagram was built", count=0, stats=builder.stats,
-                           budget=limits.ran_out(deadline))
+                           budget=limits.stopped_by(budget, deadline))
     # The engine sends little-endian 32-bit words ('I' is 32 bits wherever CPython runs).
     triples = array("I", builder.nodes())
     if sys.byteorder == "big":  # pragma: no cover

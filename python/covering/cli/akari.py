@@ -19,9 +19,9 @@ import warnings
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..errors import Interrupted, ProblemError
+from ..errors import ProblemError
 from ..puzzles import akari
-from . import flags
+from . import budget, flags, verbs
 from .common import UsageError, place, read_input, warn, write_dlx
 from .contract import FOUND, Run
 
@@ -89,6 +89,7 @@ def _puzzles(args: argparse.Namespace, run: Run) -> Iterator[tuple[int, akari.Ak
             sys.stdout.write(gap)
             run.error_line(place(name, str(entry)), {"puzzle": k + 1})
             continue
+        budget.check()  # the budget spent: the batch stops between two puzzles
         yield k, entry
 
 
@@ -136,25 +137,21 @@ def _forms(args: argparse.Namespace) -> None:
 def run_solve(args: argparse.Namespace, run: Run) -> None:
     _forms(args)
     want = flags.wanted(args)
-    for k, puzzle in _puzzles(args, run):
-        if args.url:
+    if args.url:
+        for k, puzzle in _puzzles(args, run):
             run.answer({"puzzle": k + 1, "url": puzzle.url()}, puzzle.url() + "\n")
-            continue
-        if want == 1:
-            lights = puzzle.solve()
+    elif want == 1:
+        for k, puzzle in _puzzles(args, run):
+            lights = puzzle.solve(budget=budget.current())
             run.answer({**_record(k, lights), "count": int(lights is not None)},
                        _picture(args, run, puzzle, lights, k == 0))
-            continue
-        found: list[Any] = []
-        try:
-            for lights in puzzle.solutions(want):
-                found.append(lights)
-        finally:
+    else:
+        def show(k: int, puzzle: akari.Akari, found: list[Any]) -> tuple[dict[str, Any], str]:
             text = "".join(_picture(args, run, puzzle, s, k == 0 and j == 0) for j, s in enumerate(found))
-            record = {"puzzle": k + 1, "solutions": [_record(k, s)["lights"] for s in found], "count": len(found)}
-            if want is not None and len(found) >= want:
-                record["stopped"] = run.stopped = "limit"
-            run.answer(record, text or _picture(args, run, puzzle, None, k == 0))
+            record = {"puzzle": k + 1, "solutions": [_record(k, s)["lights"] for s in found]}
+            return record, text or _picture(args, run, puzzle, None, k == 0)
+
+        verbs.solve_each(run, _puzzles(args, run), want, show)
     run.done(limited=run.stopped == "limit")
 
 
@@ -162,7 +159,8 @@ def run_unique(args: argparse.Namespace, run: Run) -> None:
     """With the portfolio: dancing links, then the CDCL solver where the tree is heavy."""
     _forms(args)
     for k, puzzle in _puzzles(args, run):
-        lights, u = puzzle.solve_unique()
+        lights, u = puzzle.solve_unique(budget=budget.current())
+        budget.check()  # "unknown" because the budget ran out: the run stops here
         record = _record(k, lights)
         record["uniqueness"] = u.value
         record["count"] = FOUND.get(u.value)
@@ -171,24 +169,7 @@ def run_unique(args: argparse.Namespace, run: Run) -> None:
 
 
 def run_count(args: argparse.Namespace, run: Run) -> None:
-    for k, puzzle in _puzzles(args, run):
-        try:
-            n = puzzle.count(args.limit)
-        except Interrupted as e:
-            # The counts printed stand; the puzzle under way, as a partial count.
-            if run.json:
-                run.emit({"puzzle": k + 1, "count": e.count, "complete": False})
-            elif e.count is not None:
-                sys.stdout.write(f"{e.count}\n")
-            run.partial = f"puzzle {k + 1}: {e.count} solutions so far"
-            raise
-        capped = args.limit is not None and n >= args.limit
-        run.answer({"puzzle": k + 1, "count": n, "complete": True, **({"stopped": "limit"} if capped else {})},
-                   f"{n}\n")
-        if capped:
-            run.stopped = "limit"
-            print(f"covering: the count of puzzle {k + 1} stopped at {n} (--limit {args.limit}): there may be "
-                  "more", file=sys.stderr)
+    verbs.count_each(run, _puzzles(args, run), args.limit, lambda k: {"puzzle": k + 1}, lambda k: f"puzzle {k + 1}")
     run.done(limited=run.stopped == "limit")
 
 

@@ -3,17 +3,18 @@ made from ``--seconds S``, ``--nodes N`` and ``--max-memory`` and kept for
 the run (exit status 3 when one is spent).
 
 ``--seconds`` is wall time from the start of the process, for the whole
-run (reading, building, searching, writing). Each search is given the time
-left (`left`), so that it stops on its own and says so (`LimitReached`
-with ``budget == "seconds"``). A stage that takes no budget (a reader
+run (reading, building, searching, writing). The commands pass the budget
+(`current`) down to every verb they call (``budget=``), and the engines
+watch its stop flag between slices, so that a search stops on its own and
+says so (`LimitReached` with ``budget == "seconds"``). At the deadline a
+watchdog thread sets the stop flag; a stage that takes no budget (a reader
 waiting on a stalled stdin, a generator, building a diagram) is ended by
-a watchdog thread: at the deadline it sets the budget's stop flag and, if
-the run is still going `GRACE` seconds later, sends SIGINT to the main
-thread, which every stage answers as it answers Ctrl-C. No timer signal,
-no change to the environment.
+the watchdog too: if the run is still going `GRACE` seconds later, it
+sends SIGINT to the main thread, which every stage answers as it answers
+Ctrl-C. No timer signal, no change to the environment.
 
-``--nodes`` is a node budget for each search of the run (the searches of a
-command take it as their default, `covering.limits.run_nodes`).
+``--nodes`` is a node budget for each search of the run (the budget's
+``nodes``).
 
 Ctrl-C sets the stop flag with ``"interrupt"`` (exit status 130).
 
@@ -33,14 +34,39 @@ from typing import Any
 from .. import limits
 from ..limits import Budget
 
-__all__ = ["held", "left", "spent", "limit_reached", "running", "disarm", "process_age", "GRACE"]
+__all__ = ["current", "check", "held", "left", "spent", "limit_reached", "running", "disarm", "process_age", "GRACE"]
 
 #: Seconds a stage may take to stop on its own at the deadline before the
 #: watchdog interrupts the main thread.
 GRACE = 0.1
 
+#: The budget of the last command (what it spent is reported after it
+#: ends), and of the command running.
 _budget: Budget | None = None
+_running: Budget | None = None
 _done = threading.Event()
+
+
+def current() -> Budget | None:
+    """The budget of the command running (None outside `running`), for
+    the verbs it calls.
+
+    >>> current() is None
+    True
+    """
+    return _running
+
+
+def check() -> None:
+    """Once the run's budget is spent (its stop flag up), raises
+    KeyboardInterrupt, which the command reports as what was spent: between
+    the puzzles of a batch, and after an answer an engine gave up on
+    ("unknown").
+
+    >>> check()
+    """
+    if _running is not None and _running.stopped() is not None:
+        raise KeyboardInterrupt
 
 
 def spent() -> str | None:
@@ -134,12 +160,12 @@ def running(seconds: float | None, nodes: int | None, memory: int | None = None)
     """The budgets kept while the command runs: `--seconds` counted from
     the start of the process; ``--seconds 0`` is spent before anything
     starts (a `KeyboardInterrupt`, reported as the budget spent)."""
-    global _budget
+    global _budget, _running
     import time
 
     started = time.monotonic() - process_age()
     budget = Budget.of(seconds=seconds, nodes=nodes, memory=memory, started=started)
-    _budget = budget
+    _budget = _running = budget
     _done.clear()
     main = threading.main_thread()
     on_main = threading.current_thread() is main
@@ -154,9 +180,9 @@ def running(seconds: float | None, nodes: int | None, memory: int | None = None)
             watchdog = threading.Thread(target=_watch, args=(budget, main.ident if can_signal else None),
                                         name="covering-deadline", daemon=True)
             watchdog.start()
-        with limits.run_nodes(budget.nodes):
-            yield budget
+        yield budget
     finally:
+        _running = None
         _done.set()
         if watchdog is not None:
             watchdog.join()

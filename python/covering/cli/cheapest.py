@@ -41,7 +41,7 @@ def run_best(args: argparse.Namespace, run: Run) -> None:
     problem = load(args.file)
     interrupted = False
     try:
-        found: Best = best(problem, k, seconds=budget.left(),
+        found: Best = best(problem, k, budget=budget.current(),
                            on_improve=_improved if show_progress(args) else None)
     except Interrupted as e:
         found = e.best  # type: ignore[attr-defined]

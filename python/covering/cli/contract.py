@@ -168,6 +168,7 @@ class Run:
             self.counted(partial.count)
             self.where = partial.where
         self.complete = False
+        interrupted = interrupted or getattr(partial, "budget", None) == "interrupt"
         self.stopped = "budget" if budget.spent() is not None or not interrupted else "interrupt"
 
     def finish(self) -> int:

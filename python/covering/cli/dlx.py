@@ -107,16 +107,17 @@ def _stream(args: argparse.Namespace, problem: Problem, limit: int | None) -> It
     with the default engine is the portfolio's (dancing links within its
     node budget, else the CDCL solver)."""
     threads = getattr(args, "threads", None) or 1
+    b = budget.current()
     found: Iterator[tuple[int, ...]]
     if args.engine == "sat":
-        found = problem.solutions(limit, ids=True, engine="sat", conflicts=args.conflicts)
+        found = problem.solutions(limit, ids=True, engine="sat", conflicts=args.conflicts, budget=b)
     elif limit == 1 and args.engine == "auto" and threads == 1:
-        first = problem.first(ids=True, seconds=budget.left())
+        first = problem.first(ids=True, budget=b)
         found = iter([] if first is None else [first])
     elif threads > 1:
         found = problem.solutions(limit, ids=True, threads=threads, engine=args.engine)
     else:
-        found = problem.solver(engine=args.engine).solutions(limit, ids=True)
+        found = problem.solver(engine=args.engine).solutions(limit, ids=True, budget=b)
     return found
 
 
@@ -147,7 +148,7 @@ def run_random(args: argparse.Namespace, run: Run) -> None:
     problem = load(args.file)
     seed = flags.seed_for(args, "gives these again")
     _listing(args, run, problem, problem.solver(order="random", seed=seed, engine=args.engine)
-             .solutions(limit, ids=True))
+             .solutions(limit, ids=True, budget=budget.current()))
 
 
 def run_unique(args: argparse.Namespace, run: Run) -> None:
@@ -159,7 +160,7 @@ def run_unique(args: argparse.Namespace, run: Run) -> None:
     run.extra["engine"] = args.engine
     try:
         first, u = problem.solve_unique(ids=True, engine=args.engine, conflicts=args.conflicts,
-                                        seconds=budget.left())
+                                        budget=budget.current())
     except LimitReached as e:
         budget.limit_reached(e)
         raise
@@ -284,7 +285,7 @@ def run_count(args: argparse.Namespace, run: Run) -> None:
         try:
             counted = counting.count(problem, args.limit, method=args.method, branching=args.branching,
                                      engine=args.engine, memo_bytes=args.memo_bytes, threads=threads, progress=draw,
-                                     item_order=args.item_order)
+                                     item_order=args.item_order, budget=budget.current())
         except (Interrupted, LimitReached) as e:
             nodes = e.stats[0] if isinstance(e.stats, tuple) else getattr(e.stats, "nodes", 0)
             run.extra["nodes"] = int(nodes or 0) if e.count is not None else 0

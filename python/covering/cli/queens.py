@@ -19,7 +19,7 @@ from .. import _core
 from ..problem import Uniqueness
 from ..puzzles import queens
 from ..render.plot import scatter, scatter_png
-from . import flags
+from . import budget, flags
 from .common import UsageError, threads_from, write_dlx
 from .contract import Run
 
@@ -98,18 +98,23 @@ def run_count(args: argparse.Namespace, run: Run) -> None:
     n = _n(args.n, 32)
     run.limit = args.limit
     run.extra["method"] = "bitboards" if args.limit is None else "search"
-    if args.limit is None:
+    b = budget.current()
+    if args.limit is None and (b is None or b.nodes is None):
+        # The bitboard counter, on --threads (`Queens.count` is it on one).
         run.counted(queens.count(n, threads=threads_from(args)))
         run.done(limited=False)
         return
-    got = queens.Queens(_n(n, 10**4)).problem().count(args.limit)
-    run.counted(got)
+    run.extra["method"] = "search"
+    run.counted(queens.Queens(_n(n, 10**4)).count(args.limit, budget=b))
     run.done()
 
 
 def _solutions(n: int, limit: int | None, order: str = "input", seed: int | None = None) -> Iterable[tuple[int, ...]]:
     puzzle = queens.Queens(n)
-    for ids in puzzle.problem().solver(order=order, seed=seed).solutions(limit, ids=True):
+    if order == "input":
+        yield from puzzle.solutions(limit, budget=budget.current())
+        return
+    for ids in puzzle.problem().solver(order=order, seed=seed).solutions(limit, ids=True, budget=budget.current()):
         yield puzzle.decode(ids)
 
 
@@ -117,7 +122,7 @@ def run_solve(args: argparse.Namespace, run: Run) -> None:
     run.limit = want = flags.wanted(args)
     n = _n(args.n, 10**4)
     if want == 1:  # the portfolio's first solution (dancing links, then the CDCL solver)
-        rows = queens.Queens(n).solve()
+        rows = queens.Queens(n).solve(budget=budget.current())
         found: Iterable[tuple[int, ...]] = [] if rows is None else [rows]
     else:
         found = _solutions(n, want)
@@ -154,7 +159,7 @@ def run_list(args: argparse.Namespace, run: Run) -> None:
         solver.force(r * n)  # option i * n + j is the square (i, j)
         part: list[tuple[int, ...]] = []
         try:
-            for ids in solver.solutions(ids=True):
+            for ids in solver.solutions(ids=True, budget=budget.current()):
                 part.append(puzzle.decode(ids))
         finally:
             for rows in sorted(part):

@@ -15,12 +15,13 @@ import argparse
 import math
 import random
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 from .. import textio
 from ..errors import Interrupted, ProblemError
 from ..puzzles import sudoku
-from . import flags
+from . import budget, flags, verbs
 from .common import UsageError, place, read_input, threads_from, write_dlx
 from .contract import FOUND, Run
 
@@ -126,7 +127,7 @@ class _Batch:
     def answer(self, args: argparse.Namespace, mode: str, cap: int | None = None,
                lines: str | None = None) -> tuple[list[str], dict[int, str]]:
         outputs, errors = sudoku.solve_text(self.text if lines is None else lines, n=self.n, symbols=self.symbols,
-                                            mode=mode, cap=cap, threads=threads_from(args))
+                                            mode=mode, cap=cap, threads=threads_from(args), budget=budget.current())
         return outputs, dict(errors)
 
 
@@ -238,31 +239,35 @@ def _solve_many(args: argparse.Namespace, run: Run, want: int | None) -> None:
     """Up to `want` solutions of each puzzle, one a line, a blank line
     between puzzles (``--json``: ``"solutions"`` and ``"count"``)."""
     batch = _Batch(args)
-    first = True
-    for k, line in enumerate(batch.lines):
-        lineno = 1 if batch.grid else k + 1
-        if not line.strip(textio.BLANKS):
-            continue
-        try:
-            puzzle = sudoku.Sudoku.parse(line, batch.symbols)
-            puzzle.check_givens()
-        except ProblemError as e:
-            run.error_line(f"{batch.where(lineno)}: {e}", {"line": lineno})
-            continue
-        found: list[str] = []
-        record: dict[str, Any] = {"line": lineno, "solutions": found}
-        try:
-            for solved in puzzle.solutions(want):
-                found.append(solved.line())
-        finally:
-            record["count"] = len(found)
-            if want is not None and len(found) >= want:
-                record["stopped"] = "limit"
-                run.stopped = "limit"
-            text = ("" if first else "\n") + ("".join(s + "\n" for s in found) or "no solution\n")
-            run.answer(record, text)
-            first = False
+    answered = 0
+
+    def puzzles() -> Iterator[tuple[int, sudoku.Sudoku]]:
+        for k, line in enumerate(batch.lines):
+            if not line.strip(textio.BLANKS):
+                continue
+            try:
+                puzzle = sudoku.Sudoku.parse(line, batch.symbols)
+                puzzle.check_givens()
+            except ProblemError as e:
+                lineno = _lineno(batch, k)
+                run.error_line(f"{batch.where(lineno)}: {e}", {"line": lineno})
+                continue
+            budget.check()  # the budget spent: the batch stops between two puzzles
+            yield k, puzzle
+
+    def show(k: int, puzzle: sudoku.Sudoku, found: list[sudoku.Sudoku]) -> tuple[dict[str, Any], str]:
+        nonlocal answered
+        lines = [s.line() for s in found]
+        text = ("\n" if answered else "") + ("".join(s + "\n" for s in lines) or "no solution\n")
+        answered += 1
+        return {"line": _lineno(batch, k), "solutions": lines}, text
+
+    verbs.solve_each(run, puzzles(), want, show)
     run.done(limited=run.stopped == "limit")
+
+
+def _lineno(batch: _Batch, k: int) -> int:
+    return 1 if batch.grid else k + 1
 
 
 def run_count(args: argparse.Namespace, run: Run) -> None:

@@ -168,15 +168,17 @@ class Instance:
     def first(self) -> Any:
         """The first tiling by the portfolio (band by band on a tall board)."""
         if self.tromino is not None:
-            return self.problem().first()
-        return polyomino.first_tiling(self.pieces, self.board(), **self.options)
+            return self.problem().first(budget=budget.current())
+        return polyomino.first_tiling(self.pieces, self.board(), budget=budget.current(), **self.options)
 
     def classes(self, limit: int | None) -> Iterator[Any]:
         """One tiling per class of the board's symmetries."""
-        return polyomino.tilings(self.pieces, self.board(), symmetry=True, limit=limit, **self.options)
+        return polyomino.tilings(self.pieces, self.board(), symmetry=True, limit=limit, budget=budget.current(),
+                                 **self.options)
 
     def count_classes(self) -> int:
-        return polyomino.count_tilings(self.pieces, self.board(), symmetry=True, **self.options)
+        return polyomino.count_tilings(self.pieces, self.board(), symmetry=True, budget=budget.current(),
+                                       **self.options)
 
 
 def _tromino(args: argparse.Namespace) -> Instance:
@@ -263,7 +265,7 @@ def run_solve(args: argparse.Namespace, run: Run) -> None:
     else:
         solver = inst.problem().solver()
         with progress(args, solver):
-            for labels in solver.solutions(want):
+            for labels in solver.solutions(want, budget=budget.current()):
                 pictures.show(labels)
         found = []
     for labels in found:
@@ -277,7 +279,7 @@ def run_unique(args: argparse.Namespace, run: Run) -> None:
     inst, pictures, go = _start(args, run, "unique")
     if not go:
         return
-    two = list(inst.classes(2)) if args.symmetry else list(inst.problem().solutions(2))
+    two = list(inst.classes(2)) if args.symmetry else list(inst.problem().solutions(2, budget=budget.current()))
     for labels in two[:1]:
         pictures.show(labels)
     if not two:
@@ -308,7 +310,7 @@ def run_count(args: argparse.Namespace, run: Run) -> None:
         try:
             counted = count(inst.problem(), args.limit, method=args.method or "auto", branching=args.branching,
                             memo_bytes=args.memo_bytes, threads=threads_from(args) if args.threads else None,
-                            progress=draw, item_order=args.item_order)
+                            progress=draw, item_order=args.item_order, budget=budget.current())
         except ProblemError as e:
             raise UsageError(f"--method {args.method}: {e}") from None
     report_count(run, counted, args.limit)
@@ -329,7 +331,8 @@ def run_random(args: argparse.Namespace, run: Run) -> None:
     from ..counting import memo_rule
 
     problem = inst.problem()
-    zdd = problem.to_zdd(branching=args.branching or memo_rule(problem, args.memo_bytes), memo_bytes=args.memo_bytes)
+    zdd = problem.to_zdd(branching=args.branching or memo_rule(problem, args.memo_bytes), memo_bytes=args.memo_bytes,
+                         budget=budget.current())
     total = zdd.count()
     rng = random.Random(seed)
     if want == 1:
@@ -372,7 +375,7 @@ def run_best(args: argparse.Namespace, run: Run) -> None:
 
     interrupted = False
     try:
-        found = polyomino.cheapest_tilings(inst.pieces, inst.board(), inst.costs, k, seconds=budget.left(),
+        found = polyomino.cheapest_tilings(inst.pieces, inst.board(), inst.costs, k, budget=budget.current(),
                                            **inst.options)
     except Interrupted as e:
         found, interrupted = e.best, True  # type: ignore[attr-defined]

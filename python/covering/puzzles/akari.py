@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -267,9 +268,11 @@ class Akari(ExactCover[Lights]):
         assert enc is not None
         return frozenset(divmod(enc[1][o], self.width) for o in ids if enc[1][o] != _NO_CELL)
 
-    def solutions(self, limit: int | None = None, *, seconds: float | None = None) -> Iterator[Lights]:
+    def solutions(self, limit: int | None = None, *, seconds: float | None = None,
+                  budget: limits.Budget | None = None) -> Iterator[Lights]:
         """The solutions, lazily, as sets of light positions (in no
-        particular order); `LimitReached` if ``seconds`` run out first.
+        particular order); `LimitReached` if ``seconds`` or the run's
+        `budget` run out first.
 
         The search runs in a random order with a node budget, restarted
         with another order and twice the budget when it runs out (see
@@ -286,16 +289,17 @@ class Akari(ExactCover[Lights]):
             if self._numbers_ok_without_lights() and limit != 0:
                 yield frozenset()
             return
-        for ids in restart.solutions(enc[0], limit, seconds=seconds, plain_first=self._long_segments):
+        for ids in restart.solutions(enc[0], limit, seconds=seconds, plain_first=self._long_segments,
+                                     budget=budget):
             yield self._lights(ids)
 
     def _numbers_ok_without_lights(self) -> bool:
         """Is the empty set a solution? (For a grid without white cells.)"""
         return all(ch in "#0" for ch in "".join(self.rows))
 
-    def solve(self) -> Lights | None:
+    def solve(self, *, budget: limits.Budget | None = None) -> Lights | None:
         """A solution, or None when there is none, by the portfolio (see
-        `solve_unique`).
+        `solve_unique`); `LimitReached` if the run's `budget` ran out first.
 
         >>> len(Akari.parse(SEED_7X7).solve() or ())
         10
@@ -303,32 +307,41 @@ class Akari(ExactCover[Lights]):
         enc = self._encoding
         if enc is None:
             return next(self.solutions(1), None)
-        found, _ = portfolio(1, *self._stages(enc[0]), first_nodes=PORTFOLIO_NODES)
+        nodes, seconds, _ = limits.within(budget, None, None)
+        found, settled = portfolio(1, *self._stages(enc[0], budget), nodes=nodes, seconds=seconds,
+                                   first_nodes=PORTFOLIO_NODES)
+        if not settled:
+            raise LimitReached("budget reached before a solution", count=0, stats=None,
+                               budget=limits.stopped_by(budget, None))
         return self._lights(found[0]) if found else None
 
-    def _stages(self, compiled: _core.CompiledProblem) -> tuple[Any, Any]:
+    def _stages(self, compiled: _core.CompiledProblem, budget: limits.Budget | None = None) -> tuple[Any, Any]:
         """The portfolio's stages for this board: restarted dancing links
-        (see `solutions`), then the CDCL solver."""
+        (see `solutions`), then the CDCL solver, within the run's `budget`."""
         from ..sat import SatSolver
 
         def dancing(k: int, nodes: int | None, seconds: float | None) -> Iterator[tuple[int, ...]]:
-            return restart.solutions(compiled, k, seconds=seconds, plain_first=self._long_segments, total=nodes)
+            return restart.solutions(compiled, k, seconds=seconds, plain_first=self._long_segments, total=nodes,
+                                     budget=budget)
 
         def cdcl(k: int, nodes: int | None, seconds: float | None) -> Iterator[tuple[int, ...]]:
-            return SatSolver.of_compiled(compiled).solutions(k, ids=True, nodes=nodes, seconds=seconds)
+            return SatSolver.of_compiled(compiled).solutions(k, ids=True, nodes=nodes, seconds=seconds,
+                                                             budget=budget)
 
         return dancing, cdcl
 
-    def count(self, limit: int | None = None, *, seconds: float | None = None) -> int:
+    def count(self, limit: int | None = None, *, seconds: float | None = None,
+              budget: limits.Budget | None = None) -> int:
         """The number of solutions (at most `limit`); `LimitReached` if
-        ``seconds`` run out first. Up to `restart.KEEP` solutions are
+        ``seconds`` or the run's `budget` run out first. Up to `restart.KEEP` solutions are
         counted as `solutions` finds them (with restarts); a bigger count
         is one search in the engine.
 
         >>> Akari.parse(SEED_18X10).count()
         1
         """
-        limit, seconds = limits.limit(limit), limits.seconds(seconds)
+        limit = limits.limit(limit)
+        nodes, seconds, stop = limits.within(budget, None, limits.seconds(seconds))
         enc = self._encoding
         if enc is None:
             return int(self._numbers_ok_without_lights()) if limit != 0 else 0
@@ -336,26 +349,30 @@ class Akari(ExactCover[Lights]):
             # (A LimitReached from the restarts already carries the solutions found.)
             found = 0
             try:
-                for _ in restart.solutions(enc[0], limit, seconds=seconds, plain_first=self._long_segments):
+                for _ in restart.solutions(enc[0], limit, seconds=seconds, plain_first=self._long_segments,
+                                           budget=budget):
                     found += 1
             except KeyboardInterrupt:
                 raise Interrupted(found) from None
             return found
+        deadline = None if seconds is None else time.monotonic() + seconds
         search = _core.Search(enc[0], None, "auto")
         try:
-            n = search.count(limit, None, seconds)
+            n = search.count(limit, nodes, seconds, stop)
         except KeyboardInterrupt:
             raise Interrupted(search.stats.solutions, search.stats) from None
         if not search.exhausted and (limit is None or n < limit):
-            raise LimitReached(f"time ran out after {n} solutions", count=n, stats=search.stats, budget="seconds")
+            raise LimitReached(f"budget reached after {n} solutions", count=n, stats=search.stats,
+                               budget=limits.stopped_by(budget, deadline))
         return n
 
-    def uniqueness(self, *, seconds: float | None = None) -> Uniqueness:
-        """NONE, UNIQUE or MULTIPLE; UNKNOWN if ``seconds`` ran out first
-        (see `solve_unique`)."""
-        return self.solve_unique(seconds=seconds)[1]
+    def uniqueness(self, *, seconds: float | None = None, budget: limits.Budget | None = None) -> Uniqueness:
+        """NONE, UNIQUE or MULTIPLE; UNKNOWN if ``seconds`` or the run's
+        `budget` ran out first (see `solve_unique`)."""
+        return self.solve_unique(seconds=seconds, budget=budget)[1]
 
-    def solve_unique(self, *, seconds: float | None = None) -> tuple[Lights | None, Uniqueness]:
+    def solve_unique(self, *, seconds: float | None = None,
+                     budget: limits.Budget | None = None) -> tuple[Lights | None, Uniqueness]:
         """A solution (None if there is none) and whether it is the only one.
 
         A portfolio, as `Problem.uniqueness`: the restarted dancing-links
@@ -371,12 +388,13 @@ class Akari(ExactCover[Lights]):
         >>> len(lights), u.name
         (10, 'UNIQUE')
         """
-        seconds = limits.seconds(seconds)
+        nodes, seconds, _ = limits.within(budget, None, limits.seconds(seconds))
         enc = self._encoding
         if enc is None:
             found = list(self.solutions(2))
             return (found[0] if found else None), Uniqueness.of(len(found))
-        ids, settled = portfolio(2, *self._stages(enc[0]), seconds=seconds, first_nodes=PORTFOLIO_NODES)
+        ids, settled = portfolio(2, *self._stages(enc[0], budget), nodes=nodes, seconds=seconds,
+                                 first_nodes=PORTFOLIO_NODES)
         lights = self._lights(ids[0]) if ids else None
         return lights, Uniqueness.of(len(ids)) if settled else Uniqueness.UNKNOWN
 

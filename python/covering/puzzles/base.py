@@ -10,7 +10,8 @@ a solution as text, and `_repr_svg_` for notebooks.
 
 `ExactCover` writes the rest once on top of `Problem`: `solutions()`,
 `solve()`, `count()` (by the counting front door, `covering.counting`) and
-`uniqueness()`. A puzzle with a faster path of its own (the Sudoku batch,
+`uniqueness()`. Each takes the run's ``budget`` (`covering.limits.Budget`),
+passed down to the engines, which watch its stop flag. A puzzle with a faster path of its own (the Sudoku batch,
 Akari's restarts, the queens' bitboards) overrides those, behind the same
 names.
 
@@ -28,6 +29,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
+    from ..limits import Budget
     from ..problem import Problem, Uniqueness
 
 __all__ = ["Puzzle", "ExactCover"]
@@ -42,13 +44,13 @@ class Puzzle(Protocol):
 
     def problem(self) -> Problem: ...
 
-    def solutions(self, limit: int | None = None, /) -> Iterator[object]: ...
+    def solutions(self, limit: int | None = None, /, *, budget: Budget | None = None) -> Iterator[object]: ...
 
-    def solve(self) -> object | None: ...
+    def solve(self, *, budget: Budget | None = None) -> object | None: ...
 
-    def count(self, limit: int | None = None, /) -> int: ...
+    def count(self, limit: int | None = None, /, *, budget: Budget | None = None) -> int: ...
 
-    def uniqueness(self) -> Uniqueness: ...
+    def uniqueness(self, *, budget: Budget | None = None) -> Uniqueness: ...
 
     def check(self, solution: object, /) -> list[str]: ...
 
@@ -74,25 +76,25 @@ class ExactCover(Generic[S]):
     def svg(self) -> str:
         raise NotImplementedError
 
-    def solutions(self, limit: int | None = None, /) -> Iterator[S]:
+    def solutions(self, limit: int | None = None, /, *, budget: Budget | None = None) -> Iterator[S]:
         """The solutions, lazily, at most `limit`."""
-        for ids in self.problem().solutions(limit, ids=True):
+        for ids in self.problem().solutions(limit, ids=True, budget=budget):
             yield self.decode(ids)
 
-    def solve(self) -> S | None:
+    def solve(self, *, budget: Budget | None = None) -> S | None:
         """A solution, or None when there is none: the first found by the
         portfolio of `Problem.first` (dancing links, then the CDCL solver)."""
-        ids = self.problem().first(ids=True)
+        ids = self.problem().first(ids=True, budget=budget)
         return None if ids is None else self.decode(ids)
 
-    def count(self, limit: int | None = None, /) -> int:
+    def count(self, limit: int | None = None, /, *, budget: Budget | None = None) -> int:
         """The number of solutions (at most `limit`), by the fastest exact
         method (`covering.counting`)."""
-        return self.problem().count(limit)
+        return self.problem().count(limit, budget=budget)
 
-    def uniqueness(self) -> Uniqueness:
-        """NONE, UNIQUE or MULTIPLE."""
-        return self.problem().uniqueness()
+    def uniqueness(self, *, budget: Budget | None = None) -> Uniqueness:
+        """NONE, UNIQUE or MULTIPLE (UNKNOWN if the `budget` ran out)."""
+        return self.problem().uniqueness(budget=budget)
 
     def _repr_svg_(self) -> str:
         return self.svg()

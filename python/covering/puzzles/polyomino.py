@@ -30,6 +30,7 @@ from typing import Literal, Union
 
 from .. import sizes, textio
 from ..errors import Interrupted, LimitReached, ProblemError
+from ..limits import Budget
 from ..mincost import Best
 from ..problem import Problem
 from ..solver import Solver
@@ -231,14 +232,14 @@ class _Tilings:
                 solver.force(problem.labels.index((r[0], tuple(sorted(r[1])))))
             yield solver, group
 
-    def filtered(self) -> Iterator[list[Label]]:
+    def filtered(self, budget: Budget | None = None) -> Iterator[list[Label]]:
         """The filtered tilings that are the smallest of their class."""
         for solver, group in self._filtered_solvers():
-            for labels in solver.solutions():
+            for labels in solver.solutions(budget=budget):
                 if canonical([(name, frozenset(cells)) for name, cells in labels], group):
                     yield labels
 
-    def count_filtered(self) -> int:
+    def count_filtered(self, budget: Budget | None = None) -> int:
         """How many filtered tilings are the smallest of their class (the
         engine enumerates and checks them, with the symmetries as
         permutations of the options)."""
@@ -252,7 +253,7 @@ class _Tilings:
                     [index.get((name, tuple(sorted(g(c) for c in cells))), 2**32 - 1) for name, cells in labels]
                 )
             try:
-                total += solver.count_canonical(perms)
+                total += solver.count_canonical(perms, budget=budget)
             except Interrupted as e:
                 raise Interrupted(None if e.count is None else total + e.count, e.stats, e.where) from None
         return total
@@ -318,6 +319,7 @@ def cheapest_tilings(
     reflections: bool = True,
     nodes: int | None = None,
     seconds: float | None = None,
+    budget: Budget | None = None,
 ) -> Best:
     """The ``k`` cheapest tilings when each placement of a piece costs
     ``costs[name]`` (0 for pieces not named), cheapest first, by
@@ -331,7 +333,7 @@ def cheapest_tilings(
     (2, ['I', 'I'])
     """
     problem = tiling(pieces, board, uses=uses, rotations=rotations, reflections=reflections, costs=costs)
-    return problem.best(k, nodes=nodes, seconds=seconds)
+    return problem.best(k, nodes=nodes, seconds=seconds, budget=budget)
 
 
 #: Rows of a band, when a tall board is tiled band by band (`first_tiling`).
@@ -363,9 +365,11 @@ def first_tiling(
     uses: Uses | Mapping[str, Uses] = "once",
     rotations: bool = True,
     reflections: bool = True,
+    budget: Budget | None = None,
 ) -> list[Label] | None:
     """A tiling of `board` (its labels, as `tiling()`'s solutions), or None
-    when there is none, by the portfolio of `Problem.first`.
+    when there is none, by the portfolio of `Problem.first` (within the
+    run's `budget`).
 
     When every piece may be used any number of times, a tall board is first
     tiled band by band (`BAND_ROWS` rows at a time): tilings of the bands put
@@ -389,15 +393,17 @@ def first_tiling(
             if area_mismatch(pieces, band, uses) is not None:
                 break
             try:
-                part = tiling(pieces, band, **options).first(nodes=BAND_NODES)  # type: ignore[arg-type]
+                part = tiling(pieces, band, **options).first(nodes=BAND_NODES, budget=budget)  # type: ignore[arg-type]
             except LimitReached:
+                if budget is not None and budget.stopped():
+                    raise
                 break
             if part is None:
                 break
             found.extend(part)
         else:
             return found
-    return tiling(pieces, board, **options).first()  # type: ignore[arg-type,no-any-return]
+    return tiling(pieces, board, **options).first(budget=budget)  # type: ignore[arg-type,no-any-return]
 
 
 def tilings(
@@ -409,6 +415,7 @@ def tilings(
     reflections: bool = True,
     symmetry: bool = False,
     limit: int | None = None,
+    budget: Budget | None = None,
 ) -> Iterator[list[Label]]:
     """The tilings (their labels, as `tiling()` gives them), one per class
     with ``symmetry=True``, whatever the pieces: what the problem cannot
@@ -421,7 +428,8 @@ def tilings(
     if area_mismatch(pieces, board, uses) is not None:
         return
     t = _Tilings(pieces, board, uses, rotations, reflections, symmetry)
-    stream = t.filtered() if t.main is None else itertools.chain(t.main.solutions(), t.filtered())
+    stream = t.filtered(budget) if t.main is None else itertools.chain(t.main.solutions(budget=budget),
+                                                                      t.filtered(budget))
     yield from itertools.islice(stream, limit)
 
 
@@ -434,6 +442,7 @@ def count_tilings(
     reflections: bool = True,
     symmetry: bool = False,
     memo: bool = False,
+    budget: Budget | None = None,
 ) -> int:
     """The number of tilings (of classes, with ``symmetry=True``): counted by
     the engine, plus the filtered tilings when some symmetry could not be
@@ -449,9 +458,9 @@ def count_tilings(
     if area_mismatch(pieces, board, uses) is not None:
         return 0  # answered from the areas, nothing built
     t = _Tilings(pieces, board, uses, rotations, reflections, symmetry)
-    n = 0 if t.main is None else t.main.count(memo=memo)
+    n = 0 if t.main is None else t.main.count(memo=memo, budget=budget)
     try:
-        return n + t.count_filtered()
+        return n + t.count_filtered(budget)
     except Interrupted as e:
         raise Interrupted(None if e.count is None else n + e.count, e.stats, e.where) from None
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from .. import _core, limits, sizes
 from ..errors import Interrupted, ProblemError
+from ..limits import Budget
 from ..problem import Problem
 from .base import ExactCover
 
@@ -168,9 +169,13 @@ class Queens(ExactCover[tuple[int, ...]]):
             rows[j] = i
         return tuple(rows)
 
-    def count(self, limit: int | None = None, /) -> int:
-        """The number of solutions, by the bitboard counter (`count`)."""
-        return count(self.n) if limit is None else super().count(limit)
+    def count(self, limit: int | None = None, /, *, budget: Budget | None = None) -> int:
+        """The number of solutions, by the bitboard counter (`count`; it
+        answers Ctrl-C and the run's deadline, but counts no nodes), else
+        (a limit, a node budget) by the engine."""
+        if limit is None and (budget is None or budget.nodes is None):
+            return count(self.n)
+        return super().count(limit, budget=budget)
 
     def check(self, solution: object, /) -> list[str]:
         """The rules broken: a queen in each column, one in each row, none
