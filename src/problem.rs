@@ -87,6 +87,46 @@ impl PyCompiledProblem {
         )
     }
 
+    /// The problem reduced as Knuth's DLX-PRE does (`xc::reduce`), within
+    /// `work` units (None: until nothing changes): (the reduced problem, the
+    /// original id of each option kept, of each item kept, rounds, whether
+    /// it ran to the end, a primary item no option can cover or None, the
+    /// work spent). On a thread of its own: Ctrl-C raises KeyboardInterrupt.
+    #[pyo3(signature = (work=None))]
+    #[allow(clippy::type_complexity)]
+    fn reduce(
+        &self,
+        py: Python<'_>,
+        work: Option<u64>,
+    ) -> PyResult<(
+        PyCompiledProblem,
+        Vec<u32>,
+        Vec<u32>,
+        u32,
+        bool,
+        Option<u32>,
+        u64,
+    )> {
+        let p = &self.inner;
+        let (r, signal) = crate::interrupt::until_interrupted(py, "the reduction", |stop| {
+            xc::reduce(p, work.unwrap_or(u64::MAX), stop)
+        })?;
+        if let Some(e) = signal {
+            return Err(e);
+        }
+        Ok((
+            PyCompiledProblem {
+                inner: Arc::new(r.problem),
+            },
+            r.options,
+            r.items,
+            r.rounds,
+            r.complete,
+            r.infeasible,
+            r.work,
+        ))
+    }
+
     /// The bounds of the primary items, (lo, hi).
     fn bounds(&self) -> (Vec<u32>, Vec<u32>) {
         (self.inner.lo().to_vec(), self.inner.hi().to_vec())

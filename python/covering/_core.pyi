@@ -82,6 +82,9 @@ class CompiledProblem:
         past ``u32`` are clamped as the engine needs them."""
     def option_bytes(self) -> tuple[bytes, bytes, bytes]:
         """(option_start, option_item, option_color) as bytes of native ``u32``."""
+    def reduce(
+        self, work: int | None = None
+    ) -> tuple[CompiledProblem, list[int], list[int], int, bool, int | None, int]: ...
     def bounds(self) -> tuple[list[int], list[int]]:
         """(lo, hi) of every item, as the engine holds them."""
     def footprint(self, engine: str) -> int:

@@ -33,6 +33,7 @@ mod number;
 mod order;
 mod pricing;
 mod problem;
+mod reduce;
 mod rng;
 mod sat;
 mod search;
@@ -55,6 +56,7 @@ pub use order::{
 };
 pub use pricing::{CostError, Ledger, MinCostStats};
 pub use problem::{sift_options, CompiledProblem, Error, Sifted};
+pub use reduce::{reduce, Reduced};
 pub use rng::Rng;
 pub use sat::{Sat, SatStats};
 pub use search::Search;
