@@ -26,7 +26,7 @@ FLOORS: list[tuple[str, list[str]]] = [
     ("data", ["model"]),
     ("readers", ["dlxfile", "matrix"]),
     ("verbs", ["solver", "sat", "memo", "zdd", "restart", "progress", "parallel", "pieces", "checkpoint",
-               "dask_support", "cluster", "counting", "solving", "mincost", "reference"]),
+               "dask_support", "cluster", "counting", "solving", "mincost", "reduction", "reference"]),
     ("problem", ["problem"]),
     ("puzzles", ["puzzles"]),
     ("commands", ["cli", "__init__", "__main__"]),

@@ -33,9 +33,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import Any, Literal, overload
 
-from . import counting, limits, mincost, solving
+from . import counting, limits, mincost, reduction, solving
 from .counting import Counted
 from .mincost import Best
+from .reduction import Reduction
 from .dlxfile import read_dlx, write_dlx
 from .matrix import from_matrix
 from .model import ProblemData
@@ -259,6 +260,22 @@ class Problem(ProblemData):
         """
         return solving.solve_unique(self, ids=ids, nodes=nodes, seconds=seconds, engine=engine, conflicts=conflicts,
                                     budget=budget)
+
+    def reduce(self, *, work: int | None = None) -> Reduction[Problem]:
+        """The problem with the options and items that cannot matter taken
+        out, as Knuth's DLX-PRE does (`covering.reduction`): a `Reduction`,
+        whose ``problem`` has the same solutions, option for option
+        (``original(ids)`` maps its option ids back), within ``work`` units
+        (None: until nothing changes).
+
+        >>> p = Problem(); p.add_primary(["A", "B"]); p.add_secondary(["x"])
+        >>> for items in (["A", "x"], ["B"], ["B", "x"]):
+        ...     _ = p.add_option(items)
+        >>> r = p.reduce()  # "B x" would leave A no option: it goes
+        >>> r.removed_options, [r.original(s) for s in r.problem.solutions(ids=True)]
+        (1, [(0, 1)])
+        """
+        return reduction.reduce(self, work=work)
 
     # --------------------------------------------------------------- costs
 

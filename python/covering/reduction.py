@@ -1,0 +1,105 @@
+"""Preprocessing, after Knuth's DLX-PRE: a problem with the options and
+items that cannot matter taken out, before a search.
+
+Two rules, repeated until nothing changes (in the engine, `xc::reduce`):
+an item every option of some primary item holds (without a color) is
+covered with it, so it leaves, with the options that hold it but not that
+primary item; and an option that would leave some primary item without a
+compatible option is in no solution, so it leaves. Colors and
+multiplicities are respected: only items covered at most once rule options
+out, and only where both options do not give them the same color.
+
+The reduced problem has the same solutions, option for option: each of its
+options is an original one (some without the items that left), and
+`Reduction.original` maps its option ids back. Counts are equal.
+
+>>> from covering.model import ProblemData
+>>> # Knuth's example: A..E primary, F G secondary; one solution.
+>>> p = ProblemData.from_arrays(["A", "B", "C", "D", "E"], [0, 3, 6, 9, 11, 13, 16],
+...     [2, 4, 5, 0, 3, 6, 1, 2, 5, 0, 3, 1, 6, 3, 4, 6], secondary=["F", "G"])
+>>> r = reduce(p)
+>>> r.problem.n_options, r.removed_options, r.removed_items
+(3, 3, 4)
+>>> r.original([0, 1, 2])
+(0, 3, 4)
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from . import limits
+from .labels import Labels
+from .model import ProblemData
+
+__all__ = ["Reduction", "reduce"]
+
+P = TypeVar("P", bound=ProblemData)
+
+
+@dataclass(frozen=True)
+class Reduction(Generic[P]):
+    """A problem reduced (`reduce`): the problem left and how it maps back."""
+
+    #: The reduced problem, of the original's class.
+    problem: P
+    #: The original id of each option of `problem`.
+    option_ids: tuple[int, ...]
+    #: Options and items taken out.
+    removed_options: int
+    removed_items: int
+    #: Rounds over the problem; whether they ran until nothing changed (a
+    #: ``work`` budget may end them early: what was done is sound).
+    rounds: int
+    complete: bool
+    #: A primary item no option can cover (the problem has no solution), or None.
+    infeasible: Hashable | None
+    #: Units of work the engine spent (entries looked at).
+    work: int
+
+    def original(self, ids: Iterable[int]) -> tuple[int, ...]:
+        """The original option ids of a solution of `problem` (option ids),
+        in increasing order."""
+        return tuple(sorted(self.option_ids[o] for o in ids))
+
+    def summary(self) -> dict[str, Any]:
+        """What was taken out, for reports (the command line's ``--json``)."""
+        return {"options": self.removed_options, "items": self.removed_items, "rounds": self.rounds,
+                "complete": self.complete}
+
+
+def reduce(problem: P, *, work: int | None = None) -> Reduction[P]:
+    """`problem` reduced (see the module's text), within `work` units (None:
+    until nothing changes); Ctrl-C raises KeyboardInterrupt.
+
+    >>> from covering.model import ProblemData
+    >>> p = ProblemData.from_arrays(["A", "B"], [0, 1, 2, 4], [0, 1, 0, 1])
+    >>> reduce(p).removed_options  # both ways cover A and B: nothing goes
+    0
+    """
+    budget = limits.limit(work, "work")
+    compiled = problem.compile()
+    reduced, options, items, rounds, complete, infeasible, spent = compiled.reduce(budget)
+    names = problem.primary + problem.secondary
+    kept_names = [names[i] for i in items]
+    n_primary = reduced.n_primary
+    lo = [problem.bounds(names[i])[0] for i in items[:n_primary]]
+    hi = [problem.bounds(names[i])[1] for i in items[:n_primary]]
+    start_b, item_b, color_b = reduced.option_bytes()
+    start, item, color = array("I"), array("I"), array("I")
+    start.frombytes(start_b)
+    item.frombytes(item_b)
+    color.frombytes(color_b)
+    labels = Labels()
+    labels.extend([problem.label(o) for o in options])
+    costs = None
+    if problem.has_costs:
+        all_costs = problem.costs
+        costs = array("Q", [all_costs[o] for o in options])
+    smaller = type(problem).from_read(kept_names, n_primary, lo, hi, problem.color_names, (start, item, color),
+                                      labels, compiled=reduced, costs=costs)
+    return Reduction(smaller, tuple(options), problem.n_options - len(options), problem.n_items - len(items),
+                     rounds, complete, None if infeasible is None else names[infeasible], spent)
