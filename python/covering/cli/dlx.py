@@ -35,11 +35,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     verbs.required = True
     s = _verb(verbs, "solve", "the first solution (--limit N: up to N; --all: every one)", run_solve)
     flags.add_limit(s, "up to N solutions", every="every solution")
+    _reduce(s)
     flags.add_engine(s)
     _conflicts(s)
     flags.add_threads(s)
     c = _verb(verbs, "count", "the number of solutions", run_count, counts=True)
     flags.add_limit(c, "stop counting at N")
+    _reduce(c)
     flags.add_engine(c)
     _conflicts(c)
     flags.add_method(c)
@@ -48,6 +50,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     _cluster(c)
     u = _verb(verbs, "unique", "the first solution, then a line 'unique', 'multiple' or 'none' ('unknown' when "
               "--conflicts ran out)", run_unique)
+    _reduce(u)
     flags.add_engine(u)
     _conflicts(u)
     b = _verb(verbs, "best", "the K cheapest solutions by the options' costs (DLX5's '|n' entries), each "
@@ -57,6 +60,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
               run_random)
     flags.add_seed(r)
     flags.add_limit(r, "up to N solutions", every="every solution")
+    _reduce(r)
     flags.add_engine(r, sat=False)
     e = _verb(verbs, "export", "the problem again, in Knuth's format as read", run_export, payload='{"dlx": text}',
               budgets=False)
@@ -72,6 +76,24 @@ def _verb(verbs: argparse._SubParsersAction, name: str, helptext: str,  # type: 
     flags.add_budgets(v, searches=budgets)
     v.set_defaults(run=runner, counts=counts)
     return v
+
+
+def _reduce(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--reduce", action="store_true",
+                        help="first take out the options and items that cannot matter, as Knuth's DLX-PRE does "
+                        "(the same solutions, printed as the options read; --json says what went)")
+
+
+def _load(args: argparse.Namespace, run: Run) -> tuple[Problem, Problem, Callable[[tuple[int, ...]], tuple[int, ...]]]:
+    """(the problem read, the problem to search, the map from the option
+    ids of the second to those of the first): with --reduce, the reduced
+    problem (`Problem.reduce`), what it took out in the summary."""
+    problem = load(args.file)
+    if not getattr(args, "reduce", False):
+        return problem, problem, tuple
+    r = problem.reduce()
+    run.extra["reduced"] = r.summary()
+    return problem, r.problem, r.original
 
 
 def _conflicts(parser: argparse.ArgumentParser) -> None:
@@ -121,10 +143,13 @@ def _stream(args: argparse.Namespace, problem: Problem, limit: int | None) -> It
     return found
 
 
-def _listing(args: argparse.Namespace, run: Run, problem: Problem, solutions: Iterator[tuple[int, ...]]) -> None:
+def _listing(args: argparse.Namespace, run: Run, problem: Problem, solutions: Iterator[tuple[int, ...]],
+             shown: Problem | None = None) -> None:
+    """Writes `solutions` (of `problem`; as options of `shown`, the problem
+    read, when they are mapped to it)."""
     try:
         for ids in solutions:
-            write_solution(run, problem, ids)
+            write_solution(run, shown or problem, ids)
     except LimitReached as e:  # a --nodes, --seconds or --conflicts budget ran out
         budget.limit_reached(e)
         raise
@@ -139,16 +164,17 @@ def _listing(args: argparse.Namespace, run: Run, problem: Problem, solutions: It
 def run_solve(args: argparse.Namespace, run: Run) -> None:
     _engine_flags(args, portfolio=True)
     run.limit = limit = flags.wanted(args)
-    problem = load(args.file)
-    _listing(args, run, problem, _stream(args, problem, limit))
+    read, problem, back = _load(args, run)
+    _listing(args, run, problem, (back(ids) for ids in _stream(args, problem, limit)), read)
 
 
 def run_random(args: argparse.Namespace, run: Run) -> None:
     run.limit = limit = flags.wanted(args)
-    problem = load(args.file)
+    read, problem, back = _load(args, run)
     seed = flags.seed_for(args, "gives these again")
-    _listing(args, run, problem, problem.solver(order="random", seed=seed, engine=args.engine)
-             .solutions(limit, ids=True, budget=budget.current()))
+    found = problem.solver(order="random", seed=seed, engine=args.engine).solutions(limit, ids=True,
+                                                                                    budget=budget.current())
+    _listing(args, run, problem, (back(ids) for ids in found), read)
 
 
 def run_unique(args: argparse.Namespace, run: Run) -> None:
@@ -156,7 +182,7 @@ def run_unique(args: argparse.Namespace, run: Run) -> None:
     by `Problem.solve_unique` (with the default engine, the portfolio:
     dancing links, then the CDCL solver)."""
     _engine_flags(args, portfolio=True)
-    problem = load(args.file)
+    read, problem, back = _load(args, run)
     run.extra["engine"] = args.engine
     try:
         first, u = problem.solve_unique(ids=True, engine=args.engine, conflicts=args.conflicts,
@@ -172,7 +198,7 @@ def run_unique(args: argparse.Namespace, run: Run) -> None:
         # The portfolio kept to the time it was given: that is the budget spent.
         budget.limit_reached()
     if first is not None:
-        write_solution(run, problem, first)
+        write_solution(run, read, back(first))
     if word == "unknown" and budget.spent() is not None:
         raise KeyboardInterrupt  # reported as the budget spent, with the solution printed
     run.uniqueness(word)
@@ -273,7 +299,7 @@ def run_count(args: argparse.Namespace, run: Run) -> None:
 
     _check_count(args)
     run.limit = args.limit
-    problem = load(args.file)
+    _, problem, _ = _load(args, run)
     run.extra["engine"] = args.engine
     if args.method != "auto":
         run.extra["method"] = args.method
