@@ -1,0 +1,238 @@
+"""covering on Knuth's own workloads: instances made by his generator programs, counted (or
+solved) by covering and by each of his solvers, in one run.
+
+    benchmarks/knuth/build.sh SOURCES DIR      # his solvers in DIR, his generators in DIR/gen
+    python benchmarks/knuth_workloads.py --knuth DIR [--words FILE] [--repeat N] [--only NAME ...]
+
+SOURCES are his CWEB files (the public repository ascherer/cwebtest holds them all). Each instance
+is made by one of his generators (polyomino-dlx, queens-dlx, slitherlink-dlx, indicator-dlx,
+word-rect-dlx, redrect-dlx, ...), with inputs of our own choosing: random puzzles with a seed,
+written here. Every program reads the same .dlx file; what is timed is the CPU of the whole
+process (reading included), for covering the command a user types,
+``covering dlx count FILE --threads 1`` (or ``solve`` for first-solution instances), the best of
+``--repeat`` runs, the programs alternating. The counts must all agree. The table (covering, each
+of his programs, the best of them, the ratio) goes to ``benchmarks/RESULTS.md`` between the
+``knuth-workloads`` markers.
+
+``--words FILE``: a list of words, one a line (Debian's ``wamerican`` has /usr/share/dict/words),
+for the word rectangles; without it they are left out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine import RESULTS, replace_section
+
+#: His solvers for each kind of problem: XC and XCC, MCC.
+XCC = ("dlx2", "ssxcc", "ssxcc-wtd", "ssxcc-frb", "ssxcc-binary", "xccdc")
+MCC = ("dlx3", "ssmcc", "ssmcc-wtd", "ssmcc-frb")
+#: Longest a run may take before it is reported as such.
+TIMEOUT = 300.0
+
+
+@dataclass
+class Instance:
+    name: str
+    generator: list[str]  # the generator's command line, its name first
+    stdin: str = ""
+    kind: str = "XCC"  # "XCC" or "MCC": which of his solvers are measured
+    first: bool = False  # a first solution rather than a count
+    notes: list[str] = field(default_factory=list)
+
+
+def slitherlink(rows: int, cols: int, reveal: float, seed: int) -> str:
+    """A slitherlink puzzle with at least one solution: the boundary of a
+    random region grown cell by cell (one loop), its clues revealed with
+    probability `reveal`."""
+    rng = random.Random(seed)
+    inside = {(rng.randrange(rows), rng.randrange(cols))}
+    target = rows * cols // 2
+    while len(inside) < target:
+        r, c = rng.choice(sorted(inside))
+        dr, dc = rng.choice([(0, 1), (1, 0), (0, -1), (-1, 0)])
+        cell = (r + dr, c + dc)
+        if not (0 <= cell[0] < rows and 0 <= cell[1] < cols) or cell in inside:
+            continue
+        # Keep the region free of holes: a cell joins only when its inside
+        # neighbours are one connected run around it (so the boundary stays one loop).
+        ring = [(cell[0] + a, cell[1] + b) for a, b in ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0),
+                                                          (1, -1), (0, -1))]
+        marks = [x in inside for x in ring]
+        runs = sum(1 for k in range(8) if marks[k] and not marks[k - 1])
+        if runs != 1:
+            continue
+        inside.add(cell)
+    lines = []
+    for r in range(rows):
+        line = ""
+        for c in range(cols):
+            n = sum(((r + a, c + b) in inside) != ((r, c) in inside) for a, b in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+            line += str(n) if rng.random() < reveal else "."
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def pieces_spec(box: str, pieces: dict[str, str]) -> str:
+    return box + "\n" + "".join(f"{name} {cells}\n" for name, cells in pieces.items())
+
+
+PENTOMINOES = {"O": "00 01 02 03 04", "P": "00 01 02 10 11", "Q": "00 01 02 03 13", "R": "01 02 10 11 21",
+               "S": "00 01 02 12 13", "T": "00 01 02 11 21", "U": "00 02 10 11 12", "V": "00 01 02 10 20",
+               "W": "00 01 11 12 22", "X": "01 10 11 12 21", "Y": "00 01 02 03 11", "Z": "00 01 11 21 22"}
+
+
+def instances(words: Path | None) -> list[Instance]:
+    out = [
+        Instance("pentominoes 6x10", ["polyomino-dlx"], pieces_spec("[0-5][0-9]", PENTOMINOES)),
+        Instance("pentominoes 5x12", ["polyomino-dlx"], pieces_spec("[0-4][0-9a-b]", PENTOMINOES)),
+        Instance("queens 14", ["queens-dlx", "14"]),
+        Instance("pi day", ["pi-day-dlx"]),
+        Instance("indicator: monotone functions of 6 variables", ["indicator-dlx", "2", "6", "00", "01", "11"]),
+        Instance("slitherlink 10x10 (seed 1, 30% clues)", ["slitherlink-dlx"], slitherlink(10, 10, 0.30, 1)),
+        Instance("slitherlink 12x12 (seed 2, 35% clues)", ["slitherlink-dlx"], slitherlink(12, 12, 0.35, 2)),
+        Instance("queendom 8, 5 queens", ["queendom-dlx", "8", "5"], kind="MCC"),
+        Instance("redrect 4x5", ["redrect-dlx", "4", "5"], kind="MCC"),
+    ]
+    if words is not None:
+        out += [
+            Instance("word rectangles 3x4", ["word-rect-dlx", "{words3}", "{words4}"]),
+            Instance("word rectangles 4x5 (first)", ["word-rect-dlx", "{words4}", "{words5}"], first=True),
+        ]
+    return out
+
+
+def word_lists(words: Path, folder: Path) -> dict[str, str]:
+    """Files of the lower-case a-z words of 3, 4 and 5 letters in `words`."""
+    got: dict[int, list[str]] = {3: [], 4: [], 5: []}
+    for w in words.read_text(encoding="utf-8", errors="replace").split():
+        if re.fullmatch(r"[a-z]+", w) and len(w) in got:
+            got[len(w)].append(w)
+    paths = {}
+    for n, ws in got.items():
+        path = folder / f"words{n}.txt"
+        path.write_text("".join(w + "\n" for w in sorted(set(ws))))
+        paths[f"words{n}"] = str(path)
+    return paths
+
+
+def child_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def timed(cmd: list[str], stdin_path: Path) -> tuple[float, str, str]:
+    """CPU seconds of `cmd`'s whole process (reading `stdin_path`), stdout, stderr."""
+    before = child_cpu()
+    with open(stdin_path, "rb") as f:
+        try:
+            run = subprocess.run(cmd, stdin=f, capture_output=True, text=True, timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            return float("inf"), "", "timeout"
+    return child_cpu() - before, run.stdout, run.stderr
+
+
+def knuth(program: Path, path: Path, first: bool) -> tuple[float, int | None, int | None]:
+    """(CPU, count, nodes) of one of his solvers; with `first`, it stops at one solution."""
+    cpu, _, err = timed([str(program)] + (["t1"] if first else []), path)
+    m = re.search(r"Altogether (\d+) solutions?,.*?(\d+) nodes", err)
+    if m is None:
+        return cpu, None, None
+    return cpu, int(m[1]), int(m[2])
+
+
+def covering(path: Path, first: bool) -> tuple[float, int | None, dict]:
+    """(CPU, count, the summary) of the command a user types."""
+    verb = ["solve"] if first else ["count", "--threads", "1"]
+    cpu, out, _ = timed([sys.executable, "-m", "covering", "dlx", *verb, "-", "--json"], path)
+    try:
+        summary = json.loads(out.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        return cpu, None, {}
+    return cpu, summary.get("count"), summary
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--knuth", type=Path, required=True, help="his programs (generators in DIR/gen)")
+    parser.add_argument("--words", type=Path, help="a word list, for the word rectangles")
+    parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--only", nargs="*", help="instances whose name contains one of these")
+    parser.add_argument("--no-write", action="store_true", help="print the table, leave RESULTS.md alone")
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="knuth-workloads-"))
+    subs = word_lists(args.words, folder) if args.words else {}
+    rows = []
+    for inst in instances(args.words):
+        if args.only and not any(o in inst.name for o in args.only):
+            continue
+        cmd = [str(args.knuth / "gen" / inst.generator[0])] + [a.format(**subs) for a in inst.generator[1:]]
+        made = subprocess.run(cmd, input=inst.stdin, capture_output=True, text=True, check=True)
+        path = folder / (re.sub(r"\W+", "-", inst.name) + ".dlx")
+        path.write_text(made.stdout)
+        programs = [p for p in (XCC if inst.kind == "XCC" else MCC) if (args.knuth / p).exists()]
+        best: dict[str, tuple[float, int | None, int | None]] = {}
+        mine: tuple[float, int | None, dict] = (float("inf"), None, {})
+        for _ in range(args.repeat):
+            for p in programs:
+                got = knuth(args.knuth / p, path, inst.first)
+                if p not in best or got[0] < best[p][0]:
+                    best[p] = got
+            got_mine = covering(path, inst.first)
+            if got_mine[0] < mine[0]:
+                mine = got_mine
+        counts = {p: c for p, (_, c, _) in best.items() if c is not None}
+        if not inst.first:
+            agree = len(set(counts.values()) | {mine[1]}) == 1
+        else:
+            agree = all(c > 0 for c in counts.values()) == (mine[1] or 0) > 0
+        top = min((t, p) for p, (t, c, _) in best.items() if c is not None)
+        rows.append((inst, best, mine, top, agree))
+        print(inst.name, {p: (round(t, 3), c, n) for p, (t, c, n) in best.items()},
+              "covering", round(mine[0], 3), mine[1], mine[2].get("method"), mine[2].get("nodes"),
+              "ratio", round(mine[0] / top[0], 2), "agree" if agree else "DISAGREE", flush=True)
+    table = render(rows, args)
+    print(table)
+    if not args.no_write and not args.only:
+        replace_section(RESULTS, "knuth-workloads", table)
+
+
+def render(rows: list, args: argparse.Namespace) -> str:
+    head = ["## Knuth's workloads: instances of his generators, covering against each of his solvers", "",
+            f"`python benchmarks/knuth_workloads.py --knuth DIR --words WORDS --repeat {args.repeat}` (his solvers "
+            "and generators built by `benchmarks/knuth/build.sh` from his CWEB sources, `gcc -O3 -march=native`; "
+            "CPU seconds of the whole process, reading included, the best of the runs; covering is "
+            "`covering dlx count FILE --threads 1`, or `solve` for a first solution; ratio = covering / the best "
+            "of his; every count agrees unless the row says otherwise).", ""]
+    names = [p for p in XCC + MCC if any(p in best for _, best, _, _, _ in rows)]
+    head.append("| instance (solutions) | kind | covering (method) | " + " | ".join(names) + " | ratio |")
+    head.append("|---|---|---|" + "---|" * len(names) + "---|")
+    for inst, best, mine, top, agree in rows:
+        count = mine[1]
+        what = f"{inst.name} ({count:,})" if isinstance(count, int) else inst.name
+        if not agree:
+            what += " **counts disagree**"
+        cells = []
+        for p in names:
+            if p not in best:
+                cells.append("")
+            else:
+                t, c, _ = best[p]
+                cells.append("timeout" if t == float("inf") else f"{t:.2f}" if c is not None else "failed")
+        method = mine[2].get("method") or ("first" if inst.first else "?")
+        head.append(f"| {what} | {inst.kind}{' first' if inst.first else ''} | {mine[0]:.2f} ({method}) | "
+                    + " | ".join(cells) + f" | {mine[0] / top[0]:.2f} |")
+    return "\n".join(head)
+
+
+if __name__ == "__main__":
+    main()
