@@ -63,9 +63,9 @@ class Problem(ProblemData):
     ...     for c in range(2):
     ...         _ = p.add_option([f"r{r}", f"c{c}"], label=(r, c))
     >>> p.solutions(ids=True).__next__()
-    (1, 2)
+    (0, 3)
     >>> [sorted(s) for s in p.solutions()]
-    [[(0, 1), (1, 0)], [(0, 0), (1, 1)]]
+    [[(0, 0), (1, 1)], [(0, 1), (1, 0)]]
     """
 
     def __init__(self) -> None:

@@ -34,7 +34,8 @@ const LEVEL_BYTES: u64 = 48;
 pub fn search_bytes(problem: &CompiledProblem, engine: Engine) -> u64 {
     let bits = match engine {
         Engine::Cells => false,
-        Engine::Auto | Engine::Bits => Bits::suits(problem),
+        Engine::Auto => Bits::pays(problem),
+        Engine::Bits => Bits::suits(problem),
     };
     if bits {
         bits_bytes(problem)
@@ -103,7 +104,20 @@ mod tests {
             search_bytes(&p, Engine::Auto),
             search_bytes(&p, Engine::Cells)
         );
+        // One primary item in eight options: bitsets pay.
         let q = CompiledProblem::new(
+            1,
+            0,
+            vec![1],
+            vec![1],
+            (0..=8).collect(),
+            vec![0; 8],
+            vec![],
+        )
+        .unwrap();
+        assert_eq!(search_bytes(&q, Engine::Auto), bits_bytes(&q));
+        // Two primary items in an option each: too sparse, cells it is.
+        let r = CompiledProblem::new(
             2,
             0,
             vec![1; 2],
@@ -113,7 +127,11 @@ mod tests {
             vec![],
         )
         .unwrap();
-        assert_eq!(search_bytes(&q, Engine::Auto), bits_bytes(&q));
+        assert_eq!(
+            search_bytes(&r, Engine::Auto),
+            search_bytes(&r, Engine::Cells)
+        );
+        assert_eq!(search_bytes(&r, Engine::Bits), bits_bytes(&r));
     }
 
     #[test]

@@ -15,10 +15,13 @@
 //!   every problem: Algorithms X, C and M;
 //! * bitsets (`bits.rs`), for problems without multiplicities that have at
 //!   most a few thousand options, where choosing an option is a few dozen
-//!   word operations instead of hundreds of set updates.
+//!   word operations instead of hundreds of set updates: chosen where their
+//!   work per node, from the problem's shape, is not well above the cells'
+//!   (`Bits::pays`; many primary items with short options favour the cells).
 //!
-//! Both choose items by Knuth's rule (fewest options left), and break ties
-//! in their own way, so their trees may differ a little in shape.
+//! Both choose items by Knuth's rule (fewest options left; ties to the item
+//! declared first), so they walk the same tree, but for the order in which
+//! each tries an item's options.
 
 use std::sync::Arc;
 
@@ -85,7 +88,8 @@ impl Search {
     ) -> Option<Search> {
         let bits = match engine {
             Engine::Cells => false,
-            Engine::Auto | Engine::Bits => Bits::suits(&problem),
+            Engine::Auto => Bits::pays(&problem),
+            Engine::Bits => Bits::suits(&problem),
         };
         let machine: Box<dyn Machine> = if bits {
             Box::new(BitSearch::new(problem, seed))

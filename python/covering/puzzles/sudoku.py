@@ -234,7 +234,7 @@ class Sudoku(ExactCover["Sudoku"]):
 
         >>> s = Sudoku.parse("1.3." "..1." ".1.." "2..1")
         >>> s.decode(s.problem().first(ids=True)).line()
-        '1234341241232341'
+        '1432321441232341'
         """
         kept = self._kept()
         return self._grid([kept[o] for o in ids])
@@ -313,7 +313,7 @@ class Sudoku(ExactCover["Sudoku"]):
         solver; other sizes: the portfolio, dancing links then CDCL).
 
         >>> Sudoku.parse("1.3." "..1." ".1.." "2..1").solve().line()
-        '1234341241232341'
+        '1432321441232341'
         """
         if self.n != 9:
             found, settled = self._portfolio(1, budget)
@@ -540,8 +540,10 @@ def solve_text(
     symbols = symbols or _default_symbols(n)
     stop = None if budget is None else budget.stop
     outputs, errors, complete, heavy = _batch(n, symbols).run(text, mode, cap, threads, stop)
-    lines = text.split("\n")  # as the engine splits them
-    for k in heavy:
+    # (Nothing slow before a cut is reported: at the deadline the command
+    # line's watchdog interrupts a run that has not stopped.)
+    lines = text.split("\n") if heavy and complete else []  # as the engine splits them
+    for k in heavy if complete else []:
         try:
             outputs[k] = _settle(Sudoku.parse(lines[k].strip(" \t\x0b\x0c\r"), symbols), mode, budget)
         except (KeyboardInterrupt, LimitReached):
@@ -551,6 +553,10 @@ def solve_text(
             errors = [e for e in errors if e[0] <= k + 1]
             complete = False
             break
+    if not complete and heavy and min(heavy) < len(outputs):
+        # Cut short with heavy lines unanswered: the answers end at the first.
+        del outputs[min(heavy) + 1:]
+        errors = [e for e in errors if e[0] <= min(heavy) + 1]
     if not complete:
         last = outputs[-1] if outputs else ""
         e = Interrupted(int(last) if mode == "count" and last.isdigit() else len(outputs) - 1)
