@@ -197,8 +197,12 @@ def _problem_stages(problem: ProblemData, conflicts: int | None = None,
                     budget: limits.Budget | None = None) -> tuple[Stage, Stage]:
     """The portfolio's stages for a problem: one dancing-links search that
     goes on from where it stopped, and the CDCL solver, both within the
-    run's `budget`."""
-    solver = make_solver(problem)
+    run's `budget`. The search dances on cells: their options change places
+    as they are hidden and restored, as in Knuth's programs, which spreads a
+    first search over the problem, where bitsets try each item's options in
+    one fixed order (the first solution of 52, 58 and 64 queens: at most 166
+    nodes on cells, over 4.5 million on bitsets)."""
+    solver = make_solver(problem, engine="cells")
 
     def dancing(k: int, n: int | None, s: float | None) -> Iterable[tuple[int, ...]]:
         return solver.solutions(k, ids=True, nodes=n, seconds=s, budget=budget)
