@@ -207,7 +207,8 @@ def main() -> None:
 
 
 def render(rows: list, args: argparse.Namespace) -> str:
-    head = ["## Knuth's workloads: instances of his generators, covering against each of his solvers", "",
+    head = ["<!-- knuth-workloads:begin -->",
+            "## Knuth's workloads: instances of his generators, covering against each of his solvers", "",
             f"`python benchmarks/knuth_workloads.py --knuth DIR --words WORDS --repeat {args.repeat}` (his solvers "
             "and generators built by `benchmarks/knuth/build.sh` from his CWEB sources, `gcc -O3 -march=native`; "
             "CPU seconds of the whole process, reading included, the best of the runs; covering is "
@@ -231,6 +232,7 @@ def render(rows: list, args: argparse.Namespace) -> str:
         method = mine[2].get("method") or ("first" if inst.first else "?")
         head.append(f"| {what} | {inst.kind}{' first' if inst.first else ''} | {mine[0]:.2f} ({method}) | "
                     + " | ".join(cells) + f" | {mine[0] / top[0]:.2f} |")
+    head.append("<!-- knuth-workloads:end -->")
     return "\n".join(head)
 
 

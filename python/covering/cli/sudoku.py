@@ -171,6 +171,7 @@ def _run(args: argparse.Namespace, run: Run, mode: str, cap: int | None = None) 
     try:
         outputs, errors = batch.answer(args, mode, cap)
     except Interrupted as e:
+        budget.disarm()  # the engine has stopped: what it answered is printed whole
         done: list[str] = e.outputs[:-1]  # type: ignore[attr-defined]
         partial = e.outputs[-1] if e.outputs else ""  # type: ignore[attr-defined]
         _SHOW[mode](args, run, batch, done, dict(e.errors))  # type: ignore[attr-defined]
