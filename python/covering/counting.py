@@ -19,10 +19,12 @@ Neither wins everywhere, so `method="auto"` measures, in work (transitions,
 nodes), never in time, so that the same problem always goes the same way:
 
 1. a tree that Knuth's estimate puts under `SMALL_TREE` nodes is searched
-   (given up past `SMALL_TREE_CHECK` times that many: the estimate was wrong);
+   (given up past `SMALL_TREE_CHECK` times that many: the estimate was
+   wrong), and one it puts under `SMALL_TREE_MAYBE` times that is searched
+   for `SMALL_TREE` nodes, in case it overrates it;
 2. the order's predicted transitions (`2^cost`) under `2^FRONTIER_SURE`,
    or its frontier at most `FRONTIER_BITS` wide: the frontier counts;
-3. else the memo is probed with each branching rule for `PROBE_NODES`
+3. else the memo is probed with each branching rule for `probe_nodes`
    nodes (a probe that finishes is the answer);
 4. the methods still in the running (the frontier unless its prediction
    is past `2^FRONTIER_HOPELESS`; the memo if its sub-problems came back,
@@ -70,8 +72,12 @@ METHODS = ("auto", "search", "memo", "frontier")
 BRANCHINGS = ("first", "mrv")
 ITEM_ORDERS = ("auto", "input")
 
-#: Nodes of each memo probe.
+#: Nodes of each memo probe, for a problem of at most `PROBE_WORDS` * 64
+#: options; fewer for wider ones (no fewer than `PROBE_LEAST`), whose memo
+#: nodes cost more each (`probe_nodes`).
 PROBE_NODES = 20_000
+PROBE_WORDS = 32
+PROBE_LEAST = 2_000
 #: Sub-problems found again per node searched, past which the memo is in
 #: the running (below it, the search takes its place).
 HIT_RATIO = 0.3
@@ -90,6 +96,9 @@ FRONTIER_SLICE = 1 << 22
 #: to `SMALL_TREE_CHECK` times as many: past that the estimate was wrong).
 SMALL_TREE = 100_000
 SMALL_TREE_CHECK = 4
+#: Trees estimated below this many times `SMALL_TREE` are searched for
+#: `SMALL_TREE` nodes first (about the work of the memo's probes).
+SMALL_TREE_MAYBE = 10
 #: What a node of the memo and of the search costs, in frontier transitions
 #: (measured in benchmarks/orders.py): the turns of step 4 give each method
 #: the same time.
@@ -275,6 +284,21 @@ def _memo_threads(threads: int | None) -> int:
     return 1 if threads is None else limits.threads(threads)
 
 
+def probe_nodes(compiled: _core.CompiledProblem) -> int:
+    """Nodes of a memo probe of `compiled`: `PROBE_NODES`, scaled down for
+    problems of more than `PROBE_WORDS` words of options, since each memo
+    node works on words of options (Knuth's 3x4 word rectangles, 9,986
+    options: 17 us a node, 0.34 s for a probe of 20,000; their share of
+    sub-problems found again is the same after 4,000).
+
+    >>> from covering.puzzles.queens import queens_problem
+    >>> probe_nodes(queens_problem(8).compile())
+    20000
+    """
+    words = max(1, (compiled.n_options + 63) // 64)
+    return max(PROBE_LEAST, min(PROBE_NODES, PROBE_NODES * PROBE_WORDS // words))
+
+
 def _reordered(compiled: _core.CompiledProblem, order: _Order | None) -> _core.CompiledProblem:
     """`compiled` with its primary items in `order` (for the memo's "first" rule)."""
     return compiled if order is None or order.name == "input" else compiled.with_primary_order(order.items)
@@ -288,7 +312,13 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
     big = compiled.n_options > _core.MEMO_MAX_OPTIONS
     estimate = None if big else _core.estimate_nodes(compiled, 16, 0)
     if estimate is not None and estimate < SMALL_TREE:
-        small = _small_tree(problem, engine, seconds, budget)
+        small = _small_tree(problem, engine, seconds, budget, SMALL_TREE_CHECK * SMALL_TREE)
+        if small is not None:
+            return small
+    elif estimate is not None and estimate < SMALL_TREE_MAYBE * SMALL_TREE:
+        # Near the bound the estimate may overrate the tree (pi-day: 214,783
+        # for 7,049 nodes): a search as long as the memo's probes tries first.
+        small = _small_tree(problem, engine, seconds, budget, SMALL_TREE)
         if small is not None:
             return small
     order = _order(compiled, item_order)
@@ -307,7 +337,7 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
         for rule in (branching,) if branching else BRANCHINGS:
             counter = _core.MemoCount(reordered, memo_bytes, rule, threads=_memo_threads(threads))
             try:
-                total = counter.run(PROBE_NODES, seconds, None, stop)
+                total = counter.run(probe_nodes(compiled), seconds, None, stop)
             except KeyboardInterrupt:
                 raise Interrupted(int(counter.partial), counter.stats) from None
             searched, hits = counter.stats[:2]
@@ -339,16 +369,16 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
 
 
 def _small_tree(problem: ProblemData, engine: str, seconds: float | None,
-                budget: limits.Budget | None) -> Counted | None:
-    """The count of a tree Knuth's estimate puts under `SMALL_TREE` nodes,
-    by a search of at most `SMALL_TREE_CHECK` times that many; None when the
-    tree is bigger than that (the estimate follows a few random paths, and
-    on a slitherlink it said 38,585 for a tree of 67.5 million nodes): the
-    other methods are then measured as for any tree."""
+                budget: limits.Budget | None, most: int) -> Counted | None:
+    """The count of a tree Knuth's estimate calls small, by a search of at
+    most `most` nodes; None when the tree is bigger than that (the estimate
+    follows a few random paths, and on a slitherlink it said 38,585 for a
+    tree of 67.5 million nodes): the other methods are then measured as for
+    any tree."""
     solver = Solver(problem, engine=engine)
     problem.remember(solver)
     try:
-        n = solver.count(nodes=SMALL_TREE * SMALL_TREE_CHECK, seconds=seconds, budget=budget)
+        n = solver.count(nodes=most, seconds=seconds, budget=budget)
     except LimitReached as e:
         if e.budget != "nodes" or (budget is not None and budget.stopped() is not None):
             raise  # the caller's budget, not this check's
@@ -474,7 +504,7 @@ def memo_rule(problem: ProblemData, memo_bytes: int | None = None) -> str:
     best = (-1.0, "mrv")
     for rule in BRANCHINGS:
         counter = _core.MemoCount(compiled, memo_budget(memo_bytes), rule)
-        if counter.run(PROBE_NODES) is not None:
+        if counter.run(probe_nodes(compiled)) is not None:
             return rule
         searched, hits = counter.stats[:2]
         best = max(best, (hits / max(1, searched), rule), key=lambda b: b[0])
