@@ -311,14 +311,14 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
     stop = None if budget is None else budget.stop
     big = compiled.n_options > _core.MEMO_MAX_OPTIONS
     estimate = None if big else _core.estimate_nodes(compiled, 16, 0)
-    if estimate is not None and estimate < SMALL_TREE:
-        small = _small_tree(problem, engine, seconds, budget, SMALL_TREE_CHECK * SMALL_TREE)
-        if small is not None:
-            return small
-    elif estimate is not None and estimate < SMALL_TREE_MAYBE * SMALL_TREE:
+    # A search started on a tree thought small goes on, if a search is what
+    # is chosen in the end: its nodes are not spent twice.
+    started: Solver | None = None
+    if estimate is not None and estimate < SMALL_TREE_MAYBE * SMALL_TREE:
         # Near the bound the estimate may overrate the tree (pi-day: 214,783
         # for 7,049 nodes): a search as long as the memo's probes tries first.
-        small = _small_tree(problem, engine, seconds, budget, SMALL_TREE)
+        most = SMALL_TREE_CHECK * SMALL_TREE if estimate < SMALL_TREE else SMALL_TREE
+        small, started = _small_tree(problem, engine, seconds, budget, most)
         if small is not None:
             return small
     order = _order(compiled, item_order)
@@ -363,18 +363,18 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
             return _memo(counter, rule, None, seconds, why, progress, order, budget)
         return _race(*frontier, counter, rule, None, seconds, progress, budget)
     if frontier is not None:
-        return _race(*frontier, None, None, Solver(problem, engine=engine), seconds, progress, budget)
+        return _race(*frontier, None, None, started or Solver(problem, engine=engine), seconds, progress, budget)
     return _search(problem, engine, threads, None, seconds, progress,
-                   why + ("" if order is None else f", a frontier of {order.width} bits"), budget)
+                   why + ("" if order is None else f", a frontier of {order.width} bits"), budget, started)
 
 
 def _small_tree(problem: ProblemData, engine: str, seconds: float | None,
-                budget: limits.Budget | None, most: int) -> Counted | None:
+                budget: limits.Budget | None, most: int) -> tuple[Counted | None, Solver]:
     """The count of a tree Knuth's estimate calls small, by a search of at
-    most `most` nodes; None when the tree is bigger than that (the estimate
-    follows a few random paths, and on a slitherlink it said 38,585 for a
-    tree of 67.5 million nodes): the other methods are then measured as for
-    any tree."""
+    most `most` nodes, and that search; no count when the tree is bigger
+    than that (the estimate follows a few random paths, and on a slitherlink
+    it said 38,585 for a tree of 67.5 million nodes): the other methods are
+    then measured as for any tree, and the search may go on."""
     solver = Solver(problem, engine=engine)
     problem.remember(solver)
     try:
@@ -382,8 +382,8 @@ def _small_tree(problem: ProblemData, engine: str, seconds: float | None,
     except LimitReached as e:
         if e.budget != "nodes" or (budget is not None and budget.stopped() is not None):
             raise  # the caller's budget, not this check's
-        return None
-    return Counted(n, "search", None, solver.stats.nodes, "small tree")
+        return None, solver
+    return Counted(n, "search", None, solver.stats.nodes, "small tree"), solver
 
 
 def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | None, rule: str | None,
@@ -453,14 +453,18 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
 
 
 def _search(problem: ProblemData, engine: str, threads: int | None, nodes: int | None, seconds: float | None,
-            progress: Callable[[Status], None] | None, why: str, budget: limits.Budget | None = None) -> Counted:
+            progress: Callable[[Status], None] | None, why: str, budget: limits.Budget | None = None,
+            started: Solver | None = None) -> Counted:
+    """The count by a search: on one thread, going on with `started` (a
+    search already under way) if there is one; else on `threads`."""
     if threads is not None:
         threads = limits.threads(threads)
     if threads == 1:
-        solver = Solver(problem, engine=engine)
+        solver = started or Solver(problem, engine=engine)
         problem.remember(solver)
+        before = solver.stats.solutions
         with _reporting(solver, progress):
-            n = solver.count(nodes=nodes, seconds=seconds, budget=budget)
+            n = before + solver.count(nodes=nodes, seconds=seconds, budget=budget)
         return Counted(n, "search", None, solver.stats.nodes, why)
     from .parallel import ParallelSearch
 
