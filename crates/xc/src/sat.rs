@@ -95,9 +95,6 @@ pub struct Sat {
     stats: SatStats,
     /// The last solution found by [`Solve::run`].
     solution: Vec<u32>,
-    /// When [`Solve::run`] stops (its budgets are the counters of
-    /// [`Limits`], which say nothing of time).
-    deadline: Option<Instant>,
 }
 
 // SAFETY: `cadical_sys::CaDiCal` is not `Send` only because it holds raw
@@ -377,7 +374,6 @@ impl Sat {
                 ..SatStats::default()
             },
             solution: Vec::new(),
-            deadline: None,
         })
     }
 
@@ -400,11 +396,6 @@ impl Sat {
     /// Has every solution been found?
     pub fn exhausted(&self) -> bool {
         self.exhausted
-    }
-
-    /// When the runs of [`Solve::run`] stop, if not before (None: never).
-    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.deadline = deadline;
     }
 
     /// The next solution, or the end, or `Stopped` when a budget ran out
@@ -465,7 +456,7 @@ impl Sat {
 
 /// The CDCL search as an engine like the others: a run's budget of nodes is
 /// one of decisions, its budget of updates one of conflicts (each absolute,
-/// as `stats()` counts them), its deadline [`Sat::set_deadline`]'s.
+/// as `stats()` counts them), and no deadline (a slice's, [`Sliced::run`]).
 impl Solve for Sat {
     fn force(&mut self, o: u32) -> bool {
         self.require(o);
@@ -473,8 +464,7 @@ impl Solve for Sat {
     }
 
     fn run(&mut self, limits: Limits) -> Step {
-        // The absolute limits as a slice counted from now (the deadline is
-        // added by the slice's run).
+        // The absolute limits as a slice counted from now.
         let left = |limit: u64, used: u64| (limit != u64::MAX).then(|| limit.saturating_sub(used));
         let slice = Slice {
             work: left(limits.nodes, self.stats.decisions).unwrap_or(u64::MAX),
@@ -520,7 +510,7 @@ impl Sliced for Sat {
         let budget = SatBudget {
             decisions: (slice.work != u64::MAX).then_some(slice.work),
             conflicts: slice.conflicts,
-            deadline: slice.deadline.or(self.deadline),
+            deadline: slice.deadline,
         };
         match self.advance(&budget) {
             SatStep::Solution(ids) => {
