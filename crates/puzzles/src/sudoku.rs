@@ -14,9 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::bands;
-use xc::CompiledProblem;
-use xc::Search;
-use xc::{Limits, Solve, Step};
+use xc::{CompiledProblem, Limits, Search, Step};
 
 /// What to find for each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,7 +122,7 @@ impl Solver {
         // links' everywhere else).
         let budget = s.stats().nodes.saturating_add(self.portfolio_nodes);
         let solution = &mut self.solution;
-        match first_two(s, unique, stop, (SLICE, 64 * SLICE), budget, solution) {
+        match first_two(s, unique, stop, budget, solution) {
             Some(two) => self.finish(two),
             None => Answer::Heavy,
         }
@@ -177,25 +175,23 @@ fn by_bands(cells: &[u8], mode: Mode, stop: &AtomicBool) -> Answer {
     }
 }
 
-/// The first solution of `e` (kept in `solution`) and, if `unique`,
-/// whether there is a second, by any engine; None when it went over
-/// `budget` nodes.
+/// The first solution of `s` (kept in `solution`) and, if `unique`,
+/// whether there is a second; None when it went over `budget` nodes.
 fn first_two(
-    e: &mut dyn Solve,
+    s: &mut Search,
     unique: bool,
     stop: &AtomicBool,
-    slice: (u64, u64),
     budget: u64,
     solution: &mut Vec<u32>,
 ) -> Option<Two> {
-    match next(e, stop, slice, budget) {
-        Next::Solution => e.solution_into(solution),
+    match next(s, stop, budget) {
+        Next::Solution => s.solution_into(solution),
         Next::End => return Some(Two::NoSolution),
         Next::Stopped => return Some(Two::Stopped),
         Next::OverBudget => return None,
     }
     if unique {
-        match next(e, stop, slice, budget) {
+        match next(s, stop, budget) {
             Next::Solution => return Some(Two::Multiple),
             Next::End => {}
             Next::Stopped => return Some(Two::Stopped),
@@ -205,20 +201,24 @@ fn first_two(
     Some(Two::Found)
 }
 
-/// Runs `e` until its next solution or its end, in runs of `slice` (nodes,
-/// updates: for the CDCL solver, decisions and conflicts) with a look at
+/// The limits of the next slice of `s`: `SLICE` nodes (no further than
+/// `most`) and 64 times as many updates.
+fn slice(s: &Search, most: u64) -> Limits {
+    let st = s.stats();
+    Limits {
+        nodes: st.nodes.saturating_add(SLICE).min(most),
+        updates: st.updates.saturating_add(64 * SLICE),
+    }
+}
+
+/// Runs `s` until its next solution or its end, in slices with a look at
 /// `stop` between them; `OverBudget` past `budget` nodes.
-fn next(e: &mut dyn Solve, stop: &AtomicBool, slice: (u64, u64), budget: u64) -> Next {
+fn next(s: &mut Search, stop: &AtomicBool, budget: u64) -> Next {
     loop {
-        let st = e.stats();
-        if st.nodes >= budget {
+        if s.stats().nodes >= budget {
             return Next::OverBudget;
         }
-        let limits = Limits {
-            nodes: st.nodes.saturating_add(slice.0).min(budget),
-            updates: st.updates.saturating_add(slice.1),
-        };
-        match e.run(limits) {
+        match s.run(slice(s, budget)) {
             Step::Solution => return Next::Solution,
             Step::Exhausted => return Next::End,
             Step::Paused if stop.load(Ordering::Relaxed) => return Next::Stopped,
@@ -231,12 +231,7 @@ fn next(e: &mut dyn Solve, stop: &AtomicBool, slice: (u64, u64), budget: u64) ->
 /// `stop`; false if `stop` cut it short.
 fn counted(s: &mut Search, stop: &AtomicBool, cap: u64) -> bool {
     loop {
-        let st = s.stats();
-        let limits = Limits {
-            nodes: st.nodes.saturating_add(SLICE),
-            updates: st.updates.saturating_add(64 * SLICE),
-        };
-        if s.count(limits, cap) != Step::Paused || s.stats().solutions >= cap {
+        if s.count(slice(s, u64::MAX), cap) != Step::Paused || s.stats().solutions >= cap {
             return true;
         }
         if stop.load(Ordering::Relaxed) {
