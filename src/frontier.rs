@@ -6,7 +6,6 @@
 use pyo3::prelude::*;
 
 use crate::budget::{Budget, PyStopFlag};
-
 use crate::convert;
 use crate::driver::{Driven, Driver};
 use crate::errors;

@@ -3,7 +3,6 @@
 use pyo3::prelude::*;
 
 use crate::budget::{Budget, PyStopFlag};
-
 use crate::driver::Driver;
 use crate::errors;
 use crate::memo::{self, to_int};

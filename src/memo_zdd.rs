@@ -1,10 +1,9 @@
 //! `MemoZdd`: the diagram (ZDD) of all the solutions, built by the memo search.
 
 use pyo3::prelude::*;
-
-use crate::budget::{Budget, PyStopFlag};
 use pyo3::types::PyBytes;
 
+use crate::budget::{Budget, PyStopFlag};
 use crate::driver::Driver;
 use crate::errors;
 use crate::memo;

@@ -5,7 +5,6 @@
 use pyo3::prelude::*;
 
 use crate::budget::{Budget, PyStopFlag};
-
 use crate::driver::{Driven, Driver};
 use crate::errors;
 use crate::interrupt::until_interrupted;

@@ -181,7 +181,6 @@ impl<'a> State<'a> {
             return false;
         }
         let stamp = self.next_stamp();
-        let mut opts = 0u32;
         let options: Vec<u32> = self
             .options_of(p)
             .iter()
@@ -189,7 +188,6 @@ impl<'a> State<'a> {
             .filter(|&o| self.live[o as usize])
             .collect();
         for &o in &options {
-            opts += 1;
             let entries: Vec<(usize, u32)> = self.entries(o as usize).collect();
             self.work += entries.len() as u64;
             for (i, color) in entries {
@@ -208,7 +206,7 @@ impl<'a> State<'a> {
         let forced: Vec<usize> = self
             .entries(first)
             .map(|(i, _)| i)
-            .filter(|&i| i != p && self.seen[i] == stamp && self.count[i] == opts)
+            .filter(|&i| i != p && self.seen[i] == stamp && self.count[i] as usize == options.len())
             .collect();
         for &c in &forced {
             // Options of c: those with p keep it no longer; the others go.
