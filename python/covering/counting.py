@@ -441,7 +441,7 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
                 item, items, states = frontier.progress[:3]
                 progress(Status(frontier.progress[5], 0, 0, 0, item / max(1, items), 0.0,
                                 time.monotonic() - start, frontier=(item, items, states)))
-            if (deadline is not None and time.monotonic() >= deadline) or (stop is not None and stop.is_set()):
+            if limits.over(budget, deadline):
                 found = so_far()
                 raise LimitReached(f"budget reached after {found} solutions (the {other}'s, in its race with "
                                    "the frontier)", count=found, stats=frontier.progress,
@@ -456,9 +456,8 @@ def _search(problem: ProblemData, engine: str, threads: int | None, nodes: int |
             progress: Callable[[Status], None] | None, why: str, budget: limits.Budget | None = None,
             started: Solver | None = None) -> Counted:
     """The count by a search: on one thread, going on with `started` (a
-    search already under way) if there is one; else on `threads`."""
-    if threads is not None:
-        threads = limits.threads(threads)
+    search already under way) if there is one; else on `threads` (checked
+    by `count`)."""
     if threads == 1:
         solver = started or Solver(problem, engine=engine)
         problem.remember(solver)
@@ -528,7 +527,6 @@ def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | 
 
     start = time.monotonic()
     deadline = None if seconds is None else start + seconds
-    most = None if nodes is None else nodes
     flag = None if budget is None else budget.stop
 
     def report(total: int | None = None) -> None:
@@ -543,14 +541,13 @@ def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | 
         while True:
             done = counter.progress[5]
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            work = FRONTIER_SLICE if most is None else min(FRONTIER_SLICE, max(0, most - done))
+            work = FRONTIER_SLICE if nodes is None else min(FRONTIER_SLICE, max(0, nodes - done))
             total = counter.run(work, left, max_memory(), flag)
             if total is not None:
                 report(total)
                 return _counted(int(total), "frontier", None, counter.progress[5], why, order)
             report()
-            if (most is not None and counter.progress[5] >= most) or (
-                    deadline is not None and time.monotonic() >= deadline) or (flag is not None and flag.is_set()):
+            if (nodes is not None and counter.progress[5] >= nodes) or limits.over(budget, deadline):
                 item, items = counter.progress[:2]
                 where = f"item {item} of {items} of the frontier count"
                 raise LimitReached(f"budget reached at {where} (no partial count: the frontier knows none)",
@@ -600,8 +597,7 @@ def _memo(counter: _core.MemoCount, rule: str, nodes: int | None, seconds: float
                     progress(Status(counter.stats[0], int(total), 0, 0, 1.0, 0.0, time.monotonic() - start,
                                     remembered=counter.stats[2]))
                 break
-            if progress is None or node_left == 0 or (deadline is not None and time.monotonic() >= deadline) or (
-                    flag is not None and flag.is_set()):
+            if progress is None or node_left == 0 or limits.over(budget, deadline):
                 raise LimitReached(f"budget reached after {counter.partial} solutions",
                                    count=int(counter.partial), stats=counter.stats,
                                    budget=limits.stopped_by(budget, deadline))

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from . import _core
 from .errors import OptionIdError, ProblemError
 
-__all__ = ["BudgetError", "Budget", "within", "stopped_by", "ran_out", "limit", "nodes", "conflicts", "seconds", "seed",
+__all__ = ["BudgetError", "Budget", "within", "stopped_by", "over", "ran_out", "limit", "nodes", "conflicts", "seconds", "seed",
            "threads", "option_id", "option_ids", "MAX_THREADS"]
 
 #: The engine's counters are 64-bit: a limit at or past this never stops it.
@@ -196,7 +196,6 @@ def within(budget: Budget | None, nodes: int | None, seconds: float | None
     """
     if budget is None:
         return nodes, seconds, None
-
     n = budget.nodes if nodes is None else nodes if budget.nodes is None else min(nodes, budget.nodes)
     left = budget.left()
     s = left if seconds is None else seconds if left is None else min(seconds, left)
@@ -206,9 +205,19 @@ def within(budget: Budget | None, nodes: int | None, seconds: float | None
 def stopped_by(budget: Budget | None, deadline: float | None) -> str:
     """What stopped a search that ended early: the run's budget if it was
     spent (its stop flag up), else as `ran_out` says."""
-    if budget is not None and budget.stopped() is not None:
-        return budget.stopped() or "interrupt"
-    return ran_out(deadline)
+    spent = None if budget is None else budget.stopped()
+    return ran_out(deadline) if spent is None else spent
+
+
+def over(budget: Budget | None, deadline: float | None) -> bool:
+    """Is the time up (`deadline`, `time.monotonic()`), or the run's stop
+    flag up? (Between two slices of a count driven from here.)
+
+    >>> over(None, None), over(None, 0.0), over(Budget.of(seconds=10), None)
+    (False, True, False)
+    """
+    return (deadline is not None and time.monotonic() >= deadline) or (
+        budget is not None and budget.stop.is_set())
 
 
 def seed(value: object, name: str = "seed") -> int | None:
