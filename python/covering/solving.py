@@ -24,7 +24,8 @@ from .sat import SatSolver
 from .solver import Solver
 from .uniqueness import Uniqueness
 
-__all__ = ["PORTFOLIO_NODES", "make_solver", "solutions", "first", "portfolio", "solve_unique", "sat_estimate"]
+__all__ = ["PORTFOLIO_NODES", "make_solver", "solutions", "first", "portfolio", "unsettled", "solve_unique",
+           "sat_estimate"]
 
 #: Nodes of dancing links before the portfolio (`first`, `uniqueness`)
 #: turns to the CDCL solver: about a tenth of a second.
@@ -193,6 +194,18 @@ def portfolio(want: int, dancing: Stage, cdcl: Stage, *, skip: Callable[[float |
     return found, settled
 
 
+def unsettled(budget: limits.Budget | None, deadline: float | None = None, stats: Any = None,
+              what: str = "a solution") -> LimitReached:
+    """What a portfolio that its budget stopped before it settled raises:
+    `LimitReached` naming what ran out (`limits.stopped_by`).
+
+    >>> unsettled(None, 0.0).budget
+    'seconds'
+    """
+    return LimitReached(f"budget reached before {what}", count=0, stats=stats,
+                        budget=limits.stopped_by(budget, deadline))
+
+
 def _problem_stages(problem: ProblemData, conflicts: int | None = None,
                     budget: limits.Budget | None = None) -> tuple[Stage, Stage]:
     """The portfolio's stages for a problem: one dancing-links search that
@@ -225,8 +238,7 @@ def _portfolio_first(problem: ProblemData, ids: bool, nodes: int | None, seconds
     found, settled = portfolio(1, dancing, cdcl, skip=lambda left: _sat_skipped(problem, left), nodes=nodes,
                                seconds=seconds, share=0.5)
     if not settled:
-        raise LimitReached("budget reached before a solution", count=0, stats=problem.stats,
-                           budget=limits.stopped_by(budget, deadline))
+        raise unsettled(budget, deadline, problem.stats)
     if not found:
         return None
     return found[0] if ids else [problem.label(o) for o in found[0]]

@@ -44,7 +44,7 @@ from html import escape
 from .. import _core, limits, restart, sizes, textio
 from ..errors import Interrupted, LimitReached
 from ..problem import Problem, Uniqueness
-from ..solving import portfolio
+from ..solving import portfolio, unsettled
 from . import akari_codes as codes
 from .base import ExactCover
 from .akari_codes import BLACK, CELLS, WHITE, AkariError, AkariWarning, check_cells
@@ -311,8 +311,7 @@ class Akari(ExactCover[Lights]):
         found, settled = portfolio(1, *self._stages(enc[0], budget), nodes=nodes, seconds=seconds,
                                    first_nodes=PORTFOLIO_NODES)
         if not settled:
-            raise LimitReached("budget reached before a solution", count=0, stats=None,
-                               budget=limits.stopped_by(budget, None))
+            raise unsettled(budget)
         return self._lights(found[0]) if found else None
 
     def _stages(self, compiled: _core.CompiledProblem, budget: limits.Budget | None = None) -> tuple[Any, Any]:

@@ -25,7 +25,7 @@ from html import escape
 from .. import _core, limits, sizes, textio
 from ..errors import Interrupted, LimitReached, ProblemError
 from ..problem import Problem, Uniqueness
-from ..solving import portfolio
+from ..solving import portfolio, unsettled
 from .base import ExactCover
 from ..solver import Solver
 
@@ -304,10 +304,6 @@ class Sudoku(ExactCover["Sudoku"]):
             raise SudokuError(errors[0][1])
         return outputs[0]
 
-    def _unsettled(self, budget: limits.Budget | None) -> LimitReached:
-        return LimitReached("budget reached before the answer", count=0, stats=None,
-                            budget=limits.stopped_by(budget, None))
-
     def solve(self, *, budget: limits.Budget | None = None) -> Sudoku | None:
         """A completed grid, or None if there is none (9 x 9: by the band
         solver; other sizes: the portfolio, dancing links then CDCL).
@@ -318,7 +314,7 @@ class Sudoku(ExactCover["Sudoku"]):
         if self.n != 9:
             found, settled = self._portfolio(1, budget)
             if not settled:
-                raise self._unsettled(budget)
+                raise unsettled(budget, what="the answer")
             return self._grid(found[0]) if found else None
         answer = self._by_bands("solve", budget=budget)
         if answer == "no solution":
@@ -498,7 +494,7 @@ def _settle(puzzle: Sudoku, mode: str, budget: limits.Budget | None) -> str:
     `LimitReached` when the `budget` ran out first."""
     found, settled = puzzle._portfolio(1 if mode == "solve" else 2, budget)
     if not settled:
-        raise puzzle._unsettled(budget)
+        raise unsettled(budget, what="the answer")
     if not found:
         return "no solution"
     if len(found) > 1:
@@ -542,21 +538,22 @@ def solve_text(
     outputs, errors, complete, heavy = _batch(n, symbols).run(text, mode, cap, threads, stop)
     # (Nothing slow before a cut is reported: at the deadline the command
     # line's watchdog interrupts a run that has not stopped.)
-    lines = text.split("\n") if heavy and complete else []  # as the engine splits them
-    for k in heavy if complete else []:
-        try:
-            outputs[k] = _settle(Sudoku.parse(lines[k].strip(" \t\x0b\x0c\r"), symbols), mode, budget)
-        except (KeyboardInterrupt, LimitReached):
-            # The answers end with the line worked on, as the engine's do.
-            del outputs[k + 1:]
-            outputs[k] = ""
-            errors = [e for e in errors if e[0] <= k + 1]
-            complete = False
-            break
-    if not complete and heavy and min(heavy) < len(outputs):
-        # Cut short with heavy lines unanswered: the answers end at the first.
-        del outputs[min(heavy) + 1:]
-        errors = [e for e in errors if e[0] <= min(heavy) + 1]
+    cut = None  # the first heavy line left unanswered (the engine lists them in order)
+    if not complete:
+        cut = heavy[0] if heavy else None
+    elif heavy:
+        lines = text.split("\n")  # as the engine splits them
+        for k in heavy:
+            try:
+                outputs[k] = _settle(Sudoku.parse(lines[k].strip(" \t\x0b\x0c\r"), symbols), mode, budget)
+            except (KeyboardInterrupt, LimitReached):
+                cut, complete = k, False
+                break
+    if cut is not None and cut < len(outputs):
+        # The answers end with the line worked on, as the engine's do.
+        del outputs[cut + 1:]
+        outputs[cut] = ""
+        errors = [e for e in errors if e[0] <= cut + 1]
     if not complete:
         last = outputs[-1] if outputs else ""
         e = Interrupted(int(last) if mode == "count" and last.isdigit() else len(outputs) - 1)
