@@ -102,6 +102,10 @@ def instances(words: Path | None) -> list[Instance]:
         Instance("slitherlink 12x12 (seed 2, 35% clues)", ["slitherlink-dlx"], slitherlink(12, 12, 0.35, 2)),
         Instance("queendom 8, 5 queens", ["queendom-dlx", "8", "5"], kind="MCC"),
         Instance("redrect 4x5", ["redrect-dlx", "4", "5"], kind="MCC"),
+        Instance("motley dissections 6x7", ["motley-dlx", "6", "7"], kind="MCC"),
+        Instance("motley dissections 7x7", ["motley-dlx", "7", "7"], kind="MCC"),
+        Instance("windmill dominoes 4x5", ["windmill-dominoes-dlx", "4", "5"]),
+        Instance("de Bruijn cycle, 8 bits of weight 2-4 (first)", ["de-bruijn-dlx", "2", "4", "8"], first=True),
     ]
     if words is not None:
         out += [

@@ -233,21 +233,40 @@ impl CellSearch {
             // items for it (his QUEENS-DLX from the middle out), and where
             // they do the trees shrink: his 12x12 slitherlink from 129M nodes
             // (ties to the last active item) to 67.5M, his 14 queens from
-            // 6.1M to 4.1M.
-            let mut k = cells.active;
-            while k > 0 {
-                k -= 1;
-                let x = at!(cells.item, k);
-                let s = cells.size(x);
-                // Without a branch on the comparison (a new least size is
-                // seen at random places of the scan, so it was mispredicted).
-                let better = s < t || (s == t && x < best);
-                t = if better { s } else { t };
-                best = if better { x } else { best };
-                if s <= 1 {
-                    break; // nothing beats a dead end or a forced move
+            // 6.1M to 4.1M. A dead end or a forced move is taken as soon as
+            // it is seen, the scan going down from where the last one was
+            // found, then from the end: a chain of forced moves is local. (On
+            // Knuth's indicator problem, whose 729 levels are nearly all
+            // forced, the count took 12.2 s this way, 14.0 s scanning from the
+            // end each time.) After a level that was not forced, the scan
+            // starts from the end again. Where no item is forced, the whole
+            // list is scanned and the tie rule is the whole scan's.
+            let active = cells.active;
+            // Down from the last forced item (`from` is one past it), then from the end.
+            let from = if self.scan_from < active {
+                self.scan_from + 1
+            } else {
+                active
+            };
+            for (start, end, before) in [(0, from, 0), (from, active, from)] {
+                let mut k = end;
+                while k > start {
+                    k -= 1;
+                    let x = at!(cells.item, k);
+                    let s = cells.size(x);
+                    if s <= 1 {
+                        c.mems += 2 * (before + end - k) as u64;
+                        self.scan_from = k;
+                        return (x, s);
+                    }
+                    // Without a branch on the comparison (a new least size is
+                    // seen at random places of the scan, so it was mispredicted).
+                    let better = s < t || (s == t && x < best);
+                    t = if better { s } else { t };
+                    best = if better { x } else { best };
                 }
             }
+            self.scan_from = u32::MAX; // no chain: the next scan from the end
         }
         c.mems += 2 * cells.active as u64;
         (best, t)
