@@ -548,9 +548,11 @@ impl Cells {
     /// shrinks in the epoch, and with `BOUNDS` its bound beside it (Algorithm
     /// M, which changes bounds; X and C leave it out); without `TRAIL`, the
     /// removal is for good (options forced or excluded before the search).
-    /// With `CHECK` (Algorithms X and C), it stops as soon as an active
-    /// primary item would be left with no option and returns false; the
-    /// caller then restores the epoch.
+    /// With `CHECK`, it stops as soon as an active primary item would be
+    /// left with no option (Algorithms X and C), or with `BOUNDS` with fewer
+    /// than its bound less its slack, the least it must still take (Algorithm
+    /// M, as Knuth's SSMCC), and returns false; the caller then restores the
+    /// epoch.
     ///
     /// It shrinks the sets of inactive items too, as nothing reads them until
     /// the trail has set them back: a covered item's options are all hidden,
@@ -604,8 +606,20 @@ impl Cells {
                 // addressing of the loads and stores (u32 arithmetic must wrap).
                 let uu = node.itm as u32 as usize;
                 let s = at!(set, uu - 1);
-                if CHECK && s == 1 && last_option(uu as u32, pbound, at!(set, uu - 2), active) {
+                if CHECK
+                    && !BOUNDS
+                    && s == 1
+                    && last_option(uu as u32, pbound, at!(set, uu - 2), active)
+                {
                     false // uu would have no option left
+                } else if CHECK
+                    && BOUNDS
+                    && s as u64 + at!(set, uu - 3) as u64 <= at!(set, uu - 4) as u64
+                    && last_option(uu as u32, pbound, at!(set, uu - 2), active)
+                {
+                    // Algorithm M: uu would keep fewer options than its bound
+                    // less its slack, the least it must still take.
+                    false
                 } else {
                     let fresh = TRAIL && at!(set, uu - 5) != epoch;
                     // With short options the entry is written at the trail's end
