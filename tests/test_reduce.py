@@ -112,3 +112,34 @@ def test_the_command_line_reduces_on_request_and_prints_the_options_read() -> No
     summary = json.loads(run("count", "--reduce", "--json")[-1])
     assert summary["count"] == 8 and summary["reduced"]["options"] > 0 and summary["reduced"]["complete"]
     assert run("unique", "--reduce")[-1] == "multiple"
+
+
+def test_the_automatic_count_reduces_first_and_counts_the_same() -> None:
+    # Step 0 of the automatic count: the problem reduced when that takes out
+    # enough; the count is the search's of the problem as given, and what
+    # went is reported.
+    from covering import counting
+
+    rng = random.Random(12)
+    reduced = 0
+    for _ in range(60):
+        p = random_xc(rng, rng.randint(6, 14), rng.randint(0, 4), rng.randint(10, 40))
+        c = counting.count(p, threads=1)
+        assert c.count == p.count(method="search")
+        if c.reduced is not None:
+            reduced += 1
+            assert c.reduced["options"] + c.reduced["items"] > 0
+    assert reduced > 10
+
+
+def test_the_command_line_count_says_what_the_reduction_took_out() -> None:
+    # Knuth's example of DLX-PRE's kind: "B x" would leave A no option.
+    import json
+    import subprocess
+    import sys
+
+    text = "A B | x\nA x\nB\nB x\n"
+    out = subprocess.run([sys.executable, "-m", "covering", "dlx", "count", "-", "--json"], input=text,
+                         capture_output=True, text=True, check=True).stdout
+    got = json.loads(out)
+    assert got["count"] == 1 and got["reduced"]["options"] == 1

@@ -696,6 +696,11 @@ class ProblemData:
         return None if self._last is None else self._last.stats
 
     @property
+    def last_search(self) -> Search | None:
+        """The last search started on this problem (see `remember`)."""
+        return self._last
+
+    @property
     def skipped(self) -> list[dict[str, Any]]:
         """The engines the last automatic choice (of the last portfolio
         run) left out, and why: ``{"engine": "sat", "estimate": bytes,

@@ -88,6 +88,8 @@ def report_count(run: Any, counted: Any, limit: int | None) -> None:
                      width=counted.width, reason=counted.reason)
     if counted.branching is not None:
         run.extra["branching"] = counted.branching
+    if counted.reduced is not None:
+        run.extra.setdefault("reduced", counted.reduced)
     run.done(limited=counted.reason == "limit" and limit is not None and counted.count >= limit)
 
 
