@@ -743,22 +743,14 @@ impl CellSearch {
         if CHECK {
             // Every bound first: a hide below checks each item against
             // what it must still take, this option's share already taken.
-            let mut pp = x + 1;
+            let mut pp = self.after(x);
             while pp != x {
-                let cc = at!(self.cells.nd, pp).itm;
-                if cc <= 0 {
-                    pp = (pp as i32 + cc) as u32;
-                    continue;
-                }
-                let cc = cc as u32;
+                let cc = at!(self.cells.nd, pp).itm as u32;
                 if cc < self.cells.pbound {
-                    if TRAIL {
-                        self.cells.touch(cc);
-                    }
-                    self.cells.set_bound(cc, self.cells.bound(cc) - 1);
+                    self.use_bound::<TRAIL>(cc);
                     c.mems += 2;
                 }
-                pp += 1;
+                pp = self.after(pp);
             }
         }
         let mut pp = x + 1;
@@ -774,12 +766,7 @@ impl CellSearch {
                 let b = if CHECK {
                     self.cells.bound(cc)
                 } else {
-                    if TRAIL {
-                        self.cells.touch(cc);
-                    }
-                    let b = self.cells.bound(cc) - 1;
-                    self.cells.set_bound(cc, b);
-                    b
+                    self.use_bound::<TRAIL>(cc)
                 };
                 if b == 0 && !self.cover::<TRAIL, true, CHECK, true>(cc, c) {
                     return false;
@@ -801,6 +788,30 @@ impl CellSearch {
             pp += 1;
         }
         true
+    }
+
+    /// The node after `pp` in its option, round past the spacer.
+    #[inline(always)]
+    fn after(&self, pp: u32) -> u32 {
+        let q = pp + 1;
+        let cc = at!(self.cells.nd, q).itm;
+        if cc <= 0 {
+            (q as i32 + cc) as u32
+        } else {
+            q
+        }
+    }
+
+    /// Uses one unit of primary item `cc`'s bound (saved on the trail first
+    /// with `TRAIL`); returns what is left.
+    #[inline(always)]
+    fn use_bound<const TRAIL: bool>(&mut self, cc: u32) -> u32 {
+        if TRAIL {
+            self.cells.touch(cc);
+        }
+        let b = self.cells.bound(cc) - 1;
+        self.cells.set_bound(cc, b);
+        b
     }
 
     /// Sets the cells back to a mark of Algorithm M (sizes, bounds, active items).
