@@ -100,8 +100,6 @@ FRONTIER_BITS = 22
 FRONTIER_HOPELESS = 48.0
 #: Transitions of a frontier count between its progress reports and checks.
 FRONTIER_SLICE = 1 << 22
-#: Search trees estimated below this many nodes are searched at once (up
-#: to `SMALL_TREE_CHECK` times as many: past that the estimate was wrong).
 #: Work of the reduction before an automatic count, in units (entries
 #: looked at) an entry of the problem: Knuth's pentominoes 6x10 take 1,911
 #: units an entry to reduce in full (23.6M, 40 ms), his slitherlinks about
@@ -113,6 +111,8 @@ REDUCE_WORK_MOST = 50_000_000
 #: The share of the options the reduction must take out for the count to
 #: use the problem it leaves (which is built anew).
 REDUCE_SHARE = 0.02
+#: Search trees estimated below this many nodes are searched at once (up
+#: to `SMALL_TREE_CHECK` times as many: past that the estimate was wrong).
 SMALL_TREE = 100_000
 SMALL_TREE_CHECK = 4
 #: Trees estimated below this many times `SMALL_TREE` are searched for
@@ -378,10 +378,9 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
                              f"a frontier of {order.width} bits", order, budget)
         except MemoryLimitError:
             frontier_fits = False  # the other methods are measured instead
-    memo: tuple[float, str, _core.MemoCount] | None = None
+    memo: tuple[float, str, _core.MemoCount, _Order | None] | None = None
     why = "no memo (too many options)" if big else "no memo (multiplicities)"
     if not big and not compiled.has_multiplicities:
-        reordered = _reordered(compiled, order)
         for rule in (branching,) if branching else BRANCHINGS:
             # The "first" rule sweeps the items in the order found; "mrv"
             # takes them in the input's order, as `method="memo"` does: the
@@ -389,8 +388,7 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
             # items for that (on a reduced 10x10 slitherlink, 2,431 nodes in
             # the input's order, past the probe's 20,000 in the order found).
             sweep = order if rule == "first" else None
-            counter = _core.MemoCount(reordered if rule == "first" else compiled, memo_bytes, rule,
-                                      threads=_memo_threads(threads))
+            counter = _core.MemoCount(_reordered(compiled, sweep), memo_bytes, rule, threads=_memo_threads(threads))
             try:
                 total = counter.run(probe_nodes(compiled), seconds, None, stop)
             except KeyboardInterrupt:
@@ -400,7 +398,7 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
                 return _counted(int(total), "memo", rule, searched, "probe finished", sweep)
             ratio = hits / max(1, searched)
             if memo is None or ratio > memo[0]:
-                memo = (ratio, rule, counter)
+                memo = (ratio, rule, counter, sweep)
         assert memo is not None
         why = "sub-problems repeat" if memo[0] >= HIT_RATIO else "few repeats"
     frontier: tuple[_core.FrontierCount, _Order] | None = None
@@ -413,9 +411,9 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
         if search_bits is None or search_bits >= order.cost - FRONTIER_SLACK:
             frontier = (_frontier_count(compiled, order, threads), order)
     if memo is not None and memo[0] >= HIT_RATIO:
-        ratio, rule, counter = memo
+        ratio, rule, counter, sweep = memo
         if frontier is None:
-            return _memo(counter, rule, None, seconds, why, progress, order if rule == "first" else None, budget)
+            return _memo(counter, rule, None, seconds, why, progress, sweep, budget)
         return _race(*frontier, counter, rule, None, seconds, progress, budget)
     if frontier is not None:
         return _race(*frontier, None, None, started or Solver(problem, engine=engine), seconds, progress, budget)

@@ -606,19 +606,15 @@ impl Cells {
                 // addressing of the loads and stores (u32 arithmetic must wrap).
                 let uu = node.itm as u32 as usize;
                 let s = at!(set, uu - 1);
-                if CHECK
-                    && !BOUNDS
-                    && s == 1
-                    && last_option(uu as u32, pbound, at!(set, uu - 2), active)
-                {
-                    false // uu would have no option left
-                } else if CHECK
-                    && BOUNDS
-                    && s as u64 + at!(set, uu - 3) as u64 <= at!(set, uu - 4) as u64
-                    && last_option(uu as u32, pbound, at!(set, uu - 2), active)
-                {
-                    // Algorithm M: uu would keep fewer options than its bound
-                    // less its slack, the least it must still take.
+                // Would uu keep too few options: none (Algorithms X and C),
+                // or fewer than its bound less its slack, the least it must
+                // still take (Algorithm M)?
+                let few = if BOUNDS {
+                    s as u64 + at!(set, uu - 3) as u64 <= at!(set, uu - 4) as u64
+                } else {
+                    s == 1
+                };
+                if CHECK && few && last_option(uu as u32, pbound, at!(set, uu - 2), active) {
                     false
                 } else {
                     let fresh = TRAIL && at!(set, uu - 5) != epoch;

@@ -135,8 +135,9 @@ pub(crate) struct CellSearch {
     rng: Option<Rng>,
     mcc: bool,
     colors: bool,
-    /// Algorithm M: where in `item` the last scan for a branching item found
-    /// a forced one; the next scan starts there (see [`Self::choose_mcc`]).
+    /// Where in `item` the last scan for a branching item found a forced
+    /// one; the next scan starts there (see [`Self::choose_xcc`] and
+    /// [`Self::choose_mcc`]).
     scan_from: u32,
     /// Algorithm M: the last item branched on that was not forced (ties
     /// between items go to the nearest one, see [`Self::choose_mcc`]).
