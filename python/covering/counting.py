@@ -18,12 +18,13 @@ Three exact methods count solutions without listing them:
 Neither wins everywhere, so `method="auto"` measures, in work (transitions,
 nodes), never in time, so that the same problem always goes the same way:
 
-0. the options and items that cannot matter are taken out first, as
-   Knuth's DLX-PRE does (`covering.reduction`), within `REDUCE_WORK` units
-   an entry (at most `REDUCE_WORK_MOST`), when that takes out at least
-   `REDUCE_SHARE` of the options: the count is the same, and the problem
-   smaller (a 12x12 slitherlink loses half its options, and its memo count
-   takes a third of the time; the pentominoes 6x10 lose 7%);
+0. on a problem small enough that `REDUCE_WORK` units an entry stay
+   within `REDUCE_WORK_MOST`, the options and items that cannot matter are
+   taken out first, as Knuth's DLX-PRE does (`covering.reduction`), and the
+   problem left is counted when that took out at least `REDUCE_SHARE` of the
+   options: the count is the same, and the problem smaller (a 12x12
+   slitherlink loses half its options, and its memo count takes a third of
+   the time; the pentominoes 6x10 lose 7%);
 1. a tree that Knuth's estimate puts under `SMALL_TREE` nodes is searched
    (given up past `SMALL_TREE_CHECK` times that many: the estimate was
    wrong), and one it puts under `SMALL_TREE_MAYBE` times that is searched
@@ -106,7 +107,10 @@ FRONTIER_SLICE = 1 << 22
 #: 160; his word rectangles 3x4 took 17,000 (0.9 s, to take out 1% of the
 #: options), which this stops well short of.
 REDUCE_WORK = 2000
-#: At most this many units (about 0.1 s), whatever the size of the problem.
+#: Problems whose reduction would take more units than this (about 0.1 s)
+#: are not reduced (25,000 entries): the reduction's setup and the problem
+#: it builds cost more than its budget (a random file of a million options
+#: took 3.6 s, 1.5 s of it in the engine, for 50M units of work).
 REDUCE_WORK_MOST = 50_000_000
 #: The share of the options the reduction must take out for the count to
 #: use the problem it leaves (which is built anew).
@@ -303,7 +307,9 @@ def _reduced(problem: ProblemData, compiled: _core.CompiledProblem) -> tuple[Pro
     >>> _reduced(p, p.compile())[1]  # "B x" would leave "A x" out: it goes
     {'options': 1, 'items': 1, 'rounds': 2, 'complete': True}
     """
-    work = min(REDUCE_WORK * compiled.n_entries, REDUCE_WORK_MOST)
+    work = REDUCE_WORK * compiled.n_entries
+    if work > REDUCE_WORK_MOST:
+        return None
     r = reduction.reduce(problem, work=work)
     if r.removed_options < REDUCE_SHARE * compiled.n_options and r.removed_items == 0:
         return None
