@@ -30,18 +30,33 @@ pub fn from_u32_bytes(b: &[u8], what: &str) -> PyResult<Vec<u32>> {
         .collect())
 }
 
-/// The engine named `name` ("auto", "cells" or "bits").
+/// The engine named `name`: "auto", "cells" or "bits", or dancing cells
+/// with one of Knuth's learning rules, "cells-wtd" (weights) or
+/// "cells-frb" (failure rates).
 pub fn engine(name: &str) -> PyResult<xc::Engine> {
     Ok(match name {
         "auto" => xc::Engine::Auto,
         "cells" => xc::Engine::Cells,
         "bits" => xc::Engine::Bits,
+        "cells-wtd" => xc::Engine::CellsBy(xc::Learning::Weighted),
+        "cells-frb" => xc::Engine::CellsBy(xc::Learning::FailureRate),
         other => {
             return Err(errors::invalid(format!(
-                "engine must be 'auto', 'cells' or 'bits', not {other:?}"
+                "engine must be 'auto', 'cells', 'bits', 'cells-wtd' or 'cells-frb', not {other:?}"
             )))
         }
     })
+}
+
+/// The name of `engine` (as [`engine`] reads it).
+pub fn engine_name(engine: xc::Engine) -> &'static str {
+    match engine {
+        xc::Engine::Auto => "auto",
+        xc::Engine::Cells => "cells",
+        xc::Engine::Bits => "bits",
+        xc::Engine::CellsBy(xc::Learning::Weighted) => "cells-wtd",
+        xc::Engine::CellsBy(xc::Learning::FailureRate) => "cells-frb",
+    }
 }
 
 /// ValueError unless `order` is a permutation of `problem`'s primary items.

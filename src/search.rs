@@ -246,13 +246,11 @@ impl PySearch {
         Ok(self.lock()?.stats().into())
     }
 
-    /// "cells" or "bits": the data structure in use.
+    /// The data structure in use, "cells" or "bits", or "cells-wtd" or
+    /// "cells-frb" (dancing cells with that branching rule).
     #[getter]
     fn engine(&self) -> PyResult<&'static str> {
-        Ok(match self.lock()?.engine() {
-            xc::Engine::Bits => "bits",
-            _ => "cells",
-        })
+        Ok(convert::engine_name(self.lock()?.engine()))
     }
 
     /// What a search stopped by a budget has not explored, as pieces (see

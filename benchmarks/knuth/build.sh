@@ -20,8 +20,12 @@ fetch() { if [ -d "$src/objects" ]; then git -C "$src" show "HEAD:$1" > "$1"; el
 # tangle NAME WEB [CHANGE]: NAME.c from WEB, with the change file CHANGE applied.
 tangle() {
   fetch "$2"; [ -z "${3:-}" ] || fetch "$3"
-  "$work/root/usr/bin/ctangle" "$2" "${3:--}" "$1.c" >/dev/null 2>&1 || true  # (gb_flip.w misses boilerplate.w)
+  rm -f "$1.c"
+  "$work/root/usr/bin/ctangle" "$2" "${3:--}" "$1.c" > "$1.log" 2>&1 || true  # (gb_flip.w misses boilerplate.w)
   [ -s "$1.c" ] || { echo "ctangle made no $1.c"; exit 1; }
+  # A change file that does not match its web is skipped with a warning, and the program
+  # built would silently be the web's own.
+  if grep -q "did not match" "$1.log"; then echo "$3 does not match $2"; exit 1; fi
 }
 tangle gb_flip gb_flip.w
 gcc -O3 -c gb_flip.c -o gb_flip.o -w
@@ -36,13 +40,14 @@ dlx3 dlx3.w
 dlx5 dlx5.w
 dlx-pre dlx-pre.w
 ssxcc ssxcc.w
-ssxcc-wtd ssxcc.w ssxcc-wtd.ch
-ssxcc-frb ssxcc.w ssxcc-frb.ch
+ssxcc-wtd ssxcc-binary.w ssxcc-wtd.ch
+ssxcc-frb ssxcc-binary.w ssxcc-frb.ch
 ssxcc-binary ssxcc-binary.w
 ssmcc ssmcc.w
 ssmcc-wtd ssmcc.w ssmcc-wtd.ch
 ssmcc-frb ssmcc.w ssmcc-frb.ch
 xccdc xccdc.w
+xccdc-wtd xccdc.w xccdc-wtd.ch
 LIST
 # The generators.
 for g in polyomino-dlx polyiamond-dlx polycube-dlx queens-dlx sudoku-dlx windmill-dominoes-dlx \

@@ -73,7 +73,8 @@ from .errors import Interrupted, LimitReached, MemoryLimitError, ProblemError
 from .model import ProblemData
 from .memo import memo_budget
 from .progress import Status, every, solver_status
-from .solver import Solver
+from .solver import BRANCHINGS as SEARCH_BRANCHINGS
+from .solver import Solver, search_engine
 
 __all__ = ["Counted", "count", "memo_rule", "METHODS", "BRANCHINGS", "ITEM_ORDERS"]
 
@@ -141,7 +142,8 @@ class Counted:
     count: int
     #: "frontier", "memo", "search" or "sat" (the CDCL solver, up to a limit).
     method: str
-    #: The memo's branching rule ("first" or "mrv"), None otherwise.
+    #: The memo's branching rule ("first" or "mrv"), or the search's when
+    #: one was asked ("wtd", "frb"); None otherwise.
     branching: str | None
     #: Nodes searched (by the method that counted; decisions for "sat";
     #: transitions for "frontier").
@@ -161,19 +163,29 @@ class Counted:
 
 def check_method(method: str, branching: str | None, item_order: str = "auto") -> None:
     """`ValueError` for a method, branching rule or item order that does
-    not exist.
+    not exist, or a rule the method does not have: the memo's are
+    `BRANCHINGS`, the search's `covering.solver.BRANCHINGS` ("mrv" is both).
 
     >>> check_method("memo", "diagonal")
     Traceback (most recent call last):
     ...
-    ValueError: branching must be one of 'first', 'mrv', not 'diagonal'
+    ValueError: branching must be one of 'first', 'mrv', 'wtd', 'frb', not 'diagonal'
+    >>> check_method("memo", "wtd")
+    Traceback (most recent call last):
+    ...
+    ValueError: branching='wtd' is a rule of the search: not with method='memo'
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}, not {method!r}")
-    if branching is not None and branching not in BRANCHINGS:
-        raise ValueError(f"branching must be one of {', '.join(map(repr, BRANCHINGS))}, not {branching!r}")
-    if branching is not None and method in ("search", "frontier"):
-        raise ValueError(f"branching is a rule of the memo count: not with method={method!r}")
+    rules = BRANCHINGS + tuple(r for r in SEARCH_BRANCHINGS if r not in BRANCHINGS)
+    if branching is not None and branching not in rules:
+        raise ValueError(f"branching must be one of {', '.join(map(repr, rules))}, not {branching!r}")
+    if branching is not None and method == "frontier":
+        raise ValueError(f"the frontier count does not branch: no branching with method={method!r}")
+    if branching is not None and method == "search" and branching not in SEARCH_BRANCHINGS:
+        raise ValueError(f"branching={branching!r} is a rule of the memo count: not with method='search'")
+    if branching is not None and method == "memo" and branching not in BRANCHINGS:
+        raise ValueError(f"branching={branching!r} is a rule of the search: not with method='memo'")
     if item_order not in ITEM_ORDERS:
         raise ValueError(f"item_order must be one of {', '.join(map(repr, ITEM_ORDERS))}, not {item_order!r}")
 
@@ -234,6 +246,19 @@ def count(
     12988816
     """
     check_method(method, branching, item_order)
+    if branching is not None and branching not in BRANCHINGS:
+        # A learning rule (Knuth's "wtd", "frb") is a search's, on dancing
+        # cells; the engine's name carries it (`search_engine`).
+        if engine == "sat":
+            raise ValueError("engine='sat' takes no branching (the CDCL solver picks its own order)")
+        engine = search_engine(engine, branching)
+        if method == "auto" and limit is None:
+            method = "search"
+        counted = count(problem, limit, method=method, engine=engine, threads=threads, memo_bytes=memo_bytes,
+                        nodes=nodes, seconds=seconds, progress=progress, item_order=item_order, budget=budget)
+        return dataclasses.replace(counted, branching=branching)
+    if branching == "mrv" and method == "search":
+        branching = None  # the search's own rule
     limit = limits.limit(limit)
     nodes, seconds, _ = limits.within(budget, limits.nodes(nodes), limits.seconds(seconds))
     if threads is not None:

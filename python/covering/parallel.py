@@ -31,7 +31,7 @@ from . import _core, limits
 from .errors import Interrupted, LimitReached
 from .model import ProblemData
 from .progress import Status, every
-from .solver import Solver
+from .solver import Solver, search_engine
 
 __all__ = ["ParallelSearch", "default_threads", "fingerprint", "Status"]
 
@@ -84,10 +84,12 @@ class ParallelSearch:
     True
     """
 
-    def __init__(self, problem: ProblemData, threads: int | None = None, *, engine: str = "auto", seed: int = 0):
+    def __init__(self, problem: ProblemData, threads: int | None = None, *, engine: str = "auto", seed: int = 0,
+                 branching: str = "mrv"):
         self.problem = problem
         self.threads = default_threads() if threads is None else limits.threads(threads)
-        self.engine = engine
+        # The engine's name says the branching rule too (`search_engine`).
+        self.engine = search_engine(engine, branching)
         self.seed = seed
         self._compiled = problem.compile()
         self._pool = _core.Pool(self._compiled, self.threads, engine)

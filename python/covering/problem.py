@@ -81,11 +81,15 @@ class Problem(ProblemData):
     ) -> SatSolver: ...
 
     @overload
-    def solver(self, *, order: str = "input", seed: int | None = None, engine: str = "auto") -> Solver: ...
+    def solver(self, *, order: str = "input", seed: int | None = None, engine: str = "auto",
+               branching: str = "mrv") -> Solver: ...
 
-    def solver(self, *, order: str = "input", seed: int | None = None, engine: str = "auto") -> Solver | SatSolver:
+    def solver(self, *, order: str = "input", seed: int | None = None, engine: str = "auto",
+               branching: str = "mrv") -> Solver | SatSolver:
         """A `Solver`: one search over this problem, with its stats and
-        `cancel()`; with ``engine="sat"``, a `covering.sat.SatSolver` (the
+        `cancel()`, branching by ``branching`` (`covering.solver.BRANCHINGS`:
+        "mrv", the fewest options, or Knuth's learning rules "wtd" and
+        "frb"); with ``engine="sat"``, a `covering.sat.SatSolver` (the
         CDCL solver: solutions in no particular order, counts up to a limit).
 
         >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"])
@@ -94,7 +98,7 @@ class Problem(ProblemData):
         >>> p.solver(engine="sat").uniqueness().name
         'UNIQUE'
         """
-        return solving.make_solver(self, order=order, seed=seed, engine=engine)
+        return solving.make_solver(self, order=order, seed=seed, engine=engine, branching=branching)
 
     def solutions(
         self,
@@ -109,6 +113,7 @@ class Problem(ProblemData):
         threads: int = 1,
         conflicts: int | None = None,
         budget: limits.Budget | None = None,
+        branching: str = "mrv",
     ) -> Iterator[Any]:
         """The solutions, one at a time, found as they are asked for.
 
@@ -124,18 +129,20 @@ class Problem(ProblemData):
         ``nodes`` counting its decisions. Every verb also takes the run's
         ``budget`` (`covering.limits.Budget`: nodes, a deadline, a stop flag
         the engines watch), of which its own ``nodes`` and ``seconds`` take
-        the tighter.
+        the tighter. ``branching`` is the search's rule for the item to
+        branch on (see `solver`).
 
         >>> p = Problem(); p.add_primary(["A", "B"])
         >>> for items in (["A"], ["B"], ["A", "B"]):
         ...     _ = p.add_option(items)
-        >>> list(p.solutions(ids=True))
-        [(0, 1), (2,)]
+        >>> list(p.solutions(ids=True)), list(p.solutions(ids=True, branching="wtd"))
+        ([(0, 1), (2,)], [(0, 1), (2,)])
         >>> len(list(p.solutions(limit=1)))
         1
         """
         return solving.solutions(self, limit, ids=ids, order=order, seed=seed, nodes=nodes, seconds=seconds,
-                                 engine=engine, threads=threads, conflicts=conflicts, budget=budget)
+                                 engine=engine, threads=threads, conflicts=conflicts, budget=budget,
+                                 branching=branching)
 
     def first(self, **kwargs: Any) -> Any:
         """The first solution found, or None if there is none (same arguments
@@ -180,7 +187,9 @@ class Problem(ProblemData):
         given, a memo of at most ``memo_bytes``, the ``branching`` rule
         "first" or "mrv"), far faster
         where solutions share sub-problems, as tilings of boards do; counts
-        past 2**64 are exact. "auto" measures the problem and picks (``engine``
+        past 2**64 are exact. ``branching="wtd"`` or ``"frb"`` (Knuth's
+        learning rules, `covering.solver.BRANCHINGS`) counts by a search
+        that branches so. "auto" measures the problem and picks (``engine``
         and ``threads`` say how a search runs, if it picks one). ``memo=True`` is
         ``method="memo"``. `last_count` says which method counted.
 
@@ -229,7 +238,8 @@ class Problem(ProblemData):
                          budget=budget)
 
     def uniqueness(self, *, nodes: int | None = None, seconds: float | None = None, engine: str = "auto",
-                   conflicts: int | None = None, budget: limits.Budget | None = None) -> Uniqueness:
+                   conflicts: int | None = None, budget: limits.Budget | None = None,
+                   branching: str = "mrv") -> Uniqueness:
         """Whether the problem has no solution, exactly one, or several
         (`Uniqueness.UNKNOWN` if a budget ran out first); `solve_unique`
         without the solution.
@@ -238,11 +248,12 @@ class Problem(ProblemData):
         >>> p.uniqueness(), p.uniqueness(engine="sat")
         (<Uniqueness.UNIQUE: 'unique'>, <Uniqueness.UNIQUE: 'unique'>)
         """
-        return self.solve_unique(nodes=nodes, seconds=seconds, engine=engine, conflicts=conflicts, budget=budget)[1]
+        return self.solve_unique(nodes=nodes, seconds=seconds, engine=engine, conflicts=conflicts, budget=budget,
+                                 branching=branching)[1]
 
     def solve_unique(self, *, ids: bool = False, nodes: int | None = None, seconds: float | None = None,
                      engine: str = "auto", conflicts: int | None = None,
-                     budget: limits.Budget | None = None) -> tuple[Any, Uniqueness]:
+                     budget: limits.Budget | None = None, branching: str = "mrv") -> tuple[Any, Uniqueness]:
         """A solution (labels, or option ids with ``ids=True``; None when
         there is none) and whether it is the only one, from one search.
 
@@ -251,15 +262,16 @@ class Problem(ProblemData):
         solver (`covering.sat`), which learns from its dead ends and proves
         uniqueness on big puzzles where dancing links thrashes; the solution
         is dancing links' first whenever it found one (as `first`). "sat",
-        "cells" or "bits" use that one engine. `Uniqueness.UNKNOWN` when
-        ``nodes``, ``seconds`` or ``conflicts`` ran out first.
+        "cells" or "bits" use that one engine, as does a ``branching`` rule
+        other than "mrv" (dancing cells, see `solver`). `Uniqueness.UNKNOWN`
+        when ``nodes``, ``seconds`` or ``conflicts`` ran out first.
 
         >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"], label="a")
         >>> p.solve_unique()
         (['a'], <Uniqueness.UNIQUE: 'unique'>)
         """
         return solving.solve_unique(self, ids=ids, nodes=nodes, seconds=seconds, engine=engine, conflicts=conflicts,
-                                    budget=budget)
+                                    budget=budget, branching=branching)
 
     def reduce(self, *, work: int | None = None) -> Reduction[Problem]:
         """The problem with the options and items that cannot matter taken

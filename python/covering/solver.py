@@ -30,13 +30,43 @@ from .errors import Cancelled, Interrupted, LimitReached
 from .model import ProblemData
 from .uniqueness import Uniqueness
 
-__all__ = ["Solver"]
+__all__ = ["Solver", "BRANCHINGS", "search_engine"]
+
+#: How a search picks the item to branch on: "mrv", Knuth's fewest options
+#: (MRV; ties to the item declared first), the default; "wtd" and "frb",
+#: his rules that learn from the tries that fail (SSXCC-WTD, weights raised
+#: on the items left with too few options, after Boussemart et al.'s
+#: dom/wdeg; SSXCC-FRB, each item's failure rate, after Li, Yin and Li),
+#: on dancing cells. Every rule takes a forced move first.
+BRANCHINGS = ("mrv", "wtd", "frb")
+
+
+def search_engine(engine: str, branching: str) -> str:
+    """The engine's name for a search on `engine` that branches by
+    `branching` (one of `BRANCHINGS`): the learning rules run on dancing
+    cells, as "cells-wtd" and "cells-frb".
+
+    >>> search_engine("auto", "mrv"), search_engine("auto", "wtd")
+    ('auto', 'cells-wtd')
+    >>> search_engine("bits", "frb")
+    Traceback (most recent call last):
+    ...
+    ValueError: branching='frb' runs on dancing cells: not engine='bits'
+    """
+    if branching not in BRANCHINGS:
+        raise ValueError(f"branching must be one of {', '.join(map(repr, BRANCHINGS))}, not {branching!r}")
+    if branching == "mrv":
+        return engine
+    if engine not in ("auto", "cells"):
+        raise ValueError(f"branching={branching!r} runs on dancing cells: not engine={engine!r}")
+    return f"cells-{branching}"
 
 
 class Solver:
     """A search over `problem`, in the input order or (``order="random"``) a
     random one fixed by ``seed``; ``engine`` picks the data structure
-    ("auto", "cells" for dancing cells, "bits" for bitsets).
+    ("auto", "cells" for dancing cells, "bits" for bitsets) and
+    ``branching`` the rule for the item to branch on (`BRANCHINGS`).
 
     >>> from covering import Problem
     >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"])
@@ -44,7 +74,8 @@ class Solver:
     1
     """
 
-    def __init__(self, problem: ProblemData, *, order: str = "input", seed: int | None = None, engine: str = "auto"):
+    def __init__(self, problem: ProblemData, *, order: str = "input", seed: int | None = None, engine: str = "auto",
+                 branching: str = "mrv"):
         if order not in ("input", "random"):
             raise ValueError(f"order must be 'input' or 'random', not {order!r}")
         if order == "input" and seed is not None:
@@ -52,6 +83,7 @@ class Solver:
         seed = limits.seed(seed)
         if order == "random" and seed is None:
             seed = random.randrange(2**63)
+        engine = search_engine(engine, branching)
         self.problem = problem
         self.seed = seed
         compiled = problem.compile()
@@ -77,8 +109,20 @@ class Solver:
 
     @property
     def engine(self) -> str:
-        """The data structure in use: "cells" or "bits"."""
+        """The data structure in use: "cells" or "bits" (or "cells-wtd",
+        "cells-frb": dancing cells with that branching rule)."""
         return self._search.engine
+
+    @property
+    def branching(self) -> str:
+        """The rule for the item to branch on (one of `BRANCHINGS`).
+
+        >>> from covering.puzzles.queens import queens_problem
+        >>> s = Solver(queens_problem(8), branching="frb"); s.branching, s.count()
+        ('frb', 92)
+        """
+        engine = self.engine
+        return engine[len("cells-"):] if engine.startswith("cells-") else "mrv"
 
     def cancel(self) -> None:
         """Stops the search from another thread (within a few milliseconds)."""

@@ -38,7 +38,7 @@ SAT_SECONDS_PER_ENTRY = 2.5e-6
 
 
 def make_solver(problem: ProblemData, *, order: str = "input", seed: int | None = None,
-                engine: str = "auto") -> Solver | SatSolver:
+                engine: str = "auto", branching: str = "mrv") -> Solver | SatSolver:
     """One search over `problem` (see `Problem.solver`), remembered as the
     problem's last (its `stats`).
 
@@ -47,10 +47,10 @@ def make_solver(problem: ProblemData, *, order: str = "input", seed: int | None 
     (1, 'UNIQUE')
     """
     if engine == "sat":
-        if order != "input" or seed is not None:
-            raise ValueError("engine='sat' takes no order or seed (the CDCL solver picks its own order)")
+        if order != "input" or seed is not None or branching != "mrv":
+            raise ValueError("engine='sat' takes no order, seed or branching (the CDCL solver picks its own order)")
         return SatSolver(problem)
-    solver = Solver(problem, order=order, seed=seed, engine=engine)
+    solver = Solver(problem, order=order, seed=seed, engine=engine, branching=branching)
     problem.remember(solver)
     return solver
 
@@ -68,6 +68,7 @@ def solutions(
     threads: int = 1,
     conflicts: int | None = None,
     budget: limits.Budget | None = None,
+    branching: str = "mrv",
 ) -> Iterator[Any]:
     """The solutions of `problem`, found as they are asked for (see
     `Problem.solutions`)."""
@@ -75,6 +76,8 @@ def solutions(
     if engine == "sat":
         if threads > 1:
             raise ValueError("engine='sat' runs on one thread")
+        if branching != "mrv":
+            raise ValueError("engine='sat' takes no branching (the CDCL solver picks its own order)")
         return SatSolver(problem).solutions(limit, ids=ids, conflicts=conflicts, nodes=nodes, seconds=seconds,
                                             budget=budget)
     if conflicts is not None:
@@ -82,8 +85,8 @@ def solutions(
     if threads > 1:
         if order != "input" or nodes is not None or seconds is not None:
             raise ValueError("a search on several threads takes no order, nodes or seconds")
-        return ParallelSearch(problem, threads, engine=engine).solutions(limit, ids=ids)
-    solver = make_solver(problem, order=order, seed=seed, engine=engine)
+        return ParallelSearch(problem, threads, engine=engine, branching=branching).solutions(limit, ids=ids)
+    solver = make_solver(problem, order=order, seed=seed, engine=engine, branching=branching)
     return solver.solutions(limit, ids=ids, nodes=nodes, seconds=seconds, budget=budget)
 
 
@@ -99,7 +102,9 @@ def first(problem: ProblemData, **kwargs: Any) -> Any:
     >>> first(p, ids=True), first(p, ids=True, seconds=1.0)
     ((0, 1), (0, 1))
     """
-    if kwargs.get("engine", "auto") == "auto" and not set(kwargs) - {"engine", "ids", "nodes", "seconds", "budget"}:
+    # (A branching rule other than the default is a search by that rule.)
+    if kwargs.get("engine", "auto") == "auto" and kwargs.get("branching", "mrv") == "mrv" \
+            and not set(kwargs) - {"engine", "branching", "ids", "nodes", "seconds", "budget"}:
         return _portfolio_first(problem, bool(kwargs.get("ids", False)), limits.nodes(kwargs.get("nodes")),
                                 limits.seconds(kwargs.get("seconds")), kwargs.get("budget"))
     return next(iter(solutions(problem, 1, **kwargs)), None)
@@ -246,9 +251,11 @@ def _portfolio_first(problem: ProblemData, ids: bool, nodes: int | None, seconds
 
 def solve_unique(problem: ProblemData, *, ids: bool = False, nodes: int | None = None,
                  seconds: float | None = None, engine: str = "auto",
-                 conflicts: int | None = None, budget: limits.Budget | None = None) -> tuple[Any, Uniqueness]:
+                 conflicts: int | None = None, budget: limits.Budget | None = None,
+                 branching: str = "mrv") -> tuple[Any, Uniqueness]:
     """A solution and whether it is the only one, from one search (see
-    `Problem.solve_unique`), within the run's `budget`."""
+    `Problem.solve_unique`), within the run's `budget`; with a `branching`
+    rule other than "mrv", dancing links by that rule alone."""
     nodes, seconds, _ = limits.within(budget, limits.nodes(nodes), limits.seconds(seconds))
     conflicts = limits.conflicts(conflicts)
     if engine not in ("auto", "sat") and conflicts is not None:
@@ -267,9 +274,11 @@ def solve_unique(problem: ProblemData, *, ids: bool = False, nodes: int | None =
         return True
 
     if engine == "sat":
+        if branching != "mrv":
+            raise ValueError("engine='sat' takes no branching (the CDCL solver picks its own order)")
         settled = two(engine="sat", conflicts=conflicts, nodes=nodes, seconds=seconds)
-    elif engine != "auto":
-        settled = two(engine=engine, nodes=nodes, seconds=seconds)
+    elif engine != "auto" or branching != "mrv":
+        settled = two(engine=engine, nodes=nodes, seconds=seconds, branching=branching)
     else:
         dancing, cdcl = _problem_stages(problem, conflicts, budget)
         found, settled = portfolio(2, dancing, cdcl, skip=lambda left: _sat_skipped(problem, left), nodes=nodes,

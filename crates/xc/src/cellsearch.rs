@@ -17,7 +17,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::cells::{at, Cells, Counters};
-use crate::machine::{Engine, Limits, Machine, Move, Solve, Step, MAX_PROBE_DEPTH, MOST_ESTIMATE};
+use crate::machine::{
+    Engine, Learning, Limits, Machine, Move, Solve, Step, MAX_PROBE_DEPTH, MOST_ESTIMATE,
+};
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;
 use crate::stats::Stats;
@@ -153,14 +155,73 @@ pub(crate) struct CellSearch {
     /// has slack: on exact multiplicities (dominoes, every cell twice) it
     /// cut no nodes and cost 14%.
     check: bool,
+    /// The branching rule, when it is not the fewest options, and what it
+    /// has learned (boxed: the fewest options' search carries a pointer).
+    learned: Option<Box<Learned>>,
+}
+
+/// What a branching rule that learns from failed tries ([`Learning`])
+/// knows of each primary item, indexed by the item's base in `set` (Knuth
+/// keeps it beside the item's size, in `set` too).
+#[derive(Clone, Debug)]
+struct Learned {
+    rule: Learning,
+    /// Each item's weight ([`Learning::Weighted`], 1 at first) or failure
+    /// rate ([`Learning::FailureRate`], 1/2 at first): the item's size (or
+    /// degree) is divided by it.
+    per: Vec<f64>,
+    /// [`Learning::FailureRate`]: each item's tries so far, plus one.
+    tries: Vec<f64>,
+}
+
+impl Learned {
+    fn new(rule: Learning, pbound: u32) -> Learned {
+        let n = pbound as usize;
+        let (per, tries) = match rule {
+            Learning::Weighted => (vec![1.0; n], Vec::new()),
+            Learning::FailureRate => (vec![0.5; n], vec![1.0; n]),
+        };
+        Learned { rule, per, tries }
+    }
+
+    /// Back to what nothing has been learned yet.
+    fn reset(&mut self) {
+        *self = Learned::new(self.rule, self.per.len() as u32);
+    }
+
+    /// A try of an option of `best` left item `wiped` with too few options.
+    #[cold]
+    #[inline(never)]
+    fn failed(&mut self, best: u32, wiped: u32) {
+        match self.rule {
+            Learning::Weighted => self.per[wiped as usize] += 1.0,
+            Learning::FailureRate => {
+                let (b, fr) = (best as usize, self.per[best as usize]);
+                self.tries[b] += 1.0;
+                self.per[b] = fr + (1.0 - fr) / self.tries[b];
+            }
+        }
+    }
+
+    /// A try of an option of `best` went on to the level below.
+    #[inline(always)]
+    fn passed(&mut self, best: u32) {
+        if self.rule == Learning::FailureRate {
+            let (b, fr) = (best as usize, self.per[best as usize]);
+            self.tries[b] += 1.0;
+            self.per[b] = fr - fr / self.tries[b];
+        }
+    }
 }
 
 impl CellSearch {
-    /// A search over `problem`, its options shuffled when there is a `seed`;
+    /// A search over `problem`, its options shuffled when there is a `seed`,
+    /// branching on the fewest options or by another rule (`branching`);
     /// given up (`None`) once `stop` is raised.
     pub fn new_until(
         problem: Arc<CompiledProblem>,
         seed: Option<u64>,
+        branching: Option<Learning>,
         stop: &AtomicBool,
     ) -> Option<CellSearch> {
         let mut rng = seed.map(Rng::new);
@@ -172,6 +233,7 @@ impl CellSearch {
         let colors = problem.has_colors();
         let narrow = fits_unclamped(&cells);
         let exact = problem.lo() == problem.hi();
+        let learned = branching.map(|rule| Box::new(Learned::new(rule, cells.pbound)));
         Some(CellSearch {
             problem,
             initial: Arc::new(cells.clone()),
@@ -193,15 +255,69 @@ impl CellSearch {
             anchor: 0,
             narrow,
             exact,
-            check: !exact,
+            // A rule that learns from failed tries needs them found.
+            check: !exact || learned.is_some(),
+            learned,
         })
+    }
+
+    /// Chooses the primary item to branch on (step C3), by the search's
+    /// rule. Returns `(item, size)`; a size of 0 is a dead end.
+    #[inline(always)]
+    fn choose_xcc(&mut self, c: &mut Counters) -> (u32, u32) {
+        if self.learned.is_some() {
+            return self.choose_learned_xcc(c);
+        }
+        self.choose_fewest(c)
+    }
+
+    /// [`Self::choose_xcc`] by a rule that learns ([`Learning`]): the
+    /// fewest options per unit of what the rule learned of the item; a
+    /// forced move or a dead end as soon as seen; ties to the item declared
+    /// first, as in Knuth's programs, or to a random one when randomizing.
+    #[inline(never)]
+    fn choose_learned_xcc(&mut self, c: &mut Counters) -> (u32, u32) {
+        let Some(learned) = self.learned.as_deref() else {
+            return self.choose_fewest(c);
+        };
+        let cells = &self.cells;
+        let active = cells.active;
+        let from = scan_start(self.scan_from, active);
+        let (mut best, mut t, mut score) = (u32::MAX, u32::MAX, f64::INFINITY);
+        let mut ties = 0u64;
+        for j in 0..active {
+            let k = wrapped(from, j, active);
+            let x = at!(cells.item, k);
+            let s = cells.size(x);
+            if s <= 1 {
+                c.mems += 3 * (j as u64 + 1);
+                self.scan_from = k;
+                return (x, s);
+            }
+            let v = s as f64 / learned.per[x as usize];
+            if let Some(rng) = self.rng.as_mut() {
+                if v < score {
+                    (best, t, score, ties) = (x, s, v, 1);
+                } else if v == score {
+                    ties += 1;
+                    if rng.below(ties) == 0 {
+                        (best, t) = (x, s);
+                    }
+                }
+            } else if v < score || (v == score && x < best) {
+                (best, t, score) = (x, s, v);
+            }
+        }
+        c.mems += 3 * active as u64;
+        self.scan_from = u32::MAX;
+        (best, t)
     }
 
     /// Chooses the primary item with the fewest options (Knuth's MRV
     /// heuristic); ties go to the first in the active list, or to a random one
     /// when randomizing. Returns `(item, size)`; a size of 0 is a dead end.
     #[inline(always)]
-    fn choose_xcc(&mut self, c: &mut Counters) -> (u32, u32) {
+    fn choose_fewest(&mut self, c: &mut Counters) -> (u32, u32) {
         let cells = &self.cells;
         let mut t = u32::MAX;
         let mut best = 0;
@@ -448,8 +564,10 @@ impl CellSearch {
         None
     }
 
-    /// Algorithms X and C.
-    fn run_xcc<const COLORS: bool, const COUNT: bool>(
+    /// Algorithms X and C; with `LEARN`, the branching item chosen by the
+    /// search's learning rule (a copy of the loop, so that the fewest
+    /// options' loop has no test for it).
+    fn run_xcc<const COLORS: bool, const COUNT: bool, const LEARN: bool>(
         &mut self,
         limits: Limits,
         target: u64,
@@ -479,10 +597,20 @@ impl CellSearch {
                         continue;
                     }
                     // C3: choose the item i.
-                    let (x, t) = self.choose_xcc(&mut c);
+                    let (x, t) = if LEARN {
+                        self.choose_learned_xcc(&mut c)
+                    } else {
+                        self.choose_fewest(&mut c)
+                    };
                     best = x;
                     self.lv[level].best = x;
                     if t == 0 {
+                        // Item x was left empty by covering the item above
+                        // (which tries do not check): a failed try there.
+                        if LEARN && level > self.base {
+                            self.cells.wiped = x;
+                            self.learn_failure(self.lv[level - 1].best);
+                        }
                         state = State::DoneWithLevel;
                     } else if self.cells.active == 1 {
                         // The last primary item: each of its options completes
@@ -560,12 +688,20 @@ impl CellSearch {
                         self.cells.new_epoch();
                     }
                     if !self.commit::<COLORS, true, true>(node, &mut c) {
+                        if LEARN {
+                            self.learn_failure(best);
+                        }
                         if !forced {
                             self.restore(level, &mut c);
                         }
                         cur += 1;
                         state = State::Advance;
-                    } else if self.cells.active == 0 {
+                        continue;
+                    }
+                    if let (true, Some(learned)) = (LEARN, self.learned.as_deref_mut()) {
+                        learned.passed(best);
+                    }
+                    if self.cells.active == 0 {
                         self.sol_len = level + 1;
                         self.solutions += 1;
                         if level + 1 > self.max_level {
@@ -642,6 +778,9 @@ impl CellSearch {
     /// items with the same number are exact ties, one taken at random.
     #[inline(always)]
     fn choose_mcc(&mut self, c: &mut Counters) -> (u32, i64) {
+        if self.learned.is_some() {
+            return self.choose_learned_mcc(c);
+        }
         if self.rng.is_some() {
             return self.choose_mcc_random(c);
         }
@@ -653,6 +792,56 @@ impl CellSearch {
             return self.choose_mcc_in::<false, true, false>(c);
         }
         self.choose_mcc_in::<false, false, false>(c)
+    }
+
+    /// [`Self::choose_mcc`] by a rule that learns ([`Learning`]): the least
+    /// branching degree per unit of what the rule learned of the item, ties
+    /// to the smaller slack, the longer list, then the item declared first,
+    /// as in Knuth's SSMCC-WTD (or to a random one when randomizing); a
+    /// degree of 1 or less as soon as seen.
+    #[inline(never)]
+    fn choose_learned_mcc(&mut self, c: &mut Counters) -> (u32, i64) {
+        let Some(learned) = self.learned.as_deref() else {
+            return self.choose_mcc_in::<false, false, false>(c);
+        };
+        let cells = &self.cells;
+        let active = cells.active;
+        let from = scan_start(self.scan_from, active);
+        let (mut best, mut degree_of_best) = (u32::MAX, i64::MAX);
+        let mut key = (f64::INFINITY, u32::MAX, 0u32);
+        let mut ties = 0u64;
+        for j in 0..active {
+            let k = wrapped(from, j, active);
+            let x = at!(cells.item, k);
+            let (t, s, l) = degree(cells, x);
+            if t <= 1 {
+                c.mems += 3 * (j as u64 + 1);
+                self.scan_from = k;
+                return (x, t);
+            }
+            let this = (t as f64 / learned.per[x as usize], s, l);
+            // Less per unit, then less slack, then more options.
+            let order = this
+                .0
+                .total_cmp(&key.0)
+                .then(this.1.cmp(&key.1))
+                .then(key.2.cmp(&this.2));
+            if let Some(rng) = self.rng.as_mut() {
+                if order.is_lt() {
+                    (best, degree_of_best, key, ties) = (x, t, this, 1);
+                } else if order.is_eq() {
+                    ties += 1;
+                    if rng.below(ties) == 0 {
+                        (best, degree_of_best) = (x, t);
+                    }
+                }
+            } else if order.is_lt() || (order.is_eq() && x < best) {
+                (best, degree_of_best, key) = (x, t, this);
+            }
+        }
+        c.mems += 3 * active as u64;
+        self.scan_from = u32::MAX;
+        (best, degree_of_best)
     }
 
     /// [`Self::choose_mcc`] when randomizing, kept out of the hot loop.
@@ -824,6 +1013,17 @@ impl CellSearch {
         self.cells.sactive = sactive;
     }
 
+    /// A try of an option of `best` left an item (`cells.wiped`) with too
+    /// few options: what a learning rule takes from it.
+    #[cold]
+    #[inline(never)]
+    fn learn_failure(&mut self, best: u32) {
+        let wiped = self.cells.wiped;
+        if let Some(learned) = self.learned.as_deref_mut() {
+            learned.failed(best, wiped);
+        }
+    }
+
     fn mark_now(&self) -> (u32, u32, u32) {
         (
             self.cells.tlen as u32,
@@ -942,6 +1142,16 @@ impl CellSearch {
                     } else {
                         self.commit_mcc::<COLORS, true, false>(x, &mut c)
                     };
+                    if self.learned.is_some() {
+                        let best = self.lv[level - 1].best;
+                        if taken {
+                            if let Some(learned) = self.learned.as_deref_mut() {
+                                learned.passed(best);
+                            }
+                        } else {
+                            self.learn_failure(best);
+                        }
+                    }
                     state = if taken {
                         State::Forward
                     } else {
@@ -1136,8 +1346,14 @@ impl Solve for CellSearch {
     /// Runs until the next solution, the end, or the limits.
     fn run(&mut self, limits: Limits) -> Step {
         match (self.mcc, self.colors) {
-            (false, false) => self.run_xcc::<false, false>(limits, u64::MAX),
-            (false, true) => self.run_xcc::<true, false>(limits, u64::MAX),
+            (false, false) if self.learned.is_some() => {
+                self.run_xcc::<false, false, true>(limits, u64::MAX)
+            }
+            (false, true) if self.learned.is_some() => {
+                self.run_xcc::<true, false, true>(limits, u64::MAX)
+            }
+            (false, false) => self.run_xcc::<false, false, false>(limits, u64::MAX),
+            (false, true) => self.run_xcc::<true, false, false>(limits, u64::MAX),
             (true, false) => self.run_mcc::<false, false>(limits, u64::MAX),
             (true, true) => self.run_mcc::<true, false>(limits, u64::MAX),
         }
@@ -1146,7 +1362,10 @@ impl Solve for CellSearch {
 
 impl Machine for CellSearch {
     fn engine(&self) -> Engine {
-        Engine::Cells
+        match &self.learned {
+            Some(learned) => Engine::CellsBy(learned.rule),
+            None => Engine::Cells,
+        }
     }
 
     /// Back to the state before any search or forcing, keeping the allocations.
@@ -1157,6 +1376,9 @@ impl Machine for CellSearch {
         (self.level, self.base, self.cur, self.sol_len) = (0, 0, 0, 0);
         (self.scan_from, self.anchor) = (0, 0);
         self.state = State::Forward;
+        if let Some(learned) = self.learned.as_deref_mut() {
+            learned.reset();
+        }
     }
 
     /// The problem being solved.
@@ -1188,8 +1410,14 @@ impl Machine for CellSearch {
     /// being tried one by one, so the count may pass `target` a little.
     fn count(&mut self, limits: Limits, target: u64) -> Step {
         match (self.mcc, self.colors) {
-            (false, false) => self.run_xcc::<false, true>(limits, target),
-            (false, true) => self.run_xcc::<true, true>(limits, target),
+            (false, false) if self.learned.is_some() => {
+                self.run_xcc::<false, true, true>(limits, target)
+            }
+            (false, true) if self.learned.is_some() => {
+                self.run_xcc::<true, true, true>(limits, target)
+            }
+            (false, false) => self.run_xcc::<false, true, false>(limits, target),
+            (false, true) => self.run_xcc::<true, true, false>(limits, target),
             (true, false) => self.run_mcc::<false, true>(limits, target),
             (true, true) => self.run_mcc::<true, true>(limits, target),
         }
@@ -1501,8 +1729,8 @@ mod tests {
         for _ in 0..300 {
             let p = Arc::new(random_mcc_with(&mut rng, true));
             let never = AtomicBool::new(false);
-            let mut general = CellSearch::new_until(p.clone(), None, &never).unwrap();
-            let mut exact = CellSearch::new_until(p, None, &never).unwrap();
+            let mut general = CellSearch::new_until(p.clone(), None, None, &never).unwrap();
+            let mut exact = CellSearch::new_until(p, None, None, &never).unwrap();
             exact_seen += exact.exact as u32;
             general.exact = false;
             general.count(Limits::NONE, u64::MAX);
@@ -1530,8 +1758,8 @@ mod tests {
         for _ in 0..300 {
             let p = Arc::new(random_mcc(&mut rng));
             let never = AtomicBool::new(false);
-            let mut clamped = CellSearch::new_until(p.clone(), None, &never).unwrap();
-            let mut unclamped = CellSearch::new_until(p, None, &never).unwrap();
+            let mut clamped = CellSearch::new_until(p.clone(), None, None, &never).unwrap();
+            let mut unclamped = CellSearch::new_until(p, None, None, &never).unwrap();
             narrow_seen += unclamped.narrow as u32;
             clamped.narrow = false;
             clamped.count(limits, u64::MAX);
@@ -1543,5 +1771,39 @@ mod tests {
             );
         }
         assert_eq!(narrow_seen, 300);
+    }
+
+    #[test]
+    fn the_learning_rules_count_what_the_fewest_options_count() {
+        // Other trees, the same solutions, and what the rules learned is
+        // forgotten on a reset (the same tree again).
+        let mut rng = Rng::new(33);
+        let never = AtomicBool::new(false);
+        let mut learned_something = 0;
+        for _ in 0..300 {
+            let p = Arc::new(random_mcc(&mut rng));
+            let mut plain = CellSearch::new_until(p.clone(), None, None, &never).unwrap();
+            let small = Limits {
+                nodes: 100_000,
+                updates: u64::MAX,
+            };
+            if plain.count(small, u64::MAX) != Step::Exhausted {
+                continue; // (a tree too big for a unit test)
+            }
+            for rule in [Learning::Weighted, Learning::FailureRate] {
+                let mut s = CellSearch::new_until(p.clone(), None, Some(rule), &never).unwrap();
+                assert_eq!(s.engine(), Engine::CellsBy(rule));
+                s.count(Limits::NONE, u64::MAX);
+                let first = s.stats();
+                assert_eq!(first.solutions, plain.stats().solutions);
+                let learned = s.learned.as_deref().unwrap();
+                let start = if rule == Learning::Weighted { 1.0 } else { 0.5 };
+                learned_something += learned.per.iter().any(|&w| w != start) as u32;
+                s.reset();
+                s.count(Limits::NONE, u64::MAX);
+                assert_eq!((s.stats().nodes, s.stats().solutions), (first.nodes, first.solutions));
+            }
+        }
+        assert!(learned_something > 100, "{learned_something}");
     }
 }

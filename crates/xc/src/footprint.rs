@@ -33,12 +33,17 @@ const LEVEL_BYTES: u64 = 48;
 /// [`crate::Search::with_engine`] would take), the problem itself not counted.
 pub fn search_bytes(problem: &CompiledProblem, engine: Engine) -> u64 {
     let bits = match engine {
-        Engine::Cells => false,
+        Engine::Cells | Engine::CellsBy(_) => false,
         Engine::Auto => Bits::pays(problem),
         Engine::Bits => Bits::suits(problem),
     };
     if bits {
         bits_bytes(problem)
+    } else if let Engine::CellsBy(_) = engine {
+        // Two numbers (8 bytes each) for each place in `set` below the
+        // secondary items: what the rule has learned of each primary item.
+        cells_bytes(problem)
+            + 16 * (problem.n_entries() as u64 + HEADER as u64 * problem.n_items() as u64)
     } else {
         cells_bytes(problem)
     }

@@ -77,6 +77,28 @@ pub enum Engine {
     /// Bitsets (problems without multiplicities, with at most
     /// 4096 options and 1024 primary items); other problems fall back to cells.
     Bits,
+    /// Dancing cells, the item to branch on chosen by another of Knuth's
+    /// rules than the fewest options.
+    CellsBy(Learning),
+}
+
+/// How the item to branch on is chosen, besides the fewest options (MRV,
+/// the rule of [`Engine::Cells`]). Each rule takes a forced move (an item
+/// with one option left) first, as SSXCC does; ties go to the item
+/// declared first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Learning {
+    /// Knuth's SSXCC-WTD and SSMCC-WTD, after Boussemart, Hemery, Lecoutre
+    /// and Sais's dom/wdeg: an item's weight, 1 at first, goes up by one
+    /// each time a try leaves it with too few options; the item with the
+    /// fewest options (Algorithm M: the least branching degree) per unit of
+    /// weight is chosen.
+    Weighted,
+    /// Knuth's SSXCC-FRB and SSMCC-FRB, after Li, Yin and Li: each item's
+    /// failure rate, 1/2 at first, follows the share of its tries that left
+    /// some other item with too few options; the item with the fewest
+    /// options per unit of failure rate is chosen.
+    FailureRate,
 }
 
 /// What a driver needs from every engine, the CDCL solver included: the

@@ -87,14 +87,18 @@ impl Search {
         stop: &std::sync::atomic::AtomicBool,
     ) -> Option<Search> {
         let bits = match engine {
-            Engine::Cells => false,
+            Engine::Cells | Engine::CellsBy(_) => false,
             Engine::Auto => Bits::pays(&problem),
             Engine::Bits => Bits::suits(&problem),
         };
         let machine: Box<dyn Machine> = if bits {
             Box::new(BitSearch::new(problem, seed))
         } else {
-            Box::new(CellSearch::new_until(problem, seed, stop)?)
+            let branching = match engine {
+                Engine::CellsBy(b) => Some(b),
+                _ => None,
+            };
+            Box::new(CellSearch::new_until(problem, seed, branching, stop)?)
         };
         Some(Search { machine })
     }

@@ -18,7 +18,7 @@ from .grammar import UsageError
 
 __all__ = [
     "UsageError", "error", "place", "warn", "read_input", "write_dlx", "show_progress", "progress", "threads_from",
-    "check_method_flags", "report_count",
+    "check_method_flags", "report_count", "SEARCH_ONLY",
 ]
 
 
@@ -119,6 +119,10 @@ def threads_from(args: argparse.Namespace) -> int:
     return default_threads()
 
 
+#: The branching rules of the search alone (Knuth's learning rules).
+SEARCH_ONLY = ("wtd", "frb")
+
+
 def check_method_flags(args: argparse.Namespace, *, not_with: dict[str, bool]) -> None:
     """Refuses --method, --branching and --memo-bytes where they mean
     nothing or contradict each other (naming both flags); `not_with` maps
@@ -129,14 +133,24 @@ def check_method_flags(args: argparse.Namespace, *, not_with: dict[str, bool]) -
     >>> check_method_flags(ns, not_with={})
     Traceback (most recent call last):
     ...
-    covering.cli.grammar.UsageError: --branching and --method search cannot go together (the branching rule is the memo's)
+    covering.cli.grammar.UsageError: --branching first and --method search cannot go together (first is the memo's rule)
     """
     given = [f for f, v in (("--memo" if getattr(args, "memo", False) else f"--method {args.method}", args.method),
-                            ("--branching", args.branching), ("--memo-bytes", args.memo_bytes)) if v is not None]
+                            (f"--branching {args.branching}", args.branching), ("--memo-bytes", args.memo_bytes))
+             if v is not None]
     for other, present in not_with.items():
         if present and given:
             raise UsageError(f"{given[0]} and {other} cannot go together")
-    if args.branching is not None and args.method == "search":
-        raise UsageError("--branching and --method search cannot go together (the branching rule is the memo's)")
+    searching = args.branching in SEARCH_ONLY
+    if args.branching is not None and args.method == "frontier":
+        raise UsageError("--branching and --method frontier cannot go together (the frontier does not branch)")
+    if args.branching == "first" and args.method == "search":
+        raise UsageError("--branching first and --method search cannot go together (first is the memo's rule)")
+    if searching and args.method == "memo":
+        raise UsageError(f"--branching {args.branching} and --method memo cannot go together ({args.branching} "
+                         "is a rule of the search)")
+    if searching and getattr(args, "engine", "auto") in ("bits", "sat"):
+        raise UsageError(f"--branching {args.branching} and --engine {args.engine} cannot go together "
+                         f"({args.branching} runs on dancing cells)")
     if args.memo_bytes is not None and args.method == "search":
         raise UsageError("--memo-bytes and --method search cannot go together (the memory is the memo's)")

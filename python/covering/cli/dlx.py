@@ -19,7 +19,7 @@ from ..errors import Interrupted, LimitReached, ProblemError, RunIncomplete
 from ..problem import Problem
 from ..progress import Display
 from . import budget, cheapest, flags
-from .common import UsageError, check_method_flags, report_count, show_progress, threads_from, write_dlx
+from .common import SEARCH_ONLY, UsageError, check_method_flags, report_count, show_progress, threads_from, write_dlx
 from .dlxtext import load, write_solution
 from .contract import Run
 
@@ -37,6 +37,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     flags.add_limit(s, "up to N solutions", every="every solution")
     _reduce(s)
     flags.add_engine(s)
+    flags.add_search_branching(s)
     _conflicts(s)
     flags.add_threads(s)
     c = _verb(verbs, "count", "the number of solutions", run_count, counts=True)
@@ -52,6 +53,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
               "--conflicts ran out)", run_unique)
     _reduce(u)
     flags.add_engine(u)
+    flags.add_search_branching(u)
     _conflicts(u)
     b = _verb(verbs, "best", "the K cheapest solutions by the options' costs (DLX5's '|n' entries), each "
               "followed by a line 'cost N'", cheapest.run_best, payload='{"solution": [option ids], "cost": N}')
@@ -62,6 +64,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     flags.add_limit(r, "up to N solutions", every="every solution")
     _reduce(r)
     flags.add_engine(r, sat=False)
+    flags.add_search_branching(r)
     e = _verb(verbs, "export", "the problem again, in Knuth's format as read", run_export, payload='{"dlx": text}',
               budgets=False)
     del e
@@ -113,15 +116,26 @@ def _cluster(parser: argparse.ArgumentParser) -> None:
                         help="with --backend dask: give up after S seconds without the scheduler (default 60)")
 
 
-def _engine_flags(args: argparse.Namespace, portfolio: bool) -> None:
+def _engine_flags(args: argparse.Namespace, portfolio: bool, run: Run | None = None) -> None:
     """--conflicts is the CDCL solver's budget: with --engine sat, or with
-    the portfolio (a first solution, uniqueness)."""
+    the portfolio (a first solution, uniqueness); --branching wtd or frb is
+    a search on dancing cells (and said in the summary)."""
     conflicts = getattr(args, "conflicts", None)
     if conflicts is not None and not (args.engine == "sat" or (args.engine == "auto" and portfolio)):
         raise UsageError(f"--conflicts and --engine {args.engine} cannot go together (conflicts are the CDCL "
                          "solver's budget: --engine sat, or the portfolio of a first solution)")
     if args.engine == "sat" and getattr(args, "threads", None) is not None:
         raise UsageError("--engine sat and --threads cannot go together")
+    branching = getattr(args, "branching", "mrv")
+    if branching in SEARCH_ONLY:
+        if run is not None:
+            run.extra["branching"] = branching
+        if args.engine in ("bits", "sat"):
+            raise UsageError(f"--branching {branching} and --engine {args.engine} cannot go together "
+                             f"({branching} runs on dancing cells)")
+        if conflicts is not None:
+            raise UsageError(f"--branching {branching} and --conflicts cannot go together (--branching other than "
+                             "mrv is a search by that rule alone, without the CDCL solver)")
 
 
 def _stream(args: argparse.Namespace, problem: Problem, limit: int | None) -> Iterator[tuple[int, ...]]:
@@ -133,13 +147,13 @@ def _stream(args: argparse.Namespace, problem: Problem, limit: int | None) -> It
     found: Iterator[tuple[int, ...]]
     if args.engine == "sat":
         found = problem.solutions(limit, ids=True, engine="sat", conflicts=args.conflicts, budget=b)
-    elif limit == 1 and args.engine == "auto" and threads == 1:
+    elif limit == 1 and args.engine == "auto" and args.branching == "mrv" and threads == 1:
         first = problem.first(ids=True, budget=b)
         found = iter([] if first is None else [first])
     elif threads > 1:
-        found = problem.solutions(limit, ids=True, threads=threads, engine=args.engine)
+        found = problem.solutions(limit, ids=True, threads=threads, engine=args.engine, branching=args.branching)
     else:
-        found = problem.solver(engine=args.engine).solutions(limit, ids=True, budget=b)
+        found = problem.solver(engine=args.engine, branching=args.branching).solutions(limit, ids=True, budget=b)
     return found
 
 
@@ -162,7 +176,7 @@ def _listing(args: argparse.Namespace, run: Run, problem: Problem, solutions: It
 
 
 def run_solve(args: argparse.Namespace, run: Run) -> None:
-    _engine_flags(args, portfolio=True)
+    _engine_flags(args, run=run, portfolio=True)
     run.limit = limit = flags.wanted(args)
     read, problem, back = _load(args, run)
     _listing(args, run, problem, (back(ids) for ids in _stream(args, problem, limit)), read)
@@ -172,8 +186,9 @@ def run_random(args: argparse.Namespace, run: Run) -> None:
     run.limit = limit = flags.wanted(args)
     read, problem, back = _load(args, run)
     seed = flags.seed_for(args, "gives these again")
-    found = problem.solver(order="random", seed=seed, engine=args.engine).solutions(limit, ids=True,
-                                                                                    budget=budget.current())
+    _engine_flags(args, run=run, portfolio=False)
+    solver = problem.solver(order="random", seed=seed, engine=args.engine, branching=args.branching)
+    found = solver.solutions(limit, ids=True, budget=budget.current())
     _listing(args, run, problem, (back(ids) for ids in found), read)
 
 
@@ -181,12 +196,12 @@ def run_unique(args: argparse.Namespace, run: Run) -> None:
     """The first solution, then "none", "unique", "multiple" or "unknown",
     by `Problem.solve_unique` (with the default engine, the portfolio:
     dancing links, then the CDCL solver)."""
-    _engine_flags(args, portfolio=True)
+    _engine_flags(args, run=run, portfolio=True)
     read, problem, back = _load(args, run)
     run.extra["engine"] = args.engine
     try:
         first, u = problem.solve_unique(ids=True, engine=args.engine, conflicts=args.conflicts,
-                                        budget=budget.current())
+                                        budget=budget.current(), branching=args.branching)
     except LimitReached as e:
         budget.limit_reached(e)
         raise
@@ -236,9 +251,10 @@ def _check_count(args: argparse.Namespace) -> None:
         if args.method not in (None, "memo"):
             raise UsageError(f"--memo and --method {args.method} cannot go together")
         args.method = "memo"
+    learning = args.branching in SEARCH_ONLY
     check_method_flags(args, not_with={
-        "--backend": args.method == "memo" and args.backend != "threads",
-        "--checkpoint": args.method == "memo" and args.checkpoint is not None,
+        "--backend": (args.method == "memo" or learning) and args.backend != "threads",
+        "--checkpoint": (args.method == "memo" or learning) and args.checkpoint is not None,
         "--limit": args.method == "memo" and args.limit is not None,
     })
     if args.method is None:

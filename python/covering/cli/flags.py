@@ -181,8 +181,9 @@ def add_progress(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--no-progress", dest="progress", action="store_false", help="never show progress")
 
 
-def add_method(parser: argparse.ArgumentParser) -> None:
-    """--method, --item-order, --branching and --memo-bytes: how a count is made (`covering.counting`)."""
+def add_method(parser: argparse.ArgumentParser, *, search: bool = True) -> None:
+    """--method, --item-order, --branching and --memo-bytes: how a count is made (`covering.counting`);
+    with `search`, --branching takes the search's learning rules too."""
     parser.add_argument("--method", choices=["auto", "search", "memo", "frontier"], default=None,
                         help="how counts are made: auto (default: the frontier when its chosen item order is "
                         "narrow, else the methods measured in turns of work), search (dancing links on every "
@@ -191,12 +192,27 @@ def add_method(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--item-order", choices=["auto", "input"], default="auto",
                         help="how the frontier and the memo's first rule take the primary items: auto (default: "
                         "an order chosen to keep the frontier narrow) or input (as the input lists them)")
-    parser.add_argument("--branching", choices=["first", "mrv"],
-                        help="the memo's rule for the item to branch on: first (the first uncovered item; "
-                        "boards row by row) or mrv (the fewest options); default: the probe's choice")
+    if search:
+        parser.add_argument("--branching", choices=["first", "mrv", "wtd", "frb"],
+                            help="the rule for the item to branch on: the memo's first (the first uncovered "
+                            "item; boards row by row) or mrv (the fewest options, the search's default); or a "
+                            "search by Knuth's learning rules, wtd (weights raised on the items a try leaves "
+                            "empty) or frb (failure rates); default: the probe's choice")
+    else:
+        parser.add_argument("--branching", choices=["first", "mrv"],
+                            help="the memo's rule for the item to branch on: first (the first uncovered item; "
+                            "boards row by row) or mrv (the fewest options); default: the probe's choice")
     parser.add_argument("--memo-bytes", type=byte_size, metavar="SIZE",
                         help="the memory of the memo, in bytes or with K, M, G (default 1G); "
                         "past it entries are evicted and the count stays exact")
+
+
+def add_search_branching(parser: argparse.ArgumentParser) -> None:
+    """--branching for the verbs that search for solutions (`covering.solver.BRANCHINGS`)."""
+    parser.add_argument("--branching", choices=["mrv", "wtd", "frb"], default="mrv",
+                        help="the search's rule for the item to branch on: mrv (default: the fewest options), "
+                        "or Knuth's learning rules, on dancing cells: wtd (weights raised on the items a try "
+                        "leaves empty) or frb (failure rates); other than mrv, a search by that rule alone")
 
 
 def add_engine(parser: argparse.ArgumentParser, *, sat: bool = True) -> None:

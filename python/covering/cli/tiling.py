@@ -112,7 +112,7 @@ def _verb_flags(v: argparse.ArgumentParser, verb: str) -> None:
     if verb == "random":
         flags.add_seed(v)
     if verb in ("count", "random"):
-        flags.add_method(v)
+        flags.add_method(v, search=verb == "count")
     if verb == "count":
         flags.add_threads(v)
     if verb != "count":
