@@ -31,15 +31,16 @@ pub fn from_u32_bytes(b: &[u8], what: &str) -> PyResult<Vec<u32>> {
 }
 
 /// The engine named `name`: "auto", "cells" or "bits", or dancing cells
-/// with one of Knuth's learning rules, "cells-wtd" (weights) or
-/// "cells-frb" (failure rates).
+/// with another of Knuth's rules: "cells-wtd" (weights), "cells-frb"
+/// (failure rates) or "cells-binary" (binary branching).
 pub fn engine(name: &str) -> PyResult<xc::Engine> {
     Ok(match name {
         "auto" => xc::Engine::Auto,
         "cells" => xc::Engine::Cells,
         "bits" => xc::Engine::Bits,
-        "cells-wtd" => xc::Engine::CellsBy(xc::Learning::Weighted),
-        "cells-frb" => xc::Engine::CellsBy(xc::Learning::FailureRate),
+        "cells-wtd" => xc::Engine::CellsBy(xc::Heuristic::Weighted),
+        "cells-frb" => xc::Engine::CellsBy(xc::Heuristic::FailureRate),
+        "cells-binary" => xc::Engine::CellsBy(xc::Heuristic::Binary),
         other => {
             return Err(errors::invalid(format!(
                 "engine must be 'auto', 'cells', 'bits', 'cells-wtd' or 'cells-frb', not {other:?}"
@@ -54,8 +55,9 @@ pub fn engine_name(engine: xc::Engine) -> &'static str {
         xc::Engine::Auto => "auto",
         xc::Engine::Cells => "cells",
         xc::Engine::Bits => "bits",
-        xc::Engine::CellsBy(xc::Learning::Weighted) => "cells-wtd",
-        xc::Engine::CellsBy(xc::Learning::FailureRate) => "cells-frb",
+        xc::Engine::CellsBy(xc::Heuristic::Weighted) => "cells-wtd",
+        xc::Engine::CellsBy(xc::Heuristic::FailureRate) => "cells-frb",
+        xc::Engine::CellsBy(xc::Heuristic::Binary) => "cells-binary",
     }
 }
 

@@ -1,6 +1,6 @@
 """The search's branching rules (`covering.solver.BRANCHINGS`: the fewest
-options, and Knuth's learning rules "wtd" and "frb") change the tree, never
-the answer: every rule against brute force on random XC, XCC and MCC
+options, Knuth's learning rules "wtd" and "frb", binary branching) change
+the tree, never the answer: every rule against brute force on random XC, XCC and MCC
 problems (counts, solution sets, uniqueness, option ids after the
 reduction), on threads, and through the command line."""
 
@@ -25,7 +25,7 @@ from covering.uniqueness import Uniqueness
 from test_reduce import random_xc
 from test_reference import problems
 
-RULES = ("wtd", "frb")
+RULES = ("wtd", "frb", "binary")
 
 
 @settings(max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -65,7 +65,7 @@ def test_moderate_problems_agree_across_rules_and_threads() -> None:
         assert len(set(counts.values())) == 1, counts
         assert p.count(method="search", branching="wtd", threads=2) == counts["mrv"]
         sets = {b: sorted(p.solutions(ids=True, branching=b)) for b in BRANCHINGS}
-        assert sets["wtd"] == sets["mrv"] == sets["frb"]
+        assert sets["wtd"] == sets["mrv"] == sets["frb"] == sets["binary"]
 
 
 def test_multiplicities_with_slack_agree_across_rules() -> None:
@@ -139,3 +139,26 @@ def test_the_command_line_takes_every_rule(tmp_path, capsys) -> None:  # type: i
                                                                         "search"]):
         assert main(["dlx", flags[0], str(f), *flags[1:]]) == 2
         assert "cannot go together" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("branching", BRANCHINGS)
+def test_a_paused_search_leaves_exactly_the_rest_in_its_frontier(branching: str) -> None:
+    # Stopped at node budgets along the way, each rule's frontier (the
+    # branches not yet taken, as moves) holds exactly the solutions not yet
+    # found; and its progress path is a path of "k of d".
+    from covering.cluster import run_piece
+    from covering.errors import LimitReached
+
+    p = queens_problem(7)
+    total = p.count(method="search", threads=1)
+    for budget in (3, 10, 40, 100):
+        s = p.solver(branching=branching)
+        try:
+            s.count(nodes=budget)
+        except LimitReached as e:
+            done = e.count
+        else:
+            continue
+        assert all(1 <= k <= d for k, d in s.progress())
+        rest = sum(run_piece(p.compile(), piece, None, 1)[0] for piece in s.frontier())
+        assert done + rest == total, (budget, done, rest)

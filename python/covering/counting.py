@@ -143,7 +143,7 @@ class Counted:
     #: "frontier", "memo", "search" or "sat" (the CDCL solver, up to a limit).
     method: str
     #: The memo's branching rule ("first" or "mrv"), or the search's when
-    #: one was asked ("wtd", "frb"); None otherwise.
+    #: one was asked ("wtd", "frb", "binary"); None otherwise.
     branching: str | None
     #: Nodes searched (by the method that counted; decisions for "sat";
     #: transitions for "frontier").
@@ -169,7 +169,7 @@ def check_method(method: str, branching: str | None, item_order: str = "auto") -
     >>> check_method("memo", "diagonal")
     Traceback (most recent call last):
     ...
-    ValueError: branching must be one of 'first', 'mrv', 'wtd', 'frb', not 'diagonal'
+    ValueError: branching must be one of 'first', 'mrv', 'wtd', 'frb', 'binary', not 'diagonal'
     >>> check_method("memo", "wtd")
     Traceback (most recent call last):
     ...
@@ -247,7 +247,7 @@ def count(
     """
     check_method(method, branching, item_order)
     if branching is not None and branching not in BRANCHINGS:
-        # A learning rule (Knuth's "wtd", "frb") is a search's, on dancing
+        # Knuth's other rules ("wtd", "frb", "binary") are a search's, on dancing
         # cells; the engine's name carries it (`search_engine`).
         if engine == "sat":
             raise ValueError("engine='sat' takes no branching (the CDCL solver picks its own order)")

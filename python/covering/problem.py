@@ -88,8 +88,8 @@ class Problem(ProblemData):
                branching: str = "mrv") -> Solver | SatSolver:
         """A `Solver`: one search over this problem, with its stats and
         `cancel()`, branching by ``branching`` (`covering.solver.BRANCHINGS`:
-        "mrv", the fewest options, or Knuth's learning rules "wtd" and
-        "frb"); with ``engine="sat"``, a `covering.sat.SatSolver` (the
+        "mrv", each option of the item with the fewest options, or Knuth's
+        learning rules "wtd" and "frb", or binary branching, "binary"); with ``engine="sat"``, a `covering.sat.SatSolver` (the
         CDCL solver: solutions in no particular order, counts up to a limit).
 
         >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"])
@@ -187,8 +187,8 @@ class Problem(ProblemData):
         given, a memo of at most ``memo_bytes``, the ``branching`` rule
         "first" or "mrv"), far faster
         where solutions share sub-problems, as tilings of boards do; counts
-        past 2**64 are exact. ``branching="wtd"`` or ``"frb"`` (Knuth's
-        learning rules, `covering.solver.BRANCHINGS`) counts by a search
+        past 2**64 are exact. ``branching="wtd"``, ``"frb"`` or ``"binary"``
+        (Knuth's other rules, `covering.solver.BRANCHINGS`) counts by a search
         that branches so. "auto" measures the problem and picks (``engine``
         and ``threads`` say how a search runs, if it picks one). ``memo=True`` is
         ``method="memo"``. `last_count` says which method counted.

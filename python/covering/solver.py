@@ -32,19 +32,23 @@ from .uniqueness import Uniqueness
 
 __all__ = ["Solver", "BRANCHINGS", "search_engine"]
 
-#: How a search picks the item to branch on: "mrv", Knuth's fewest options
-#: (MRV; ties to the item declared first), the default; "wtd" and "frb",
-#: his rules that learn from the tries that fail (SSXCC-WTD, weights raised
-#: on the items left with too few options, after Boussemart et al.'s
-#: dom/wdeg; SSXCC-FRB, each item's failure rate, after Li, Yin and Li),
-#: on dancing cells. Every rule takes a forced move first.
-BRANCHINGS = ("mrv", "wtd", "frb")
+#: How a search branches: "mrv", on each option of the item with the
+#: fewest options (Knuth's MRV; ties to the item declared first), the
+#: default; on dancing cells, "wtd" and "frb", his rules that learn from the
+#: tries that fail (SSXCC-WTD, weights raised on the items left with too few
+#: options, after Boussemart et al.'s dom/wdeg; SSXCC-FRB, each item's
+#: failure rate, after Li, Yin and Li), and "binary" (SSXCC-BINARY: the
+#: first option of the item with the fewest options, taken or left out, a
+#: new choice after each; Algorithm M's tweaks branch so already, and runs
+#: with multiplicities are as with "mrv"). Every rule takes a forced move
+#: first.
+BRANCHINGS = ("mrv", "wtd", "frb", "binary")
 
 
 def search_engine(engine: str, branching: str) -> str:
     """The engine's name for a search on `engine` that branches by
-    `branching` (one of `BRANCHINGS`): the learning rules run on dancing
-    cells, as "cells-wtd" and "cells-frb".
+    `branching` (one of `BRANCHINGS`): the rules other than "mrv" run on
+    dancing cells, as "cells-wtd", "cells-frb" and "cells-binary".
 
     >>> search_engine("auto", "mrv"), search_engine("auto", "wtd")
     ('auto', 'cells-wtd')
@@ -110,7 +114,7 @@ class Solver:
     @property
     def engine(self) -> str:
         """The data structure in use: "cells" or "bits" (or "cells-wtd",
-        "cells-frb": dancing cells with that branching rule)."""
+        "cells-frb", "cells-binary": dancing cells with that branching rule)."""
         return self._search.engine
 
     @property

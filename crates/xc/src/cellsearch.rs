@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use crate::cells::{at, Cells, Counters};
 use crate::machine::{
-    Engine, Learning, Limits, Machine, Move, Solve, Step, MAX_PROBE_DEPTH, MOST_ESTIMATE,
+    Engine, Heuristic, Limits, Machine, Move, Solve, Step, MAX_PROBE_DEPTH, MOST_ESTIMATE,
 };
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;
@@ -43,6 +43,9 @@ pub(crate) enum State {
     Leaf,
     /// Algorithm M: restore the branching item of this level (step M8).
     Restore,
+    /// Binary branching: the level's option, tried, is now left out, and
+    /// the node below chooses again.
+    Exclude,
     Done,
 }
 
@@ -72,6 +75,9 @@ struct Level {
     /// nearest level above with a choice sets back everything below it (as
     /// SSXCC saves no sizes for a forced move).
     forced: bool,
+    /// Binary branching: the level's option is left out (its second
+    /// branch), not taken.
+    out: bool,
 }
 
 /// The levels, indexed without bounds checks in release builds: a level is
@@ -155,38 +161,53 @@ pub(crate) struct CellSearch {
     /// has slack: on exact multiplicities (dominoes, every cell twice) it
     /// cut no nodes and cost 14%.
     check: bool,
-    /// The branching rule, when it is not the fewest options, and what it
-    /// has learned (boxed: the fewest options' search carries a pointer).
+    /// The branching rule, when it is not the fewest options ...
+    rule: Option<Heuristic>,
+    /// ... what it has learned, if it learns (boxed: the fewest options'
+    /// search carries a pointer) ...
     learned: Option<Box<Learned>>,
+    /// ... and whether Algorithm X or C branches in two (take the option or
+    /// leave it out).
+    binary: bool,
 }
 
-/// What a branching rule that learns from failed tries ([`Learning`])
+/// Which loop of Algorithms X and C runs (`run_xcc`'s `RULE`): the
+/// fewest options, a rule that learns, binary branching.
+const FEWEST: u8 = 0;
+const LEARN: u8 = 1;
+const BINARY: u8 = 2;
+
+/// What a branching rule that learns from failed tries ([`Heuristic`])
 /// knows of each primary item, indexed by the item's base in `set` (Knuth
 /// keeps it beside the item's size, in `set` too).
 #[derive(Clone, Debug)]
 struct Learned {
-    rule: Learning,
-    /// Each item's weight ([`Learning::Weighted`], 1 at first) or failure
-    /// rate ([`Learning::FailureRate`], 1/2 at first): the item's size (or
+    rule: Heuristic,
+    /// Each item's weight ([`Heuristic::Weighted`], 1 at first) or failure
+    /// rate ([`Heuristic::FailureRate`], 1/2 at first): the item's size (or
     /// degree) is divided by it.
     per: Vec<f64>,
-    /// [`Learning::FailureRate`]: each item's tries so far, plus one.
+    /// [`Heuristic::FailureRate`]: each item's tries so far, plus one.
     tries: Vec<f64>,
 }
 
 impl Learned {
-    fn new(rule: Learning, pbound: u32) -> Learned {
+    /// What `rule` learns, for items below `pbound`; None for a rule that
+    /// learns nothing.
+    fn new(rule: Heuristic, pbound: u32) -> Option<Learned> {
         let n = pbound as usize;
         let (per, tries) = match rule {
-            Learning::Weighted => (vec![1.0; n], Vec::new()),
-            Learning::FailureRate => (vec![0.5; n], vec![1.0; n]),
+            Heuristic::Weighted => (vec![1.0; n], Vec::new()),
+            Heuristic::FailureRate => (vec![0.5; n], vec![1.0; n]),
+            Heuristic::Binary => return None,
         };
-        Learned { rule, per, tries }
+        Some(Learned { rule, per, tries })
     }
 
     /// Back to what nothing has been learned yet.
     fn reset(&mut self) {
-        *self = Learned::new(self.rule, self.per.len() as u32);
+        let n = self.per.len() as u32;
+        *self = Learned::new(self.rule, n).expect("a rule that learns");
     }
 
     /// A try of an option of `best` left item `wiped` with too few options.
@@ -194,19 +215,20 @@ impl Learned {
     #[inline(never)]
     fn failed(&mut self, best: u32, wiped: u32) {
         match self.rule {
-            Learning::Weighted => self.per[wiped as usize] += 1.0,
-            Learning::FailureRate => {
+            Heuristic::Weighted => self.per[wiped as usize] += 1.0,
+            Heuristic::FailureRate => {
                 let (b, fr) = (best as usize, self.per[best as usize]);
                 self.tries[b] += 1.0;
                 self.per[b] = fr + (1.0 - fr) / self.tries[b];
             }
+            Heuristic::Binary => {}
         }
     }
 
     /// A try of an option of `best` went on to the level below.
     #[inline(always)]
     fn passed(&mut self, best: u32) {
-        if self.rule == Learning::FailureRate {
+        if self.rule == Heuristic::FailureRate {
             let (b, fr) = (best as usize, self.per[best as usize]);
             self.tries[b] += 1.0;
             self.per[b] = fr - fr / self.tries[b];
@@ -221,7 +243,7 @@ impl CellSearch {
     pub fn new_until(
         problem: Arc<CompiledProblem>,
         seed: Option<u64>,
-        branching: Option<Learning>,
+        branching: Option<Heuristic>,
         stop: &AtomicBool,
     ) -> Option<CellSearch> {
         let mut rng = seed.map(Rng::new);
@@ -233,7 +255,9 @@ impl CellSearch {
         let colors = problem.has_colors();
         let narrow = fits_unclamped(&cells);
         let exact = problem.lo() == problem.hi();
-        let learned = branching.map(|rule| Box::new(Learned::new(rule, cells.pbound)));
+        let learned = branching
+            .and_then(|rule| Learned::new(rule, cells.pbound))
+            .map(Box::new);
         Some(CellSearch {
             problem,
             initial: Arc::new(cells.clone()),
@@ -257,7 +281,9 @@ impl CellSearch {
             exact,
             // A rule that learns from failed tries needs them found.
             check: !exact || learned.is_some(),
+            rule: branching,
             learned,
+            binary: branching == Some(Heuristic::Binary) && !mcc,
         })
     }
 
@@ -271,7 +297,7 @@ impl CellSearch {
         self.choose_fewest(c)
     }
 
-    /// [`Self::choose_xcc`] by a rule that learns ([`Learning`]): the
+    /// [`Self::choose_xcc`] by a rule that learns ([`Heuristic`]): the
     /// fewest options per unit of what the rule learned of the item; a
     /// forced move or a dead end as soon as seen; ties to the item declared
     /// first, as in Knuth's programs, or to a random one when randomizing.
@@ -564,10 +590,13 @@ impl CellSearch {
         None
     }
 
-    /// Algorithms X and C; with `LEARN`, the branching item chosen by the
-    /// search's learning rule (a copy of the loop, so that the fewest
-    /// options' loop has no test for it).
-    fn run_xcc<const COLORS: bool, const COUNT: bool, const LEARN: bool>(
+    /// Algorithms X and C, branching by `RULE`: on each option of the item
+    /// with the fewest options ([`FEWEST`]) or of the one a learning rule
+    /// chooses ([`LEARN`]), or in two ([`BINARY`]; Knuth's SSXCC-BINARY: the
+    /// first option of the item with the fewest options, taken, then left
+    /// out). A copy of the loop each, so that the fewest options' loop has
+    /// no test for the others.
+    fn run_xcc<const COLORS: bool, const COUNT: bool, const RULE: u8>(
         &mut self,
         limits: Limits,
         target: u64,
@@ -597,17 +626,20 @@ impl CellSearch {
                         continue;
                     }
                     // C3: choose the item i.
-                    let (x, t) = if LEARN {
+                    let (x, t) = if RULE == LEARN {
                         self.choose_learned_xcc(&mut c)
                     } else {
                         self.choose_fewest(&mut c)
                     };
                     best = x;
                     self.lv[level].best = x;
+                    if RULE == BINARY {
+                        self.lv[level].out = false;
+                    }
                     if t == 0 {
                         // Item x was left empty by covering the item above
                         // (which tries do not check): a failed try there.
-                        if LEARN && level > self.base {
+                        if RULE == LEARN && level > self.base {
                             self.cells.wiped = x;
                             self.learn_failure(self.lv[level - 1].best);
                         }
@@ -631,6 +663,15 @@ impl CellSearch {
                             cur = x;
                             state = State::Leaf;
                         }
+                    } else if RULE == BINARY && t > 1 {
+                        // Two branches: i's first option, taken (i covered)
+                        // then left out; both start from the level's mark.
+                        self.lv[level].forced = false;
+                        self.lv[level].mark = self.mark_now();
+                        self.cells.new_epoch();
+                        self.cover::<true, false, false, false>(x, &mut c);
+                        cur = x;
+                        state = State::Try;
                     } else {
                         // C4: cover i; its tries will each start from here.
                         self.cover::<true, false, false, false>(x, &mut c);
@@ -684,12 +725,16 @@ impl CellSearch {
                     let node = at!(self.cells.set, cur);
                     self.lv[level].choice = node;
                     let forced = self.lv[level].forced;
-                    if !forced {
+                    if !forced && RULE != BINARY {
                         self.cells.new_epoch();
                     }
                     if !self.commit::<COLORS, true, true>(node, &mut c) {
-                        if LEARN {
+                        if RULE == LEARN {
                             self.learn_failure(best);
+                        }
+                        if RULE == BINARY && !forced {
+                            state = State::Exclude;
+                            continue;
                         }
                         if !forced {
                             self.restore(level, &mut c);
@@ -698,7 +743,7 @@ impl CellSearch {
                         state = State::Advance;
                         continue;
                     }
-                    if let (true, Some(learned)) = (LEARN, self.learned.as_deref_mut()) {
+                    if let (true, Some(learned)) = (RULE == LEARN, self.learned.as_deref_mut()) {
                         learned.passed(best);
                     }
                     if self.cells.active == 0 {
@@ -729,6 +774,9 @@ impl CellSearch {
                         return Step::Exhausted;
                     }
                     level -= 1;
+                    if RULE == BINARY && self.lv[level].out {
+                        continue; // both its branches are done
+                    }
                     let node = self.lv[level].choice;
                     best = at!(self.cells.nd, node).itm as u32;
                     cur = at!(self.cells.nd, node).loc;
@@ -740,9 +788,31 @@ impl CellSearch {
                         state = State::DoneWithLevel; // no next option
                         continue;
                     }
+                    if RULE == BINARY {
+                        state = State::Exclude;
+                        continue;
+                    }
                     self.restore(level, &mut c);
                     cur += 1;
                     state = State::Advance;
+                }
+                State::Exclude => {
+                    // The second branch: back to the level's start (i not
+                    // covered), its option left out of every set, and a new
+                    // choice below. A dead end if that leaves an item with
+                    // no option; the level above sets it back either way.
+                    self.restore(level, &mut c);
+                    self.cells.new_epoch();
+                    let node = self.lv[level].choice;
+                    self.lv[level].out = true;
+                    if self.cells.hide_trailed::<true, true, false>(node, &mut c) {
+                        self.cells.touch(best);
+                        self.cells.remove_from_own_set(node, &mut c);
+                        level += 1;
+                        state = State::Forward;
+                    } else {
+                        state = State::DoneWithLevel;
+                    }
                 }
                 State::Done => {
                     self.save(level, State::Done, c);
@@ -794,7 +864,7 @@ impl CellSearch {
         self.choose_mcc_in::<false, false, false>(c)
     }
 
-    /// [`Self::choose_mcc`] by a rule that learns ([`Learning`]): the least
+    /// [`Self::choose_mcc`] by a rule that learns ([`Heuristic`]): the least
     /// branching degree per unit of what the rule learned of the item, ties
     /// to the smaller slack, the longer list, then the item declared first,
     /// as in Knuth's SSMCC-WTD (or to a random one when randomizing); a
@@ -1013,6 +1083,33 @@ impl CellSearch {
         self.cells.sactive = sactive;
     }
 
+    /// The loop for this problem and rule: Algorithm M, or X and C with
+    /// or without colors, by [`FEWEST`], [`LEARN`] or [`BINARY`].
+    fn dispatch<const COUNT: bool>(&mut self, limits: Limits, target: u64) -> Step {
+        if self.mcc {
+            return if self.colors {
+                self.run_mcc::<true, COUNT>(limits, target)
+            } else {
+                self.run_mcc::<false, COUNT>(limits, target)
+            };
+        }
+        let rule = if self.binary {
+            BINARY
+        } else if self.learned.is_some() {
+            LEARN
+        } else {
+            FEWEST
+        };
+        match (self.colors, rule) {
+            (false, FEWEST) => self.run_xcc::<false, COUNT, FEWEST>(limits, target),
+            (true, FEWEST) => self.run_xcc::<true, COUNT, FEWEST>(limits, target),
+            (false, LEARN) => self.run_xcc::<false, COUNT, LEARN>(limits, target),
+            (true, LEARN) => self.run_xcc::<true, COUNT, LEARN>(limits, target),
+            (false, _) => self.run_xcc::<false, COUNT, BINARY>(limits, target),
+            (true, _) => self.run_xcc::<true, COUNT, BINARY>(limits, target),
+        }
+    }
+
     /// A try of an option of `best` left an item (`cells.wiped`) with too
     /// few options: what a learning rule takes from it.
     #[cold]
@@ -1193,7 +1290,7 @@ impl CellSearch {
                     self.save(level, State::Done, c);
                     return Step::Exhausted;
                 }
-                State::Backup | State::Recover | State::Leaf => {
+                State::Backup | State::Recover | State::Leaf | State::Exclude => {
                     unreachable!("Algorithm X state in Algorithm M")
                 }
             }
@@ -1285,9 +1382,9 @@ impl Solve for CellSearch {
     /// The options of the solution just reported (unsorted).
     fn solution_into(&self, out: &mut Vec<u32>) {
         out.clear();
-        for node in self.lv.0[..self.sol_len].iter().map(|l| l.choice) {
-            if node != NULL {
-                out.push(self.cells.option_of(node));
+        for l in &self.lv.0[..self.sol_len] {
+            if l.choice != NULL && !(self.binary && l.out) {
+                out.push(self.cells.option_of(l.choice));
             }
         }
     }
@@ -1345,25 +1442,14 @@ impl Solve for CellSearch {
 
     /// Runs until the next solution, the end, or the limits.
     fn run(&mut self, limits: Limits) -> Step {
-        match (self.mcc, self.colors) {
-            (false, false) if self.learned.is_some() => {
-                self.run_xcc::<false, false, true>(limits, u64::MAX)
-            }
-            (false, true) if self.learned.is_some() => {
-                self.run_xcc::<true, false, true>(limits, u64::MAX)
-            }
-            (false, false) => self.run_xcc::<false, false, false>(limits, u64::MAX),
-            (false, true) => self.run_xcc::<true, false, false>(limits, u64::MAX),
-            (true, false) => self.run_mcc::<false, false>(limits, u64::MAX),
-            (true, true) => self.run_mcc::<true, false>(limits, u64::MAX),
-        }
+        self.dispatch::<false>(limits, u64::MAX)
     }
 }
 
 impl Machine for CellSearch {
     fn engine(&self) -> Engine {
-        match &self.learned {
-            Some(learned) => Engine::CellsBy(learned.rule),
+        match self.rule {
+            Some(rule) => Engine::CellsBy(rule),
             None => Engine::Cells,
         }
     }
@@ -1409,18 +1495,7 @@ impl Machine for CellSearch {
     /// When the last primary item is reached, its options are counted without
     /// being tried one by one, so the count may pass `target` a little.
     fn count(&mut self, limits: Limits, target: u64) -> Step {
-        match (self.mcc, self.colors) {
-            (false, false) if self.learned.is_some() => {
-                self.run_xcc::<false, true, true>(limits, target)
-            }
-            (false, true) if self.learned.is_some() => {
-                self.run_xcc::<true, true, true>(limits, target)
-            }
-            (false, false) => self.run_xcc::<false, true, false>(limits, target),
-            (false, true) => self.run_xcc::<true, true, false>(limits, target),
-            (true, false) => self.run_mcc::<false, true>(limits, target),
-            (true, true) => self.run_mcc::<true, true>(limits, target),
-        }
+        self.dispatch::<true>(limits, target)
     }
 
     /// Knuth's progress path: for each level above the forced ones, the choice
@@ -1445,6 +1520,9 @@ impl Machine for CellSearch {
                     self.lv[l].ft - self.cells.size(i)
                 };
                 path.push((k.min(d).max(1), d.max(1)));
+            } else if self.binary && !self.lv[l].forced {
+                // Two branches: the option taken, then left out.
+                path.push((1 + self.lv[l].out as u32, 2));
             } else {
                 path.push((at!(self.cells.nd, node).loc - i + 1, self.cells.size(i)));
             }
@@ -1473,6 +1551,20 @@ impl Machine for CellSearch {
         let mut path = Vec::new();
         for l in self.base..self.level {
             let (i, x) = (self.lv[l].best, self.lv[l].choice);
+            if self.binary && !self.lv[l].forced {
+                // Binary branching: the option left out is the branch not
+                // yet taken, unless it is the one being explored.
+                let o = self.option_of(x);
+                if self.lv[l].out {
+                    path.push(Move::Exclude(o));
+                } else {
+                    let mut piece = path.clone();
+                    piece.push(Move::Exclude(o));
+                    pieces.push((l - self.base, piece));
+                    path.push(Move::Include(o));
+                }
+                continue;
+            }
             if !self.mcc || self.lv[l].plain {
                 // Each later option of the (covered, frozen) item is a branch.
                 let node = at!(self.cells.nd, x);
@@ -1790,18 +1882,30 @@ mod tests {
             if plain.count(small, u64::MAX) != Step::Exhausted {
                 continue; // (a tree too big for a unit test)
             }
-            for rule in [Learning::Weighted, Learning::FailureRate] {
+            for rule in [
+                Heuristic::Weighted,
+                Heuristic::FailureRate,
+                Heuristic::Binary,
+            ] {
                 let mut s = CellSearch::new_until(p.clone(), None, Some(rule), &never).unwrap();
                 assert_eq!(s.engine(), Engine::CellsBy(rule));
                 s.count(Limits::NONE, u64::MAX);
                 let first = s.stats();
                 assert_eq!(first.solutions, plain.stats().solutions);
-                let learned = s.learned.as_deref().unwrap();
-                let start = if rule == Learning::Weighted { 1.0 } else { 0.5 };
-                learned_something += learned.per.iter().any(|&w| w != start) as u32;
+                if let Some(learned) = s.learned.as_deref() {
+                    let start = if rule == Heuristic::Weighted {
+                        1.0
+                    } else {
+                        0.5
+                    };
+                    learned_something += learned.per.iter().any(|&w| w != start) as u32;
+                }
                 s.reset();
                 s.count(Limits::NONE, u64::MAX);
-                assert_eq!((s.stats().nodes, s.stats().solutions), (first.nodes, first.solutions));
+                assert_eq!(
+                    (s.stats().nodes, s.stats().solutions),
+                    (first.nodes, first.solutions)
+                );
             }
         }
         assert!(learned_something > 100, "{learned_something}");

@@ -43,7 +43,7 @@ mod stats;
 
 pub use canon::is_canonical;
 pub use frontier::{field_widths, Frontier, FrontierError, FrontierProgress};
-pub use machine::{Engine, Learning, Limits, Move, Solve, Step};
+pub use machine::{Engine, Heuristic, Limits, Move, Solve, Step};
 pub use memo::{
     Branching, Memo, MemoCount, MemoError, MemoStats, MemoZdd, Tally, ZddNode, MEMO_MAX_OPTIONS,
 };

@@ -79,15 +79,15 @@ pub enum Engine {
     Bits,
     /// Dancing cells, the item to branch on chosen by another of Knuth's
     /// rules than the fewest options.
-    CellsBy(Learning),
+    CellsBy(Heuristic),
 }
 
-/// How the item to branch on is chosen, besides the fewest options (MRV,
-/// the rule of [`Engine::Cells`]). Each rule takes a forced move (an item
-/// with one option left) first, as SSXCC does; ties go to the item
-/// declared first.
+/// How a search branches, besides on each option of the item with the
+/// fewest options (MRV, the rule of [`Engine::Cells`]). Each rule takes a
+/// forced move (an item with one option left) first, as SSXCC does; ties
+/// go to the item declared first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Learning {
+pub enum Heuristic {
     /// Knuth's SSXCC-WTD and SSMCC-WTD, after Boussemart, Hemery, Lecoutre
     /// and Sais's dom/wdeg: an item's weight, 1 at first, goes up by one
     /// each time a try leaves it with too few options; the item with the
@@ -99,6 +99,11 @@ pub enum Learning {
     /// some other item with too few options; the item with the fewest
     /// options per unit of failure rate is chosen.
     FailureRate,
+    /// Knuth's SSXCC-BINARY: each node takes the first option of the item
+    /// with the fewest options, or leaves it out, and the node below
+    /// chooses again (Algorithms X and C; Algorithm M's tweaks branch so
+    /// already, and it runs as with the fewest options).
+    Binary,
 }
 
 /// What a driver needs from every engine, the CDCL solver included: the

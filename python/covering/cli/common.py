@@ -119,8 +119,9 @@ def threads_from(args: argparse.Namespace) -> int:
     return default_threads()
 
 
-#: The branching rules of the search alone (Knuth's learning rules).
-SEARCH_ONLY = ("wtd", "frb")
+#: The branching rules of the search alone (Knuth's learning rules and
+#: binary branching).
+SEARCH_ONLY = ("wtd", "frb", "binary")
 
 
 def check_method_flags(args: argparse.Namespace, *, not_with: dict[str, bool]) -> None:

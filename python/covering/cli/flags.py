@@ -193,11 +193,12 @@ def add_method(parser: argparse.ArgumentParser, *, search: bool = True) -> None:
                         help="how the frontier and the memo's first rule take the primary items: auto (default: "
                         "an order chosen to keep the frontier narrow) or input (as the input lists them)")
     if search:
-        parser.add_argument("--branching", choices=["first", "mrv", "wtd", "frb"],
+        parser.add_argument("--branching", choices=["first", "mrv", "wtd", "frb", "binary"],
                             help="the rule for the item to branch on: the memo's first (the first uncovered "
                             "item; boards row by row) or mrv (the fewest options, the search's default); or a "
                             "search by Knuth's learning rules, wtd (weights raised on the items a try leaves "
-                            "empty) or frb (failure rates); default: the probe's choice")
+                            "empty) or frb (failure rates), or by binary branching (an option taken, then "
+                            "left out); default: the probe's choice")
     else:
         parser.add_argument("--branching", choices=["first", "mrv"],
                             help="the memo's rule for the item to branch on: first (the first uncovered item; "
@@ -209,10 +210,11 @@ def add_method(parser: argparse.ArgumentParser, *, search: bool = True) -> None:
 
 def add_search_branching(parser: argparse.ArgumentParser) -> None:
     """--branching for the verbs that search for solutions (`covering.solver.BRANCHINGS`)."""
-    parser.add_argument("--branching", choices=["mrv", "wtd", "frb"], default="mrv",
-                        help="the search's rule for the item to branch on: mrv (default: the fewest options), "
-                        "or Knuth's learning rules, on dancing cells: wtd (weights raised on the items a try "
-                        "leaves empty) or frb (failure rates); other than mrv, a search by that rule alone")
+    parser.add_argument("--branching", choices=["mrv", "wtd", "frb", "binary"], default="mrv",
+                        help="how the search branches: mrv (default: on each option of the item with the fewest "
+                        "options), or Knuth's other rules, on dancing cells: wtd (weights raised on the items a "
+                        "try leaves empty), frb (failure rates), binary (an option taken, then left out); other "
+                        "than mrv, a search by that rule alone")
 
 
 def add_engine(parser: argparse.ArgumentParser, *, sat: bool = True) -> None:
