@@ -156,6 +156,7 @@ def test_a_paused_search_leaves_exactly_the_rest_in_its_frontier(branching: str)
         try:
             s.count(nodes=budget)
         except LimitReached as e:
+            assert e.count is not None
             done = e.count
         else:
             continue
