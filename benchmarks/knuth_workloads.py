@@ -16,6 +16,10 @@ of his programs, the best of them, the ratio) goes to ``benchmarks/RESULTS.md`` 
 
 ``--words FILE``: a list of words, one a line (Debian's ``wamerican`` has /usr/share/dict/words),
 for the word rectangles; without it they are left out.
+
+``--branchings``: each instance is also searched by each of covering's branching rules
+(``--method search --branching mrv|wtd|frb|binary``, one thread), beside the default and his best
+program; that table goes between the ``knuth-branching`` markers.
 """
 
 from __future__ import annotations
@@ -154,9 +158,15 @@ def knuth(program: Path, path: Path, first: bool) -> tuple[float, int | None, in
     return cpu, int(m[1]), int(m[2])
 
 
-def covering(path: Path, first: bool) -> tuple[float, int | None, dict]:
-    """(CPU, count, the summary) of the command a user types."""
+#: covering's branching rules (`covering.solver.BRANCHINGS`), for --branchings.
+BRANCHINGS = ("mrv", "wtd", "frb", "binary")
+
+
+def covering(path: Path, first: bool, branching: str | None = None) -> tuple[float, int | None, dict]:
+    """(CPU, count, the summary) of the command a user types; with `branching`, a search by that rule."""
     verb = ["solve"] if first else ["count", "--threads", "1"]
+    if branching is not None:
+        verb += ["--branching", branching] + ([] if first else ["--method", "search"])
     cpu, out, _ = timed([sys.executable, "-m", "covering", "dlx", *verb, "-", "--json"], path)
     try:
         summary = json.loads(out.strip().splitlines()[-1])
@@ -172,10 +182,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--only", nargs="*", help="instances whose name contains one of these")
     parser.add_argument("--no-write", action="store_true", help="print the table, leave RESULTS.md alone")
+    parser.add_argument("--branchings", action="store_true", help="also each of covering's branching rules")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="knuth-workloads-"))
     subs = word_lists(args.words, folder) if args.words else {}
     rows = []
+    ruled: list[tuple[Instance, dict[str, tuple[float, int | None]]]] = []
     for inst in instances(args.words):
         if args.only and not any(o in inst.name for o in args.only):
             continue
@@ -200,6 +212,17 @@ def main() -> None:
         else:
             agree = all(c > 0 for c in counts.values()) == (mine[1] or 0) > 0
         top = min((t, p) for p, (t, c, _) in best.items() if c is not None)
+        if args.branchings:
+            rules: dict[str, tuple[float, int | None]] = {}
+            for _ in range(args.repeat):
+                for b in BRANCHINGS:
+                    cpu, n, _ = covering(path, inst.first, b)
+                    if b not in rules or cpu < rules[b][0]:
+                        rules[b] = (cpu, n)
+            if not inst.first:
+                agree = agree and {n for _, n in rules.values()} == {mine[1]}
+            ruled.append((inst, rules))
+            print("  rules", {b: (round(t, 3), n) for b, (t, n) in rules.items()}, flush=True)
         rows.append((inst, best, mine, top, agree))
         print(inst.name, {p: (round(t, 3), c, n) for p, (t, c, n) in best.items()},
               "covering", round(mine[0], 3), mine[1], mine[2].get("method"), mine[2].get("nodes"),
@@ -208,6 +231,33 @@ def main() -> None:
     print(table)
     if not args.no_write and not args.only:
         replace_section(RESULTS, "knuth-workloads", table)
+    if ruled:
+        by_rule = render_rules(rows, ruled, args)
+        print(by_rule)
+        if not args.no_write and not args.only:
+            replace_section(RESULTS, "knuth-branching", by_rule)
+
+
+def render_rules(rows: list, ruled: list, args: argparse.Namespace) -> str:
+    """The table of covering's branching rules on each instance."""
+    head = ["<!-- knuth-branching:begin -->",
+            "## covering's branching rules on Knuth's workloads", "",
+            f"`python benchmarks/knuth_workloads.py --knuth DIR --words WORDS --repeat {args.repeat} --branchings`: "
+            "each instance searched by each rule, `covering dlx count FILE --threads 1 --method search "
+            "--branching RULE` (`solve --branching RULE` for a first solution), CPU seconds of the whole "
+            "process, beside the default command and the best of Knuth's programs; every count agrees unless "
+            "the row says otherwise.", "",
+            "| instance | default (method) | " + " | ".join(BRANCHINGS) + " | his best | best rule / mrv |",
+            "|---|---|" + "---|" * len(BRANCHINGS) + "---|---|"]
+    for (inst, best, mine, top, agree), (_, rules) in zip(rows, ruled):
+        cells = ["timeout" if rules[b][0] == float("inf") else f"{rules[b][0]:.2f}" for b in BRANCHINGS]
+        least = min(t for t, _ in rules.values())
+        method = mine[2].get("method") or ("first" if inst.first else "?")
+        name = inst.name + ("" if agree else " **counts disagree**")
+        head.append(f"| {name} | {mine[0]:.2f} ({method}) | " + " | ".join(cells)
+                    + f" | {top[0]:.2f} ({top[1]}) | {least / rules['mrv'][0]:.2f} |")
+    head.append("<!-- knuth-branching:end -->")
+    return "\n".join(head)
 
 
 def render(rows: list, args: argparse.Namespace) -> str:

@@ -41,6 +41,20 @@ fn text(data: &[u8], (a, b): dlx::Span) -> String {
     String::from_utf8_lossy(&data[a..b]).into_owned()
 }
 
+/// (lines, blanks) of the bytes of a `.dlx` file (`dlx::shape`), answering
+/// Ctrl-C: what its read will hold is estimated from them first.
+#[pyfunction]
+pub fn dlx_shape(py: Python<'_>, data: &[u8]) -> PyResult<(u64, u64)> {
+    let stop = dlx::Stop::default();
+    let (result, signal) = until_interrupted_with(py, "the .dlx reader", &stop.flag, || {
+        dlx::shape(data, &stop)
+    })?;
+    if let Some(e) = signal {
+        return Err(e);
+    }
+    Ok(result.unwrap_or((0, 0)))
+}
+
 /// Reads the bytes of a `.dlx` file, answering Ctrl-C as it goes. On
 /// success a dict: `items` (names, primary first), `n_primary`, `lo`, `hi`
 /// (Python ints of any size), `colors` (names of colors 1, 2, ...),

@@ -42,6 +42,8 @@ mod _core {
     #[pymodule_export]
     use crate::budget::PyStopFlag;
     #[pymodule_export]
+    use crate::dlx::dlx_shape;
+    #[pymodule_export]
     use crate::dlx::read_dlx;
     #[pymodule_export]
     use crate::errors::ProblemError;

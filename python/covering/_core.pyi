@@ -23,6 +23,7 @@ __all__ = [
     "Stats",
     "SudokuBatch",
     "count_queens",
+    "dlx_shape",
     "read_dlx",
     "sift_options",
     "choose_item_order",
@@ -319,6 +320,9 @@ class Pool:
     def cancel(self) -> None: ...
     @property
     def progress(self) -> tuple[int, int, int, int, float]: ...
+
+def dlx_shape(data: bytes) -> tuple[int, int]:
+    """(lines, blanks) of the bytes of a ``.dlx`` file, in one pass."""
 
 def read_dlx(
     data: bytes,

@@ -133,7 +133,7 @@ def read_dlx(text: bytes | str, cls: type[P] = ProblemData) -> P:  # type: ignor
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
     # What the reader will hold, before reading (`covering.sizes`); the
     # engine that solves it checks its own share when it is built.
-    lines, words = data.count(b"\n") + 1, data.count(b" ") + data.count(b"\t")
+    lines, words = _core.dlx_shape(data)
     sizes.check(f"a .dlx file of {len(data):,} bytes ({lines:,} lines)",
                 READ_PER_BYTE * len(data) + READ_PER_ENTRY * (words + lines) + READ_PER_LINE * lines)
     result = _core.read_dlx(data)

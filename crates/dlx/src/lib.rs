@@ -29,7 +29,7 @@ mod read;
 mod text;
 
 pub use read::{read, Bound, DlxFile, Skipped};
-pub use text::{Span, BLANKS};
+pub use text::{shape, Span, BLANKS};
 
 use std::sync::atomic::AtomicBool;
 

@@ -119,6 +119,16 @@ pub fn read(data: &[u8], stop: &Stop) -> Result<DlxFile, Error> {
     // seen[i] == option line number + 1 marks item i as used on that line.
     let mut seen = vec![0u64; n_items];
     let mut entries: Vec<(u32, Span, Option<Span>)> = Vec::new();
+    // Room for the usual file at once (an entry every 4 bytes, an option
+    // every 16), so that a big read does not copy its arrays as they grow
+    // (a tenth of the read at a million options). Only asked, with
+    // `try_reserve`: under an address-space limit a refusal is no error,
+    // and pages never written cost no memory.
+    let rest = data.len() - at;
+    let _ = file.option_item.try_reserve(rest / 4);
+    let _ = file.option_color.try_reserve(rest / 4);
+    let _ = file.option_start.try_reserve(rest / 16);
+    let _ = file.labels.try_reserve(rest / 16);
     file.option_start.push(0);
     let mut count = 0u32;
     for (lineno, at, line) in lines {
