@@ -285,4 +285,17 @@ mod tests {
         assert_eq!(w, vec![&b"a"[..], b"b", b"c"]);
         assert_eq!(strip(b" \ta b\r"), (2, &b"a b"[..]));
     }
+
+    #[test]
+    fn the_shape_counts_lines_and_blanks_across_chunks() {
+        let stop = Stop::default();
+        assert_eq!(shape(b"", &stop), Some((1, 0)));
+        assert_eq!(shape(b"A B\tC\nA\n", &stop), Some((3, 2)));
+        // Past a chunk: the counts of each add up.
+        let big = b"ab c\n".repeat(CHUNK / 5 * 3 + 7);
+        let n = (CHUNK / 5 * 3 + 7) as u64;
+        assert_eq!(shape(&big, &stop), Some((n + 1, n)));
+        stop.flag.store(true, Ordering::Relaxed);
+        assert_eq!(shape(&big, &stop), None);
+    }
 }

@@ -514,6 +514,14 @@ impl Cells {
         }
     }
 
+    #[cold]
+    #[inline(never)]
+    fn grow_trail(&mut self, end: usize) {
+        let n = end.max(2 * self.trail.len());
+        self.trail.resize(n, [0, 0, 0]);
+        self.room = self.room.max(n);
+    }
+
     /// Starts a new epoch: from now on, the first shrink of each item saves
     /// its size on the trail again.
     #[inline(always)]
@@ -529,6 +537,13 @@ impl Cells {
         if self.snapshot {
             let t = self.tlen;
             let (active, second, sactive) = (self.active as usize, self.second, self.sactive);
+            let end = t + active + (sactive - second) as usize;
+            if end > self.trail.len() {
+                // Never, by the room made for one snapshot per item
+                // covered; but a snapshot written past the trail would be
+                // memory not ours, so it is checked, once an epoch.
+                self.grow_trail(end);
+            }
             let items = self.item[..active]
                 .iter()
                 .chain(&self.item[second as usize..sactive as usize]);

@@ -247,7 +247,13 @@ impl CellSearch {
         stop: &AtomicBool,
     ) -> Option<CellSearch> {
         let mut rng = seed.map(Rng::new);
-        let cells = Cells::new_until(&problem, rng.as_mut(), stop)?;
+        let mut cells = Cells::new_until(&problem, rng.as_mut(), stop)?;
+        if branching == Some(Heuristic::Binary) {
+            // Binary branching starts an epoch for each option left out,
+            // not for each item covered: a snapshot of every item at each
+            // would pass the trail's room (his windmill dominoes did).
+            cells.snapshot = false;
+        }
         if stop.load(Ordering::Relaxed) {
             return None; // (the copy for `reset` below is as long again)
         }
@@ -1909,5 +1915,51 @@ mod tests {
             }
         }
         assert!(learned_something > 100, "{learned_something}");
+    }
+
+    /// A random problem with long options over few items, of the kind
+    /// dancing cells take snapshots for: 3 to 6 primary items, many
+    /// options of each (one primary item and 4 to 7 of 20 to 40 secondary
+    /// ones), as in his windmill dominoes.
+    fn random_long(rng: &mut Rng) -> CompiledProblem {
+        loop {
+            let n1 = 3 + rng.below(4) as u32;
+            let n2 = 20 + rng.below(21) as u32;
+            let (mut start, mut item) = (vec![0u32], Vec::new());
+            for _ in 0..60 + rng.below(100) {
+                let mut items: Vec<u32> = (0..4 + rng.below(4))
+                    .map(|_| n1 + rng.below(n2 as u64) as u32)
+                    .collect();
+                items.push(rng.below(n1 as u64) as u32);
+                items.sort_unstable();
+                items.dedup();
+                item.extend(items);
+                start.push(item.len() as u32);
+            }
+            let color = vec![0; item.len()];
+            let (lo, hi) = (vec![1; n1 as usize], vec![1; n1 as usize]);
+            if let Ok(p) = CompiledProblem::new(n1, n2, lo, hi, start, item, color) {
+                return p;
+            }
+        }
+    }
+
+    #[test]
+    fn binary_branching_keeps_to_the_trail_on_long_options() {
+        // Binary branching has a level per option left out, not one per
+        // item covered: more epochs along a path than snapshots of every
+        // item have room for (his windmill dominoes overran the trail).
+        let mut rng = Rng::new(34);
+        let never = AtomicBool::new(false);
+        for _ in 0..300 {
+            let p = Arc::new(random_long(&mut rng));
+            let mut plain = CellSearch::new_until(p.clone(), None, None, &never).unwrap();
+            plain.count(Limits::NONE, u64::MAX);
+            let mut binary =
+                CellSearch::new_until(p.clone(), None, Some(Heuristic::Binary), &never).unwrap();
+            binary.count(Limits::NONE, u64::MAX);
+            assert_eq!(binary.stats().solutions, plain.stats().solutions);
+            assert!(binary.cells.tlen <= binary.cells.trail.len());
+        }
     }
 }
