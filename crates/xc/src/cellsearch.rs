@@ -297,22 +297,26 @@ impl CellSearch {
     /// rule. Returns `(item, size)`; a size of 0 is a dead end.
     #[inline(always)]
     fn choose_xcc(&mut self, c: &mut Counters) -> (u32, u32) {
-        if self.learned.is_some() {
-            return self.choose_learned_xcc(c);
+        if self.learned.is_some() || self.rng.is_some() {
+            return self.choose_scanning(c);
         }
         self.choose_fewest(c)
     }
 
-    /// [`Self::choose_xcc`] by a rule that learns ([`Heuristic`]): the
-    /// fewest options per unit of what the rule learned of the item; a
-    /// forced move or a dead end as soon as seen; ties to the item declared
-    /// first, as in Knuth's programs, or to a random one when randomizing.
+    /// [`Self::choose_xcc`] by a scan from where the last forced item was
+    /// found, wrapping round: a forced move or a dead end as soon as seen,
+    /// else the fewest options, per unit of what the rule learned of the
+    /// item when it learns ([`Heuristic`]); exact ties go to a random item
+    /// when randomizing, else to the item declared first, as in Knuth's
+    /// programs. Starting where the last forced item was found, a chain of
+    /// forced moves (100,000 of them on a long Akari row) costs a step each,
+    /// not a scan of every item each; and as the order of forced moves does
+    /// not change the tree, nothing random is lost.
     #[inline(never)]
-    fn choose_learned_xcc(&mut self, c: &mut Counters) -> (u32, u32) {
-        let Some(learned) = self.learned.as_deref() else {
-            return self.choose_fewest(c);
-        };
-        let cells = &self.cells;
+    fn choose_scanning(&mut self, c: &mut Counters) -> (u32, u32) {
+        let per = self.learned.as_deref().map(|l| &l.per[..]);
+        let (cells, rng) = (&self.cells, &mut self.rng);
+        let mems = 2 + per.is_some() as u64;
         let active = cells.active;
         let from = scan_start(self.scan_from, active);
         let (mut best, mut t, mut score) = (u32::MAX, u32::MAX, f64::INFINITY);
@@ -322,12 +326,12 @@ impl CellSearch {
             let x = at!(cells.item, k);
             let s = cells.size(x);
             if s <= 1 {
-                c.mems += 3 * (j as u64 + 1);
+                c.mems += mems * (j as u64 + 1);
                 self.scan_from = k;
                 return (x, s);
             }
-            let v = s as f64 / learned.per[x as usize];
-            if let Some(rng) = self.rng.as_mut() {
+            let v = per.map_or(s as f64, |per| s as f64 / per[x as usize]);
+            if let Some(rng) = rng.as_mut() {
                 if v < score {
                     (best, t, score, ties) = (x, s, v, 1);
                 } else if v == score {
@@ -340,89 +344,57 @@ impl CellSearch {
                 (best, t, score) = (x, s, v);
             }
         }
-        c.mems += 3 * active as u64;
-        self.scan_from = u32::MAX;
+        c.mems += mems * active as u64;
         (best, t)
     }
 
     /// Chooses the primary item with the fewest options (Knuth's MRV
-    /// heuristic); ties go to the first in the active list, or to a random one
-    /// when randomizing. Returns `(item, size)`; a size of 0 is a dead end.
+    /// heuristic), not randomizing (see [`Self::choose_scanning`] for
+    /// that). Returns `(item, size)`; a size of 0 is a dead end.
     #[inline(always)]
     fn choose_fewest(&mut self, c: &mut Counters) -> (u32, u32) {
         let cells = &self.cells;
         let mut t = u32::MAX;
         let mut best = 0;
-        if let Some(rng) = self.rng.as_mut() {
-            // A forced item is taken as soon as it is seen (the order of forced
-            // moves does not change the tree, so nothing random is lost), the
-            // scan starting where the last one was found: a chain of forced
-            // moves (100,000 of them on a long Akari row) then costs a step
-            // each, not a scan of every item each.
-            let active = cells.active;
-            let from = scan_start(self.scan_from, active);
-            let mut ties = 0u64;
-            for j in 0..active {
-                let k = wrapped(from, j, active);
+        // Ties go to the item declared first, as in Knuth's SSXCC (a
+        // rule he credits to P. Weigel): problem makers order their
+        // items for it (his QUEENS-DLX from the middle out), and where
+        // they do the trees shrink: his 12x12 slitherlink from 129M nodes
+        // (ties to the last active item) to 67.5M, his 14 queens from
+        // 6.1M to 4.1M. A dead end or a forced move is taken as soon as
+        // it is seen, the scan going down from where the last one was
+        // found, then from the end: a chain of forced moves is local. (On
+        // Knuth's indicator problem, whose 729 levels are nearly all
+        // forced, the count took 12.2 s this way, 14.0 s scanning from the
+        // end each time.) After a level that was not forced, the scan
+        // starts from the end again. Where no item is forced, the whole
+        // list is scanned and the tie rule is the whole scan's.
+        let active = cells.active;
+        // Down from the last forced item (`from` is one past it), then from the end.
+        let from = if self.scan_from < active {
+            self.scan_from + 1
+        } else {
+            active
+        };
+        for (start, end, before) in [(0, from, 0), (from, active, from)] {
+            let mut k = end;
+            while k > start {
+                k -= 1;
                 let x = at!(cells.item, k);
                 let s = cells.size(x);
                 if s <= 1 {
-                    c.mems += 2 * (j as u64 + 1);
+                    c.mems += 2 * (before + end - k) as u64;
                     self.scan_from = k;
                     return (x, s);
                 }
-                if s < t {
-                    t = s;
-                    best = x;
-                    ties = 1;
-                } else if s == t {
-                    ties += 1;
-                    if rng.below(ties) == 0 {
-                        best = x;
-                    }
-                }
+                // Without a branch on the comparison (a new least size is
+                // seen at random places of the scan, so it was mispredicted).
+                let better = s < t || (s == t && x < best);
+                t = if better { s } else { t };
+                best = if better { x } else { best };
             }
-        } else {
-            // Ties go to the item declared first, as in Knuth's SSXCC (a
-            // rule he credits to P. Weigel): problem makers order their
-            // items for it (his QUEENS-DLX from the middle out), and where
-            // they do the trees shrink: his 12x12 slitherlink from 129M nodes
-            // (ties to the last active item) to 67.5M, his 14 queens from
-            // 6.1M to 4.1M. A dead end or a forced move is taken as soon as
-            // it is seen, the scan going down from where the last one was
-            // found, then from the end: a chain of forced moves is local. (On
-            // Knuth's indicator problem, whose 729 levels are nearly all
-            // forced, the count took 12.2 s this way, 14.0 s scanning from the
-            // end each time.) After a level that was not forced, the scan
-            // starts from the end again. Where no item is forced, the whole
-            // list is scanned and the tie rule is the whole scan's.
-            let active = cells.active;
-            // Down from the last forced item (`from` is one past it), then from the end.
-            let from = if self.scan_from < active {
-                self.scan_from + 1
-            } else {
-                active
-            };
-            for (start, end, before) in [(0, from, 0), (from, active, from)] {
-                let mut k = end;
-                while k > start {
-                    k -= 1;
-                    let x = at!(cells.item, k);
-                    let s = cells.size(x);
-                    if s <= 1 {
-                        c.mems += 2 * (before + end - k) as u64;
-                        self.scan_from = k;
-                        return (x, s);
-                    }
-                    // Without a branch on the comparison (a new least size is
-                    // seen at random places of the scan, so it was mispredicted).
-                    let better = s < t || (s == t && x < best);
-                    t = if better { s } else { t };
-                    best = if better { x } else { best };
-                }
-            }
-            self.scan_from = u32::MAX; // no chain: the next scan from the end
         }
+        self.scan_from = u32::MAX; // no chain: the next scan from the end
         c.mems += 2 * cells.active as u64;
         (best, t)
     }
@@ -632,8 +604,8 @@ impl CellSearch {
                         continue;
                     }
                     // C3: choose the item i.
-                    let (x, t) = if RULE == LEARN {
-                        self.choose_learned_xcc(&mut c)
+                    let (x, t) = if RULE == LEARN || self.rng.is_some() {
+                        self.choose_scanning(&mut c)
                     } else {
                         self.choose_fewest(&mut c)
                     };
