@@ -35,6 +35,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from covering.solver import BRANCHINGS
 from engine import RESULTS, replace_section
 
 #: His solvers for each kind of problem: XC and XCC, MCC.
@@ -156,10 +157,6 @@ def knuth(program: Path, path: Path, first: bool) -> tuple[float, int | None, in
     if m is None:
         return cpu, None, None
     return cpu, int(m[1]), int(m[2])
-
-
-#: covering's branching rules (`covering.solver.BRANCHINGS`), for --branchings.
-BRANCHINGS = ("mrv", "wtd", "frb", "binary")
 
 
 def covering(path: Path, first: bool, branching: str | None = None) -> tuple[float, int | None, dict]:

@@ -30,35 +30,38 @@ pub fn from_u32_bytes(b: &[u8], what: &str) -> PyResult<Vec<u32>> {
         .collect())
 }
 
-/// The engine named `name`: "auto", "cells" or "bits", or dancing cells
-/// with another of Knuth's rules: "cells-wtd" (weights), "cells-frb"
-/// (failure rates) or "cells-binary" (binary branching).
+/// The engines by name: "auto", "cells" or "bits", or dancing cells with
+/// another of Knuth's rules: "cells-wtd" (weights), "cells-frb" (failure
+/// rates) or "cells-binary" (binary branching).
+const ENGINES: [(&str, xc::Engine); 6] = [
+    ("auto", xc::Engine::Auto),
+    ("cells", xc::Engine::Cells),
+    ("bits", xc::Engine::Bits),
+    ("cells-wtd", xc::Engine::CellsBy(xc::Heuristic::Weighted)),
+    ("cells-frb", xc::Engine::CellsBy(xc::Heuristic::FailureRate)),
+    ("cells-binary", xc::Engine::CellsBy(xc::Heuristic::Binary)),
+];
+
+/// The engine named `name` (one of [`ENGINES`]).
 pub fn engine(name: &str) -> PyResult<xc::Engine> {
-    Ok(match name {
-        "auto" => xc::Engine::Auto,
-        "cells" => xc::Engine::Cells,
-        "bits" => xc::Engine::Bits,
-        "cells-wtd" => xc::Engine::CellsBy(xc::Heuristic::Weighted),
-        "cells-frb" => xc::Engine::CellsBy(xc::Heuristic::FailureRate),
-        "cells-binary" => xc::Engine::CellsBy(xc::Heuristic::Binary),
-        other => {
-            return Err(errors::invalid(format!(
-                "engine must be 'auto', 'cells', 'bits', 'cells-wtd' or 'cells-frb', not {other:?}"
+    match ENGINES.iter().find(|(n, _)| *n == name) {
+        Some(&(_, e)) => Ok(e),
+        None => {
+            let names: Vec<String> = ENGINES.iter().map(|(n, _)| format!("'{n}'")).collect();
+            Err(errors::invalid(format!(
+                "engine must be one of {}, not {name:?}",
+                names.join(", ")
             )))
         }
-    })
+    }
 }
 
 /// The name of `engine` (as [`engine`] reads it).
 pub fn engine_name(engine: xc::Engine) -> &'static str {
-    match engine {
-        xc::Engine::Auto => "auto",
-        xc::Engine::Cells => "cells",
-        xc::Engine::Bits => "bits",
-        xc::Engine::CellsBy(xc::Heuristic::Weighted) => "cells-wtd",
-        xc::Engine::CellsBy(xc::Heuristic::FailureRate) => "cells-frb",
-        xc::Engine::CellsBy(xc::Heuristic::Binary) => "cells-binary",
-    }
+    ENGINES
+        .iter()
+        .find(|(_, e)| *e == engine)
+        .map_or("cells", |(n, _)| n)
 }
 
 /// ValueError unless `order` is a permutation of `problem`'s primary items.

@@ -246,8 +246,8 @@ impl PySearch {
         Ok(self.lock()?.stats().into())
     }
 
-    /// The data structure in use, "cells" or "bits", or "cells-wtd" or
-    /// "cells-frb" (dancing cells with that branching rule).
+    /// The data structure in use, "cells" or "bits", or "cells-wtd",
+    /// "cells-frb" or "cells-binary" (dancing cells with that branching rule).
     #[getter]
     fn engine(&self) -> PyResult<&'static str> {
         Ok(convert::engine_name(self.lock()?.engine()))

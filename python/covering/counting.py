@@ -248,9 +248,8 @@ def count(
     check_method(method, branching, item_order)
     if branching is not None and branching not in BRANCHINGS:
         # Knuth's other rules ("wtd", "frb", "binary") are a search's, on dancing
-        # cells; the engine's name carries it (`search_engine`).
-        if engine == "sat":
-            raise ValueError("engine='sat' takes no branching (the CDCL solver picks its own order)")
+        # cells; the engine's name carries it (`search_engine`, which
+        # refuses the other engines).
         engine = search_engine(engine, branching)
         if method == "auto" and limit is None:
             method = "search"

@@ -92,7 +92,7 @@ class ParallelSearch:
         self.engine = search_engine(engine, branching)
         self.seed = seed
         self._compiled = problem.compile()
-        self._pool = _core.Pool(self._compiled, self.threads, engine)
+        self._pool = _core.Pool(self._compiled, self.threads, self.engine)
         self._estimates: list[float] = []
         #: (solutions, nodes) of the single-thread start, before the split,
         #: and the part of the tree it explored.

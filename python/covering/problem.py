@@ -89,8 +89,9 @@ class Problem(ProblemData):
         """A `Solver`: one search over this problem, with its stats and
         `cancel()`, branching by ``branching`` (`covering.solver.BRANCHINGS`:
         "mrv", each option of the item with the fewest options, or Knuth's
-        learning rules "wtd" and "frb", or binary branching, "binary"); with ``engine="sat"``, a `covering.sat.SatSolver` (the
-        CDCL solver: solutions in no particular order, counts up to a limit).
+        learning rules "wtd" and "frb", or binary branching, "binary"); with
+        ``engine="sat"``, a `covering.sat.SatSolver` (the CDCL solver:
+        solutions in no particular order, counts up to a limit).
 
         >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"])
         >>> s = p.solver(); s.count(), s.exhausted

@@ -89,6 +89,15 @@ impl Bits {
             .count();
         Bits::suits(p) && primary_entries >= SPARSE_OPTIONS * n1
     }
+
+    /// Does a search of `p` with `engine` dance on bitsets (else on cells)?
+    pub fn chosen(engine: Engine, p: &CompiledProblem) -> bool {
+        match engine {
+            Engine::Cells | Engine::CellsBy(_) => false,
+            Engine::Auto => Bits::pays(p),
+            Engine::Bits => Bits::suits(p),
+        }
+    }
 }
 
 /// Options per primary item (on average) below which a problem is sparse:
@@ -157,6 +166,7 @@ impl Bits {
         // Two options that share a secondary item clash unless both give it
         // the same color.
         for users in &mut secondary {
+            // Few users (at most a row's words): by pairs, fewer steps.
             if users.len() <= w {
                 for &(a, ca) in users.iter() {
                     for &(b, cb) in users.iter() {

@@ -161,14 +161,11 @@ pub(crate) struct CellSearch {
     /// has slack: on exact multiplicities (dominoes, every cell twice) it
     /// cut no nodes and cost 14%.
     check: bool,
-    /// The branching rule, when it is not the fewest options ...
+    /// The branching rule, when it is not the fewest options, and what it
+    /// has learned, if it learns (boxed: the fewest options' search carries
+    /// a pointer).
     rule: Option<Heuristic>,
-    /// ... what it has learned, if it learns (boxed: the fewest options'
-    /// search carries a pointer) ...
     learned: Option<Box<Learned>>,
-    /// ... and whether Algorithm X or C branches in two (take the option or
-    /// leave it out).
-    binary: bool,
 }
 
 /// Which loop of Algorithms X and C runs (`run_xcc`'s `RULE`): the
@@ -289,8 +286,13 @@ impl CellSearch {
             check: !exact || learned.is_some(),
             rule: branching,
             learned,
-            binary: branching == Some(Heuristic::Binary) && !mcc,
         })
+    }
+
+    /// Does Algorithm X or C branch in two (take the option or leave it
+    /// out)? (Algorithm M's tweaks branch so already.)
+    fn binary(&self) -> bool {
+        !self.mcc && self.rule == Some(Heuristic::Binary)
     }
 
     /// Chooses the primary item to branch on (step C3), by the search's
@@ -721,8 +723,8 @@ impl CellSearch {
                         state = State::Advance;
                         continue;
                     }
-                    if let (true, Some(learned)) = (RULE == LEARN, self.learned.as_deref_mut()) {
-                        learned.passed(best);
+                    if RULE == LEARN {
+                        self.learn_success(best);
                     }
                     if self.cells.active == 0 {
                         self.sol_len = level + 1;
@@ -1071,7 +1073,7 @@ impl CellSearch {
                 self.run_mcc::<false, COUNT>(limits, target)
             };
         }
-        let rule = if self.binary {
+        let rule = if self.binary() {
             BINARY
         } else if self.learned.is_some() {
             LEARN
@@ -1085,6 +1087,15 @@ impl CellSearch {
             (true, LEARN) => self.run_xcc::<true, COUNT, LEARN>(limits, target),
             (false, _) => self.run_xcc::<false, COUNT, BINARY>(limits, target),
             (true, _) => self.run_xcc::<true, COUNT, BINARY>(limits, target),
+        }
+    }
+
+    /// A try of an option of `best` went on to the level below: what a
+    /// learning rule takes from it.
+    #[inline(always)]
+    fn learn_success(&mut self, best: u32) {
+        if let Some(learned) = self.learned.as_deref_mut() {
+            learned.passed(best);
         }
     }
 
@@ -1220,9 +1231,7 @@ impl CellSearch {
                     if self.learned.is_some() {
                         let best = self.lv[level - 1].best;
                         if taken {
-                            if let Some(learned) = self.learned.as_deref_mut() {
-                                learned.passed(best);
-                            }
+                            self.learn_success(best);
                         } else {
                             self.learn_failure(best);
                         }
@@ -1361,7 +1370,7 @@ impl Solve for CellSearch {
     fn solution_into(&self, out: &mut Vec<u32>) {
         out.clear();
         for l in &self.lv.0[..self.sol_len] {
-            if l.choice != NULL && !(self.binary && l.out) {
+            if l.choice != NULL && !(self.binary() && l.out) {
                 out.push(self.cells.option_of(l.choice));
             }
         }
@@ -1498,7 +1507,7 @@ impl Machine for CellSearch {
                     self.lv[l].ft - self.cells.size(i)
                 };
                 path.push((k.min(d).max(1), d.max(1)));
-            } else if self.binary && !self.lv[l].forced {
+            } else if self.binary() && !self.lv[l].forced {
                 // Two branches: the option taken, then left out.
                 path.push((1 + self.lv[l].out as u32, 2));
             } else {
@@ -1529,7 +1538,7 @@ impl Machine for CellSearch {
         let mut path = Vec::new();
         for l in self.base..self.level {
             let (i, x) = (self.lv[l].best, self.lv[l].choice);
-            if self.binary && !self.lv[l].forced {
+            if self.binary() && !self.lv[l].forced {
                 // Binary branching: the option left out is the branch not
                 // yet taken, unless it is the one being explored.
                 let o = self.option_of(x);

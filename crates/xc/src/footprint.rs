@@ -17,7 +17,7 @@
 
 use crate::bits::Bits;
 use crate::cells::HEADER;
-use crate::machine::Engine;
+use crate::machine::{Engine, Heuristic};
 use crate::problem::CompiledProblem;
 
 /// Bytes of the CDCL encoding per entry or option (an option is a variable,
@@ -32,21 +32,19 @@ const LEVEL_BYTES: u64 = 48;
 /// The memory a [`crate::Search`] on `problem` holds with `engine` (the one
 /// [`crate::Search::with_engine`] would take), the problem itself not counted.
 pub fn search_bytes(problem: &CompiledProblem, engine: Engine) -> u64 {
-    let bits = match engine {
-        Engine::Cells | Engine::CellsBy(_) => false,
-        Engine::Auto => Bits::pays(problem),
-        Engine::Bits => Bits::suits(problem),
-    };
-    if bits {
-        bits_bytes(problem)
-    } else if let Engine::CellsBy(_) = engine {
-        // Two numbers (8 bytes each) for each place in `set` below the
-        // secondary items: what the rule has learned of each primary item.
-        cells_bytes(problem)
-            + 16 * (problem.n_entries() as u64 + HEADER as u64 * problem.n_items() as u64)
-    } else {
-        cells_bytes(problem)
+    if Bits::chosen(engine, problem) {
+        return bits_bytes(problem);
     }
+    // What a rule that learns knows of each primary item: a number (8
+    // bytes) per place in `set` below the secondary items (bounded here by
+    // every place), one for weights, two for failure rates.
+    let learned = match engine {
+        Engine::CellsBy(Heuristic::Weighted) => 8,
+        Engine::CellsBy(Heuristic::FailureRate) => 16,
+        _ => 0,
+    };
+    cells_bytes(problem)
+        + learned * (problem.n_entries() as u64 + HEADER as u64 * problem.n_items() as u64)
 }
 
 /// Dancing cells: the cells twice (the working copy and the one kept for

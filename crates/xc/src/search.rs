@@ -86,12 +86,7 @@ impl Search {
         engine: Engine,
         stop: &std::sync::atomic::AtomicBool,
     ) -> Option<Search> {
-        let bits = match engine {
-            Engine::Cells | Engine::CellsBy(_) => false,
-            Engine::Auto => Bits::pays(&problem),
-            Engine::Bits => Bits::suits(&problem),
-        };
-        let machine: Box<dyn Machine> = if bits {
+        let machine: Box<dyn Machine> = if Bits::chosen(engine, &problem) {
             Box::new(BitSearch::new(problem, seed))
         } else {
             let branching = match engine {

@@ -150,8 +150,5 @@ def check_method_flags(args: argparse.Namespace, *, not_with: dict[str, bool]) -
     if searching and args.method == "memo":
         raise UsageError(f"--branching {args.branching} and --method memo cannot go together ({args.branching} "
                          "is a rule of the search)")
-    if searching and getattr(args, "engine", "auto") in ("bits", "sat"):
-        raise UsageError(f"--branching {args.branching} and --engine {args.engine} cannot go together "
-                         f"({args.branching} runs on dancing cells)")
     if args.memo_bytes is not None and args.method == "search":
         raise UsageError("--memo-bytes and --method search cannot go together (the memory is the memo's)")

@@ -118,8 +118,8 @@ def _cluster(parser: argparse.ArgumentParser) -> None:
 
 def _engine_flags(args: argparse.Namespace, portfolio: bool, run: Run | None = None) -> None:
     """--conflicts is the CDCL solver's budget: with --engine sat, or with
-    the portfolio (a first solution, uniqueness); --branching wtd or frb is
-    a search on dancing cells (and said in the summary)."""
+    the portfolio (a first solution, uniqueness); --branching wtd, frb or
+    binary is a search on dancing cells (and said in the summary)."""
     conflicts = getattr(args, "conflicts", None)
     if conflicts is not None and not (args.engine == "sat" or (args.engine == "auto" and portfolio)):
         raise UsageError(f"--conflicts and --engine {args.engine} cannot go together (conflicts are the CDCL "
