@@ -39,9 +39,9 @@ impl Driven for xc::MemoPool {
     }
 }
 
-/// (nodes, hits, entries, evictions, bytes) of a memo search.
-pub fn stats(s: xc::MemoStats) -> (u64, u64, u64, u64, u64) {
-    (s.nodes, s.hits, s.entries, s.evictions, s.bytes)
+/// (nodes, hits, entries, evictions, bytes, saved) of a memo search.
+pub fn stats(s: xc::MemoStats) -> (u64, u64, u64, u64, u64, u64) {
+    (s.nodes, s.hits, s.entries, s.evictions, s.bytes, s.saved)
 }
 
 /// The rule named `branching`.

@@ -85,10 +85,11 @@ impl PyMemoCount {
         self.driver.cancel();
     }
 
-    /// (nodes, hits, entries, evictions, bytes): nodes searched, sub-problems
-    /// found in the memo, entries held, entries evicted, bytes held.
+    /// (nodes, hits, entries, evictions, bytes, saved): nodes searched,
+    /// sub-problems found in the memo, entries held, entries evicted, bytes
+    /// held, and the nodes the sub-problems found took to count.
     #[getter]
-    fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64)> {
+    fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64, u64)> {
         Ok(memo::stats(self.driver.lock()?.stats()))
     }
 }

@@ -63,9 +63,9 @@ impl PyMemoZdd {
         self.driver.cancel();
     }
 
-    /// (nodes, hits, entries, evictions, bytes), as for `MemoCount`.
+    /// (nodes, hits, entries, evictions, bytes, saved), as for `MemoCount`.
     #[getter]
-    fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64)> {
+    fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64, u64)> {
         Ok(memo::stats(self.driver.lock()?.stats()))
     }
 }

@@ -111,6 +111,35 @@ def test_a_board_in_any_order_is_counted_at_the_frontier() -> None:
         count(p, item_order="random")
 
 
+def cube_functions(n: int, allowed: tuple[str, ...]) -> Problem:
+    """The 0/1 functions on the points of the n-cube whose values at the
+    ends of each edge (lower point first) are a pair in `allowed`, as an
+    XCC problem after Knuth's INDICATOR-DLX: a color for each point, a
+    primary item for each point (its value) and each edge (its pair)."""
+    points = range(2**n)
+    edges = [(x, x | 1 << i) for x in points for i in range(n) if not x >> i & 1]
+    head = [f"p{x}" for x in points] + [f"e{x}_{y}" for x, y in edges]
+    lines = [" ".join(head) + " | " + " ".join(f"x{x}" for x in points)]
+    lines += [f"p{x} x{x}:{a}" for x in points for a in "01"]
+    lines += [f"e{x}_{y} x{x}:{pair[0]} x{y}:{pair[1]}" for x, y in edges for pair in allowed]
+    return Problem.from_dlx("\n".join(lines) + "\n")
+
+
+def test_the_memo_is_chosen_where_its_few_hits_save_much() -> None:
+    """Few of the memo's lookups hit on these functions, but high in the
+    tree: the probe sees the nodes they saved, and the memo counts."""
+    independent = cube_functions(5, ("00", "01", "10"))  # independent sets of the 5-cube
+    c = count(independent)
+    assert c.count == 254475  # OEIS A027624
+    assert c.method == "memo" and c.reason.startswith("sub-problems repeat high in the tree")
+    assert count(independent, method="search", threads=1).count == 254475
+    for seed in range(3):
+        c = count(scrambled(independent, seed))
+        assert (c.count, c.method) == (254475, "memo")
+    monotone = cube_functions(5, ("00", "01", "11"))
+    assert count(monotone).count == count(monotone, method="search", threads=1).count == 7581  # OEIS A000372
+
+
 def test_the_command_line_counts_by_the_front_door(tmp_path: Path) -> None:
     f = tmp_path / "d12.dlx"
     f.write_text(tiling(DOMINOES, Board.rectangle(12, 12), uses="any").to_dlx())

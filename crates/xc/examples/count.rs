@@ -46,9 +46,10 @@ fn main() {
         let n = m.count();
         let st = m.stats();
         println!(
-            "memo {branching:?}: {n:?} solutions, {} nodes, {} hits, {} entries, {} bytes, {:.3} s",
+            "memo {branching:?}: {n:?} solutions, {} nodes, {} hits saving {} nodes, {} entries, {} bytes, {:.3} s",
             st.nodes,
             st.hits,
+            st.saved,
             st.entries,
             st.bytes,
             t.elapsed().as_secs_f64()

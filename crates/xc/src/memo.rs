@@ -197,6 +197,12 @@ pub struct MemoStats {
     pub nodes: u64,
     /// Sub-problems found in the memo.
     pub hits: u64,
+    /// Nodes the sub-problems found in the memo took when they were
+    /// counted: what the memo saved, at least (a count's own hits saved
+    /// more). Against `nodes`, it says how much the memo shrinks the tree
+    /// even where few lookups hit (Knuth's indicator problem: 1% of them,
+    /// high in the tree, for a tree 60 times smaller).
+    pub saved: u64,
     /// Entries in the memo now.
     pub entries: u64,
     /// Entries replaced because the memo was at its budget.
@@ -281,7 +287,7 @@ impl<V: Tally> Table<V> {
         (0..WINDOW.min(self.hash.len())).map(move |d| (home + d) & mask)
     }
 
-    fn get(&self, h: u64, key: &[u64]) -> Option<&V> {
+    fn get(&self, h: u64, key: &[u64]) -> Option<(&V, u32)> {
         let w = self.w;
         for s in self.slots(h) {
             if self.hash[s] == 0 {
@@ -291,7 +297,7 @@ impl<V: Tally> Table<V> {
                 return None;
             }
             if self.hash[s] == h && &self.keys[s * w..(s + 1) * w] == key {
-                return Some(&self.counts[s]);
+                return Some((&self.counts[s], self.work[s]));
             }
         }
         None
@@ -394,10 +400,11 @@ impl<V: Tally> Shards<V> {
 }
 
 impl<V: Tally> Store<V> {
-    fn get(&self, h: u64, key: &[u64]) -> Option<V> {
+    /// The value of `key` and the nodes its sub-tree took, if held.
+    fn get(&self, h: u64, key: &[u64]) -> Option<(V, u32)> {
         match self {
-            Store::Own(t) => t.get(h, key).cloned(),
-            Store::Shared(s) => s.shard(h).get(h, key).cloned(),
+            Store::Own(t) => t.get(h, key).map(|(v, w)| (v.clone(), w)),
+            Store::Shared(s) => s.shard(h).get(h, key).map(|(v, w)| (v.clone(), w)),
         }
     }
 
@@ -1002,8 +1009,9 @@ impl<V: Tally> Memo<V> {
                 parts.next += 1;
                 self.enter_part(l, j);
                 let h = hash(self.key(l + 1));
-                if let Some(c) = self.table.get(h, self.key(l + 1)) {
+                if let Some((c, work)) = self.table.get(h, self.key(l + 1)) {
                     self.stats.hits += 1;
+                    self.stats.saved += u64::from(work);
                     if let Some(parts) = self.parts[l].as_mut() {
                         parts.product.times(&c);
                     }
@@ -1042,8 +1050,9 @@ impl<V: Tally> Memo<V> {
                 touch(child, &self.option_start, &self.option_item, k);
             }
             let h = hash(self.key(l + 1));
-            if let Some(c) = self.table.get(h, self.key(l + 1)) {
+            if let Some((c, work)) = self.table.get(h, self.key(l + 1)) {
                 self.stats.hits += 1;
+                self.stats.saved += u64::from(work);
                 self.sum[l].join(k, &c, &mut self.nodes);
                 continue;
             }

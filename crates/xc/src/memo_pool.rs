@@ -135,6 +135,7 @@ impl MemoPool {
             let s = w.memo.stats();
             total.nodes += s.nodes;
             total.hits += s.hits;
+            total.saved += s.saved;
         }
         total
     }

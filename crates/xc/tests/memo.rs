@@ -82,6 +82,8 @@ fn the_memo_saves_nodes_and_eviction_costs_only_time() {
     assert_eq!(small.count(), Number::Small(1_193_600));
     let (b, s) = (big.stats(), small.stats());
     assert!(b.hits > 0 && b.evictions == 0, "{b:?}");
+    // Each sub-problem found again took at least its own node to count.
+    assert!(b.saved >= b.hits, "{b:?}");
     assert!(s.evictions > 0 && s.nodes > b.nodes, "{s:?}");
     assert!(s.bytes <= 1 << 14, "{s:?}");
 }
