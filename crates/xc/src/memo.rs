@@ -67,10 +67,31 @@ fn covered(c: Count) -> bool {
 
 /// The uncovered primary item with the fewest live options (the first on
 /// ties: Knuth's MRV rule), or None when every item is covered.
+///
+/// The least count is found a block at a time, each block's least by a
+/// loop the compiler turns into vector minima, and then its first place in
+/// the block that held it: one scalar `min_by_key` over the counts took
+/// two thirds of a memo node on Knuth's indicator problem (729 items:
+/// 17.4 s against 5.4 s by the "first" rule, on the same 5.5M nodes).
 #[inline]
 pub(crate) fn fewest(counts: &[Count]) -> Option<usize> {
-    let (i, &c) = counts.iter().enumerate().min_by_key(|&(_, &c)| c)?;
-    (!covered(c)).then_some(i)
+    const BLOCK: usize = 32;
+    let (mut least, mut block) = (Count::MAX, 0);
+    for (j, b) in counts.chunks(BLOCK).enumerate() {
+        let m = b.iter().copied().fold(Count::MAX, Count::min);
+        if m < least {
+            (least, block) = (m, j);
+        }
+    }
+    if covered(least) {
+        // (No items at all leave `least` at `Count::MAX`, covered too.)
+        return None;
+    }
+    let from = block * BLOCK;
+    counts[from..]
+        .iter()
+        .position(|&c| c == least)
+        .map(|k| from + k)
 }
 
 /// Marks the items of option `k` touched in an item key `untouched` (the
@@ -1113,5 +1134,22 @@ mod tests {
         let mut c = Number::Big(vec![u64::MAX, u64::MAX, u64::MAX]);
         c.add(&Number::Small(1));
         assert_eq!(c, Number::Big(vec![0, 0, 0, 1]));
+    }
+
+    #[test]
+    fn the_fewest_by_blocks_is_the_first_least() {
+        let mut rng = crate::rng::Rng::new(7);
+        for n in 0..200usize {
+            // Few distinct counts, so ties across and within blocks; some covered.
+            let counts: Vec<Count> = (0..n)
+                .map(|_| match rng.below(6) {
+                    5 => 32_767 - rng.below(100) as Count,
+                    k => 1 + k as Count,
+                })
+                .collect();
+            let plain = counts.iter().enumerate().min_by_key(|&(_, &c)| c);
+            let expected = plain.filter(|&(_, &c)| !covered(c)).map(|(i, _)| i);
+            assert_eq!(fewest(&counts), expected, "{counts:?}");
+        }
     }
 }
