@@ -172,13 +172,24 @@ def covering(path: Path, first: bool, branching: str | None = None) -> tuple[flo
     return cpu, summary.get("count"), summary
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def workload_arguments(parser: argparse.ArgumentParser) -> None:
+    """The flags of the benchmarks on his workloads: where his programs are, the words, which instances."""
     parser.add_argument("--knuth", type=Path, required=True, help="his programs (generators in DIR/gen)")
     parser.add_argument("--words", type=Path, help="a word list, for the word rectangles")
-    parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--only", nargs="*", help="instances whose name contains one of these")
     parser.add_argument("--no-write", action="store_true", help="print the table, leave RESULTS.md alone")
+
+
+def generated(inst: Instance, knuth: Path, subs: dict[str, str]) -> str:
+    """The .dlx text his generator makes for `inst` (`subs`: the word lists' paths)."""
+    cmd = [str(knuth / "gen" / inst.generator[0])] + [a.format(**subs) for a in inst.generator[1:]]
+    return subprocess.run(cmd, input=inst.stdin, capture_output=True, text=True, check=True).stdout
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    workload_arguments(parser)
+    parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--branchings", action="store_true", help="also each of covering's branching rules")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="knuth-workloads-"))
@@ -188,10 +199,8 @@ def main() -> None:
     for inst in instances(args.words):
         if args.only and not any(o in inst.name for o in args.only):
             continue
-        cmd = [str(args.knuth / "gen" / inst.generator[0])] + [a.format(**subs) for a in inst.generator[1:]]
-        made = subprocess.run(cmd, input=inst.stdin, capture_output=True, text=True, check=True)
         path = folder / (re.sub(r"\W+", "-", inst.name) + ".dlx")
-        path.write_text(made.stdout)
+        path.write_text(generated(inst, args.knuth, subs))
         programs = [p for p in (XCC if inst.kind == "XCC" else MCC) if (args.knuth / p).exists()]
         best: dict[str, tuple[float, int | None, int | None]] = {}
         mine: tuple[float, int | None, dict] = (float("inf"), None, {})

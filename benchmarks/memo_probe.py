@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import random
 import re
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -29,7 +28,7 @@ from covering import _core
 from covering import counting as C
 from covering.problem import Problem
 from engine import RESULTS, replace_section
-from knuth_workloads import Instance, instances, timed, word_lists
+from knuth_workloads import Instance, generated, instances, timed, word_lists, workload_arguments
 
 EXTRA = [
     Instance("indicator: 5 variables, relation 00 01 10", ["indicator-dlx", "2", "5", "00", "01", "10"]),
@@ -86,11 +85,8 @@ def covering_cpu(path: Path, search: bool) -> tuple[float, str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--knuth", type=Path, required=True, help="his programs (generators in DIR/gen)")
-    parser.add_argument("--words", type=Path, help="a word list, for the word rectangles")
+    workload_arguments(parser)
     parser.add_argument("--shuffles", type=int, default=5)
-    parser.add_argument("--only", nargs="*", help="instances whose name contains one of these")
-    parser.add_argument("--no-write", action="store_true", help="print the table, leave RESULTS.md alone")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="memo-probe-"))
     subs = word_lists(args.words, folder) if args.words else {}
@@ -98,8 +94,7 @@ def main() -> None:
     for inst in instances(args.words) + EXTRA:
         if inst.kind != "XCC" or inst.first or (args.only and not any(o in inst.name for o in args.only)):
             continue
-        cmd = [str(args.knuth / "gen" / inst.generator[0])] + [a.format(**subs) for a in inst.generator[1:]]
-        text = subprocess.run(cmd, input=inst.stdin, capture_output=True, text=True, check=True).stdout
+        text = generated(inst, args.knuth, subs)
         for seed in range(args.shuffles + 1):
             version = text if seed == 0 else shuffled(text, seed)
             got = probe(version)
