@@ -99,13 +99,13 @@ HIT_RATIO = 0.3
 #: savings multiply as it goes on. Knuth's indicator problem for monotone
 #: functions of 6 variables shrinks 2.3x in the probe (1% of its lookups
 #: hit) and 60x in the end: the memo counts it in 5.4 s where the search
-#: takes 11.6 s; with the relation 00 01 10 instead (no pair both 1;
-#: 912,818,962,432 solutions), 5.4x and 0.5 s, where the search meets its
-#: solutions one by one. Below
-#: it, measured in the probe: 1.0-1.6x (queens, windmill dominoes,
-#: pentominoes, MacMahon triangles, word rectangles, each also shuffled
-#: five ways), where the search wins; the indicator problem shuffled five
-#: ways: 2.05-3.78x.
+#: takes 11.6 s; with the relation 00 01 10 instead (912,818,962,432
+#: solutions), 5.5x and a second or two, where the search meets its
+#: solutions one by one. Below it (`benchmarks/memo_probe.py`, each
+#: instance as made and shuffled five ways): 1.0-1.62x on queens, windmill
+#: dominoes, pentominoes and word rectangles, where the search wins, and
+#: 2.05-3.78x on the indicator problem. (MacMahon triangles, by hand:
+#: 1.0-1.55x; a memo count of them takes more than twice the search.)
 SHRINK = 1.8
 #: Seconds between the progress reports of a memo count.
 PROGRESS_SLICE = 0.5
