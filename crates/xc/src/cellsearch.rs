@@ -299,7 +299,15 @@ impl CellSearch {
     /// rule. Returns `(item, size)`; a size of 0 is a dead end.
     #[inline(always)]
     fn choose_xcc(&mut self, c: &mut Counters) -> (u32, u32) {
-        if self.learned.is_some() || self.rng.is_some() {
+        self.choose_xcc_as(self.learned.is_some(), c)
+    }
+
+    /// [`Self::choose_xcc`], told whether the rule learns: the search loop
+    /// knows it at compile time (its `RULE`), so the loop of the fewest
+    /// options tests nothing for it.
+    #[inline(always)]
+    fn choose_xcc_as(&mut self, learns: bool, c: &mut Counters) -> (u32, u32) {
+        if learns || self.rng.is_some() {
             return self.choose_scanning(c);
         }
         self.choose_fewest(c)
@@ -606,11 +614,7 @@ impl CellSearch {
                         continue;
                     }
                     // C3: choose the item i.
-                    let (x, t) = if RULE == LEARN || self.rng.is_some() {
-                        self.choose_scanning(&mut c)
-                    } else {
-                        self.choose_fewest(&mut c)
-                    };
+                    let (x, t) = self.choose_xcc_as(RULE == LEARN, &mut c);
                     best = x;
                     self.lv[level].best = x;
                     if RULE == BINARY {
