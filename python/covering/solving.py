@@ -55,6 +55,12 @@ def make_solver(problem: ProblemData, *, order: str = "input", seed: int | None 
     return solver
 
 
+def _sat_takes_no_branching(branching: str) -> None:
+    """Refuses a branching rule for the CDCL solver, which has none."""
+    if branching != "mrv":
+        raise ValueError("engine='sat' takes no branching (the CDCL solver picks its own order)")
+
+
 def solutions(
     problem: ProblemData,
     limit: int | None = None,
@@ -76,8 +82,7 @@ def solutions(
     if engine == "sat":
         if threads > 1:
             raise ValueError("engine='sat' runs on one thread")
-        if branching != "mrv":
-            raise ValueError("engine='sat' takes no branching (the CDCL solver picks its own order)")
+        _sat_takes_no_branching(branching)
         return SatSolver(problem).solutions(limit, ids=ids, conflicts=conflicts, nodes=nodes, seconds=seconds,
                                             budget=budget)
     if conflicts is not None:
@@ -274,8 +279,7 @@ def solve_unique(problem: ProblemData, *, ids: bool = False, nodes: int | None =
         return True
 
     if engine == "sat":
-        if branching != "mrv":
-            raise ValueError("engine='sat' takes no branching (the CDCL solver picks its own order)")
+        _sat_takes_no_branching(branching)
         settled = two(engine="sat", conflicts=conflicts, nodes=nodes, seconds=seconds)
     elif engine != "auto" or branching != "mrv":
         settled = two(engine=engine, nodes=nodes, seconds=seconds, branching=branching)
