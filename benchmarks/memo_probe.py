@@ -66,11 +66,8 @@ def probe(text: str) -> list[tuple[str, float, float]] | None:
     order = C._order(compiled, "auto")
     out = []
     for rule in C.BRANCHINGS:
-        sweep = order if rule == "first" else None
-        counter = _core.MemoCount(C._reordered(compiled, sweep), 1 << 30, rule)
-        counter.run(C.probe_nodes(compiled), None, None, None)
-        nodes, hits, saved = counter.stats[0], counter.stats[1], counter.stats[5]
-        out.append((rule, hits / max(1, nodes), (nodes + saved) / max(1, nodes)))
+        counter, _ = C.memo_probe(compiled, rule, order if rule == "first" else None, 1 << 30)
+        out.append((rule, *C.probe_measures(counter)))
     return out
 
 

@@ -435,16 +435,10 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
             # items for that (on a reduced 10x10 slitherlink, 2,431 nodes in
             # the input's order, past the probe's 20,000 in the order found).
             sweep = order if rule == "first" else None
-            counter = _core.MemoCount(_reordered(compiled, sweep), memo_bytes, rule, threads=_memo_threads(threads))
-            try:
-                total = counter.run(probe_nodes(compiled), seconds, None, stop)
-            except KeyboardInterrupt:
-                raise Interrupted(int(counter.partial), counter.stats) from None
-            searched, hits, saved = counter.stats[0], counter.stats[1], counter.stats[5]
+            counter, total = memo_probe(compiled, rule, sweep, memo_bytes, threads, seconds, stop)
             if total is not None:
-                return _counted(int(total), "memo", rule, searched, "probe finished", sweep)
-            ratio = hits / max(1, searched)
-            shrink = (searched + saved) / max(1, searched)
+                return _counted(int(total), "memo", rule, counter.stats[0], "probe finished", sweep)
+            ratio, shrink = probe_measures(counter)
             if memo is None or _probe_better((ratio, shrink), (memo[0], memo[4])):
                 memo = (ratio, rule, counter, sweep, shrink)
         assert memo is not None
@@ -469,6 +463,33 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
         return _race(*frontier, None, None, started or Solver(problem, engine=engine), seconds, progress, budget)
     return _search(problem, engine, threads, None, seconds, progress,
                    why + ("" if order is None else f", a frontier of {order.width} bits"), budget, started)
+
+
+def memo_probe(compiled: _core.CompiledProblem, rule: str, sweep: _Order | None, memo_bytes: int,
+               threads: int | None = None, seconds: float | None = None,
+               stop: _core.StopFlag | None = None) -> tuple[_core.MemoCount, int | None]:
+    """Step 3 for one rule: a memo count of `compiled` (its items in
+    `sweep`, for the "first" rule) run for `probe_nodes` nodes, and its
+    count if it finished.
+
+    >>> from covering.puzzles.queens import queens_problem
+    >>> counter, total = memo_probe(queens_problem(6).compile(), "mrv", None, 1 << 20)
+    >>> total
+    4
+    """
+    counter = _core.MemoCount(_reordered(compiled, sweep), memo_bytes, rule, threads=_memo_threads(threads))
+    try:
+        return counter, counter.run(probe_nodes(compiled), seconds, None, stop)
+    except KeyboardInterrupt:
+        raise Interrupted(int(counter.partial), counter.stats) from None
+
+
+def probe_measures(counter: _core.MemoCount) -> tuple[float, float]:
+    """(hit ratio, shrink) of a memo probe: sub-problems found again per
+    node searched, and the nodes searched and saved against those searched
+    (`HIT_RATIO`, `SHRINK`)."""
+    searched, hits, saved = counter.stats[0], counter.stats[1], counter.stats[5]
+    return hits / max(1, searched), (searched + saved) / max(1, searched)
 
 
 def _probe_better(new: tuple[float, float], old: tuple[float, float]) -> bool:
