@@ -209,8 +209,10 @@ def test_a_broken_process_pool_is_restarted() -> None:
 
 def test_ctrl_c_on_a_local_cluster_and_progress_in_a_pipe(tmp_path: Path) -> None:
     pytest.importorskip("dask.distributed")
-    dlx = tmp_path / "q16.dlx"
-    dlx.write_text(queens_problem(16).to_dlx())
+    # Queens 18: about 40 times the work of 16, so that no machine ends the count before the sixth line
+    # (CI once counted queens 16 on two workers before it, and the Ctrl-C found the process gone).
+    dlx = tmp_path / "q18.dlx"
+    dlx.write_text(queens_problem(18).to_dlx())
     env = dict(os.environ, COVERING_THREADS="2")
     proc = subprocess.Popen([PY, "-m", "covering", "dlx", str(dlx), "--count", "--backend", "dask", "--progress"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
@@ -219,6 +221,7 @@ def test_ctrl_c_on_a_local_cluster_and_progress_in_a_pipe(tmp_path: Path) -> Non
     seen: list[str] = []
     while sum("% done" in line for line in seen) < 6 and proc.poll() is None:
         seen.append(proc.stderr.readline())
+    assert proc.poll() is None, seen
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
