@@ -1,7 +1,7 @@
 //! Preprocessing, after Knuth's DLX-PRE: options and items that cannot
 //! matter are taken out before the search, repeated until nothing changes.
 //!
-//! Two rules, each sound on its own (every solution of the problem is one
+//! Three rules, each sound on its own (every solution of the problem is one
 //! of the reduced problem, option for option, and back):
 //! * **An item forced by another.** If every option of a primary item `p`
 //!   (covered exactly once) holds item `c` (covered at most once) without a
@@ -12,6 +12,18 @@
 //! * **An option that blocks an item.** If choosing option `r` rules out
 //!   every option of a primary item `p` not in `r` (which must be covered),
 //!   `r` is in no solution: it is deleted.
+//! * **An item that binds nothing** (not in DLX-PRE). A primary item `p`
+//!   that may be left uncovered (bounds `0:v`) and of which no choice of
+//!   options can hold more than `v` leaves the problem, its options kept:
+//!   its bounds never bind. The most options of `p` that can be chosen
+//!   together is bounded by a cover of them by other items: an item of
+//!   upper bound `w` (a secondary item without a color: 1) is in at most
+//!   `w` options of a solution. Knuth's REDRECT-DLX names each rectangle by
+//!   such items (`0:n|x01`, one rectangle of each row span per column at
+//!   most); they made a count's search tree four times as big and a
+//!   frontier's state 70 bits instead of 28. Not where an option would be
+//!   left with no primary item: no search would choose it, where it may be
+//!   chosen or not, and the count would lose the factor.
 //!
 //! An option rules out another through an item both hold that may be
 //! covered at most once (a secondary item, or a primary item whose upper
@@ -228,6 +240,94 @@ impl<'a> State<'a> {
         !forced.is_empty()
     }
 
+    /// The third rule for primary item `p`: true if its bounds `0:v` can
+    /// never bind (then it leaves). The options of `p` are covered greedily
+    /// by the items in them that cap how many of those options a solution
+    /// holds (most options per unit of cap first); it binds nothing if the
+    /// caps (and the options no item caps, one each) add up to at most `v`.
+    fn binds_nothing(&mut self, p: usize) -> bool {
+        let (lo, hi) = (self.p.lo()[p], self.p.hi()[p] as usize);
+        if self.gone[p] || lo != 0 || self.len[p] == 0 {
+            return false;
+        }
+        let mut left: Vec<u32> = self
+            .options_of(p)
+            .iter()
+            .map(|&(o, _)| o)
+            .filter(|&o| self.live[o as usize])
+            .collect();
+        self.work += left.len() as u64;
+        // An option whose only primary item is p would be left with none.
+        let n1 = self.p.n_primary();
+        for &o in &left {
+            let start = self.p.option_start()[o as usize] as usize;
+            let end = self.p.option_start()[o as usize + 1] as usize;
+            self.work += (end - start) as u64;
+            if !self.p.option_item()[start..end]
+                .iter()
+                .any(|&i| i as usize != p && (i as usize) < n1 && !self.gone[i as usize])
+            {
+                return false;
+            }
+        }
+        // An item caps the options of p that hold it: a primary item by its
+        // upper bound, a secondary one (where it has no color) by 1.
+        let capped = |i: usize, color: u32| i != p && (i < n1 || color == 0);
+        let mut most = 0usize;
+        while most + left.len() > hi {
+            if self.work > self.budget {
+                return false;
+            }
+            // The cap of each item over the options left: (options, cap).
+            let stamp = self.next_stamp();
+            let mut met: Vec<usize> = Vec::new();
+            for &o in &left {
+                let entries: Vec<(usize, u32)> = self.entries(o as usize).collect();
+                self.work += entries.len() as u64;
+                for (i, color) in entries {
+                    if !capped(i, color) {
+                        continue;
+                    }
+                    if self.seen[i] != stamp {
+                        self.seen[i] = stamp;
+                        self.count[i] = 0;
+                        met.push(i);
+                    }
+                    self.count[i] += 1;
+                }
+            }
+            let cap = |i: usize| -> u64 {
+                if i < self.p.n_primary() {
+                    self.p.hi()[i] as u64
+                } else {
+                    1
+                }
+            };
+            // The item of most options per unit of cap, if it caps more
+            // than one option per unit.
+            let best = met
+                .iter()
+                .copied()
+                .filter(|&i| self.count[i] as u64 > cap(i))
+                .max_by(|&a, &b| {
+                    (self.count[a] as u64 * cap(b)).cmp(&(self.count[b] as u64 * cap(a)))
+                });
+            let Some(best) = best else {
+                return false; // each option left counts one: more than v
+            };
+            most += cap(best) as usize;
+            self.work += left.len() as u64;
+            left.retain(|&o| {
+                !self
+                    .entries(o as usize)
+                    .any(|(i, x)| i == best && capped(i, x))
+            });
+        }
+        self.gone[p] = true;
+        self.len[p] = 0;
+        true
+    }
+
     /// The second rule for option `r`: true if choosing it leaves some
     /// required primary item without options (then it is deleted).
     fn blocks(&mut self, r: usize) -> bool {
@@ -283,7 +383,7 @@ impl<'a> State<'a> {
     }
 }
 
-/// `p` reduced by the two rules (see the module's text) until nothing
+/// `p` reduced by the three rules (see the module's text) until nothing
 /// changes, or until `budget` units of work are spent or `stop` is raised.
 pub fn reduce(p: &CompiledProblem, budget: u64, stop: &AtomicBool) -> Reduced {
     let mut s = State::new(p, budget);
@@ -307,6 +407,7 @@ pub fn reduce(p: &CompiledProblem, budget: u64, stop: &AtomicBool) -> Reduced {
             if s.infeasible.is_some() {
                 break 'rounds;
             }
+            changed |= s.binds_nothing(i);
         }
         for r in 0..p.n_options() {
             if !s.live[r] {
