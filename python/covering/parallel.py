@@ -19,8 +19,6 @@ Tasks on a process pool or a cluster are in `covering.cluster`
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import threading
 import time
@@ -67,6 +65,11 @@ def fingerprint(compiled: _core.CompiledProblem) -> str:
     >>> fingerprint(a.compile()) == fingerprint(b.compile())
     False
     """
+    # Imported here: only checkpoints and clusters take fingerprints, and
+    # hashlib with json cost every command about 4 ms of its start.
+    import hashlib
+    import json
+
     h = hashlib.sha256()
     for part in compiled.arrays():
         h.update(json.dumps(part).encode())

@@ -19,6 +19,7 @@ covering ...
 from __future__ import annotations
 
 import argparse
+import importlib
 import io
 import logging
 import os
@@ -28,14 +29,13 @@ from typing import NoReturn
 
 from .. import __version__, sizes
 from ..errors import Interrupted, LimitReached, ProblemError, RunIncomplete
-from . import akari, budget, demo, dlx, flags, grammar, queens, sudoku, tiling
+from . import budget, flags, grammar
 from .common import error
 from .contract import EXIT_BAD, EXIT_INCOMPLETE, Run
 from .grammar import UsageError
+from .menu import PUZZLES
 
 __all__ = ["main", "build_parser"]
-
-COMMANDS = (dlx, tiling, queens, sudoku, akari, demo)
 
 EPILOG = """\
 verbs: solve, count, unique, best, random, export, generate (and queens' list,
@@ -63,7 +63,10 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD, f"covering: error: {where + ': ' if where else ''}{message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(puzzle: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; with `puzzle`, only that puzzle's verbs
+    and flags (its module alone imported), the others each a name and its
+    line of help, so that the top level's help and errors are the same."""
     parser = _Parser(
         prog="covering",
         description="Exact cover problems (Knuth's Algorithm X, dancing links) and the puzzles built on them: "
@@ -77,9 +80,24 @@ def build_parser() -> argparse.ArgumentParser:
                         "default $COVERING_MAX_MEMORY, else half of what this process may use)")
     sub = parser.add_subparsers(dest="puzzle", metavar="PUZZLE", parser_class=_Parser)
     sub.required = True
-    for command in COMMANDS:
-        command.add_parser(sub)
+    built: set[str] = set()
+    for name, (module, line) in PUZZLES.items():
+        if puzzle is None or PUZZLES.get(puzzle, ("",))[0] == module:
+            if module not in built:
+                built.add(module)
+                importlib.import_module(f"{__name__}.{module}").add_parser(sub)
+        else:
+            sub.add_parser(name, help=line)
     return parser
+
+
+def _puzzle_named(argv: Sequence[str]) -> str | None:
+    """The puzzle `argv` names (its first word after the top level's
+    flags), if it is one."""
+    i = 0
+    while i < len(argv) and argv[i].startswith("-"):
+        i += 2 if argv[i] in grammar.TOP_VALUES else 1
+    return argv[i] if i < len(argv) and argv[i] in PUZZLES else None
 
 
 def _takes_value(parser: argparse.ArgumentParser) -> set[str]:
@@ -115,9 +133,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(encoding="utf-8", errors="backslashreplace")
     _log_warnings_as_lines()
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(_puzzle_named(argv))
     try:
-        words = grammar.rewrite(sys.argv[1:] if argv is None else argv, _takes_value(parser))
+        words = grammar.rewrite(argv, _takes_value(parser))
         args, extra = parser.parse_known_args(words)
         if extra:
             where = " ".join(w for w in (getattr(args, "puzzle", None), getattr(args, "verb", None)) if w)

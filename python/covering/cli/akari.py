@@ -24,6 +24,7 @@ from ..puzzles import akari
 from . import budget, flags, verbs
 from .common import UsageError, place, read_input, warn, write_dlx
 from .contract import FOUND, Run
+from .menu import PUZZLES
 
 __all__ = ["add_parser"]
 
@@ -32,7 +33,7 @@ LIGHTS = '"lights": [[row, col], ...] (0-based, as in Python) or null'
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("akari", help="Akari (Light Up) puzzles: solve, count, prove unique, generate",
+    p = sub.add_parser("akari", help=PUZZLES["akari"][1],
                        description="Akari / Light Up (美術館) as exact cover with multiplicities.")
     verbs = p.add_subparsers(dest="verb", metavar="VERB", parser_class=type(p))
     verbs.required = True

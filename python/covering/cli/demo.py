@@ -10,6 +10,7 @@ import warnings
 
 from ..errors import OptionSkippedWarning
 from ..problem import Problem
+from .menu import PUZZLES
 
 __all__ = ["add_parser", "run"]
 
@@ -22,7 +23,7 @@ KNUTH = {
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("demo", help="run the examples (quick)",
+    p = sub.add_parser("demo", help=PUZZLES["demo"][1],
                        description="Solve Knuth's introductory examples and one of each puzzle.")
     p.set_defaults(run=run)
 

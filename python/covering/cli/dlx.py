@@ -22,6 +22,7 @@ from . import budget, cheapest, flags
 from .common import SEARCH_ONLY, UsageError, check_method_flags, report_count, show_progress, threads_from, write_dlx
 from .dlxtext import load, write_solution
 from .contract import Run
+from .menu import PUZZLES
 
 __all__ = ["add_parser"]
 
@@ -29,7 +30,7 @@ PAYLOAD = '{"solution": [option ids]}'
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("dlx", help="exact cover problems in Knuth's .dlx format",
+    p = sub.add_parser("dlx", help=PUZZLES["dlx"][1],
                        description="An exact cover problem written in Knuth's DLX1/DLX2/DLX3/DLX5 format.")
     verbs = p.add_subparsers(dest="verb", metavar="VERB", parser_class=type(p))
     verbs.required = True

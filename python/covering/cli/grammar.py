@@ -62,7 +62,7 @@ ALIASES: tuple[tuple[str, str], ...] = (
 )
 
 #: Flags of the top level that take a value (before the puzzle).
-_TOP_VALUES = {"--max-memory"}
+TOP_VALUES = {"--max-memory"}
 #: The older mode flags, by puzzle: flag -> (verb, takes a value).
 _MODES: dict[str, dict[str, tuple[str, bool]]] = {
     "dlx": {"--count": ("count", False), "--unique": ("unique", False), "--min-cost": ("best", False),
@@ -150,10 +150,10 @@ def rewrite(argv: Iterable[str], takes_value: set[str] | None = None) -> list[st
     args = list(argv)
     # The older flags that take a value, beside today's; their `--count` and
     # `--symmetry` are switches in the older tiling and dlx forms.
-    values = set(takes_value or ()) | _TOP_VALUES | {"--random", "--best", "--cap"}
+    values = set(takes_value or ()) | TOP_VALUES | {"--random", "--best", "--cap"}
     i = 0
     while i < len(args) and args[i].startswith("-"):
-        i += 2 if args[i] in _TOP_VALUES else 1
+        i += 2 if args[i] in TOP_VALUES else 1
     if i >= len(args) or args[i] not in VERBS:
         return args
     puzzle = args[i]

@@ -22,6 +22,7 @@ from ..render.plot import scatter, scatter_png
 from . import budget, flags
 from .common import UsageError, threads_from, write_dlx
 from .contract import Run
+from .menu import PUZZLES
 
 __all__ = ["add_parser"]
 
@@ -29,7 +30,7 @@ PAYLOAD = '{"rows": [row of the queen in each column, 0-based]}'
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("queens", help="n-queens and the infinite queens sequence",
+    p = sub.add_parser("queens", help=PUZZLES["queens"][1],
                        description="n-queens: count (bitboards), solve and list (exact cover), and the infinite "
                        "queens sequence of TAOCP 7.2.2.1 (OEIS A065188).")
     verbs = p.add_subparsers(dest="verb", metavar="VERB", parser_class=type(p))

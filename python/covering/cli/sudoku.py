@@ -24,6 +24,7 @@ from ..puzzles import sudoku
 from . import budget, flags, verbs
 from .common import UsageError, place, read_input, threads_from, write_dlx
 from .contract import FOUND, Run
+from .menu import PUZZLES
 
 __all__ = ["add_parser"]
 
@@ -32,7 +33,7 @@ INPUT = ("One puzzle a line: n^4 characters, '.' (or '0') for a blank; one answe
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("sudoku", help="solve, count and generate sudokus",
+    p = sub.add_parser("sudoku", help=PUZZLES["sudoku"][1],
                        description="Sudoku on the exact cover engine, any size n^2 x n^2, any symbols.")
     verbs = p.add_subparsers(dest="verb", metavar="VERB", parser_class=type(p))
     verbs.required = True

@@ -39,6 +39,7 @@ from .common import (
     write_dlx,
 )
 from .contract import Run
+from .menu import PUZZLES
 
 __all__ = ["add_parser"]
 
@@ -59,7 +60,7 @@ HELP = {
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    t = sub.add_parser("tromino", help="L-tromino tilings of an N x N board, less a cell",
+    t = sub.add_parser("tromino", help=PUZZLES["tromino"][1],
                        description="Tile an N x N board, minus cell K (cells numbered y*N+x), with L-trominoes.")
     verbs = t.add_subparsers(dest="verb", metavar="VERB", parser_class=type(t))
     verbs.required = True
@@ -69,7 +70,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         v.add_argument("--hole", type=flags.non_negative, metavar="K", help="remove cell K = y*N+x")
         _verb_flags(v, verb)
         v.set_defaults(make=_tromino)
-    p = sub.add_parser("polyomino", help="tile a board with polyominoes",
+    p = sub.add_parser("polyomino", help=PUZZLES["polyomino"][1],
                        description="Tile a board with a set of polyominoes.")
     verbs = p.add_subparsers(dest="verb", metavar="VERB", parser_class=type(p))
     verbs.required = True
