@@ -19,7 +19,6 @@ covering ...
 from __future__ import annotations
 
 import argparse
-import importlib
 import io
 import logging
 import os
@@ -85,10 +84,33 @@ def build_parser(puzzle: str | None = None) -> argparse.ArgumentParser:
         if puzzle is None or PUZZLES.get(puzzle, ("",))[0] == module:
             if module not in built:
                 built.add(module)
-                importlib.import_module(f"{__name__}.{module}").add_parser(sub)
+                _add_parsers(module, sub)
         else:
             sub.add_parser(name, help=line)
     return parser
+
+
+def _add_parsers(module: str, sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The parsers of the puzzles of `module` (see `menu`), imported here
+    so that a command imports only its own."""
+    if module == "dlx":
+        from . import dlx
+        dlx.add_parser(sub)
+    elif module == "tiling":
+        from . import tiling
+        tiling.add_parser(sub)
+    elif module == "queens":
+        from . import queens
+        queens.add_parser(sub)
+    elif module == "sudoku":
+        from . import sudoku
+        sudoku.add_parser(sub)
+    elif module == "akari":
+        from . import akari
+        akari.add_parser(sub)
+    else:
+        from . import demo
+        demo.add_parser(sub)
 
 
 def _puzzle_named(argv: Sequence[str]) -> str | None:
