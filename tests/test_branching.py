@@ -6,6 +6,7 @@ reduction), on threads, and through the command line."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
@@ -83,6 +84,57 @@ def test_multiplicities_with_slack_agree_across_rules() -> None:
         expected = sorted(definition.brute_force(p))
         for b in BRANCHINGS:
             assert sorted(p.solutions(ids=True, branching=b)) == expected, b
+
+
+def queen_domination(n: int, k: int) -> Problem:
+    """After Knuth's QUEENDOM-DLX: k queens on an n x n board that attack
+    (or stand on) every square; each square 1:k, and "Q", in every option,
+    exactly k."""
+    p = Problem()
+    p.add_primary([f"{r},{c}" for r in range(n) for c in range(n)], bounds=(1, k))
+    p.add_primary(["Q"], bounds=(k, k))
+    for r in range(n):
+        for c in range(n):
+            seen = [f"{y},{x}" for y in range(n) for x in range(n)
+                    if y == r or x == c or abs(y - r) == abs(x - c)]
+            p.add_option(["Q"] + seen)
+    return p
+
+
+def dominating(n: int, k: int) -> int:
+    """Sets of k squares of an n x n board whose queens see every square, by brute force."""
+    squares = [(r, c) for r in range(n) for c in range(n)]
+    def sees(q: tuple[int, int], s: tuple[int, int]) -> bool:
+        return q[0] == s[0] or q[1] == s[1] or abs(q[0] - s[0]) == abs(q[1] - s[1])
+    return sum(all(any(sees(q, s) for q in qs) for s in squares) for qs in itertools.combinations(squares, k))
+
+
+def test_an_item_in_every_option_ends_the_search_when_full() -> None:
+    # When "Q" is full no option is left: the search reads the answer from
+    # the bounds. Queen dominations against brute force (5 x 5 and 6 x 6,
+    # 3 queens), and 8 x 8 with 5 queens, 4,860 (Knuth's QUEENDOM-DLX with
+    # his SSMCC), by every rule; then random problems with such an item,
+    # its bounds and the others' with slack, against brute force.
+    for n, k in ((5, 3), (6, 3), (4, 2)):
+        known = dominating(n, k)
+        for b in BRANCHINGS:
+            assert queen_domination(n, k).count(method="search", branching=b, threads=1) == known, (n, k, b)
+    assert queen_domination(8, 5).count(method="search", threads=1) == 4860
+    rng = random.Random(17)
+    for _ in range(60):
+        p = Problem()
+        n = rng.randint(3, 6)
+        for i in range(n):
+            lo = rng.randint(0, 2)
+            p.add_primary([f"i{i}"], bounds=(lo, max(1, lo + rng.randint(0, 2))))
+        lo = rng.randint(0, 3)
+        p.add_primary(["K"], bounds=(lo, max(1, lo + rng.randint(0, 1))))
+        for _ in range(rng.randint(4, 12)):
+            p.add_option(["K"] + [f"i{j}" for j in rng.sample(range(n), rng.randint(0, 3))])
+        expected = sorted(definition.brute_force(p))
+        for b in BRANCHINGS:
+            assert sorted(p.solutions(ids=True, branching=b)) == expected, b
+            assert p.count(method="search", branching=b, threads=1) == len(expected), b
 
 
 def test_known_counts_by_every_rule() -> None:

@@ -27,6 +27,10 @@ use crate::stats::Stats;
 /// The "no option" choice of Algorithm M's null branch.
 const NULL: u32 = u32::MAX;
 
+/// At most this many items in every option are looked for (see
+/// `CellSearch::universal`): a test on each full item goes through them.
+const MOST_UNIVERSAL: usize = 4;
+
 /// Algorithm M's choice when every active item may take nothing more (its
 /// lower bound met, no option left): the node is a solution, as if no item
 /// were left.
@@ -166,6 +170,15 @@ pub(crate) struct CellSearch {
     /// has slack: on exact multiplicities (dominoes, every cell twice) it
     /// cut no nodes and cost 14%.
     check: bool,
+    /// Algorithm M: the primary items in every option (by base; at most
+    /// [`MOST_UNIVERSAL`]), such as QUEENDOM-DLX's count of queens. When one
+    /// is full, no option is left: whether the node is a solution is read
+    /// from the bounds, where covering it would hide every option left (see
+    /// [`Self::commit_mcc`]).
+    universal: Vec<u32>,
+    /// Algorithm M: the node entered has no option left and every item's
+    /// lower bound met (a solution, see `universal`); cleared on leaving it.
+    no_options: bool,
     /// The branching rule, when it is not the fewest options, and what it
     /// has learned, if it learns (boxed: the fewest options' search carries
     /// a pointer).
@@ -266,6 +279,17 @@ impl CellSearch {
         let learned = branching
             .and_then(|rule| Learned::new(rule, cells.pbound))
             .map(Box::new);
+        let universal = if mcc {
+            let n1 = problem.n_primary();
+            cells.item[..n1]
+                .iter()
+                .copied()
+                .filter(|&x| cells.size(x) as usize == problem.n_options())
+                .take(MOST_UNIVERSAL)
+                .collect()
+        } else {
+            Vec::new()
+        };
         Some(CellSearch {
             problem,
             initial: Arc::new(cells.clone()),
@@ -289,6 +313,8 @@ impl CellSearch {
             exact,
             // A rule that learns from failed tries needs them found.
             check: !exact || learned.is_some(),
+            universal,
+            no_options: false,
             rule: branching,
             learned,
         })
@@ -860,6 +886,9 @@ impl CellSearch {
     /// items with the same number are exact ties, one taken at random.
     #[inline(always)]
     fn choose_mcc(&mut self, c: &mut Counters) -> (u32, i64) {
+        if self.no_options {
+            return ALL_MET;
+        }
         if self.learned.is_some() {
             return self.choose_learned_mcc(c);
         }
@@ -1054,6 +1083,14 @@ impl CellSearch {
                 } else {
                     self.use_bound::<TRAIL>(cc)
                 };
+                if b == 0 && CHECK && self.universal.contains(&cc) {
+                    // No option is left once cc is full (every one holds
+                    // it), and every bound is taken: the node below is a
+                    // solution if no item must take more, else a dead end.
+                    // QUEENDOM-DLX 8 5 hid some 60 options of 25 items at
+                    // each fifth queen to find that.
+                    return self.needs_met(c);
+                }
                 if b == 0 && !self.cover::<TRAIL, true, CHECK, true>(cc, c) {
                     return false;
                 }
@@ -1074,6 +1111,19 @@ impl CellSearch {
             pp += 1;
         }
         true
+    }
+
+    /// Has every active primary item taken at least its lower bound? If so,
+    /// the node entered next is a solution (`no_options`).
+    fn needs_met(&mut self, c: &mut Counters) -> bool {
+        let cells = &self.cells;
+        let active = cells.active as usize;
+        c.mems += 2 * active as u64;
+        let met = cells.item[..active]
+            .iter()
+            .all(|&x| cells.bound(x) <= cells.slack(x));
+        self.no_options = met;
+        met
     }
 
     /// The node after `pp` in its option, round past the spacer.
@@ -1298,6 +1348,7 @@ impl CellSearch {
                 }
                 State::DoneWithLevel => {
                     // M9: leave the level.
+                    self.no_options = false;
                     if level == self.base {
                         self.save(level, State::Done, c);
                         return Step::Exhausted;
@@ -1500,6 +1551,7 @@ impl Machine for CellSearch {
         (self.nodes, self.solutions, self.max_level) = (0, 0, 0);
         (self.level, self.base, self.cur, self.sol_len) = (0, 0, 0, 0);
         (self.scan_from, self.anchor) = (0, 0);
+        self.no_options = false;
         self.state = State::Forward;
         if let Some(learned) = self.learned.as_deref_mut() {
             learned.reset();
