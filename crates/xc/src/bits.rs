@@ -70,16 +70,20 @@ impl Bits {
     }
 
     /// Should a search of `p` run on bitsets rather than dancing cells (the
-    /// automatic choice)? Where they suit, unless the primary items have few
-    /// options each (fewer than `SPARSE_OPTIONS` on average). Then most
-    /// nodes are deep in the tree, forced moves and two-way choices where
-    /// few options are left, and there a node of dancing cells touches a
-    /// few entries while a node of bitsets still copies and scans its whole
-    /// frame (a word per 64 options, a count per primary item). Measured on
+    /// automatic choice)? Where they suit, unless the problem has colors and
+    /// its primary items have few options each (fewer than `SPARSE_OPTIONS`
+    /// on average). Then most nodes are deep in the tree, forced moves and
+    /// two-way choices where few options are left, and there a node of
+    /// dancing cells touches a few entries while a node of bitsets still
+    /// copies and scans its whole frame and purifies by masks. Measured on
     /// the same trees: dancing cells 1.3x faster on a 12x12 slitherlink
     /// (5.3 options per primary item) and 7x on Knuth's indicator problem
-    /// (2.9); bitsets 1.45-1.9x faster on 9x9 trominoes (9.5), 16x16 Sudoku
-    /// (16), queens (14) and pentominoes (171).
+    /// (2.9), both colored; bitsets 1.45-1.9x faster on 9x9 trominoes (9.5),
+    /// 16x16 Sudoku (16), queens (14) and pentominoes (171). Without colors
+    /// bitsets won where sparse too: his SUDOKU-DLX of a puzzle with 15
+    /// givens (5.3 options an item, 348 options) 1.7x, perfect matchings of
+    /// a cubic graph on 80 vertices (3) 1.5x, planted random covers (4-5)
+    /// 1.1-1.4x a node, and even on 400 vertices (600 options).
     pub fn pays(p: &CompiledProblem) -> bool {
         let n1 = p.n_primary();
         let primary_entries = p
@@ -87,7 +91,7 @@ impl Bits {
             .iter()
             .filter(|&&i| (i as usize) < n1)
             .count();
-        Bits::suits(p) && primary_entries >= SPARSE_OPTIONS * n1
+        Bits::suits(p) && (!p.has_colors() || primary_entries >= SPARSE_OPTIONS * n1)
     }
 
     /// Does a search of `p` with `engine` dance on bitsets (else on cells)?
@@ -100,8 +104,9 @@ impl Bits {
     }
 }
 
-/// Options per primary item (on average) below which a problem is sparse:
-/// dancing cells search it faster than bitsets (see [`Bits::pays`]).
+/// Options per primary item (on average) below which a problem with colors
+/// is sparse: dancing cells search it faster than bitsets (see
+/// [`Bits::pays`]).
 const SPARSE_OPTIONS: usize = 7;
 
 impl Bits {
