@@ -96,6 +96,19 @@ PENTOMINOES = {"O": "00 01 02 03 04", "P": "00 01 02 10 11", "Q": "00 01 02 03 1
                "W": "00 01 11 12 22", "X": "01 10 11 12 21", "Y": "00 01 02 03 11", "Z": "00 01 11 21 22"}
 
 
+SUDOKU_15 = """\
+.........
+........1
+.....2.3.
+.....3.2.
+..1.4....
+..5....6.
+.3......4
+.7..8...9
+6........
+"""
+
+
 def instances(words: Path | None) -> list[Instance]:
     out = [
         Instance("pentominoes 6x10", ["polyomino-dlx"], pieces_spec("[0-5][0-9]", PENTOMINOES)),
@@ -111,6 +124,9 @@ def instances(words: Path | None) -> list[Instance]:
         Instance("motley dissections 7x7", ["motley-dlx", "7", "7"], kind="MCC"),
         Instance("windmill dominoes 4x5", ["windmill-dominoes-dlx", "4", "5"]),
         Instance("de Bruijn cycle, 8 bits of weight 2-4 (first)", ["de-bruijn-dlx", "2", "4", "8"], first=True),
+        # The first 15 givens of the first 17-clue puzzle of the shared Sudoku
+        # data (row by row): 3,828,403 solutions.
+        Instance("sudoku, 15 givens", ["sudoku-dlx"], SUDOKU_15),
     ]
     if words is not None:
         out += [
