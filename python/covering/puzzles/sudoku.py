@@ -232,9 +232,9 @@ class Sudoku(ExactCover["Sudoku"]):
     def decode(self, ids: Sequence[int]) -> Sudoku:
         """The completed grid of a solution of `problem()` (its option ids).
 
-        >>> s = Sudoku.parse("1.3." "..1." ".1.." "2..1")
+        >>> s = Sudoku.parse("1.3." ".41." ".1.." "2..1")
         >>> s.decode(s.problem().first(ids=True)).line()
-        '1432321441232341'
+        '1234341241232341'
         """
         kept = self._kept()
         return self._grid([kept[o] for o in ids])
@@ -308,8 +308,8 @@ class Sudoku(ExactCover["Sudoku"]):
         """A completed grid, or None if there is none (9 x 9: by the band
         solver; other sizes: the portfolio, dancing links then CDCL).
 
-        >>> Sudoku.parse("1.3." "..1." ".1.." "2..1").solve().line()
-        '1432321441232341'
+        >>> Sudoku.parse("1.3." ".41." ".1.." "2..1").solve().line()
+        '1234341241232341'
         """
         if self.n != 9:
             found, settled = self._portfolio(1, budget)
