@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from test_reference import problems
 
 from covering import Problem
+from covering import counting
 from covering.counting import count, memo_rule
 from covering.puzzles.polyomino import DOMINOES, PENTOMINOES, Board, l_tromino, tiling
 from covering.puzzles.queens import queens_problem
@@ -163,3 +164,32 @@ def test_the_command_line_counts_by_the_front_door(tmp_path: Path) -> None:
     tilings = r.stdout.split("\n\n")
     assert r.returncode == 0 and len(tilings) == len(set(tilings)) == 3
     assert all(len(t.split()) == 12 for t in tilings)
+
+
+def test_the_race_of_the_frontier_ends_with_the_count_of_either() -> None:
+    # Step 4 on its own: the frontier against the search, and against the
+    # memo, each turn of the other as long as the frontier's took; whichever
+    # finishes gives the count (queens 8: 92; 7: 40), and a budget ends it.
+    from covering import _core
+    from covering.errors import LimitReached
+    from covering.solver import Solver
+
+    for n, known in ((7, 40), (8, 92)):
+        p = queens_problem(n)
+        compiled = p.compile()
+        order = counting._order(compiled, "auto")
+        assert order is not None
+        frontier = counting._frontier_count(compiled, order, 1)
+        got = counting._race(frontier, order, None, None, Solver(p), None, None)
+        assert got.count == known and got.method in ("frontier", "search")
+        memo = _core.MemoCount(compiled, 1 << 24, "mrv", threads=1)
+        frontier = counting._frontier_count(compiled, order, 1)
+        got = counting._race(frontier, order, memo, "mrv", None, None, None)
+        assert got.count == known and got.method in ("frontier", "memo")
+    p = queens_problem(16)
+    compiled = p.compile()
+    order = counting._order(compiled, "auto")
+    assert order is not None
+    with pytest.raises(LimitReached) as e:
+        counting._race(counting._frontier_count(compiled, order, 1), order, None, None, Solver(p), 0.3, None)
+    assert e.value.count is not None and e.value.count >= 0
