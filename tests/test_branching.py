@@ -69,6 +69,13 @@ def test_moderate_problems_agree_across_rules_and_threads() -> None:
         assert sets["wtd"] == sets["mrv"] == sets["frb"] == sets["binary"]
 
 
+def add_slack_items(rng: random.Random, p: Problem, n: int) -> None:
+    """Primary items i0 .. i(n-1) of random bounds lo:hi, lo 0 to 2, hi up to lo + 2."""
+    for i in range(n):
+        lo = rng.randint(0, 2)
+        p.add_primary([f"i{i}"], bounds=(lo, max(1, lo + rng.randint(0, 2))))
+
+
 def test_multiplicities_with_slack_agree_across_rules() -> None:
     # Algorithm M, items taken between lo and hi times: the learning rules
     # make every try check its bounds (as SSMCC does).
@@ -76,9 +83,7 @@ def test_multiplicities_with_slack_agree_across_rules() -> None:
     for _ in range(40):
         p = Problem()
         n = rng.randint(3, 7)
-        for i in range(n):
-            lo = rng.randint(0, 2)
-            p.add_primary([f"i{i}"], bounds=(lo, max(1, lo + rng.randint(0, 2))))
+        add_slack_items(rng, p, n)
         for _ in range(rng.randint(4, 14)):
             p.add_option([f"i{j}" for j in rng.sample(range(n), rng.randint(1, 3))])
         expected = sorted(definition.brute_force(p))
@@ -124,9 +129,7 @@ def test_an_item_in_every_option_ends_the_search_when_full() -> None:
     for _ in range(60):
         p = Problem()
         n = rng.randint(3, 6)
-        for i in range(n):
-            lo = rng.randint(0, 2)
-            p.add_primary([f"i{i}"], bounds=(lo, max(1, lo + rng.randint(0, 2))))
+        add_slack_items(rng, p, n)
         lo = rng.randint(0, 3)
         p.add_primary(["K"], bounds=(lo, max(1, lo + rng.randint(0, 1))))
         for _ in range(rng.randint(4, 12)):
