@@ -119,8 +119,25 @@ mod tests {
         )
         .unwrap();
         assert_eq!(search_bytes(&q, Engine::Auto), bits_bytes(&q));
-        // Two primary items in an option each: too sparse, cells it is.
+        // Two primary items in an option each, with a colored secondary
+        // item: too sparse, cells it is.
         let r = CompiledProblem::new(
+            2,
+            1,
+            vec![1; 2],
+            vec![1; 2],
+            vec![0, 2, 4],
+            vec![0, 2, 1, 2],
+            vec![0, 1, 0, 1],
+        )
+        .unwrap();
+        assert_eq!(
+            search_bytes(&r, Engine::Auto),
+            search_bytes(&r, Engine::Cells)
+        );
+        assert_eq!(search_bytes(&r, Engine::Bits), bits_bytes(&r));
+        // As sparse without colors: bitsets.
+        let s = CompiledProblem::new(
             2,
             0,
             vec![1; 2],
@@ -130,11 +147,7 @@ mod tests {
             vec![],
         )
         .unwrap();
-        assert_eq!(
-            search_bytes(&r, Engine::Auto),
-            search_bytes(&r, Engine::Cells)
-        );
-        assert_eq!(search_bytes(&r, Engine::Bits), bits_bytes(&r));
+        assert_eq!(search_bytes(&s, Engine::Auto), bits_bytes(&s));
     }
 
     #[test]
