@@ -137,7 +137,13 @@ mod tests {
         );
         assert_eq!(search_bytes(&r, Engine::Bits), bits_bytes(&r));
         // As sparse without colors: bitsets.
-        let s = CompiledProblem::new(
+        let s = two_singletons();
+        assert_eq!(search_bytes(&s, Engine::Auto), bits_bytes(&s));
+    }
+
+    /// Two primary items, each in one option of its own.
+    fn two_singletons() -> CompiledProblem {
+        CompiledProblem::new(
             2,
             0,
             vec![1; 2],
@@ -146,22 +152,12 @@ mod tests {
             vec![0, 1],
             vec![],
         )
-        .unwrap();
-        assert_eq!(search_bytes(&s, Engine::Auto), bits_bytes(&s));
+        .unwrap()
     }
 
     #[test]
     fn grows_with_the_problem() {
-        let small = CompiledProblem::new(
-            2,
-            0,
-            vec![1; 2],
-            vec![1; 2],
-            vec![0, 1, 2],
-            vec![0, 1],
-            vec![],
-        )
-        .unwrap();
+        let small = two_singletons();
         let starts: Vec<u32> = (0..=2000).collect();
         let items: Vec<u32> = (0..2000).map(|k| k % 2).collect();
         let big =
