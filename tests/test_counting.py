@@ -168,8 +168,8 @@ def test_the_command_line_counts_by_the_front_door(tmp_path: Path) -> None:
 
 def test_the_race_of_the_frontier_ends_with_the_count_of_either() -> None:
     # Step 4 on its own: the frontier against the search, and against the
-    # memo, each turn of the other as long as the frontier's took; whichever
-    # finishes gives the count (queens 8: 92; 7: 40), and a budget ends it.
+    # memo, in turns of doubling work; whichever finishes gives the count
+    # (queens 8: 92; 7: 40), and a budget ends it.
     from covering import _core
     from covering.errors import LimitReached
     from covering.solver import Solver

@@ -36,10 +36,11 @@ nodes), never in time, so that the same problem always goes the same way:
 4. the methods still in the running (the frontier unless its prediction
    is past `2^FRONTIER_HOPELESS`; the memo if its sub-problems came back,
    `HIT_RATIO` of its lookups or `SHRINK` times fewer nodes, else the
-   search) run in turns: the frontier's of doubling work, each followed
-   by as much time for the other, until one finishes: so the count costs
-   at most about twice the faster of the two, and a method that runs out
-   of memory drops out;
+   search) run in turns of doubling work, each turn worth about
+   the same time for each (`SEARCH_NODES_PER_TRANSITION`,
+   `MEMO_NODES_PER_TRANSITION`), until one finishes: so the count costs at
+   most about twice the faster of the two, and a method that runs out of
+   memory drops out;
 5. nothing in the running, or Knuth's estimate of the search tree far
    below the frontier's prediction (`FRONTIER_SLACK` bits; the prediction
    is a bound that runs high where options rule each other out, as in
@@ -138,15 +139,11 @@ SMALL_TREE_CHECK = 4
 #: Trees estimated below this many times `SMALL_TREE` are searched for
 #: `SMALL_TREE` nodes first (about the work of the memo's probes).
 SMALL_TREE_MAYBE = 10
-#: What a node of the search costs, in frontier transitions (measured in
-#: benchmarks/orders.py), to set Knuth's estimate against the frontier's
-#: prediction. Not to share the time of step 4: on his REDRECT-DLX 5 5 a
-#: transition took two search nodes' time, not a tenth, and turns of fixed
-#: work gave the frontier 20 times the search's time (86 s of CPU where
-#: the search alone takes 27 s), so each turn of the other is timed.
+#: What a node of the memo and of the search costs, in frontier transitions
+#: (measured in benchmarks/orders.py): the turns of step 4 give each method
+#: the same time.
+MEMO_NODES_PER_TRANSITION = 0.01
 SEARCH_NODES_PER_TRANSITION = 0.1
-#: The least time of a turn of the memo or the search in step 4, seconds.
-LEAST_TURN = 0.01
 #: Bits by which the search's estimate must fall below the frontier's
 #: prediction for the search to run without a race.
 FRONTIER_SLACK = 10.0
@@ -530,10 +527,9 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
           solver: Solver | None, seconds: float | None, progress: Callable[[Status], None] | None,
           budget: limits.Budget | None = None) -> Counted:
     """The frontier against the memo (or the search, on one thread), in
-    turns, until one finishes (step 4 of the module's text): the frontier's
-    of doubling work, then as much time for the other (wall time, on the
-    same threads). A method out of memory drops out; a budget or Ctrl-C
-    ends the race with the other's count so far, if any."""
+    turns of doubling work worth the same time to each, until one finishes
+    (step 4 of the module's text). A method out of memory drops out; a
+    budget or Ctrl-C ends the race with the other's count so far, if any."""
     import time
 
     from .sizes import max_memory
@@ -542,6 +538,7 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
     deadline = None if seconds is None else start + seconds
     other = "memo" if memo is not None else "search"
     turn = FIRST_TURN
+    ratio = MEMO_NODES_PER_TRANSITION if memo is not None else SEARCH_NODES_PER_TRANSITION
     width = f"a frontier of {order.width} bits"
     live_frontier = True
     stop = None if budget is None else budget.stop
@@ -556,7 +553,6 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
     try:
         while True:
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            began = time.monotonic()
             if live_frontier:
                 try:
                     total = frontier.run(turn, left, max_memory(), stop)
@@ -566,20 +562,16 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
                 if total is not None:
                     return _counted(int(total), "frontier", None, frontier.progress[5],
                                     f"{width}: finished before the {other}", order)
-            # The other's turn: the time the frontier's took (if the
-            # frontier dropped out, doubling as its turns would).
-            spent = max(LEAST_TURN, time.monotonic() - began)
-            if not live_frontier:
-                spent = max(spent, LEAST_TURN * turn / FIRST_TURN)
-            left = spent if deadline is None else min(spent, max(0.0, deadline - time.monotonic()))
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            other_turn = max(1, int(turn * ratio))
             if memo is not None:
-                result = memo.run(None, left, None, stop)
+                result = memo.run(other_turn, left, None, stop)
                 if result is not None:
                     return _counted(int(result), "memo", rule, memo.stats[0],
                                     "sub-problems repeat: finished before the frontier", order)
             else:
                 assert solver is not None
-                n = solver._search.count(None, None, left, stop)
+                n = solver._search.count(None, other_turn, left, stop)
                 if solver._search.exhausted:
                     return _counted(n, "search", None, solver.stats.nodes, "finished before the frontier", order)
             if progress is not None:
