@@ -260,13 +260,8 @@ impl<'a> State<'a> {
         // An option whose only primary item is p would be left with none.
         let n1 = self.p.n_primary();
         for &o in &left {
-            let start = self.p.option_start()[o as usize] as usize;
-            let end = self.p.option_start()[o as usize + 1] as usize;
-            self.work += (end - start) as u64;
-            if !self.p.option_item()[start..end]
-                .iter()
-                .any(|&i| i as usize != p && (i as usize) < n1 && !self.gone[i as usize])
-            {
+            self.work += self.p.option(o as usize).len() as u64;
+            if !self.entries(o as usize).any(|(i, _)| i != p && i < n1) {
                 return false;
             }
         }
@@ -297,7 +292,7 @@ impl<'a> State<'a> {
                 }
             }
             let cap = |i: usize| -> u64 {
-                if i < self.p.n_primary() {
+                if i < n1 {
                     self.p.hi()[i] as u64
                 } else {
                     1
