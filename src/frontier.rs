@@ -95,12 +95,21 @@ impl PyFrontierCount {
         self.driver.cancel();
     }
 
-    /// (item, items, states, peak_states, bytes, work): primary items settled
-    /// of all, states held now and at most, bytes held, transitions tried.
+    /// (item, items, states, peak_states, bytes, work, mems): primary items
+    /// settled of all, states held now and at most, bytes held, transitions
+    /// tried, and their approximate memory accesses.
     #[getter]
-    fn progress(&self) -> PyResult<(u64, u64, u64, u64, u64, u64)> {
+    fn progress(&self) -> PyResult<(u64, u64, u64, u64, u64, u64, u64)> {
         let p = self.driver.lock()?.progress();
-        Ok((p.item, p.items, p.states, p.peak_states, p.bytes, p.work))
+        Ok((
+            p.item,
+            p.items,
+            p.states,
+            p.peak_states,
+            p.bytes,
+            p.work,
+            p.mems,
+        ))
     }
 }
 

@@ -98,16 +98,34 @@ struct Entry {
 }
 
 /// The states of one step: keys in one buffer, counts beside them, an
-/// open-addressing index (linear probing) over them.
+/// open-addressing index (linear probing) over them. A slot holds a state's
+/// number and the high half of its key's hash, so that a probe reads a key
+/// (a second trip to memory in a big table) only where the halves agree.
 #[derive(Debug)]
 struct States {
     kw: usize,
     keys: Vec<u64>,
     counts: Vec<Number>,
-    slots: Vec<u32>,
+    slots: Vec<u64>,
 }
 
-const EMPTY: u32 = u32::MAX;
+const EMPTY: u64 = u64::MAX;
+
+/// A slot: the state's number, the hash's high half above it.
+#[inline(always)]
+fn slot_of(s: usize, h: u64) -> u64 {
+    (h & !0xFFFF_FFFF) | s as u64
+}
+
+/// Slots of a sparse table past which its probes go to memory (a table of
+/// 2^20 slots holds some 30 MB of keys, counts and slots), and what such a
+/// trip costs in mems.
+const FAR_SLOTS: usize = 1 << 20;
+const FAR_MEMS: u64 = 40;
+/// Mems of hashing a word of a key.
+const HASH_MEMS: u64 = 4;
+/// Mems of a transition's own bookkeeping (its count read, its loop).
+const TRANSITION_MEMS: u64 = 3;
 
 impl States {
     fn new(kw: usize) -> States {
@@ -127,24 +145,42 @@ impl States {
         &self.keys[s * self.kw..(s + 1) * self.kw]
     }
 
-    /// Adds `count` to the state `key` (made if new).
-    fn add(&mut self, key: &[u64], count: &Number) {
+    /// Adds `count` to the state `key` (made if new); its cost in mems
+    /// (see [`FrontierProgress::mems`]).
+    fn add(&mut self, key: &[u64], count: &Number) -> u64 {
         if 2 * (self.len() + 1) > self.slots.len() {
             self.grow();
         }
         let mask = self.slots.len() - 1;
-        let mut at = hash(key) as usize & mask;
+        let h = hash(key);
+        let tag = h & !0xFFFF_FFFF;
+        let mut at = h as usize & mask;
+        // A table past the caches costs a trip to memory for the slot and
+        // one for the key or count.
+        let far = if self.slots.len() > FAR_SLOTS {
+            FAR_MEMS
+        } else {
+            0
+        };
+        // Hashing a word takes two multiplications and three shifts.
+        let mut mems = far + HASH_MEMS * self.kw as u64;
         loop {
-            let s = self.slots[at];
-            if s == EMPTY {
-                self.slots[at] = self.len() as u32;
+            mems += 1;
+            let slot = self.slots[at];
+            if slot == EMPTY {
+                self.slots[at] = slot_of(self.len(), h);
                 self.keys.extend_from_slice(key);
                 self.counts.push(count.clone());
-                return;
+                return mems;
             }
-            if self.key(s as usize) == key {
-                self.counts[s as usize].add(count);
-                return;
+            if slot & !0xFFFF_FFFF == tag {
+                let s = (slot & 0xFFFF_FFFF) as usize;
+                mems += self.kw as u64;
+                let stored = &self.keys[s * self.kw..(s + 1) * self.kw];
+                if stored.iter().zip(key).all(|(a, b)| a == b) {
+                    self.counts[s].add(count);
+                    return mems + far;
+                }
             }
             at = (at + 1) & mask;
         }
@@ -155,11 +191,12 @@ impl States {
         self.slots = vec![EMPTY; n];
         let mask = n - 1;
         for s in 0..self.len() {
-            let mut at = hash(self.key(s)) as usize & mask;
+            let h = hash(self.key(s));
+            let mut at = h as usize & mask;
             while self.slots[at] != EMPTY {
                 at = (at + 1) & mask;
             }
-            self.slots[at] = s as u32;
+            self.slots[at] = slot_of(s, h);
         }
     }
 
@@ -167,7 +204,7 @@ impl States {
     fn bytes(&self) -> usize {
         self.keys.capacity() * 8
             + self.counts.capacity() * std::mem::size_of::<Number>()
-            + self.slots.capacity() * 4
+            + self.slots.capacity() * 8
     }
 }
 
@@ -294,7 +331,8 @@ impl Table {
         }
     }
 
-    fn add(&mut self, key: &[u64], count: &Number) {
+    /// Adds `count` to the state `key`; the cost in mems.
+    fn add(&mut self, key: &[u64], count: &Number) -> u64 {
         match self {
             Table::Sparse(s) => s.add(key, count),
             Table::Dense(d) if matches!(count, Number::Small(_)) => {
@@ -302,6 +340,7 @@ impl Table {
                     unreachable!()
                 };
                 d.add_low(key[0] as usize, *c);
+                1
             }
             Table::Dense(d) => {
                 let k = key[0] as usize;
@@ -322,6 +361,7 @@ impl Table {
                         h.add(&x);
                     }
                 }
+                1
             }
         }
     }
@@ -378,6 +418,13 @@ pub struct FrontierProgress {
     pub bytes: u64,
     /// Transitions tried (a state and a set of options).
     pub work: u64,
+    /// Approximate memory accesses, as Knuth counts mems: an entry of an
+    /// option put in a key, a word of a key hashed, copied or compared, a
+    /// probe of a table, and for a table past the caches the trips to
+    /// memory (`FAR_MEMS`). Deterministic, and closer to the time than
+    /// `work`: a transition of REDRECT-DLX (long options, tables of a
+    /// gigabyte) takes some twenty times one of a board of pentominoes.
+    pub mems: u64,
 }
 
 /// Each item's field: how many bits, the value of a secondary item used
@@ -520,6 +567,7 @@ struct Worker {
     scratch: Vec<u64>,
     settled: Vec<u64>,
     work: u64,
+    mems: u64,
 }
 
 /// The part that stands for every part (one worker moves all the states).
@@ -529,6 +577,8 @@ const ALL: usize = usize::MAX;
 /// states of a sparse one.
 const DENSE_CHUNK: usize = 1 << 20;
 const SPARSE_CHUNK: usize = 1 << 16;
+/// States of the first round of a sparse step (see `Frontier::per_state`).
+const PRICE_CHUNK: usize = 64;
 
 /// The bits that split each step's states among `1 << r` workers (see
 /// `Plan::split`): the lowest bits of the fields of items live since an
@@ -605,6 +655,12 @@ pub struct Frontier {
     binary_done: bool,
     result: Option<Number>,
     progress: FrontierProgress,
+    /// Transitions a state of a sparse table took in the last round: a
+    /// round near the end of a slice takes only as many states as the slice
+    /// has room for (a state of REDRECT-DLX tries some 160 sets of options,
+    /// and a full round of them ran a slice of 65,536 transitions 165 times
+    /// over).
+    per_state: u64,
 }
 
 impl Frontier {
@@ -757,6 +813,7 @@ impl Frontier {
                 scratch: vec![0; kw],
                 settled: vec![0; kw],
                 work: 0,
+                mems: 0,
             })
             .collect();
         Ok(Frontier {
@@ -786,6 +843,7 @@ impl Frontier {
             at: 0,
             binary_done: false,
             result: None,
+            per_state: 1,
             progress: FrontierProgress {
                 items: n1 as u64,
                 ..FrontierProgress::default()
@@ -826,11 +884,7 @@ impl Frontier {
                 Table::Dense(d) => d.cells.len(),
                 Table::Sparse(_) => self.cur.iter().map(Table::len).sum(),
             };
-            let chunk = if matches!(self.cur[0], Table::Dense(_)) {
-                DENSE_CHUNK
-            } else {
-                SPARSE_CHUNK
-            };
+            let dense = matches!(self.cur[0], Table::Dense(_));
             while self.at < end {
                 if self.progress.work >= stop {
                     return None;
@@ -841,8 +895,25 @@ impl Frontier {
                     self.at = end;
                     break;
                 }
+                let chunk = if dense {
+                    DENSE_CHUNK
+                } else {
+                    // A step's first round is a few states, to price its own.
+                    let most = if self.at == 0 {
+                        PRICE_CHUNK
+                    } else {
+                        SPARSE_CHUNK
+                    };
+                    let left = stop - self.progress.work;
+                    (left / self.per_state + 1).min(most as u64) as usize
+                };
                 let round_end = end.min(self.at + chunk);
+                let before = self.progress.work;
                 self.round(self.at, round_end, binary);
+                if !dense {
+                    let moved = (round_end - self.at) as u64;
+                    self.per_state = (self.progress.work - before).div_ceil(moved).max(1);
+                }
                 self.at = round_end;
             }
             if binary {
@@ -876,9 +947,13 @@ impl Frontier {
         let split = &plan.split[t * plan.r..(t + 1) * plan.r];
         let whole = workers.len() == 1 || split.first().is_none_or(|&b| b == u64::MAX);
         let before: u64 = workers.iter().map(|w| w.work).sum();
+        let mems_before: u64 = workers.iter().map(|w| w.mems).sum();
         let part = |w: &mut Worker, k: usize| match (binary, &cur[0], &mut w.next) {
             (true, Table::Dense(c), Table::Dense(next)) => {
-                plan.binary_chunk(t, c, next, &mut w.work, &mut w.deferred, from, to)
+                let start = w.work;
+                plan.binary_chunk(t, c, next, &mut w.work, &mut w.deferred, from, to);
+                // A binary step's transition is a mask, an `or` and a count added.
+                w.mems += 2 * (w.work - start);
             }
             _ => plan.general_chunk(t, cur, w, k, from, to),
         };
@@ -894,6 +969,7 @@ impl Frontier {
         }
         let after: u64 = workers.iter().map(|w| w.work).sum();
         progress.work += after - before;
+        progress.mems += workers.iter().map(|w| w.mems).sum::<u64>() - mems_before;
     }
 
     /// The general step for the states the binary step left (counts past
@@ -905,11 +981,12 @@ impl Frontier {
         }
         keys.sort_unstable();
         let w = &mut self.workers[0];
-        let before = w.work;
+        let (before, mems_before) = (w.work, w.mems);
         for k in keys {
             self.plan.general_chunk(self.t, &self.cur, w, ALL, k, k + 1);
         }
         self.progress.work += w.work - before;
+        self.progress.mems += w.mems - mems_before;
     }
 
     /// The end of a step: the workers' states become the states before the
@@ -1032,6 +1109,7 @@ impl Plan {
                 break;
             }
             if part == ALL || self.part_of(t, &key) == part {
+                w.mems += key.len() as u64 + 1;
                 self.step(t, w, &mut key, &count);
             }
             at = place + 1;
@@ -1066,6 +1144,7 @@ impl Plan {
             // Exact cover's case, without copies: no option (p is covered)
             // or exactly one.
             w.work += 1;
+            w.mems += TRANSITION_MEMS;
             if need == 0 {
                 self.settle(t, w, key, count);
             }
@@ -1073,9 +1152,11 @@ impl Plan {
                 let mut scratch = std::mem::take(&mut w.scratch);
                 for g in from..to {
                     w.work += 1;
+                    w.mems += TRANSITION_MEMS;
                     let (a, b) = self.group[g];
                     scratch.copy_from_slice(key);
-                    if self.take(&mut scratch, a as usize, b as usize) {
+                    w.mems += key.len() as u64;
+                    if self.take(&mut scratch, a as usize, b as usize, &mut w.mems) {
                         self.settle(t, w, &scratch, count);
                     }
                 }
@@ -1100,20 +1181,32 @@ impl Plan {
         room: u64,
     ) {
         w.work += 1;
+        w.mems += TRANSITION_MEMS;
         if need == 0 {
             self.settle(t, w, key, count);
         }
         if room == 0 {
             return;
         }
-        let saved: Vec<u64> = key.to_vec();
+        w.mems += 2 * key.len() as u64;
+        // The key as it came, on the stack where it fits: no allocation
+        // for each set of options tried.
+        let mut buf = [0u64; 8];
+        let heap: Vec<u64>;
+        let saved: &[u64] = if key.len() <= buf.len() {
+            buf[..key.len()].copy_from_slice(key);
+            &buf[..key.len()]
+        } else {
+            heap = key.to_vec();
+            &heap
+        };
         for g in from..to {
             // Not enough options left to meet the need.
             if ((to - g) as u64) < need {
                 return;
             }
             let (a, b) = self.group[g];
-            if self.take(key, a as usize, b as usize) {
+            if self.take(key, a as usize, b as usize, &mut w.mems) {
                 self.choose(
                     t,
                     w,
@@ -1124,14 +1217,17 @@ impl Plan {
                     room - 1,
                 );
             }
-            key.copy_from_slice(&saved);
+            key.copy_from_slice(saved);
+            w.mems += key.len() as u64;
         }
     }
 
-    /// Puts the option of entries `a..b` into `key`, or false if it does not fit.
-    fn take(&self, key: &mut [u64], a: usize, b: usize) -> bool {
+    /// Puts the option of entries `a..b` into `key`, or false if it does
+    /// not fit; a mem for each entry looked at.
+    fn take(&self, key: &mut [u64], a: usize, b: usize, mems: &mut u64) -> bool {
         let n1 = self.lo.len();
         for e in &self.entries[a..b] {
+            *mems += 1;
             let i = e.item as usize;
             let (rel, w) = (self.slot[i], self.width[i]);
             let v = get(key, rel, w);
@@ -1162,11 +1258,13 @@ impl Plan {
         let k = &mut w.settled;
         k.copy_from_slice(key);
         set(k, self.slot[p], self.width[p], 0);
-        for r in self.retire_start[t] as usize..self.retire_start[t + 1] as usize {
+        let retired = self.retire_start[t] as usize..self.retire_start[t + 1] as usize;
+        w.mems += (k.len() + 1 + retired.len()) as u64;
+        for r in retired {
             let i = self.retire[r] as usize;
             set(k, self.slot[i], self.width[i], 0);
         }
-        w.next.add(k, count);
+        w.mems += w.next.add(k, count);
     }
 }
 

@@ -116,3 +116,35 @@ fn a_shuffled_twelve_by_twelve_board_counts_at_once() {
     assert!(chosen.width <= 16, "{chosen:?}");
     assert_eq!(frontier_count(&p, &chosen.order), 53_060_477_521_960_000);
 }
+
+#[test]
+fn a_slice_ends_near_the_work_it_was_given() {
+    // A round takes only the states a slice has room for, priced by the
+    // round before: the 15x15 L-tromino board on sparse tables (steps of
+    // tens of thousands of states) in slices of 10,000 transitions, each
+    // ending within a few rounds of its end (states differ in their sets of
+    // options), where a round of 65,536 states
+    // ran to the end of the step. The mems grow with the work.
+    let p = l_tromino(15, None);
+    let order: Vec<u32> = (0..p.n_primary() as u32).collect();
+    let whole = Frontier::with_order(&p, &order, 1, u64::MAX)
+        .unwrap()
+        .count();
+    let mut f = Frontier::with_order(&p, &order, 1, 0).unwrap();
+    let (mut slices, mut last) = (0, f.progress());
+    let count = loop {
+        let done = f.run(Slice::work(10_000));
+        let now = f.progress();
+        assert!(now.work - last.work <= 30_000, "{last:?} then {now:?}");
+        assert!(now.mems > last.mems || now.work == last.work);
+        (slices, last) = (slices + 1, now);
+        if let Poll::Ready(n) = done {
+            break n;
+        }
+    };
+    assert_eq!(count, whole);
+    assert!(
+        last.peak_states > 20_000 && slices > 100,
+        "{slices} slices, {last:?}"
+    );
+}
