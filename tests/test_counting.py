@@ -18,7 +18,7 @@ from test_reference import problems
 from covering import Problem
 from covering import counting
 from covering.counting import count, memo_rule
-from covering.puzzles.polyomino import DOMINOES, PENTOMINOES, Board, l_tromino, tiling
+from covering.puzzles.polyomino import DOMINOES, PENTOMINOES, TETROMINOES, Board, l_tromino, tiling
 from covering.puzzles.queens import queens_problem
 from covering.reference import definition
 
@@ -193,3 +193,33 @@ def test_the_race_of_the_frontier_ends_with_the_count_of_either() -> None:
     with pytest.raises(LimitReached) as e:
         counting._race(counting._frontier_count(compiled, order, 1), order, None, None, Solver(p), 0.3, None)
     assert e.value.count is not None and e.value.count >= 0
+
+
+def test_the_race_prices_each_method_by_its_own_counters() -> None:
+    # Tetrominoes 1-3 times each on a 5x8 board: the frontier (26 bits, a
+    # transition some tens of mems) finishes in a fraction of the search's
+    # work, and the race sees it in the counters of both, never in a clock,
+    # so the same problem goes the same way each time. The count is the
+    # search's and the frontier's alike.
+    p = tiling(TETROMINOES, Board.rectangle(5, 8), uses=(1, 3))
+    by_search = count(p, method="search", threads=1)
+    by_frontier = count(p, method="frontier")
+    runs = [count(p, threads=1) for _ in range(2)]
+    assert {c.count for c in runs} == {by_search.count} == {by_frontier.count} == {78146}
+    assert runs[0].method == "frontier" and (runs[0].nodes, runs[0].reason) == (runs[1].nodes, runs[1].reason)
+    # The prices: each method's work so far, from its counters alone.
+    from covering import _core
+    from covering.solver import Solver
+
+    from covering.errors import LimitReached
+
+    s = Solver(p)
+    with pytest.raises(LimitReached):
+        s.count(nodes=1000)
+    assert counting.search_cost(s.stats, s.engine, True) > counting.search_cost(s.stats, s.engine, False) > 0
+    compiled = p.compile()
+    order = counting._order(compiled, "auto")
+    assert order is not None
+    f = _core.FrontierCount(compiled, order.items, 1)
+    f.run(10_000)
+    assert counting.frontier_cost(f) == counting.FRONTIER_MEM_COST * f.progress[6] > f.progress[5]

@@ -36,15 +36,22 @@ nodes), never in time, so that the same problem always goes the same way:
 4. the methods still in the running (the frontier unless its prediction
    is past `2^FRONTIER_HOPELESS`; the memo if its sub-problems came back,
    `HIT_RATIO` of its lookups or `SHRINK` times fewer nodes, else the
-   search) run in turns of doubling work, each turn worth about
-   the same time for each (`SEARCH_NODES_PER_TRANSITION`,
-   `MEMO_NODES_PER_TRANSITION`), until one finishes: so the count costs at
-   most about twice the faster of the two, and a method that runs out of
-   memory drops out;
+   search) run in turns of doubling work until one finishes, and a method
+   that runs out of memory drops out. Against the memo each turn is worth
+   about the same time to each (`MEMO_NODES_PER_TRANSITION`). Against the
+   search, both are priced in one unit from their own counters
+   (`search_cost`, `frontier_cost`: mems, updates and nodes, never a
+   clock); the frontier first spends `FRONTIER_FREE` of what Knuth's
+   estimate says the whole search costs, then `FRONTIER_SHARE` of the
+   search's turns: a search that wins loses about a quarter, and a frontier
+   many times faster wins (REDRECT-DLX 3 8: the search, 3.8 s where it
+   takes 3.0 s alone; copies of polyiamonds on a 5x5 rhombus: the
+   frontier, 0.7 s where the search takes 23 s);
 5. nothing in the running, or Knuth's estimate of the search tree far
    below the frontier's prediction (`FRONTIER_SLACK` bits; the prediction
    is a bound that runs high where options rule each other out, as in
-   queens): the search, on every core.
+   queens) on a problem without multiplicities (with them the prediction
+   says nothing: their counts widen every key): the search, on every core.
 
 `threads` and `engine` set how a search runs, and no longer choose it; a
 node budget (counted in the search's nodes) means a search. `Counted`
@@ -140,10 +147,43 @@ SMALL_TREE_CHECK = 4
 #: `SMALL_TREE` nodes first (about the work of the memo's probes).
 SMALL_TREE_MAYBE = 10
 #: What a node of the memo and of the search costs, in frontier transitions
-#: (measured in benchmarks/orders.py): the turns of step 4 give each method
-#: the same time.
+#: (measured in benchmarks/orders.py): the memo's turns in step 4, and the
+#: search's estimate against the frontier's prediction (`FRONTIER_SLACK`).
 MEMO_NODES_PER_TRANSITION = 0.01
 SEARCH_NODES_PER_TRANSITION = 0.1
+#: The unit of the search's turns in step 4 (`search_cost`, `frontier_cost`)
+#: is about a nanosecond of a core, worked out from each method's own
+#: counters, never from a clock (benchmarks/RESULTS.md, "the race's
+#: prices"): a frontier's mem took 2-7 ns on REDRECT-, MOTLEY-, QUEENDOM-,
+#: SUDOKU- and SLITHERLINK-DLX files, polyiamonds and tromino boards, a
+#: transition anything from 4 ns (a board's dense step) to 730 ns (long
+#: options, tables of a gigabyte); a node of dancing cells 15 ns (50 ns in
+#: Algorithm M) and 0.45 ns a mem; a node of bitsets 10 ns, a nanosecond an
+#: update and an eighth of one a word copied or scanned.
+FRONTIER_MEM_COST = 4.0
+CELLS_NODE_COST = 15.0
+MCC_NODE_COST = 50.0
+CELLS_MEM_COST = 0.45
+BITS_NODE_COST = 10.0
+#: The first turn of step 4 against the search, in that unit (a tenth of a
+#: second or so), and each method's first slice before its price is known:
+#: transitions, nodes.
+FIRST_COST = 100_000_000
+FIRST_FRONTIER_WORK = 1 << 16
+FIRST_SEARCH_NODES = 10_000
+#: The frontier's turns against the search (`_race`): as long as the
+#: search's, until the frontier has spent this share of what the whole
+#: search is estimated to cost, then this share of the search's. The
+#: frontier's prediction (`order.cost`) cannot say which is faster where
+#: options take items several times (REDRECT-DLX 3 8: the search 8x faster,
+#: the prediction 6 bits above the estimate; 0-2 copies of each polyiamond
+#: of 4 and 5 triangles on a 5x5 rhombus: the frontier 14x faster, 14
+#: bits above), so the frontier always runs, and a search that wins loses
+#: about a quarter to it.
+FRONTIER_FREE = 0.25
+FRONTIER_SHARE = 0.25
+#: Probes of Knuth's estimate that sets the frontier's free part.
+RACE_PROBES = 256
 #: Bits by which the search's estimate must fall below the frontier's
 #: prediction for the search to run without a race.
 FRONTIER_SLACK = 10.0
@@ -451,8 +491,10 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
         # what the frontier is predicted to take (its prediction runs high
         # by a few bits on boards and by far more on problems whose
         # options rule each other out, as queens and pentominoes do).
+        # Where options take items several times the prediction says
+        # nothing (see `FRONTIER_FREE`): the frontier runs, on a short rein.
         search_bits = None if estimate is None else math.log2(max(1.0, estimate / SEARCH_NODES_PER_TRANSITION))
-        if search_bits is None or search_bits >= order.cost - FRONTIER_SLACK:
+        if search_bits is None or compiled.has_multiplicities or search_bits >= order.cost - FRONTIER_SLACK:
             frontier = (_frontier_count(compiled, order, threads), order)
     if memo is not None and repeats:
         ratio, rule, counter, sweep, _ = memo
@@ -460,7 +502,12 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
             return _memo(counter, rule, None, seconds, why, progress, sweep, budget)
         return _race(*frontier, counter, rule, None, seconds, progress, budget)
     if frontier is not None:
-        return _race(*frontier, None, None, started or Solver(problem, engine=engine), seconds, progress, budget)
+        # The frontier's free part rests on the estimate: sixteen probes
+        # of a heavy-tailed tree run low (tetrominoes 1-3 times each on a 6x8
+        # board: 0.5M for 5M nodes; 256 probes, 2 ms: 3.4-6M).
+        race_estimate = None if estimate is None else _core.estimate_nodes(compiled, RACE_PROBES, 1)
+        return _race(*frontier, None, None, started or Solver(problem, engine=engine), seconds, progress, budget,
+                     race_estimate, compiled.has_multiplicities)
     return _search(problem, engine, threads, None, seconds, progress,
                    why + ("" if order is None else f", a frontier of {order.width} bits"), budget, started)
 
@@ -523,13 +570,45 @@ def _small_tree(problem: ProblemData, engine: str, seconds: float | None,
     return Counted(n, "search", None, solver.stats.nodes, "small tree"), solver
 
 
+def search_cost(stats: _core.Stats, engine: str, multiplicities: bool = False) -> float:
+    """The work of a search so far, in the race's unit (`COST_UNIT`), from
+    its own counters: a node's fixed price (higher in Algorithm M, on a
+    problem with `multiplicities`), and per memory access. Dancing cells
+    count Knuth's mems; bitsets count the options a commit removes
+    (`updates`, each a scattered write) and the words they copy and scan
+    (`mems`, in vector loops: an eighth each).
+
+    >>> from covering.puzzles.queens import queens_problem
+    >>> s = Solver(queens_problem(6))
+    >>> s.count(), search_cost(s.stats, s.engine) > 0
+    (4, True)
+    """
+    if engine == "bits":
+        return BITS_NODE_COST * stats.nodes + stats.updates + stats.mems / 8
+    return (MCC_NODE_COST if multiplicities else CELLS_NODE_COST) * stats.nodes + CELLS_MEM_COST * stats.mems
+
+
+def frontier_cost(counter: _core.FrontierCount) -> float:
+    """The work of a frontier count so far, in the race's unit
+    (`COST_UNIT`): its mems (entries put in keys, words hashed and
+    compared, probes, trips to memory past the caches)."""
+    return FRONTIER_MEM_COST * counter.progress[6]
+
+
 def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | None, rule: str | None,
           solver: Solver | None, seconds: float | None, progress: Callable[[Status], None] | None,
-          budget: limits.Budget | None = None) -> Counted:
+          budget: limits.Budget | None = None, estimate: float | None = None,
+          multiplicities: bool = False) -> Counted:
     """The frontier against the memo (or the search, on one thread), in
-    turns of doubling work worth the same time to each, until one finishes
-    (step 4 of the module's text). A method out of memory drops out; a
-    budget or Ctrl-C ends the race with the other's count so far, if any."""
+    turns of doubling work, until one finishes (step 4 of the module's
+    text). Against the memo the turns are worth the same time to each.
+    Against the search, of whose tree Knuth's estimate is `estimate` nodes,
+    the frontier's turns match the search's until it has spent
+    `FRONTIER_FREE` of what the estimate says the whole search costs; past
+    that they are `FRONTIER_SHARE` of the search's (priced by
+    `search_cost`, with `multiplicities` as the problem has them). A method out of memory
+    drops out; a budget or Ctrl-C ends the race with the other's count so
+    far, if any."""
     import time
 
     from .sizes import max_memory
@@ -537,11 +616,16 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
     start = time.monotonic()
     deadline = None if seconds is None else start + seconds
     other = "memo" if memo is not None else "search"
-    turn = FIRST_TURN
-    ratio = MEMO_NODES_PER_TRANSITION if memo is not None else SEARCH_NODES_PER_TRANSITION
     width = f"a frontier of {order.width} bits"
     live_frontier = True
     stop = None if budget is None else budget.stop
+    # The memo's turns are in its nodes, MEMO_NODES_PER_TRANSITION a
+    # transition; the search's in the unit of `search_cost`, each method's
+    # turn ending where its work reaches the turn's (`target`), its next
+    # slice sized by its price so far.
+    turn = FIRST_TURN
+    target = FIRST_COST
+    search_price = frontier_price = None
 
     def so_far() -> int:
         """The solutions the memo or the search has counted so far."""
@@ -550,30 +634,71 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
         assert solver is not None
         return int(solver.stats.solutions)
 
+    def frontier_turn() -> Counted | None:
+        """The frontier's turn: up to its share of `target` (the memo's race:
+        `turn` transitions); its count, if it finished."""
+        nonlocal live_frontier, frontier_price
+        while live_frontier:
+            if memo is not None:
+                work = turn
+            elif frontier_price is None:
+                work = FIRST_FRONTIER_WORK  # to learn its price
+            else:
+                mine = target
+                if estimate is not None and search_price is not None:
+                    # Its free part at once: the search, if the estimate
+                    # holds, costs that much anyway.
+                    mine = max(FRONTIER_SHARE * target, FRONTIER_FREE * estimate * search_price)
+                # At most as many transitions as so far in one go: a
+                # transition costs more as the tables grow (REDRECT-DLX 5 5:
+                # from 200 units to 600; a turn priced at its start ran three
+                # times long).
+                work = min(int((mine - frontier_cost(frontier)) / frontier_price),
+                           max(FIRST_FRONTIER_WORK, frontier.progress[5]))
+            if work <= 0:
+                break
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            try:
+                total = frontier.run(work, left, max_memory(), stop)
+            except MemoryError:
+                live_frontier = False
+                break
+            if total is not None:
+                return _counted(int(total), "frontier", None, frontier.progress[5],
+                                f"{width}: finished before the {other}", order)
+            frontier_price = frontier_cost(frontier) / max(1, frontier.progress[5])
+            if memo is not None or limits.over(budget, deadline):
+                break
+        return None
+
+    def other_turn() -> Counted | None:
+        """The memo's or the search's turn; its count, if it finished."""
+        nonlocal search_price
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        if memo is not None:
+            result = memo.run(max(1, int(turn * MEMO_NODES_PER_TRANSITION)), left, None, stop)
+            if result is not None:
+                return _counted(int(result), "memo", rule, memo.stats[0],
+                                "sub-problems repeat: finished before the frontier", order)
+            return None
+        assert solver is not None
+        spent = search_cost(solver.stats, solver.engine, multiplicities)
+        nodes = FIRST_SEARCH_NODES if search_price is None else int((target - spent) / search_price)
+        if nodes > 0:
+            n = solver._search.count(None, nodes, left, stop)
+            if solver._search.exhausted:
+                return _counted(n, "search", None, solver.stats.nodes, "finished before the frontier", order)
+            search_price = search_cost(solver.stats, solver.engine, multiplicities) / max(1, solver.stats.nodes)
+        return None
+
+    # Against the search, the search first: its price sets the frontier's free part.
+    turns = (frontier_turn, other_turn) if memo is not None else (other_turn, frontier_turn)
     try:
         while True:
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            if live_frontier:
-                try:
-                    total = frontier.run(turn, left, max_memory(), stop)
-                except MemoryError:
-                    live_frontier = False
-                    total = None
-                if total is not None:
-                    return _counted(int(total), "frontier", None, frontier.progress[5],
-                                    f"{width}: finished before the {other}", order)
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            other_turn = max(1, int(turn * ratio))
-            if memo is not None:
-                result = memo.run(other_turn, left, None, stop)
-                if result is not None:
-                    return _counted(int(result), "memo", rule, memo.stats[0],
-                                    "sub-problems repeat: finished before the frontier", order)
-            else:
-                assert solver is not None
-                n = solver._search.count(None, other_turn, left, stop)
-                if solver._search.exhausted:
-                    return _counted(n, "search", None, solver.stats.nodes, "finished before the frontier", order)
+            for take_turn in turns:
+                got = take_turn()
+                if got is not None:
+                    return got
             if progress is not None:
                 item, items, states = frontier.progress[:3]
                 progress(Status(frontier.progress[5], 0, 0, 0, item / max(1, items), 0.0,
@@ -584,6 +709,7 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
                                    "the frontier)", count=found, stats=frontier.progress,
                                    budget=limits.stopped_by(budget, deadline))
             turn *= 2
+            target *= 2
     except KeyboardInterrupt:
         # The count so far is the memo's or the search's: the frontier knows none.
         raise Interrupted(so_far(), frontier.progress) from None
@@ -668,7 +794,7 @@ def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | 
 
     def report(total: int | None = None) -> None:
         if progress is not None:
-            item, items, states, peak, held, work = counter.progress
+            item, items, states, peak, held, work = counter.progress[:6]
             # The fraction of the scan: steps cost about the same on a board.
             fraction = 1.0 if total is not None else item / max(1, items)
             progress(Status(work, total or 0, 0, 0, fraction, 0.0, time.monotonic() - start,
