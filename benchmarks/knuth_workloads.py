@@ -109,6 +109,30 @@ SUDOKU_15 = """\
 """
 
 
+#: The twelve hexiamonds, in POLYIAMOND-DLX's cells (xy an upward triangle,
+#: xy' the downward one to its right); and the tetriamonds and pentiamonds.
+HEXIAMONDS = {"A": "00 00' 01 01' 02 02'", "B": "00 00' 01 01' 02 10", "C": "00 00' 01 01' 10 10'",
+              "D": "00 00' 01 01' 10 11", "E": "00 00' 01 01' 10' 11", "F": "00 00' 01 01' 11 11'",
+              "G": "00' 01 01' 02 02' 10", "H": "00' 01 01' 02 02' 11", "I": "00' 01 01' 02 11 11'",
+              "J": "00' 01 01' 10 10' 11", "K": "00' 01 01' 11 11' 12", "L": "01 01' 02 10' 11 11'"}
+PENTIAMONDS = {"A": "00 00' 01 01' 02", "B": "00 00' 01 01' 10", "C": "00 00' 01 01' 11", "D": "00' 01 01' 10 10'"}
+TETRIAMONDS = {"E": "00 00' 01 01'", "F": "00 00' 01 10", "G": "00' 01 01' 10"}
+TETROMINOES = {"I": "00 01 02 03", "O": "00 01 10 11", "T": "00 01 02 11", "L": "00 01 02 10", "S": "00 01 11 12"}
+
+#: A fillomino puzzle of 8x8 (its regions of 1 to 5 cells, grown at random,
+#: 40% of its cells shown).
+FILLOMINO_8 = """\
+4.2..4..
+.445.5.3
+55.45...
+.544...4
+2...3.4.
+4.4.34.5
+.2...4..
+1.....5.
+"""
+
+
 def instances(words: Path | None) -> list[Instance]:
     out = [
         Instance("pentominoes 6x10", ["polyomino-dlx"], pieces_spec("[0-5][0-9]", PENTOMINOES)),
@@ -127,6 +151,19 @@ def instances(words: Path | None) -> list[Instance]:
         # The first 15 givens of the first 17-clue puzzle of the shared Sudoku
         # data (row by row): 3,828,403 solutions.
         Instance("sudoku, 15 givens", ["sudoku-dlx"], SUDOKU_15),
+        Instance("hexiamonds in a 6x6 rhombus", ["polyiamond-dlx"],
+                 pieces_spec("[0-5][0-5] [0-5][0-5]'", HEXIAMONDS)),
+        Instance("pentominoes as solids in a 2x5x6 box", ["polycube-dlx"],
+                 pieces_spec("[0-1][0-4][0-5]", {k: " ".join(c + "0" for c in v.split())
+                                                   for k, v in PENTOMINOES.items()})),
+        Instance("fillomino 8x8", ["fillomino-dlx"], FILLOMINO_8),
+        Instance("redrect 3x8", ["redrect-dlx", "3", "8"], kind="MCC"),
+        Instance("tetrominoes 2-3 times each, 7x8", ["polyomino-dlx"],
+                 pieces_spec("[0-6][0-7]", {"2:3|" + k: v for k, v in TETROMINOES.items()}), kind="MCC"),
+        Instance("pentiamonds 0-3, tetriamonds 1-2 times each, 5x5 rhombus", ["polyiamond-dlx"],
+                 pieces_spec("[0-4][0-4] [0-4][0-4]'", {**{"0:3|" + k: v for k, v in PENTIAMONDS.items()},
+                                                        **{"1:2|" + k: v for k, v in TETRIAMONDS.items()}}),
+                 kind="MCC"),
     ]
     if words is not None:
         out += [
