@@ -233,6 +233,12 @@ def workload_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-write", action="store_true", help="print the table, leave RESULTS.md alone")
 
 
+def workload_folder(args: argparse.Namespace, prefix: str) -> tuple[Path, dict[str, str]]:
+    """A folder for the instances' files, and the word lists' paths in it (`--words`)."""
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    return folder, word_lists(args.words, folder) if args.words else {}
+
+
 def generated(inst: Instance, knuth: Path, subs: dict[str, str]) -> str:
     """The .dlx text his generator makes for `inst` (`subs`: the word lists' paths)."""
     cmd = [str(knuth / "gen" / inst.generator[0])] + [a.format(**subs) for a in inst.generator[1:]]
@@ -245,8 +251,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--branchings", action="store_true", help="also each of covering's branching rules")
     args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="knuth-workloads-"))
-    subs = word_lists(args.words, folder) if args.words else {}
+    folder, subs = workload_folder(args, "knuth-workloads-")
     rows = []
     ruled: list[tuple[Instance, dict[str, tuple[float, int | None]]]] = []
     for inst in instances(args.words):

@@ -21,14 +21,13 @@ import argparse
 import random
 import re
 import sys
-import tempfile
 from pathlib import Path
 
 from covering import _core
 from covering import counting as C
 from covering.problem import Problem
 from engine import RESULTS, replace_section
-from knuth_workloads import Instance, generated, instances, timed, word_lists, workload_arguments
+from knuth_workloads import Instance, generated, instances, timed, workload_arguments, workload_folder
 
 EXTRA = [
     Instance("indicator: 5 variables, relation 00 01 10", ["indicator-dlx", "2", "5", "00", "01", "10"]),
@@ -85,8 +84,7 @@ def main() -> None:
     workload_arguments(parser)
     parser.add_argument("--shuffles", type=int, default=5)
     args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="memo-probe-"))
-    subs = word_lists(args.words, folder) if args.words else {}
+    folder, subs = workload_folder(args, "memo-probe-")
     rows = []
     for inst in instances(args.words) + EXTRA:
         if inst.kind != "XCC" or inst.first or (args.only and not any(o in inst.name for o in args.only)):

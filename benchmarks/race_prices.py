@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import argparse
 import re
-import tempfile
 import time
-from pathlib import Path
 
 from covering import _core
 from covering import counting as C
@@ -26,7 +24,7 @@ from covering import reduction
 from covering.errors import LimitReached
 from covering.problem import Problem
 from covering.solver import Solver
-from knuth_workloads import generated, instances, word_lists, workload_arguments
+from knuth_workloads import generated, instances, workload_arguments, workload_folder
 
 
 def frontier_row(problem: Problem, seconds: float) -> str:
@@ -65,8 +63,7 @@ def main() -> None:
     workload_arguments(parser)
     parser.add_argument("--seconds", type=float, default=10.0)
     args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="race-prices-"))
-    subs = word_lists(args.words, folder) if args.words else {}
+    folder, subs = workload_folder(args, "race-prices-")
     print("| instance | transitions | ns / transition | ns / mem | ns / unit | engine | nodes | ns / node | "
           "ns / mem | ns / unit |")
     print("|---|---:|---:|---:|---:|---|---:|---:|---:|---:|")

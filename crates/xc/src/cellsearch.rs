@@ -1891,14 +1891,12 @@ impl CellSearch {
     /// [`Solve::force`] of option `o` on the trail (Algorithm M), for a
     /// probe: false, with nothing more done, when `o` is not live.
     fn take_on_trail(&mut self, o: u32, c: &mut Counters) -> bool {
-        if !self.cells.option_is_live(o) {
+        // Out of every set, then counted against the items it covers.
+        if !self.exclude_on_trail(o, c) {
             return false;
         }
         let x = self.primary_node(o);
         let i = at!(self.cells.nd, x).itm as u32;
-        self.cells.hide_one::<true, false, true>(x, c);
-        self.cells.touch(i);
-        self.cells.remove_from_own_set(x, c);
         let b = self.cells.bound(i) - 1;
         self.cells.set_bound(i, b);
         if b == 0 {
