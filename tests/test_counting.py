@@ -209,9 +209,8 @@ def test_the_race_prices_each_method_by_its_own_counters() -> None:
     assert runs[0].method == "frontier" and (runs[0].nodes, runs[0].reason) == (runs[1].nodes, runs[1].reason)
     # The prices: each method's work so far, from its counters alone.
     from covering import _core
-    from covering.solver import Solver
-
     from covering.errors import LimitReached
+    from covering.solver import Solver
 
     s = Solver(p)
     with pytest.raises(LimitReached):

@@ -151,10 +151,11 @@ SMALL_TREE_MAYBE = 10
 #: search's estimate against the frontier's prediction (`FRONTIER_SLACK`).
 MEMO_NODES_PER_TRANSITION = 0.01
 SEARCH_NODES_PER_TRANSITION = 0.1
-#: The unit of the search's turns in step 4 (`search_cost`, `frontier_cost`)
-#: is about a nanosecond of a core, worked out from each method's own
-#: counters, never from a clock (benchmarks/RESULTS.md, "the race's
-#: prices"): a frontier's mem took 2-7 ns on REDRECT-, MOTLEY-, QUEENDOM-,
+#: The race's unit, in which step 4 prices the search's turns and the
+#: frontier's against it (`search_cost`, `frontier_cost`), is about a
+#: nanosecond of a core, worked out from each method's own counters, never
+#: from a clock (`benchmarks/race_prices.py`; RESULTS.md, "Morning
+#: (2026-11-27)"): a frontier's mem took 2-7 ns on REDRECT-, MOTLEY-, QUEENDOM-,
 #: SUDOKU- and SLITHERLINK-DLX files, polyiamonds and tromino boards, a
 #: transition anything from 4 ns (a board's dense step) to 730 ns (long
 #: options, tables of a gigabyte); a node of dancing cells 15 ns (50 ns in
@@ -187,7 +188,7 @@ RACE_PROBES = 256
 #: Bits by which the search's estimate must fall below the frontier's
 #: prediction for the search to run without a race.
 FRONTIER_SLACK = 10.0
-#: The first turn of step 4, in frontier transitions.
+#: The first turn of step 4 against the memo, in frontier transitions.
 FIRST_TURN = 1 << 22
 
 
@@ -571,8 +572,8 @@ def _small_tree(problem: ProblemData, engine: str, seconds: float | None,
 
 
 def search_cost(stats: _core.Stats, engine: str, multiplicities: bool = False) -> float:
-    """The work of a search so far, in the race's unit (`COST_UNIT`), from
-    its own counters: a node's fixed price (higher in Algorithm M, on a
+    """The work of a search so far, in the race's unit (see
+    `FRONTIER_MEM_COST`), from its own counters: a node's fixed price (higher in Algorithm M, on a
     problem with `multiplicities`), and per memory access. Dancing cells
     count Knuth's mems; bitsets count the options a commit removes
     (`updates`, each a scattered write) and the words they copy and scan
@@ -589,8 +590,8 @@ def search_cost(stats: _core.Stats, engine: str, multiplicities: bool = False) -
 
 
 def frontier_cost(counter: _core.FrontierCount) -> float:
-    """The work of a frontier count so far, in the race's unit
-    (`COST_UNIT`): its mems (entries put in keys, words hashed and
+    """The work of a frontier count so far, in the race's unit (see
+    `FRONTIER_MEM_COST`): its mems (entries put in keys, words hashed and
     compared, probes, trips to memory past the caches)."""
     return FRONTIER_MEM_COST * counter.progress[6]
 
@@ -606,9 +607,9 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
     the frontier's turns match the search's until it has spent
     `FRONTIER_FREE` of what the estimate says the whole search costs; past
     that they are `FRONTIER_SHARE` of the search's (priced by
-    `search_cost`, with `multiplicities` as the problem has them). A method out of memory
-    drops out; a budget or Ctrl-C ends the race with the other's count so
-    far, if any."""
+    `search_cost`, with `multiplicities` as the problem has them). A
+    method out of memory drops out; a budget or Ctrl-C ends the race with
+    the other's count so far, if any."""
     import time
 
     from .sizes import max_memory

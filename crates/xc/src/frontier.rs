@@ -111,10 +111,14 @@ struct States {
 
 const EMPTY: u64 = u64::MAX;
 
+/// The bits of a slot that hold the high half of its key's hash; the state's
+/// number is in the others.
+const TAG: u64 = !0xFFFF_FFFF;
+
 /// A slot: the state's number, the hash's high half above it.
 #[inline(always)]
 fn slot_of(s: usize, h: u64) -> u64 {
-    (h & !0xFFFF_FFFF) | s as u64
+    (h & TAG) | s as u64
 }
 
 /// Slots of a sparse table past which its probes go to memory (a table of
@@ -153,7 +157,7 @@ impl States {
         }
         let mask = self.slots.len() - 1;
         let h = hash(key);
-        let tag = h & !0xFFFF_FFFF;
+        let tag = h & TAG;
         let mut at = h as usize & mask;
         // A table past the caches costs a trip to memory for the slot and
         // one for the key or count.
@@ -173,8 +177,8 @@ impl States {
                 self.counts.push(count.clone());
                 return mems;
             }
-            if slot & !0xFFFF_FFFF == tag {
-                let s = (slot & 0xFFFF_FFFF) as usize;
+            if slot & TAG == tag {
+                let s = (slot & !TAG) as usize;
                 mems += self.kw as u64;
                 let stored = &self.keys[s * self.kw..(s + 1) * self.kw];
                 if stored.iter().zip(key).all(|(a, b)| a == b) {

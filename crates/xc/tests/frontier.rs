@@ -123,8 +123,8 @@ fn a_slice_ends_near_the_work_it_was_given() {
     // round before: the 15x15 L-tromino board on sparse tables (steps of
     // tens of thousands of states) in slices of 10,000 transitions, each
     // ending within a few rounds of its end (states differ in their sets of
-    // options), where a round of 65,536 states
-    // ran to the end of the step. The mems grow with the work.
+    // options), where a round of 65,536 states ran to the end of the step.
+    // The mems grow with the work.
     let p = l_tromino(15, None);
     let order: Vec<u32> = (0..p.n_primary() as u32).collect();
     let whole = Frontier::with_order(&p, &order, 1, u64::MAX)
