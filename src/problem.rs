@@ -183,6 +183,13 @@ impl PyCompiledProblem {
         ))
     }
 
+    /// The engine a search for a first solution should dance on ("cells" or
+    /// "bits", see `xc::Search::first_engine`).
+    #[getter]
+    fn first_engine(&self) -> &'static str {
+        convert::engine_name(xc::Search::first_engine(&self.inner))
+    }
+
     /// The same problem with its primary items renumbered: `order[k]` becomes
     /// item k (a permutation of the primary items, else ValueError). Options
     /// keep their numbers and solutions.

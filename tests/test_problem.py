@@ -221,3 +221,41 @@ def test_streaming_solutions_does_not_grow_memory() -> None:
         pass
     # Holding on to even 64 bytes a solution would add 25 MB.
     assert rss() - before < 8 * 2**20
+
+
+def word_rectangles(rows: int, cols: int, n_long: int, n_short: int, letters: int, seed: int) -> str:
+    """Knuth's word rectangles (his WORD-RECT-DLX) of random dictionaries, as
+    a .dlx text: a primary item per row and column, a secondary item per
+    cell colored by its letter; rows of `cols` letters, columns of `rows`."""
+    import itertools
+    import random
+
+    rng = random.Random(seed)
+    alphabet = "abcdefghijklmnopqrstuvwxyz"[:letters]
+    longs = rng.sample(["".join(w) for w in itertools.product(alphabet, repeat=cols)], n_long)
+    shorts = rng.sample(["".join(w) for w in itertools.product(alphabet, repeat=rows)], n_short)
+    cells = [f"{r}{c}" for r in range(rows) for c in range(cols)]
+    lines = [" ".join([f"R{r}" for r in range(rows)] + [f"C{c}" for c in range(cols)]) + " | " + " ".join(cells)]
+    options = [f"R{r} " + " ".join(f"{r}{c}:{w[c]}" for c in range(cols)) for w in longs for r in range(rows)]
+    options += [f"C{c} " + " ".join(f"{r}{c}:{w[r]}" for r in range(rows)) for w in shorts for c in range(cols)]
+    rng.shuffle(options)
+    return "\n".join(lines + options) + "\n"
+
+
+def test_word_rectangles_past_the_square_table_on_bitsets_with_masks() -> None:
+    # Over 4096 options, each with one primary item: the bitsets keep their
+    # clashes item by item (`bitmasks.rs`), and must count what the dancing
+    # cells and the memo (the square table, by another method) count.
+    p = Problem.from_dlx(word_rectangles(3, 4, 1200, 300, 24, seed=3))
+    assert p.n_options > 4096
+    solver = p.solver()
+    assert solver.engine == "bits"
+    n = solver.count()
+    assert n > 100
+    assert p.solver(engine="cells").count() == n
+    assert p.count(method="memo") == n
+    assert p.solver(order="random", seed=11).count() == n
+    # A first solution (the portfolio dances on these bitsets too) meets every rule.
+    assert p.compile().first_engine == "bits"
+    first = p.first(ids=True)
+    assert first is not None and p.compile().is_solution(list(first))

@@ -91,6 +91,10 @@ class CompiledProblem:
     def footprint(self, engine: str) -> int:
         """The bytes an engine ("auto", "cells", "bits" or "sat") would hold
         for this problem, known before it is built."""
+    @property
+    def first_engine(self) -> str:
+        """The engine a search for a first solution should dance on ("cells"
+        or "bits")."""
     def with_primary_order(self, order: Sequence[int]) -> CompiledProblem: ...
     def is_solution(self, options: Sequence[int]) -> bool: ...
     def __reduce__(self) -> tuple[object, tuple[object, ...]]: ...

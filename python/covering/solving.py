@@ -224,8 +224,10 @@ def _problem_stages(problem: ProblemData, conflicts: int | None = None,
     as they are hidden and restored, as in Knuth's programs, which spreads a
     first search over the problem, where bitsets try each item's options in
     one fixed order (the first solution of 52, 58 and 64 queens: at most 166
-    nodes on cells, over 4.5 million on bitsets)."""
-    solver = make_solver(problem, engine="cells")
+    nodes on cells, over 4.5 million on bitsets); but on bitsets with masks
+    where a node of cells hides thousands of options one by one (word
+    rectangles; `CompiledProblem.first_engine`)."""
+    solver = make_solver(problem, engine=problem.compile().first_engine)
 
     def dancing(k: int, n: int | None, s: float | None) -> Iterable[tuple[int, ...]]:
         return solver.solutions(k, ids=True, nodes=n, seconds=s, budget=budget)

@@ -20,6 +20,7 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+use crate::bitmasks::{self, Masks};
 use crate::machine::{Engine, Limits, Machine, Move, Solve, Step, MAX_PROBE_DEPTH, MOST_ESTIMATE};
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;
@@ -49,8 +50,11 @@ pub(crate) struct Bits {
     pub n_options: usize,
     /// `itemset[i * w..(i + 1) * w]`: the options of primary item `i`.
     pub itemset: Vec<u64>,
-    /// `conflict[o * w..(o + 1) * w]`: the options incompatible with `o` (`o` included).
+    /// `conflict[o * w..(o + 1) * w]`: the options incompatible with `o` (`o`
+    /// included); empty when `masks` holds them instead.
     pub conflict: Vec<u64>,
+    /// The clashes item by item, for problems past [`MAX_OPTIONS`] options.
+    pub(crate) masks: Option<Box<Masks>>,
     /// The primary items of option `o`: `prim[prim_start[o]..prim_start[o + 1]]`.
     pub prim: Vec<u32>,
     pub prim_start: Vec<u32>,
@@ -64,9 +68,24 @@ pub(crate) struct Bits {
 }
 
 impl Bits {
-    /// Can `p` be solved on bitsets?
+    /// Do the square tables of `p` fit (at most [`MAX_OPTIONS`] options)?
     pub fn suits(p: &CompiledProblem) -> bool {
         !p.has_multiplicities() && p.n_options() <= MAX_OPTIONS && p.n_primary() <= MAX_PRIMARY
+    }
+
+    /// Can `p` be searched on bitsets, with the square table or with masks
+    /// item by item ([`bitmasks`])?
+    pub fn suits_search(p: &CompiledProblem) -> bool {
+        Bits::suits(p) || Bits::suits_masks(p)
+    }
+
+    /// Too big for the square table, but not for masks.
+    fn suits_masks(p: &CompiledProblem) -> bool {
+        !p.has_multiplicities()
+            && p.n_options() > MAX_OPTIONS
+            && p.n_options() <= bitmasks::MAX_OPTIONS
+            && p.n_primary() <= MAX_PRIMARY
+            && bitmasks::mask_words(p).is_some_and(|x| x <= bitmasks::MAX_MASK_WORDS)
     }
 
     /// Should a search of `p` run on bitsets rather than dancing cells (the
@@ -91,6 +110,14 @@ impl Bits {
             .iter()
             .filter(|&&i| (i as usize) < n1)
             .count();
+        if p.n_options() > MAX_OPTIONS {
+            // Past the square table: where every option has one primary
+            // item and the items have many options, as in word rectangles
+            // (words of 64 options of one item, counted by `count_ones`).
+            return primary_entries >= DENSE_MASK_OPTIONS * n1
+                && Bits::suits_masks(p)
+                && bitmasks::one_primary_each(p);
+        }
         Bits::suits(p) && (!p.has_colors() || primary_entries >= SPARSE_OPTIONS * n1)
     }
 
@@ -99,7 +126,7 @@ impl Bits {
         match engine {
             Engine::Cells | Engine::CellsBy(_) => false,
             Engine::Auto => Bits::pays(p),
-            Engine::Bits => Bits::suits(p),
+            Engine::Bits => Bits::suits_search(p),
         }
     }
 }
@@ -108,6 +135,10 @@ impl Bits {
 /// is sparse: dancing cells search it faster than bitsets (see
 /// [`Bits::pays`]).
 const SPARSE_OPTIONS: usize = 7;
+
+/// Options per primary item (on average) from which a problem past the
+/// square table is searched on bitsets with masks (see [`Bits::pays`]).
+const DENSE_MASK_OPTIONS: usize = 64;
 
 impl Bits {
     /// The tables of `p` (which must suit); with `rng`, options are numbered
@@ -127,6 +158,39 @@ impl Bits {
     /// The tables of `p` (which must suit), internal option `k` being the
     /// problem's option `external[k]` (a permutation).
     pub fn with_order(p: &CompiledProblem, external: Vec<u32>) -> Bits {
+        Bits::build(p, external, false)
+    }
+
+    /// The tables of a bitset search of `p` (which must suit, see
+    /// [`Bits::suits_search`]): the square table where it fits, else masks
+    /// item by item. With masks, options that each have one primary item
+    /// are numbered item by item (each item keeps the order of its own).
+    pub fn for_search(p: &CompiledProblem, mut rng: Option<&mut Rng>) -> Bits {
+        if Bits::suits(p) {
+            return Bits::new(p, rng);
+        }
+        let mut external: Vec<u32> = (0..p.n_options() as u32).collect();
+        if let Some(rng) = rng.as_mut() {
+            for k in (1..external.len()).rev() {
+                let r = rng.below(k as u64 + 1) as usize;
+                external.swap(k, r);
+            }
+        }
+        if bitmasks::one_primary_each(p) {
+            let n1 = p.n_primary() as u32;
+            let first = |o: u32| {
+                p.option(o as usize)
+                    .iter()
+                    .copied()
+                    .find(|&i| i < n1)
+                    .unwrap_or(u32::MAX)
+            };
+            external.sort_by_key(|&o| first(o)); // stable
+        }
+        Bits::build(p, external, true)
+    }
+
+    pub(crate) fn build(p: &CompiledProblem, external: Vec<u32>, masked: bool) -> Bits {
         let m = p.n_options();
         let n1 = p.n_primary();
         let w = m.div_ceil(64).max(1);
@@ -154,6 +218,22 @@ impl Bits {
                 }
             }
             prim_start.push(prim.len() as u32);
+        }
+        if masked {
+            let masks = Masks::new(p, &external, &prim, &prim_start);
+            return Bits {
+                w,
+                n_primary: n1,
+                n_options: m,
+                itemset,
+                conflict: Vec::new(),
+                masks: Some(Box::new(masks)),
+                prim,
+                prim_start,
+                external,
+                internal,
+                counts,
+            };
         }
         let mut conflict = vec![0u64; m * w];
         for k in 0..m {
@@ -215,6 +295,7 @@ impl Bits {
             n_options: m,
             itemset,
             conflict,
+            masks: None,
             prim,
             prim_start,
             external,
@@ -249,10 +330,13 @@ pub(crate) fn apply<const CHECK: bool>(
     hint: &mut u32,
 ) -> bool {
     let w = bits.w;
-    let conflict = &bits.conflict[k * w..(k + 1) * w];
     for &i in bits.prim(k) {
         counts[i as usize] = COVERED;
     }
+    if let Some(masks) = &bits.masks {
+        return masks.apply::<CHECK>(&bits.prim, &bits.prim_start, live, counts, k, updates, hint);
+    }
+    let conflict = &bits.conflict[k * w..(k + 1) * w];
     let mut found = u32::MAX;
     let mut n = 0u64; // updates, kept in a register
     for (j, (l, &c)) in live.iter_mut().zip(conflict).enumerate() {
@@ -383,7 +467,22 @@ pub(crate) struct BitSearch {
 impl BitSearch {
     pub fn new(problem: Arc<CompiledProblem>, seed: Option<u64>) -> BitSearch {
         let mut rng = seed.map(Rng::new);
-        let bits = Bits::new(&problem, rng.as_mut());
+        let bits = Bits::for_search(&problem, rng.as_mut());
+        BitSearch::with_bits(problem, bits, rng)
+    }
+
+    /// Does this search hold its clashes as masks (past the square table)?
+    #[cfg(test)]
+    pub(crate) fn bits_masked(&self) -> bool {
+        self.bits.masks.is_some()
+    }
+
+    /// A search of `problem` on the tables `bits` (built for it).
+    pub(crate) fn with_bits(
+        problem: Arc<CompiledProblem>,
+        bits: Bits,
+        rng: Option<Rng>,
+    ) -> BitSearch {
         // Every level covers at least one primary item.
         let depth = bits.n_primary + 2;
         let mut live = vec![0u64; depth * bits.w];

@@ -80,7 +80,14 @@ fn bits_bytes(p: &CompiledProblem) -> u64 {
     let (m, n1) = (p.n_options() as u64, p.n_primary() as u64);
     let w = m.div_ceil(64).max(1);
     let depth = n1 + 2;
-    let tables = 8 * w * (n1 + m) + 4 * (p.n_entries() as u64 + 3 * m) + 2 * n1;
+    // The square conflict table, or past it the masks item by item (a word
+    // and its index each, see `bitmasks`).
+    let conflicts = if Bits::suits(p) {
+        8 * w * m
+    } else {
+        16 * crate::bitmasks::mask_words(p).unwrap_or(0) + 8 * (p.n_entries() as u64 + m + w)
+    };
+    let tables = 8 * w * n1 + conflicts + 4 * (p.n_entries() as u64 + 3 * m) + 2 * n1;
     let levels = 8 * w * depth + 2 * depth * n1 + 20 * depth;
     tables + levels
 }

@@ -18,6 +18,7 @@
 //! assert_eq!(s.count_all(), 2);
 //! ```
 
+mod bitmasks;
 mod bits;
 mod canon;
 mod cells;
