@@ -168,14 +168,16 @@ def instances(words: Path | None) -> list[Instance]:
     if words is not None:
         out += [
             Instance("word rectangles 3x4", ["word-rect-dlx", "{words3}", "{words4}"]),
+            Instance("word rectangles 3x5", ["word-rect-dlx", "{words3}", "{words5}"]),
             Instance("word rectangles 4x5 (first)", ["word-rect-dlx", "{words4}", "{words5}"], first=True),
+            Instance("word rectangles 6x6 (first)", ["word-rect-dlx", "{words6}", "{words6}"], first=True),
         ]
     return out
 
 
 def word_lists(words: Path, folder: Path) -> dict[str, str]:
-    """Files of the lower-case a-z words of 3, 4 and 5 letters in `words`."""
-    got: dict[int, list[str]] = {3: [], 4: [], 5: []}
+    """Files of the lower-case a-z words of 3 to 6 letters in `words`."""
+    got: dict[int, list[str]] = {3: [], 4: [], 5: [], 6: []}
     for w in words.read_text(encoding="utf-8", errors="replace").split():
         if re.fullmatch(r"[a-z]+", w) and len(w) in got:
             got[len(w)].append(w)

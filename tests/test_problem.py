@@ -254,6 +254,8 @@ def test_word_rectangles_past_the_square_table_on_bitsets_with_masks() -> None:
     assert n > 100
     assert p.solver(engine="cells").count() == n
     assert p.count(method="memo") == n
+    # The default count: the memo's hits do not outweigh nodes this cheap.
+    assert p.count() == n and p.last_count is not None and p.last_count.method == "search"
     assert p.solver(order="random", seed=11).count() == n
     # A first solution (the portfolio dances on these bitsets too) meets every rule.
     assert p.compile().first_engine == "bits"
