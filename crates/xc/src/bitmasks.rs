@@ -64,6 +64,47 @@ pub(crate) struct Masks {
     word_item: Vec<u32>,
 }
 
+/// Takes the options of `dying` (word `j` of the live set, just killed) off
+/// the counts of their primary items, one by one; `n` gets the updates and
+/// `found` an item left with one option, if any. With `CHECK`, false as
+/// soon as an item is left with none.
+#[inline(always)]
+pub(crate) fn kill<const CHECK: bool>(
+    prim: &[u32],
+    prim_start: &[u32],
+    counts: &mut [Count],
+    j: usize,
+    mut dying: u64,
+    n: &mut u64,
+    found: &mut u32,
+) -> bool {
+    while dying != 0 {
+        let o = j * 64 + dying.trailing_zeros() as usize;
+        dying &= dying - 1;
+        // SAFETY: prim_start has an entry past every option.
+        let items = unsafe {
+            prim.get_unchecked(
+                *prim_start.get_unchecked(o) as usize..*prim_start.get_unchecked(o + 1) as usize,
+            )
+        };
+        *n += items.len() as u64;
+        for &i in items {
+            // SAFETY: item numbers in `prim` are below n_primary = counts.len().
+            let c = unsafe { counts.get_unchecked_mut(i as usize) };
+            let v = *c - 1;
+            *c = v;
+            if CHECK && v == 0 {
+                return false;
+            }
+            // A forced move: a hint for the next choice, chosen by a mask
+            // (the compiler made a branch of a plain `if`, mispredicted).
+            let mask = ((v == 1) as u32).wrapping_neg();
+            *found ^= (*found ^ i) & mask;
+        }
+    }
+    true
+}
+
 /// An upper bound on the words the masks of `p` take, or `None` when some
 /// primary item has more options than [`MAX_ITEM_OPTIONS`].
 pub fn mask_words(p: &CompiledProblem) -> Option<u64> {
@@ -271,31 +312,10 @@ impl Masks {
                     found ^= (found ^ item) & m;
                     continue;
                 }
-                let mut dying = dying;
-                while dying != 0 {
-                    let o = j * 64 + dying.trailing_zeros() as usize;
-                    dying &= dying - 1;
-                    // SAFETY: prim_start has an entry past every option.
-                    let items = unsafe {
-                        prim.get_unchecked(
-                            *prim_start.get_unchecked(o) as usize
-                                ..*prim_start.get_unchecked(o + 1) as usize,
-                        )
-                    };
-                    n += items.len() as u64;
-                    for &i in items {
-                        // SAFETY: primary items are below counts.len().
-                        let c = unsafe { counts.get_unchecked_mut(i as usize) };
-                        let v = *c - 1;
-                        *c = v;
-                        if CHECK && v == 0 {
-                            *updates += n;
-                            *hint = found;
-                            return false;
-                        }
-                        let m = ((v == 1) as u32).wrapping_neg();
-                        found ^= (found ^ i) & m;
-                    }
+                if !kill::<CHECK>(prim, prim_start, counts, j, dying, &mut n, &mut found) {
+                    *updates += n;
+                    *hint = found;
+                    return false;
                 }
             }
         }

@@ -333,28 +333,20 @@ pub(crate) fn apply<const CHECK: bool>(
     let mut found = u32::MAX;
     let mut n = 0u64; // updates, kept in a register
     for (j, (l, &c)) in live.iter_mut().zip(conflict).enumerate() {
-        let mut dying = *l & c;
+        let dying = *l & c;
         *l &= !c;
-        while dying != 0 {
-            let b = dying.trailing_zeros() as usize;
-            dying &= dying - 1;
-            let items = bits.prim(j * 64 + b);
-            n += items.len() as u64;
-            for &i in items {
-                // SAFETY: item numbers in `prim` are below n_primary = counts.len().
-                let c = unsafe { counts.get_unchecked_mut(i as usize) };
-                let v = *c - 1;
-                *c = v;
-                if CHECK && v == 0 {
-                    *updates += n;
-                    *hint = found;
-                    return false;
-                }
-                // A forced move: a hint for the next choice, chosen by a mask
-                // (the compiler made a branch of a plain `if`, mispredicted).
-                let mask = ((v == 1) as u32).wrapping_neg();
-                found ^= (found ^ i) & mask;
-            }
+        if !bitmasks::kill::<CHECK>(
+            &bits.prim,
+            &bits.prim_start,
+            counts,
+            j,
+            dying,
+            &mut n,
+            &mut found,
+        ) {
+            *updates += n;
+            *hint = found;
+            return false;
         }
     }
     *updates += n;
