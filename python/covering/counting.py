@@ -492,11 +492,12 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
             if memo is None or _probe_better((ratio, shrink), (memo[0], memo[4])):
                 memo = (ratio, rule, counter, sweep, shrink)
         assert memo is not None
-        repeats = memo[0] >= HIT_RATIO or memo[4] >= SHRINK
-        if engine == "auto" and compiled.first_engine == "bits":
-            repeats = memo[4] >= MASKED_SHRINK
-        why = ("few repeats" if not repeats else "sub-problems repeat" if memo[0] >= HIT_RATIO
-               and memo[4] < MASKED_SHRINK else f"sub-problems repeat high in the tree ({memo[4]:.1f}x fewer nodes)")
+        # On bitsets with masks only the shrink counts (`MASKED_SHRINK`).
+        masked = engine == "auto" and compiled.first_engine == "bits"
+        hits = memo[0] >= HIT_RATIO and not masked
+        repeats = hits or memo[4] >= (MASKED_SHRINK if masked else SHRINK)
+        why = ("sub-problems repeat" if hits else
+               f"sub-problems repeat high in the tree ({memo[4]:.1f}x fewer nodes)" if repeats else "few repeats")
     frontier: tuple[_core.FrontierCount, _Order] | None = None
     if order is not None and frontier_fits and order.cost <= FRONTIER_HOPELESS:
         # Knuth's estimate of the search tree, in transitions, far below

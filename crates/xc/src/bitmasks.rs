@@ -149,16 +149,22 @@ impl Masks {
         let m = p.n_options();
         let n1 = p.n_primary();
         let w = m.div_ceil(64).max(1);
-        // The users of each item with the color each gives it, by internal number.
-        let mut users: Vec<Vec<(u32, u32)>> = vec![Vec::new(); p.n_items()];
-        for (k, &o) in external.iter().enumerate() {
+        // The (item, color) pairs of option `o`, the color 0 for a primary item.
+        let entries = |o: u32| {
             let start = p.option_start()[o as usize] as usize;
-            for (j, &i) in p.option(o as usize).iter().enumerate() {
+            p.option(o as usize).iter().enumerate().map(move |(j, &i)| {
                 let color = if (i as usize) < n1 {
                     0
                 } else {
                     p.color_at(start + j)
                 };
+                (i, color)
+            })
+        };
+        // The users of each item with the color each gives it, by internal number.
+        let mut users: Vec<Vec<(u32, u32)>> = vec![Vec::new(); p.n_items()];
+        for (k, &o) in external.iter().enumerate() {
+            for (i, color) in entries(o) {
                 users[i as usize].push((k as u32, color));
             }
         }
@@ -223,14 +229,8 @@ impl Masks {
         }
         masks.option_start.push(0);
         for &o in external {
-            let start = p.option_start()[o as usize] as usize;
-            for (j, &i) in p.option(o as usize).iter().enumerate() {
-                let color = if (i as usize) < n1 {
-                    0
-                } else {
-                    p.color_at(start + j)
-                };
-                masks.option_mask.push(id[&(i, color)]);
+            for key in entries(o) {
+                masks.option_mask.push(id[&key]);
             }
             masks.option_start.push(masks.option_mask.len() as u32);
         }

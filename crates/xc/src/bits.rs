@@ -107,9 +107,10 @@ impl Bits {
             // Past the square table: where every option has one primary
             // item and the items have many options, as in word rectangles
             // (words of 64 options of one item, counted by `count_ones`).
+            // (The masks' bound, a sort of every entry, is checked last.)
             return primary_entries >= DENSE_MASK_OPTIONS * n1
-                && Bits::suits_masks(p)
-                && bitmasks::one_primary_each(p);
+                && bitmasks::one_primary_each(p)
+                && Bits::suits_masks(p);
         }
         Bits::suits(p) && (!p.has_colors() || primary_entries >= SPARSE_OPTIONS * n1)
     }
@@ -129,6 +130,19 @@ impl Bits {
 /// [`Bits::pays`]).
 const SPARSE_OPTIONS: usize = 7;
 
+/// The options `0..m`, in a random order with `rng`: internal option `k` is
+/// the problem's option `numbering(..)[k]`.
+fn numbering(m: usize, rng: Option<&mut Rng>) -> Vec<u32> {
+    let mut external: Vec<u32> = (0..m as u32).collect();
+    if let Some(rng) = rng {
+        for k in (1..m).rev() {
+            let r = rng.below(k as u64 + 1) as usize;
+            external.swap(k, r);
+        }
+    }
+    external
+}
+
 /// Options per primary item (on average) from which a problem past the
 /// square table is searched on bitsets with masks (see [`Bits::pays`]).
 const DENSE_MASK_OPTIONS: usize = 64;
@@ -137,15 +151,7 @@ impl Bits {
     /// The tables of `p` (which must suit); with `rng`, options are numbered
     /// in a random order, so that each item tries its options in that order.
     pub fn new(p: &CompiledProblem, rng: Option<&mut Rng>) -> Bits {
-        let m = p.n_options();
-        let mut external: Vec<u32> = (0..m as u32).collect();
-        if let Some(rng) = rng {
-            for k in (1..m).rev() {
-                let r = rng.below(k as u64 + 1) as usize;
-                external.swap(k, r);
-            }
-        }
-        Bits::with_order(p, external)
+        Bits::with_order(p, numbering(p.n_options(), rng))
     }
 
     /// The tables of `p` (which must suit), internal option `k` being the
@@ -158,17 +164,11 @@ impl Bits {
     /// [`Bits::suits_search`]): the square table where it fits, else masks
     /// item by item. With masks, options that each have one primary item
     /// are numbered item by item (each item keeps the order of its own).
-    pub fn for_search(p: &CompiledProblem, mut rng: Option<&mut Rng>) -> Bits {
+    pub fn for_search(p: &CompiledProblem, rng: Option<&mut Rng>) -> Bits {
         if Bits::suits(p) {
             return Bits::new(p, rng);
         }
-        let mut external: Vec<u32> = (0..p.n_options() as u32).collect();
-        if let Some(rng) = rng.as_mut() {
-            for k in (1..external.len()).rev() {
-                let r = rng.below(k as u64 + 1) as usize;
-                external.swap(k, r);
-            }
-        }
+        let mut external = numbering(p.n_options(), rng);
         if bitmasks::one_primary_each(p) {
             let n1 = p.n_primary() as u32;
             let first = |o: u32| {
@@ -195,7 +195,7 @@ impl Bits {
         let mut counts: Vec<Count> = vec![0; n1];
         let mut prim = Vec::new();
         let mut prim_start = vec![0u32];
-        // (option, color) pairs of each secondary item.
+        // (option, color) pairs of each secondary item (for the square table).
         let mut secondary: Vec<Vec<(u32, u32)>> = vec![Vec::new(); p.n_secondary()];
         for k in 0..m {
             let o = external[k] as usize;
@@ -206,7 +206,7 @@ impl Bits {
                     itemset[i * w + k / 64] |= 1 << (k % 64);
                     counts[i] += 1;
                     prim.push(i as u32);
-                } else {
+                } else if !masked {
                     secondary[i - n1].push((k as u32, p.color_at(start + j)));
                 }
             }
