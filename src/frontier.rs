@@ -113,18 +113,20 @@ impl PyFrontierCount {
     }
 }
 
-/// (order, width, cost, name): the primary items in the order that keeps a
-/// frontier count of `problem` narrowest of those tried ("auto"), or in the
-/// order of their numbers ("input"); the bits of its widest frontier, log2 of
-/// its predicted transitions, and how it was found. ProblemError if an item's
-/// field is too wide for a frontier count.
+/// (order, width, cost, name, tried): the primary items in the order that
+/// keeps a frontier count of `problem` narrowest of those tried ("auto"), or
+/// in the order of their numbers ("input"); the bits of its widest frontier,
+/// log2 of its predicted transitions, how it was found, and whether it was
+/// weighed by running a frontier (problems with multiplicities: see
+/// `xc::choose_order_until`) rather than by the prediction. ProblemError if
+/// an item's field is too wide for a frontier count.
 #[pyfunction]
 #[pyo3(signature = (problem, item_order="auto"))]
 pub fn choose_item_order(
     py: Python<'_>,
     problem: &PyCompiledProblem,
     item_order: &str,
-) -> PyResult<(Vec<u32>, u64, f64, String)> {
+) -> PyResult<(Vec<u32>, u64, f64, String, bool)> {
     /// Entries the greedy orders may read (about a second at most).
     const EFFORT: u64 = 1 << 26;
     let p = problem.inner.clone();
@@ -141,12 +143,12 @@ pub fn choose_item_order(
             }
             let o =
                 found.ok_or_else(|| errors::internal("an item order stopped without a signal"))?;
-            Ok((o.order, o.width, o.cost, o.name.to_string()))
+            Ok((o.order, o.width, o.cost, o.name.to_string(), o.tried))
         }
         "input" => {
             let order: Vec<u32> = (0..p.n_primary() as u32).collect();
             let (width, cost) = py.detach(|| xc::order_profile(&p, &widths, &order));
-            Ok((order, width, cost, "input".to_string()))
+            Ok((order, width, cost, "input".to_string(), false))
         }
         other => Err(errors::invalid(format!(
             "item_order must be 'auto' or 'input', not {other:?}"

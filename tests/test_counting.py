@@ -84,12 +84,14 @@ def scrambled(p: Problem, seed: int) -> Problem:
     """`p` with its primary items and its options listed in a random order."""
     rng = random.Random(seed)
     lines = p.to_dlx().splitlines()
-    header = lines[0].split("|")
-    primary = header[0].split()
+    # (A lone "|" parts the secondary items; "0:3|A" is one with bounds.)
+    header = lines[0].split()
+    cut = header.index("|") if "|" in header else len(header)
+    primary = header[:cut]
     rng.shuffle(primary)
     options = lines[1:]
     rng.shuffle(options)
-    return Problem.from_dlx(" | ".join([" ".join(primary), *header[1:]]) + "\n" + "\n".join(options) + "\n")
+    return Problem.from_dlx(" ".join(primary + header[cut:]) + "\n" + "\n".join(options) + "\n")
 
 
 def test_a_board_in_any_order_is_counted_at_the_frontier() -> None:
@@ -110,6 +112,37 @@ def test_a_board_in_any_order_is_counted_at_the_frontier() -> None:
     assert asked.width > chosen.width
     with pytest.raises(ValueError, match="item_order must be one of"):
         count(p, item_order="random")
+
+
+def test_pieces_with_multiplicities_are_swept_in_an_order_the_trials_chose() -> None:
+    """With counted items (each tetromino 0-3 times) the order is weighed by
+    running the frontier of the board's cells alone: in any numbering the
+    count is the search's, the order was tried, and each piece's item comes
+    after the cells that decide its placements."""
+    from covering import _core
+
+    p = tiling(TETROMINOES, Board.rectangle(5, 8), uses=(0, 3))
+    expected = count(p, method="search").count
+    for seed in range(3):
+        q = scrambled(p, seed)
+        c = count(q, method="frontier")
+        assert c.count == expected
+        compiled = q.compile()
+        order, width, _, name, tried = _core.choose_item_order(compiled)
+        assert tried and name == c.item_order and width == c.width
+        # A band of the board (at most two rows of 8 live cells, and one
+        # 2-bit field for each of the five pieces), in any numbering.
+        assert width <= 16 + 1 + 10, (seed, width)
+        # Every piece item is settled after some cell of each of its options.
+        rank = {item: k for k, item in enumerate(order)}
+        starts, items, _ = q.option_arrays()
+        n_cells = sum(1 for name in q.primary if q.bounds(name) == (1, 1))
+        pieces = {i for i, name in enumerate(q.primary) if q.bounds(name) != (1, 1)}
+        assert len(pieces) == len(q.primary) - n_cells == 5
+        for o in range(q.n_options):
+            option = items[starts[o]:starts[o + 1]]
+            first_cell = min(rank[i] for i in option if i < len(q.primary) and i not in pieces)
+            assert all(first_cell < rank[i] for i in option if i in pieces)
 
 
 def cube_functions(n: int, allowed: tuple[str, ...]) -> Problem:

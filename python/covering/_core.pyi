@@ -304,7 +304,9 @@ def split_pieces(
 ) -> list[tuple[list[int], float]]:
     """The pieces `roots` ([[]]: the whole tree) cut into about `target`, by estimate."""
 
-def choose_item_order(problem: CompiledProblem, item_order: str = "auto") -> tuple[list[int], int, float, str]: ...
+def choose_item_order(
+    problem: CompiledProblem, item_order: str = "auto"
+) -> tuple[list[int], int, float, str, bool]: ...
 def estimate_nodes(problem: CompiledProblem, probes: int = 64, seed: int = 0, engine: str = "auto") -> float:
     """Knuth's random-probe estimate of the size of the search tree."""
 

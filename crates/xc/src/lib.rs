@@ -26,6 +26,7 @@ mod cellsearch;
 pub mod footprint;
 mod frontier;
 mod machine;
+mod mcc_order;
 mod memo;
 mod memo_pool;
 mod mincost;
@@ -45,6 +46,7 @@ mod stats;
 pub use canon::is_canonical;
 pub use frontier::{field_widths, Frontier, FrontierError, FrontierProgress};
 pub use machine::{Engine, Heuristic, Limits, Move, Solve, Step};
+pub use mcc_order::{choose as choose_order, choose_until as choose_order_until};
 pub use memo::{
     Branching, Memo, MemoCount, MemoError, MemoStats, MemoZdd, Tally, ZddNode, MEMO_MAX_OPTIONS,
 };
@@ -52,9 +54,7 @@ pub use memo_pool::MemoPool;
 pub use mincost::{Cheapest, MinCost};
 pub use mincost_bits::MinCostBits;
 pub use number::Number;
-pub use order::{
-    choose as choose_order, choose_until as choose_order_until, profile as order_profile, ItemOrder,
-};
+pub use order::{profile as order_profile, ItemOrder};
 pub use pricing::{CostError, Ledger, MinCostStats};
 pub use problem::{sift_options, CompiledProblem, Error, Sifted};
 pub use reduce::{reduce, Reduced};

@@ -12,7 +12,7 @@
 //! [`profile`] predicts what an order costs, from the problem alone: at each
 //! step `t`, the bits of the fields live across the step before it (`b_t`)
 //! and the options decided at it (`g_t`), so that the transitions are at
-//! most `sum_t 2^b_t (1 + g_t)`. [`choose`] tries the input order and the
+//! most `sum_t 2^b_t (1 + g_t)`. [`choose_until`] tries the input order and the
 //! well-known orders for narrow bands (Cuthill-McKee and its reverse, on the
 //! graph of items that share an option, and a greedy order that settles
 //! next the live item that leaves the frontier narrowest, from a few starts)
@@ -45,8 +45,12 @@ pub struct ItemOrder {
     pub width: u64,
     /// log2 of the predicted transitions (see the module's text).
     pub cost: f64,
-    /// How it was found: "input", "cuthill-mckee", "reverse cuthill-mckee", "greedy".
+    /// How it was found: "input", "cuthill-mckee", "reverse cuthill-mckee",
+    /// "greedy", "spectral".
     pub name: &'static str,
+    /// Was it weighed by running a frontier (on a problem with
+    /// multiplicities, see [`crate::choose_order_until`]), not by the bound alone?
+    pub tried: bool,
 }
 
 /// The options of each item, as one array in runs (`start[i]..start[i + 1]`).
@@ -315,12 +319,8 @@ fn greedy(
 }
 
 /// The cheapest order found (see the module's text) for fields of
-/// `widths` bits; the greedy orders read at most about `budget` entries.
-pub fn choose(p: &CompiledProblem, widths: &[u32], budget: u64) -> ItemOrder {
-    choose_until(p, widths, budget, &AtomicBool::new(false)).expect("never stopped")
-}
-
-/// [`choose`], given up (None) soon after `stop` is raised: between its
+/// `widths` bits, the greedy orders reading at most about `budget`
+/// entries; given up (None) soon after `stop` is raised: between its
 /// passes over the problem, each of a few entry reads per entry, and at
 /// each step of a greedy order.
 pub fn choose_until(
@@ -329,11 +329,22 @@ pub fn choose_until(
     budget: u64,
     stop: &AtomicBool,
 ) -> Option<ItemOrder> {
-    let stopped = || stop.load(Ordering::Relaxed);
-    let n1 = p.n_primary();
-    let inc = Incidence::new(p);
+    Some(cheapest(
+        p,
+        widths,
+        candidates_until(p, widths, budget, stop)?,
+    ))
+}
+
+/// The order of `candidates` that [`profile`] predicts cheapest (ties: the
+/// narrower, then the first).
+pub(crate) fn cheapest(
+    p: &CompiledProblem,
+    widths: &[u32],
+    candidates: Vec<(Vec<u32>, &'static str)>,
+) -> ItemOrder {
     let mut best: Option<ItemOrder> = None;
-    let mut consider = |order: Vec<u32>, name: &'static str| {
+    for (order, name) in candidates {
         let (width, cost) = profile(p, widths, &order);
         if best
             .as_ref()
@@ -344,10 +355,26 @@ pub fn choose_until(
                 width,
                 cost,
                 name,
+                tried: false,
             });
         }
-    };
-    consider((0..n1 as u32).collect(), "input");
+    }
+    best.expect("the input order is always a candidate")
+}
+
+/// The orders [`choose_until`] weighs, each with how it was found: the
+/// input order, Cuthill-McKee and its reverse, and greedy orders from a
+/// few starts (see the module's text); None when `stop` was raised.
+pub(crate) fn candidates_until(
+    p: &CompiledProblem,
+    widths: &[u32],
+    budget: u64,
+    stop: &AtomicBool,
+) -> Option<Vec<(Vec<u32>, &'static str)>> {
+    let stopped = || stop.load(Ordering::Relaxed);
+    let n1 = p.n_primary();
+    let inc = Incidence::new(p);
+    let mut out = vec![((0..n1 as u32).collect(), "input")];
     if stopped() {
         return None;
     }
@@ -361,11 +388,11 @@ pub fn choose_until(
     let (cm, far2) = cuthill_mckee(p, &inc, far);
     let rcm: Vec<u32> = cm.iter().rev().copied().collect();
     let starts = [far, far2, least];
-    consider(rcm, "reverse cuthill-mckee");
+    out.push((rcm, "reverse cuthill-mckee"));
     if stopped() {
         return None;
     }
-    consider(cm.clone(), "cuthill-mckee");
+    out.push((cm.clone(), "cuthill-mckee"));
     let mut rng = Rng::new(0x9e37_79b9);
     let share = budget / 5;
     let mut tried = Vec::new();
@@ -382,18 +409,22 @@ pub fn choose_until(
         }
         tried.push(start);
         if let Some(order) = greedy(p, &inc, widths, start, &cm, share, stop) {
-            consider(order, "greedy");
+            out.push((order, "greedy"));
         }
     }
     if stopped() {
         return None;
     }
-    best
+    Some(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn choose(p: &CompiledProblem, widths: &[u32], budget: u64) -> ItemOrder {
+        choose_until(p, widths, budget, &AtomicBool::new(false)).unwrap()
+    }
 
     /// The m x n grid's dominoes, cells numbered by `cell(r, c)` among
     /// `items` items.
