@@ -164,6 +164,18 @@ def instances(words: Path | None) -> list[Instance]:
                  pieces_spec("[0-4][0-4] [0-4][0-4]'", {**{"0:3|" + k: v for k, v in PENTIAMONDS.items()},
                                                         **{"1:2|" + k: v for k, v in TETRIAMONDS.items()}}),
                  kind="MCC"),
+        # The MCC instances the count lost on before its frontier's orders
+        # were weighed by trial runs (RESULTS.md, "Afternoon (2026-11-27)").
+        Instance("hexiamonds 0-1, tetriamonds 0-2 times each, 6x4 rhombus", ["polyiamond-dlx"],
+                 pieces_spec("[0-5][0-3] [0-5][0-3]'", {**{"0:1|" + k: v for k, v in HEXIAMONDS.items()},
+                                                        **{"0:2|t" + k: v for k, v in TETRIAMONDS.items()}}),
+                 kind="MCC"),
+        Instance("pentiamonds, tetriamonds 0-2 times each, 5x4 rhombus", ["polyiamond-dlx"],
+                 pieces_spec("[0-4][0-3] [0-4][0-3]'", {"0:2|" + k: v for k, v in {**PENTIAMONDS,
+                                                                                   **TETRIAMONDS}.items()}),
+                 kind="MCC"),
+        Instance("redrect 5x5", ["redrect-dlx", "5", "5"], kind="MCC"),
+        Instance("redrect 3x9", ["redrect-dlx", "3", "9"], kind="MCC"),
     ]
     if words is not None:
         out += [
