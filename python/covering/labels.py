@@ -103,6 +103,26 @@ class Labels:
                 self._runs.append(("entries", count))
                 self._ends.append(len(self) + count)
 
+    def take_lines(self, ids: list[int]) -> Labels | None:
+        """The labels of options `ids`, in that order, when they are all
+        lines of one text (a file as read): its spans picked out, nothing
+        decoded (a count's reduction keeps most options of a file); None
+        otherwise.
+
+        >>> labels = Labels(); labels.extend_lines(b"A B;C", array("Q", [0, 3, 4, 5]))
+        >>> [labels.take_lines([1, 0])[i] for i in range(2)]
+        [('C',), ('A', 'B')]
+        """
+        if len(self._runs) != 1 or self._runs[0][0] != "lines":
+            return None
+        text, spans = self._runs[0][1]
+        picked = array(spans.typecode, [0]) * (2 * len(ids))
+        picked[0::2] = array(spans.typecode, [spans[2 * i] for i in ids])
+        picked[1::2] = array(spans.typecode, [spans[2 * i + 1] for i in ids])
+        out = Labels()
+        out.extend_lines(text, picked)
+        return out
+
     def has_entries(self) -> bool:
         """Are some options labelled by their entries?"""
         return any(kind == "entries" for kind, _ in self._runs)

@@ -97,8 +97,10 @@ def reduce(problem: P, *, work: int | None = None) -> Reduction[P]:
     start.frombytes(start_b)
     item.frombytes(item_b)
     color.frombytes(color_b)
-    labels = Labels()
-    labels.extend([problem.label(o) for o in options])
+    labels = problem._labels.take_lines(options)
+    if labels is None:
+        labels = Labels()
+        labels.extend([problem.label(o) for o in options])
     costs = None
     if problem.has_costs:
         all_costs = problem.costs
