@@ -115,7 +115,8 @@ impl PyFrontierCount {
 
 /// (order, width, cost, name, tried): the primary items in the order that
 /// keeps a frontier count of `problem` narrowest of those tried ("auto"), or
-/// in the order of their numbers ("input"); the bits of its widest frontier,
+/// in the order of their numbers ("input"), or the one the prediction alone
+/// picks ("prediction", for benchmarks); the bits of its widest frontier,
 /// log2 of its predicted transitions, how it was found, and whether it was
 /// weighed by running a frontier (problems with multiplicities: see
 /// `xc::choose_order_until`) rather than by the prediction. ProblemError if
@@ -145,13 +146,26 @@ pub fn choose_item_order(
                 found.ok_or_else(|| errors::internal("an item order stopped without a signal"))?;
             Ok((o.order, o.width, o.cost, o.name.to_string(), o.tried))
         }
+        "prediction" => {
+            // The order the prediction alone picks (what "auto" takes
+            // without multiplicities): for benchmarks to compare.
+            let (found, signal) = until_interrupted(py, "choosing an item order", |stop| {
+                xc::choose_order_by_prediction_until(&p, &widths, EFFORT, stop)
+            })?;
+            if let Some(e) = signal {
+                return Err(e);
+            }
+            let o =
+                found.ok_or_else(|| errors::internal("an item order stopped without a signal"))?;
+            Ok((o.order, o.width, o.cost, o.name.to_string(), o.tried))
+        }
         "input" => {
             let order: Vec<u32> = (0..p.n_primary() as u32).collect();
             let (width, cost) = py.detach(|| xc::order_profile(&p, &widths, &order));
             Ok((order, width, cost, "input".to_string(), false))
         }
         other => Err(errors::invalid(format!(
-            "item_order must be 'auto' or 'input', not {other:?}"
+            "item_order must be 'auto', 'input' or 'prediction', not {other:?}"
         ))),
     }
 }

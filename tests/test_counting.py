@@ -145,6 +145,20 @@ def test_pieces_with_multiplicities_are_swept_in_an_order_the_trials_chose() -> 
             assert all(first_cell < rank[i] for i in option if i in pieces)
 
 
+def test_items_taken_at_most_once_are_counted_as_secondary_ones() -> None:
+    """Pieces of bounds 0:1 are secondary items: the default count (which
+    makes them so) agrees with Algorithm M's search on the problem as
+    given, and on pieces 0:1 beside pieces 0:2 too."""
+    from covering.reduction import optional_as_secondary
+
+    for uses in [(0, 1), {"I": (0, 2), "O": (0, 1), "T": (0, 1), "L": (0, 2), "S": (0, 1)}]:
+        p = tiling(TETROMINOES, Board.rectangle(4, 6), uses=uses)
+        q = optional_as_secondary(p)
+        assert q is not None and q.n_options == p.n_options
+        assert all(q.bounds(name) != (0, 1) for name in q.primary)
+        assert count(p).count == count(p, method="search").count == count(q, method="search").count
+
+
 def cube_functions(n: int, allowed: tuple[str, ...]) -> Problem:
     """The 0/1 functions on the points of the n-cube whose values at the
     ends of each edge (lower point first) are a pair in `allowed`, as an

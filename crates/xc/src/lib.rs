@@ -54,7 +54,9 @@ pub use memo_pool::MemoPool;
 pub use mincost::{Cheapest, MinCost};
 pub use mincost_bits::MinCostBits;
 pub use number::Number;
-pub use order::{profile as order_profile, ItemOrder};
+pub use order::{
+    choose_until as choose_order_by_prediction_until, profile as order_profile, ItemOrder,
+};
 pub use pricing::{CostError, Ledger, MinCostStats};
 pub use problem::{sift_options, CompiledProblem, Error, Sifted};
 pub use reduce::{reduce, Reduced};
