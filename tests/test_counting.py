@@ -18,7 +18,7 @@ from test_reference import problems
 from covering import Problem
 from covering import counting
 from covering.counting import count, memo_rule
-from covering.puzzles.polyomino import DOMINOES, PENTOMINOES, TETROMINOES, Board, l_tromino, tiling
+from covering.puzzles.polyomino import DOMINOES, PENTOMINOES, TETROMINOES, Board, Uses, l_tromino, tiling
 from covering.puzzles.queens import queens_problem
 from covering.reference import definition
 
@@ -151,7 +151,9 @@ def test_items_taken_at_most_once_are_counted_as_secondary_ones() -> None:
     given, and on pieces 0:1 beside pieces 0:2 too."""
     from covering.reduction import optional_as_secondary
 
-    for uses in [(0, 1), {"I": (0, 2), "O": (0, 1), "T": (0, 1), "L": (0, 2), "S": (0, 1)}]:
+    mixed: dict[str, Uses] = {"I": (0, 2), "O": (0, 1), "T": (0, 1), "L": (0, 2), "S": (0, 1)}
+    every: list[Uses | dict[str, Uses]] = [(0, 1), mixed]
+    for uses in every:
         p = tiling(TETROMINOES, Board.rectangle(4, 6), uses=uses)
         q = optional_as_secondary(p)
         assert q is not None and q.n_options == p.n_options
