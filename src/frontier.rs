@@ -3,6 +3,8 @@
 //! released for each slice, and between slices Ctrl-C, `cancel()`, the
 //! budgets and the memory limit are seen.
 
+use std::sync::atomic::AtomicBool;
+
 use pyo3::prelude::*;
 
 use crate::budget::{Budget, PyStopFlag};
@@ -113,6 +115,26 @@ impl PyFrontierCount {
     }
 }
 
+/// The order `choose` finds for `p` (fields `widths` bits wide, the greedy
+/// orders reading at most `effort` entries), on a thread of its own so that
+/// Ctrl-C stops it.
+fn chosen(
+    py: Python<'_>,
+    p: &xc::CompiledProblem,
+    widths: &[u32],
+    effort: u64,
+    choose: fn(&xc::CompiledProblem, &[u32], u64, &AtomicBool) -> Option<xc::ItemOrder>,
+) -> PyResult<(Vec<u32>, u64, f64, String, bool)> {
+    let (found, signal) = until_interrupted(py, "choosing an item order", |stop| {
+        choose(p, widths, effort, stop)
+    })?;
+    if let Some(e) = signal {
+        return Err(e);
+    }
+    let o = found.ok_or_else(|| errors::internal("an item order stopped without a signal"))?;
+    Ok((o.order, o.width, o.cost, o.name.to_string(), o.tried))
+}
+
 /// (order, width, cost, name, tried): the primary items in the order that
 /// keeps a frontier count of `problem` narrowest of those tried ("auto"), or
 /// in the order of their numbers ("input"), or the one the prediction alone
@@ -133,32 +155,18 @@ pub fn choose_item_order(
     let p = problem.inner.clone();
     let widths = xc::field_widths(&p).map_err(|e| errors::problem(e.to_string()))?;
     match item_order {
-        "auto" => {
-            // On a thread of its own, so that Ctrl-C stops it (a million
-            // options take about a second).
-            let (found, signal) = until_interrupted(py, "choosing an item order", |stop| {
-                xc::choose_order_until(&p, &widths, EFFORT, stop)
-            })?;
-            if let Some(e) = signal {
-                return Err(e);
-            }
-            let o =
-                found.ok_or_else(|| errors::internal("an item order stopped without a signal"))?;
-            Ok((o.order, o.width, o.cost, o.name.to_string(), o.tried))
-        }
-        "prediction" => {
-            // The order the prediction alone picks (what "auto" takes
-            // without multiplicities): for benchmarks to compare.
-            let (found, signal) = until_interrupted(py, "choosing an item order", |stop| {
-                xc::choose_order_by_prediction_until(&p, &widths, EFFORT, stop)
-            })?;
-            if let Some(e) = signal {
-                return Err(e);
-            }
-            let o =
-                found.ok_or_else(|| errors::internal("an item order stopped without a signal"))?;
-            Ok((o.order, o.width, o.cost, o.name.to_string(), o.tried))
-        }
+        // On a thread of its own, so that Ctrl-C stops it (a million
+        // options take about a second).
+        "auto" => chosen(py, &p, &widths, EFFORT, xc::choose_order_until),
+        // The order the prediction alone picks (what "auto" takes without
+        // multiplicities): for benchmarks to compare.
+        "prediction" => chosen(
+            py,
+            &p,
+            &widths,
+            EFFORT,
+            xc::choose_order_by_prediction_until,
+        ),
         "input" => {
             let order: Vec<u32> = (0..p.n_primary() as u32).collect();
             let (width, cost) = py.detach(|| xc::order_profile(&p, &widths, &order));

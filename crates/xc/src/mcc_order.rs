@@ -440,23 +440,7 @@ mod tests {
     fn the_spectral_order_sweeps_a_long_board_along_its_length() {
         // A 3 x 12 board of dominoes, cells numbered column by column.
         let (m, n) = (3u32, 12u32);
-        let cell = |r: u32, c: u32| c * m + r;
-        let (mut start, mut entries) = (vec![0u32], vec![]);
-        for r in 0..m {
-            for c in 0..n {
-                if c + 1 < n {
-                    entries.extend([cell(r, c), cell(r, c + 1)]);
-                    start.push(entries.len() as u32);
-                }
-                if r + 1 < m {
-                    entries.extend([cell(r, c), cell(r + 1, c)]);
-                    start.push(entries.len() as u32);
-                }
-            }
-        }
-        let k = (m * n) as usize;
-        let p = CompiledProblem::new(k as u32, 0, vec![1; k], vec![1; k], start, entries, vec![])
-            .unwrap();
+        let p = crate::order::tests::dominoes(m, n, m * n, |r, c| c * m + r);
         let order = spectral(&p, false, 1 << 24, &AtomicBool::new(false)).unwrap();
         let (width, _) = profile(&p, &[1; 36], &order);
         assert!(width <= 2 * m as u64 + 1, "{order:?}: {width}");

@@ -419,7 +419,7 @@ pub(crate) fn candidates_until(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn choose(p: &CompiledProblem, widths: &[u32], budget: u64) -> ItemOrder {
@@ -428,7 +428,12 @@ mod tests {
 
     /// The m x n grid's dominoes, cells numbered by `cell(r, c)` among
     /// `items` items.
-    fn dominoes(m: u32, n: u32, items: u32, cell: impl Fn(u32, u32) -> u32) -> CompiledProblem {
+    pub(crate) fn dominoes(
+        m: u32,
+        n: u32,
+        items: u32,
+        cell: impl Fn(u32, u32) -> u32,
+    ) -> CompiledProblem {
         let (mut start, mut entries) = (vec![0u32], vec![]);
         for r in 0..m {
             for c in 0..n {
