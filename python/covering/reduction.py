@@ -117,10 +117,11 @@ def optional_as_secondary(problem: P) -> P | None:
     """`problem` with each primary item of bounds 0:1 (taken at most once,
     perhaps not at all: what a secondary item is) made secondary, the
     same options, ids and solutions; None if it has none such, or none
-    other, or an option would be left without a primary item. Algorithm M then has fewer items to weigh, and with no other
-    multiplicities the problem is one for the XCC engines: each pentomino
-    and tetromino 0-1 times on a 6x6 board, 854,528 tilings, counted in 3.6
-    s where Algorithm M took 19 s (his SSMCC-WTD 14.3 s).
+    other, or an option would be left without a primary item. Algorithm M
+    then has fewer items to weigh, and with no other multiplicities the
+    problem is one for the XCC engines: each pentomino and tetromino 0-1
+    times on a 6x6 board, 854,528 tilings, counted in 3.6 s where Algorithm
+    M took 19 s (his SSMCC-WTD 14.3 s).
 
     >>> from covering import Problem
     >>> p = Problem.from_dlx("0:1|A B\\nA B\\nB\\n")
@@ -131,10 +132,11 @@ def optional_as_secondary(problem: P) -> P | None:
     True
     """
     n1 = problem._n_primary
-    loose = [k for k in range(n1) if problem._lo[k] == 0 and problem._hi[k] == 1]
-    if not loose or len(loose) == n1:
+    optional = [problem._lo[k] == 0 and problem._hi[k] == 1 for k in range(n1)]
+    loose = [k for k in range(n1) if optional[k]]
+    keep = [k for k in range(n1) if not optional[k]]
+    if not loose or not keep:
         return None
-    keep = [k for k in range(n1) if not (problem._lo[k] == 0 and problem._hi[k] == 1)]
     # Every option must keep a primary item: the primary entries left up to
     # each option's start, by C-level iterators (no Python call an option).
     stays = bytearray(len(problem._names))

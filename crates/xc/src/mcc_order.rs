@@ -19,7 +19,7 @@
 //!   value, the eigenvector of the second least eigenvalue of the graph of
 //!   items that share an option, which sweeps a board along its long side),
 //!   and each is weighed by running the relaxed problem's frontier itself,
-//!   within a budget of transitions, the fewest winning;
+//!   within a budget of its mems, the fewest winning;
 //! * each counted item then goes right after the step that decides the last
 //!   of its options (its *natural* place): it decides none itself, and its
 //!   field is freed as soon as nothing can change it.
@@ -73,14 +73,9 @@ pub fn choose_until(
     if n_exact == 0 || n_exact == n1 {
         return choose_by_bound(p, widths, budget, stop);
     }
-    let Some((relaxed, ids)) = relaxed(p, &exact) else {
+    let Some((relaxed, ids, local)) = relaxed(p, &exact) else {
         return choose_by_bound(p, widths, budget, stop);
     };
-    // The relaxed problem's number of each exact item.
-    let mut local = vec![u32::MAX; n1];
-    for (k, &i) in ids.iter().enumerate() {
-        local[i as usize] = k as u32;
-    }
     let ones = vec![1u32; relaxed.n_primary()];
     let whole = candidates_until(p, widths, budget / 2, stop)?;
     let mut candidates: Vec<(Vec<u32>, &'static str)> = Vec::new();
@@ -146,9 +141,10 @@ pub fn choose_until(
 }
 
 /// The problem of `p`'s exact items alone (`exact[i]`): every option
-/// without its other items, those left with none dropped; and the item
-/// of `p` that each of its items is (None if it cannot be built).
-fn relaxed(p: &CompiledProblem, exact: &[bool]) -> Option<(CompiledProblem, Vec<u32>)> {
+/// without its other items, those left with none dropped; the item of `p`
+/// that each of its items is, and the other way (`u32::MAX` for an item of
+/// `p` it does not have). None if it cannot be built.
+fn relaxed(p: &CompiledProblem, exact: &[bool]) -> Option<(CompiledProblem, Vec<u32>, Vec<u32>)> {
     let ids: Vec<u32> = (0..exact.len() as u32)
         .filter(|&i| exact[i as usize])
         .collect();
@@ -171,7 +167,7 @@ fn relaxed(p: &CompiledProblem, exact: &[bool]) -> Option<(CompiledProblem, Vec<
     }
     let n = ids.len();
     let relaxed = CompiledProblem::new(n as u32, 0, vec![1; n], vec![1; n], start, items, vec![]);
-    relaxed.ok().map(|r| (r, ids))
+    relaxed.ok().map(|r| (r, ids, local))
 }
 
 /// A frontier count of `p` in `order`, given up past `most` mems: the
