@@ -32,18 +32,21 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Hashable, Iterable
-from itertools import accumulate
-from operator import gt
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from . import limits
+from .errors import ProblemError
 from .labels import Labels
 from .model import ProblemData
 
 __all__ = ["Reduction", "reduce", "optional_as_secondary"]
 
 P = TypeVar("P", bound=ProblemData)
+
+#: Entries renumbered at a time by `optional_as_secondary` (some tens of
+#: milliseconds), between which Ctrl-C is seen.
+RENUMBER_SLICE = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -137,23 +140,24 @@ def optional_as_secondary(problem: P) -> P | None:
     keep = [k for k in range(n1) if not optional[k]]
     if not loose or not keep:
         return None
-    # Every option must keep a primary item: the primary entries left up to
-    # each option's start, by C-level iterators (no Python call an option).
-    stays = bytearray(len(problem._names))
-    for k in keep:
-        stays[k] = 1
-    before = array("q", [0])
-    before.extend(accumulate(map(stays.__getitem__, problem._item)))
-    start = problem._start
-    if not all(map(gt, map(before.__getitem__, start[1:]), map(before.__getitem__, start[:-1]))):
-        return None
     order = keep + loose + list(range(n1, len(problem._names)))
-    new = array("I", bytes(4 * len(order)))
-    for k, old in enumerate(order):
-        new[old] = k
-    items = array("I", map(new.__getitem__, problem._item))
+    items = problem._item[:]  # (copies: the new problem may be changed)
+    if max(keep) > min(loose):
+        # Renumbered in slices, so that Ctrl-C is seen between them.
+        new = array("I", bytes(4 * len(order)))
+        for k, old in enumerate(order):
+            new[old] = k
+        items = array("I")
+        for at in range(0, len(problem._item), RENUMBER_SLICE):
+            items.extend(map(new.__getitem__, problem._item[at:at + RENUMBER_SLICE]))
     names = [problem._names[k] for k in order]
     lo = [problem._lo[k] for k in keep]
     hi = [problem._hi[k] for k in keep]
-    return type(problem).from_read(names, len(keep), lo, hi, problem._color_names,
-                                   (problem._start, items, problem._color), problem._labels, costs=problem._cost)
+    made = type(problem).from_read(names, len(keep), lo, hi, problem._color_names,
+                                   (problem._start[:], items, problem._color[:]), problem._labels,
+                                   costs=problem._cost)
+    try:
+        made.compile()
+    except ProblemError:
+        return None  # an option had no primary item but optional ones
+    return made
