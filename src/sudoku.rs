@@ -168,9 +168,12 @@ impl PySudokuBatch {
             // The blanks of the one text reader (`covering.textio`): C's isspace.
             let line = raw.trim_matches([' ', '\t', '\x0b', '\x0c', '\r']);
             let mut out = String::with_capacity(self.n * self.n);
-            let mut done = true;
+            // A look at `stop` before each line: an easy puzzle's search
+            // ends before its first look, and a round of them can outlast
+            // the command line's grace after a deadline.
+            let mut done = !stop.load(Ordering::Relaxed);
             let mut heavy = false;
-            if !line.is_empty() {
+            if done && !line.is_empty() {
                 match self.parse(line, &mut cells) {
                     Ok(()) => done = self.answer(w, &cells, mode, stop, &mut out, &mut heavy),
                     Err(e) => {
