@@ -100,8 +100,8 @@ def main() -> None:
         f"{time.strftime('%Y-%m-%d')}): CPU seconds of `uniqueness()` alone, each in a fresh process. "
         "\"links\": dancing links alone",
         "(bitsets or dancing cells, as the default picks); \"sat\": the CDCL solver alone (CaDiCaL);",
-        "\"auto\": the default, dancing links for 200,000 nodes, then CDCL. The switch is by nodes, never",
-        "by the clock. Last column: auto over the better of the two alone.",
+        "\"auto\": the default, dancing links for 200,000 nodes, then turns of CDCL and dancing links",
+        "(counted in decisions and nodes, never by the clock). Last column: auto over the better of the two alone.",
         "",
         "| problem | answer | auto | links | sat | auto / best |",
         "|---|---|---|---|---|---|",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Iterator
 
 import pytest
 from long import examples
@@ -123,6 +124,69 @@ def test_the_portfolio_keeps_the_dancing_links_answer_when_it_comes_in_budget() 
     assert p.uniqueness(engine="cells", nodes=200_000) is Uniqueness.UNKNOWN
     assert p.uniqueness() is Uniqueness.NONE
     assert p.first() is None
+
+
+class _Stage:
+    """A stage of the portfolio that settles once given `needs` units (its
+    budget a total from its start when `total`, else a turn's own), after
+    yielding `yields`; it records the budgets it was given."""
+
+    def __init__(self, needs: int | None, yields: list[tuple[int, ...]], total: bool) -> None:
+        self.needs, self.yields, self.total = needs, yields, total
+        self.spent = 0
+        self.given: list[int | None] = []
+
+    def __call__(self, k: int, n: int | None, s: float | None) -> Iterator[tuple[int, ...]]:
+        self.given.append(n)
+        yield from self.yields[:k]
+        self.spent = (n or 0) if self.total else self.spent + (n or 0)
+        if n is not None and (self.needs is None or self.spent < self.needs):
+            raise LimitReached("budget", count=0, stats=None, budget="nodes")
+
+
+def test_the_portfolio_takes_turns_until_one_stage_settles() -> None:
+    from covering import solving
+
+    first, turn, rate = solving.PORTFOLIO_NODES, solving.CDCL_FIRST_DECISIONS, solving.NODES_PER_DECISION
+    share = solving.DANCING_SHARE
+    # Dancing links need a little more than their first stage; the CDCL
+    # solver would never settle it: the second turn of dancing links does.
+    dancing, cdcl = _Stage(first + 1, [], True), _Stage(None, [], False)
+    assert solving.portfolio(1, dancing, cdcl) == ([], True)
+    assert dancing.given == [first, first + int(share * rate * turn)] and cdcl.given == [turn]
+    # Where only the CDCL solver settles it, its turns double, and dancing
+    # links go on between them, by a share of the same work.
+    dancing, cdcl = _Stage(None, [], True), _Stage(7 * turn, [], False)
+    assert solving.portfolio(1, dancing, cdcl) == ([], True)
+    assert cdcl.given == [turn, 2 * turn, 4 * turn]
+    assert dancing.given == [first, first + int(share * rate * turn), first + int(share * rate * 3 * turn)]
+    # A node budget counts both, and ends the turns unsettled.
+    dancing, cdcl = _Stage(None, [], True), _Stage(None, [], False)
+    assert solving.portfolio(1, dancing, cdcl, nodes=first + turn + 10) == ([], False)
+    assert cdcl.given == [turn] and dancing.given == [first, first + 10]
+    # Uniqueness: dancing links showed one solution, the CDCL solver finds
+    # it again and another; the first shown stays first, none twice.
+    dancing, cdcl = _Stage(None, [(3, 1)], True), _Stage(None, [(1, 3), (2, 4)], False)
+    assert solving.portfolio(2, dancing, cdcl) == ([(3, 1), (2, 4)], True)
+
+
+def test_the_portfolio_does_not_hand_a_tree_just_past_its_first_stage_to_the_cdcl_solver() -> None:
+    # Pigeons beside free choices: no solution, which dancing links refute
+    # in more nodes than a first stage of 1,000. With a CDCL stage that
+    # never settles, the real dancing stage goes on after its turn and does.
+    from covering import solving
+
+    p = pigeons(4)
+    p.add_primary([f"pair{k}" for k in range(6)])
+    for k in range(6):
+        for _ in range(3):
+            p.add_option([f"pair{k}"])
+    alone = p.solver(engine="cells")
+    assert alone.uniqueness() is Uniqueness.NONE and alone.stats.nodes > 1000
+    dancing, _ = solving._problem_stages(p)
+    cdcl = _Stage(None, [], False)
+    assert solving.portfolio(2, dancing, cdcl, first_nodes=1000) == ([], True)
+    assert cdcl.given == [solving.CDCL_FIRST_DECISIONS]
 
 
 def test_the_sudoku_batch_hands_heavy_puzzles_to_the_one_portfolio(monkeypatch: pytest.MonkeyPatch) -> None:

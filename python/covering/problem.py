@@ -151,9 +151,10 @@ class Problem(ProblemData):
 
         With the default engine and no budget, order or threads given, a
         portfolio: dancing links for `covering.solving.PORTFOLIO_NODES` nodes (its first
-        solution, the same every time), then the CDCL solver where the tree
-        turned out heavy. The switch is by nodes, never by the clock, so the
-        answer is reproducible.
+        solution, the same every time), then, where the tree turned out
+        heavy, the CDCL solver and dancing links in turns
+        (`covering.solving.portfolio`). The turns are counted in nodes and
+        decisions, never by the clock, so the answer is reproducible.
 
         >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"], label="a")
         >>> p.first()

@@ -323,9 +323,12 @@ class Akari(ExactCover[Lights]):
             return restart.solutions(compiled, k, seconds=seconds, plain_first=self._long_segments, total=nodes,
                                      budget=budget)
 
+        sat: list[SatSolver] = []  # made at its first turn, then resumed at each
+
         def cdcl(k: int, nodes: int | None, seconds: float | None) -> Iterator[tuple[int, ...]]:
-            return SatSolver.of_compiled(compiled).solutions(k, ids=True, nodes=nodes, seconds=seconds,
-                                                             budget=budget)
+            if not sat:
+                sat.append(SatSolver.of_compiled(compiled))
+            return sat[0].solutions(k, ids=True, nodes=nodes, seconds=seconds, budget=budget)
 
         return dancing, cdcl
 

@@ -268,9 +268,14 @@ class Sudoku(ExactCover["Sudoku"]):
         def dancing(k: int, nodes: int | None, seconds: float | None) -> Iterator[tuple[int, ...]]:
             return solver.solutions(k, ids=True, nodes=nodes, seconds=seconds, budget=budget)
 
+        sat: list[tuple[SatSolver, list[int]]] = []  # made at its first turn, then resumed
+
         def cdcl(k: int, nodes: int | None, seconds: float | None) -> Iterator[tuple[int, ...]]:
-            own, kept = self._own()
-            for ids in SatSolver(own).solutions(k, ids=True, nodes=nodes, seconds=seconds, budget=budget):
+            if not sat:
+                own, kept = self._own()
+                sat.append((SatSolver(own), kept))
+            solver, kept = sat[0]
+            for ids in solver.solutions(k, ids=True, nodes=nodes, seconds=seconds, budget=budget):
                 yield tuple(sorted(kept[o] for o in ids))
 
         nodes, seconds, _ = limits.within(budget, None, None)
