@@ -190,6 +190,17 @@ impl PyCompiledProblem {
         convert::engine_name(xc::Search::first_engine(&self.inner))
     }
 
+    /// The data structure a search with `engine` ("auto", "cells" or
+    /// "bits") dances on: "cells" or "bits" (see `xc::Search::engine_for`).
+    #[pyo3(signature = (engine="auto"))]
+    fn search_engine(&self, engine: &str) -> PyResult<&'static str> {
+        let engine = convert::engine(engine)?;
+        Ok(convert::engine_name(xc::Search::engine_for(
+            &self.inner,
+            engine,
+        )))
+    }
+
     /// The same problem with its primary items renumbered: `order[k]` becomes
     /// item k (a permutation of the primary items, else ValueError). Options
     /// keep their numbers and solutions.

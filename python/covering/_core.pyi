@@ -95,6 +95,9 @@ class CompiledProblem:
     def first_engine(self) -> str:
         """The engine a search for a first solution should dance on ("cells"
         or "bits")."""
+    def search_engine(self, engine: str = "auto") -> str:
+        """The data structure a search with `engine` dances on ("cells" or
+        "bits")."""
     def with_primary_order(self, order: Sequence[int]) -> CompiledProblem: ...
     def is_solution(self, options: Sequence[int]) -> bool: ...
     def __reduce__(self) -> tuple[object, tuple[object, ...]]: ...

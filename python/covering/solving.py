@@ -32,12 +32,14 @@ __all__ = ["PORTFOLIO_NODES", "CDCL_FIRST_DECISIONS", "NODES_PER_DECISION", "DAN
 PORTFOLIO_NODES = 200_000
 #: Past the first stage, the CDCL solver's first turn, in decisions (about
 #: its first tenth of a second; each turn doubles), and the nodes a
-#: decision is priced at (a CDCL decision took 10-40 us on Knuth's
+#: decision is priced at (a CDCL decision took 15-40 us on Knuth's
 #: problems, a node of dancing links 0.2-1 us), of which dancing links get
-#: `DANCING_SHARE` in the turn after each.
+#: `DANCING_SHARE` in the turn after each: twice the CDCL solver's work, so
+#: that a tree dancing links finish costs them half as much again, and a
+#: proof only the CDCL solver finds costs it three times its own.
 CDCL_FIRST_DECISIONS = 4096
-NODES_PER_DECISION = 32
-DANCING_SHARE = 0.5
+NODES_PER_DECISION = 64
+DANCING_SHARE = 2.0
 #: The CDCL encoding's build time an entry (or option), measured on a
 #: million random options over 2,000 primary and 200 colored secondary
 #: items: 13.7 s for 6 million entries and options (rounded up). Its memory
@@ -171,12 +173,11 @@ def portfolio(want: int, dancing: Stage, cdcl: Stage, *, skip: Callable[[float |
     there in a moment. Where the tree is heavier, the two take turns, the
     CDCL solver (`cdcl`, whose node budget is its decisions in that call)
     for `CDCL_FIRST_DECISIONS`, doubling each turn, then dancing links for
-    `DANCING_SHARE` of the same work (a decision priced at
-    `NODES_PER_DECISION` nodes), until one settles it: a proof that only
-    the CDCL solver finds in time costs it about a third more, and a tree
-    dancing links finish just past their first turn is not handed to a
-    solver that takes seconds to refute it (his windmill dominoes 3 x 6:
-    no solution; 236,000 nodes, 0.05 s, where the CDCL solver took 7.4 s).
+    `DANCING_SHARE` times the same work (a decision priced at
+    `NODES_PER_DECISION` nodes), until one settles it: a tree dancing links
+    finish past their first stage is not handed to a solver that takes
+    seconds to refute it (his windmill dominoes 3 x 6: no solution;
+    236,000 nodes, 0.05 s, where the CDCL solver took 7.4 s).
     The turns are counted in nodes and decisions, never in time, and the
     first solution dancing links showed is the one kept, so the answer is
     the same on every machine. ``nodes`` counts both (decisions as nodes).

@@ -96,6 +96,22 @@ impl Search {
         }
     }
 
+    /// The data structure a search of `problem` with `engine` dances on
+    /// (bitsets or dancing cells; a branching rule's engine is cells).
+    ///
+    /// ```
+    /// use xc::{CompiledProblem, Engine, Search};
+    /// let p = CompiledProblem::new(1, 0, vec![1], vec![1], vec![0, 1], vec![0], vec![]).unwrap();
+    /// assert_eq!(Search::engine_for(&p, Engine::Cells), Engine::Cells);
+    /// ```
+    pub fn engine_for(problem: &CompiledProblem, engine: Engine) -> Engine {
+        if Bits::chosen(engine, problem) {
+            Engine::Bits
+        } else {
+            Engine::Cells
+        }
+    }
+
     /// Like [`Search::new`], with the data structure chosen by the caller.
     pub fn with_engine(problem: Arc<CompiledProblem>, seed: Option<u64>, engine: Engine) -> Search {
         let never = std::sync::atomic::AtomicBool::new(false);
