@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 from long import examples
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from covering import LimitReached, Problem, Uniqueness
 from covering.errors import Cancelled
@@ -36,6 +37,24 @@ def test_sat_finds_exactly_the_solutions_of_the_definition(p: Problem) -> None:
     first = p.solver(engine="sat").first()
     assert (first is None) == (not expected)
     assert p.count(3, engine="sat") == min(3, len(expected))
+
+
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problems(max_options=10), st.integers(1, 2))
+def test_the_portfolios_dancing_links_with_restarts_answer_exactly(p: Problem, want: int) -> None:
+    # Dancing links alone (a CDCL stage that never settles), with a first
+    # stage and randomized runs of a node or two: every run is complete,
+    # so the answer is the definition's.
+    from covering import solving
+
+    expected = definition.brute_force(p)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(solving, "PORTFOLIO_NODES", 1)  # runs of 1, 2, 4, ... nodes
+        found, settled = solving.portfolio(want, solving._Dancing(p, None), _Stage(None, [], False),
+                                           first_nodes=1)
+    assert settled and len(found) == min(want, len(expected))
+    assert len({tuple(sorted(s)) for s in found}) == len(found)
+    assert all(tuple(sorted(s)) in expected for s in found)
 
 
 def pigeons(n: int) -> Problem:
@@ -150,20 +169,21 @@ def test_the_portfolio_takes_turns_until_one_stage_settles() -> None:
     first, turn, rate = solving.PORTFOLIO_NODES, solving.CDCL_FIRST_DECISIONS, solving.NODES_PER_DECISION
     share = solving.DANCING_SHARE
     # Dancing links need a little more than their first stage; the CDCL
-    # solver would never settle it: the second turn of dancing links does.
+    # solver would never settle it: their own turn, as long again, does.
     dancing, cdcl = _Stage(first + 1, [], True), _Stage(None, [], False)
     assert solving.portfolio(1, dancing, cdcl) == ([], True)
-    assert dancing.given == [first, first + int(share * rate * turn)] and cdcl.given == [turn]
+    assert dancing.given == [first, 2 * first] and cdcl.given == []
     # Where only the CDCL solver settles it, its turns double, and dancing
     # links go on between them, by a share of the same work.
     dancing, cdcl = _Stage(None, [], True), _Stage(7 * turn, [], False)
     assert solving.portfolio(1, dancing, cdcl) == ([], True)
     assert cdcl.given == [turn, 2 * turn, 4 * turn]
-    assert dancing.given == [first, first + int(share * rate * turn), first + int(share * rate * 3 * turn)]
+    assert dancing.given == [first, 2 * first, 2 * first + int(share * rate * turn),
+                             2 * first + int(share * rate * 3 * turn)]
     # A node budget counts both, and ends the turns unsettled.
     dancing, cdcl = _Stage(None, [], True), _Stage(None, [], False)
-    assert solving.portfolio(1, dancing, cdcl, nodes=first + turn + 10) == ([], False)
-    assert cdcl.given == [turn] and dancing.given == [first, first + 10]
+    assert solving.portfolio(1, dancing, cdcl, nodes=2 * first + turn + 10) == ([], False)
+    assert cdcl.given == [turn] and dancing.given == [first, 2 * first, 2 * first + 10]
     # Uniqueness: dancing links showed one solution, the CDCL solver finds
     # it again and another; the first shown stays first, none twice.
     dancing, cdcl = _Stage(None, [(3, 1)], True), _Stage(None, [(1, 3), (2, 4)], False)
@@ -186,7 +206,6 @@ def test_the_portfolio_does_not_hand_a_tree_just_past_its_first_stage_to_the_cdc
     dancing, _ = solving._problem_stages(p)
     cdcl = _Stage(None, [], False)
     assert solving.portfolio(2, dancing, cdcl, first_nodes=1000) == ([], True)
-    assert cdcl.given == [solving.CDCL_FIRST_DECISIONS]
 
 
 def test_the_sudoku_batch_hands_heavy_puzzles_to_the_one_portfolio(monkeypatch: pytest.MonkeyPatch) -> None:
