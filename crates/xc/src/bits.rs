@@ -437,6 +437,13 @@ pub(crate) struct BitSearch {
     /// At each level, an item whose count fell to 1 in the commit that made
     /// the level (`u32::MAX` if none): probably a forced move, checked first.
     hint: Vec<u32>,
+    /// The (internal) options of forced moves taken in place, on the frame
+    /// of the level that found them (see [`BitSearch::search`]): those of
+    /// the levels on the current path, in order of level.
+    absorbed: Vec<u32>,
+    /// At each level that branched, the length of `absorbed` as it did:
+    /// the end of the forced moves of that level and the ones above it.
+    absorbed_end: Vec<usize>,
     level: usize,
     base: usize,
     state: State,
@@ -489,6 +496,8 @@ impl BitSearch {
             deg: vec![0; depth],
             forced: Vec::new(),
             hint: vec![u32::MAX; depth],
+            absorbed: Vec::new(),
+            absorbed_end: vec![0; depth],
             level: 0,
             base: 0,
             state: State::Forward,
@@ -574,7 +583,7 @@ impl BitSearch {
                         return Step::Paused;
                     }
                     self.nodes += 1;
-                    self.max_level = self.max_level.max(level);
+                    self.max_level = self.max_level.max(level + self.absorbed.len());
                     if self.remaining[level] == 0 {
                         // Only reachable when forced options cover everything.
                         self.sol_len = level;
@@ -595,10 +604,54 @@ impl BitSearch {
                     self.choice[level] = u32::MAX; // before the first option
                     if t == 0 {
                         state = State::DoneWithLevel;
+                    } else if t == 1 && level > self.base && self.remaining[level] > 1 {
+                        // A forced move, taken on this level's own frame:
+                        // its one option is the only way on, so the frame
+                        // as it was is never needed again (backing up past
+                        // this level, the level above writes a fresh one).
+                        // Nine nodes in ten of a Sudoku count are forced,
+                        // and each saved the copy of a frame. Its node is
+                        // counted as the level below's would be.
+                        let k = next_option(
+                            &self.bits,
+                            &self.live[level * w..(level + 1) * w],
+                            i as usize,
+                            None,
+                        )
+                        .expect("an item with one live option");
+                        let n = self.bits.n_primary;
+                        self.mems += n as u64;
+                        let ok = apply::<true>(
+                            &self.bits,
+                            &mut self.live[level * w..(level + 1) * w],
+                            &mut self.counts[level * n..(level + 1) * n],
+                            k,
+                            &mut self.updates,
+                            &mut self.hint[level],
+                        );
+                        if !ok {
+                            state = State::DoneWithLevel; // a dead end
+                            continue;
+                        }
+                        self.absorbed.push(k as u32);
+                        self.remaining[level] -= self.bits.prim(k).len() as u32;
+                        if self.remaining[level] == 0 {
+                            self.sol_len = level;
+                            self.solutions += 1;
+                            self.max_level = self.max_level.max(level + self.absorbed.len());
+                            state = State::DoneWithLevel;
+                            if !COUNT || self.solutions >= target {
+                                self.level = level;
+                                self.state = state;
+                                return if COUNT { Step::Paused } else { Step::Solution };
+                            }
+                        }
+                        // (Else X2 again on this level, as the level below.)
                     } else if self.remaining[level] == 1 {
                         // The last primary item: each live option of it is a
                         // solution (see the dancing-cells search).
-                        self.max_level = self.max_level.max(level + 1);
+                        self.absorbed_end[level] = self.absorbed.len();
+                        self.max_level = self.max_level.max(level + 1 + self.absorbed.len());
                         if COUNT {
                             self.solutions += t as u64;
                             state = State::DoneWithLevel;
@@ -611,6 +664,7 @@ impl BitSearch {
                             state = State::Leaf;
                         }
                     } else {
+                        self.absorbed_end[level] = self.absorbed.len();
                         state = State::Advance;
                     }
                 }
@@ -665,13 +719,15 @@ impl BitSearch {
                         continue;
                     };
                     self.choice[level] = k as u32;
+                    // The forced moves of the levels below, from the last try, go.
+                    self.absorbed.truncate(self.absorbed_end[level]);
                     if !self.commit_at::<true>(level, k) {
                         continue; // a dead end: next option
                     }
                     if self.remaining[level + 1] == 0 {
                         self.sol_len = level + 1;
                         self.solutions += 1;
-                        self.max_level = self.max_level.max(level + 1);
+                        self.max_level = self.max_level.max(level + 1 + self.absorbed.len());
                         if !COUNT || self.solutions >= target {
                             self.level = level;
                             self.state = State::Advance;
@@ -739,6 +795,7 @@ impl Solve for BitSearch {
         out.extend(
             self.choice[self.base.min(self.sol_len)..self.sol_len]
                 .iter()
+                .chain(&self.absorbed)
                 .map(|&k| self.bits.external[k as usize]),
         );
     }
@@ -796,6 +853,7 @@ impl Machine for BitSearch {
         (self.nodes, self.updates, self.mems, self.solutions) = (0, 0, 0, 0);
         self.state = State::Forward;
         self.forced.clear();
+        self.absorbed.clear();
     }
 
     fn problem(&self) -> &Arc<CompiledProblem> {
@@ -862,8 +920,17 @@ impl Machine for BitSearch {
         let w = self.bits.w;
         let mut pieces = Vec::new();
         let mut path = Vec::new();
+        let mut taken = 0; // forced moves of the levels above put on the path
         for l in self.base..self.level {
             let (i, k) = (self.best[l] as usize, self.choice[l] as usize);
+            // The level's forced moves, taken in place before it branched.
+            let end = self.absorbed_end[l];
+            path.extend(
+                self.absorbed[taken..end]
+                    .iter()
+                    .map(|&x| Move::Include(self.bits.external[x as usize])),
+            );
+            taken = end;
             let live = &self.live[l * w..(l + 1) * w];
             let mut after = Some(k);
             while let Some(x) = next_option(&self.bits, live, i, after) {
@@ -874,6 +941,11 @@ impl Machine for BitSearch {
             }
             path.push(Move::Include(self.bits.external[k]));
         }
+        path.extend(
+            self.absorbed[taken..]
+                .iter()
+                .map(|&x| Move::Include(self.bits.external[x as usize])),
+        );
         pieces.push((self.level - self.base, path));
         pieces
     }
