@@ -333,7 +333,8 @@ def main() -> None:
         if not inst.first:
             agree = len(set(counts.values()) | {mine[1]}) == 1
         else:
-            agree = all(c > 0 for c in counts.values()) == (mine[1] or 0) > 0
+            # (A first solution or none: the same answer as every one of his.)
+            agree = all(c > 0 for c in counts.values()) == ((mine[1] or 0) > 0)
         top = min((t, p) for p, (t, c, _) in best.items() if c is not None)
         if args.branchings:
             rules: dict[str, tuple[float, int | None]] = {}
