@@ -281,9 +281,9 @@ class _Dancing:
     weights 2 to 5 (391,879 options) took the search in the input order
     past 29 million nodes and two minutes without a solution, where SSXCC
     took 477,877 and the first randomized run found one in 632 nodes.
-    Every run is a complete search, so
-    a run that ends has seen every solution: the answer stays exact. Seeds
-    1, 2, ... and budgets in nodes: the same answer on every machine.
+    Every run is a complete search, so a run that ends has seen every
+    solution: the answer stays exact. Seeds 1, 2, ... and budgets in
+    nodes: the same answer on every machine.
 
     The runs dance on cells: their options change places as they are
     hidden and restored, as in Knuth's programs, which spreads a first
