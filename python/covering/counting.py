@@ -522,7 +522,8 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
                 memo = (ratio, rule, counter, sweep, shrink)
         assert memo is not None
         masked = engine == "auto" and compiled.first_engine == "bits"
-        on_bits = engine in ("auto", "bits") and compiled.search_engine(engine) == "bits"
+        # (Masks are bitsets too: their test, a sort of every entry, once.)
+        on_bits = not masked and engine in ("auto", "bits") and compiled.search_engine(engine) == "bits"
         hits = memo[0] >= HIT_RATIO and not masked
         repeats = memo_in_running(memo[0], memo[4], "masks" if masked else "bits" if on_bits else "cells")
         why = ("sub-problems repeat" if hits else

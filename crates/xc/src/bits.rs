@@ -519,15 +519,24 @@ impl BitSearch {
         self.live.copy_within(l * w..(l + 1) * w, (l + 1) * w);
         self.counts.copy_within(l * n..(l + 1) * n, (l + 1) * n);
         self.mems += (2 * w + n) as u64;
+        self.remaining[l + 1] = self.remaining[l];
+        self.take_at::<CHECK>(l + 1, k)
+    }
+
+    /// Takes option `k` on level `f`'s own frame, in place (see [`apply`]):
+    /// its primary items leave the uncovered ones; false at a dead end.
+    #[inline(always)]
+    fn take_at<const CHECK: bool>(&mut self, f: usize, k: usize) -> bool {
+        let (w, n) = (self.bits.w, self.bits.n_primary);
         let ok = apply::<CHECK>(
             &self.bits,
-            &mut self.live[(l + 1) * w..(l + 2) * w],
-            &mut self.counts[(l + 1) * n..(l + 2) * n],
+            &mut self.live[f * w..(f + 1) * w],
+            &mut self.counts[f * n..(f + 1) * n],
             k,
             &mut self.updates,
-            &mut self.hint[l + 1],
+            &mut self.hint[f],
         );
-        self.remaining[l + 1] = self.remaining[l] - self.bits.prim(k).len() as u32;
+        self.remaining[f] -= self.bits.prim(k).len() as u32;
         ok
     }
 
@@ -619,22 +628,12 @@ impl BitSearch {
                             None,
                         )
                         .expect("an item with one live option");
-                        let n = self.bits.n_primary;
-                        self.mems += n as u64;
-                        let ok = apply::<true>(
-                            &self.bits,
-                            &mut self.live[level * w..(level + 1) * w],
-                            &mut self.counts[level * n..(level + 1) * n],
-                            k,
-                            &mut self.updates,
-                            &mut self.hint[level],
-                        );
-                        if !ok {
+                        self.mems += self.bits.n_primary as u64;
+                        if !self.take_at::<true>(level, k) {
                             state = State::DoneWithLevel; // a dead end
                             continue;
                         }
                         self.absorbed.push(k as u32);
-                        self.remaining[level] -= self.bits.prim(k).len() as u32;
                         if self.remaining[level] == 0 {
                             self.sol_len = level;
                             self.solutions += 1;
