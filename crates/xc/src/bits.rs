@@ -132,7 +132,7 @@ const SPARSE_OPTIONS: usize = 7;
 
 /// The options `0..m`, in a random order with `rng`: internal option `k` is
 /// the problem's option `numbering(..)[k]`.
-fn numbering(m: usize, rng: Option<&mut Rng>) -> Vec<u32> {
+pub(crate) fn numbering(m: usize, rng: Option<&mut Rng>) -> Vec<u32> {
     let mut external: Vec<u32> = (0..m as u32).collect();
     if let Some(rng) = rng {
         for k in (1..m).rev() {
@@ -241,47 +241,7 @@ impl Bits {
             }
             row[k / 64] |= 1 << (k % 64);
         }
-        // Two options that share a secondary item clash unless both give it
-        // the same color.
-        for users in &mut secondary {
-            // Few users (at most a row's words): by pairs, fewer steps.
-            if users.len() <= w {
-                for &(a, ca) in users.iter() {
-                    for &(b, cb) in users.iter() {
-                        if ca == 0 || ca != cb {
-                            conflict[a as usize * w + b as usize / 64] |= 1 << (b % 64);
-                        }
-                    }
-                }
-                continue;
-            }
-            // Many users (a letter cell of word rectangles is in a third of
-            // the words): by sets, not pairs. An option clashes with every
-            // user but those of its own color (all of them if it has none):
-            // w words an option, where the pairs took the users' number
-            // (0.13 s of building the tables of 10,000 words, twice per count).
-            let mut all = vec![0u64; w];
-            for &(b, _) in users.iter() {
-                all[b as usize / 64] |= 1 << (b % 64);
-            }
-            users.sort_unstable_by_key(|&(_, c)| c);
-            let mut same = vec![0u64; w];
-            for group in users.chunk_by(|x, y| x.1 == y.1) {
-                let color = group[0].1;
-                same.iter_mut().for_each(|x| *x = 0);
-                if color != 0 {
-                    for &(b, _) in group {
-                        same[b as usize / 64] |= 1 << (b % 64);
-                    }
-                }
-                for &(a, _) in group {
-                    let row = &mut conflict[a as usize * w..(a as usize + 1) * w];
-                    for ((r, x), y) in row.iter_mut().zip(&all).zip(&same) {
-                        *r |= x & !y;
-                    }
-                }
-            }
-        }
+        secondary_clashes(&mut conflict, w, &mut secondary);
         Bits {
             w,
             n_primary: n1,
@@ -354,6 +314,52 @@ pub(crate) fn apply<const CHECK: bool>(
     true
 }
 
+/// Adds to each option's row of `conflict` (`w` words a row) the options it
+/// clashes with on secondary items, from each item's users `(option,
+/// color)`: two options that share a secondary item clash unless both give
+/// it the same color.
+pub(crate) fn secondary_clashes(conflict: &mut [u64], w: usize, secondary: &mut [Vec<(u32, u32)>]) {
+    for users in secondary.iter_mut() {
+        // Few users (at most a row's words): by pairs, fewer steps.
+        if users.len() <= w {
+            for &(a, ca) in users.iter() {
+                for &(b, cb) in users.iter() {
+                    if ca == 0 || ca != cb {
+                        conflict[a as usize * w + b as usize / 64] |= 1 << (b % 64);
+                    }
+                }
+            }
+            continue;
+        }
+        // Many users (a letter cell of word rectangles is in a third of
+        // the words): by sets, not pairs. An option clashes with every
+        // user but those of its own color (all of them if it has none):
+        // w words an option, where the pairs took the users' number
+        // (0.13 s of building the tables of 10,000 words, twice per count).
+        let mut all = vec![0u64; w];
+        for &(b, _) in users.iter() {
+            all[b as usize / 64] |= 1 << (b % 64);
+        }
+        users.sort_unstable_by_key(|&(_, c)| c);
+        let mut same = vec![0u64; w];
+        for group in users.chunk_by(|x, y| x.1 == y.1) {
+            let color = group[0].1;
+            same.iter_mut().for_each(|x| *x = 0);
+            if color != 0 {
+                for &(b, _) in group {
+                    same[b as usize / 64] |= 1 << (b % 64);
+                }
+            }
+            for &(a, _) in group {
+                let row = &mut conflict[a as usize * w..(a as usize + 1) * w];
+                for ((r, x), y) in row.iter_mut().zip(&all).zip(&same) {
+                    *r |= x & !y;
+                }
+            }
+        }
+    }
+}
+
 /// The next live option of item `i` after internal option `after` (or from
 /// the start when `after` is `None`).
 #[inline(always)]
@@ -364,7 +370,13 @@ pub(crate) fn next_option(
     after: Option<usize>,
 ) -> Option<usize> {
     let w = bits.w;
-    let set = &bits.itemset[i * w..(i + 1) * w];
+    next_in(&bits.itemset[i * w..(i + 1) * w], live, after)
+}
+
+/// The first option after `after` (or from the start when `after` is
+/// `None`) that is in both `set` and `live`.
+#[inline(always)]
+pub(crate) fn next_in(set: &[u64], live: &[u64], after: Option<usize>) -> Option<usize> {
     let (mut j, mut mask) = match after {
         None => (0, !0u64),
         Some(k) => (
@@ -376,7 +388,7 @@ pub(crate) fn next_option(
             },
         ),
     };
-    while j < w {
+    while j < set.len() {
         let word = set[j] & live[j] & mask;
         if word != 0 {
             return Some(j * 64 + word.trailing_zeros() as usize);

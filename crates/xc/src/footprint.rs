@@ -18,6 +18,7 @@
 use crate::bits::Bits;
 use crate::cells::HEADER;
 use crate::machine::{Engine, Heuristic};
+use crate::mbits::MBits;
 use crate::problem::CompiledProblem;
 
 /// Bytes of the CDCL encoding per entry or option (an option is a variable,
@@ -34,6 +35,9 @@ const LEVEL_BYTES: u64 = 48;
 pub fn search_bytes(problem: &CompiledProblem, engine: Engine) -> u64 {
     if Bits::chosen(engine, problem) {
         return bits_bytes(problem);
+    }
+    if MBits::chosen(engine, problem) {
+        return mbits_bytes(problem);
     }
     // What a rule that learns knows of each primary item: a number (8
     // bytes) per place in `set` below the secondary items (bounded here by
@@ -92,6 +96,19 @@ fn bits_bytes(p: &CompiledProblem) -> u64 {
     tables + levels
 }
 
+/// Algorithm M on bitsets (`mbits.rs`): the tables (a set of options per
+/// primary item and per option, the options' primary items) and the frames
+/// of the deepest path the search can take, an option taken or an item
+/// closed per level (frames are added as it goes deeper, rarely so many):
+/// per level, the live options, the items' bounds and the level's record.
+fn mbits_bytes(p: &CompiledProblem) -> u64 {
+    let (m, n1) = (p.n_options() as u64, p.n_primary() as u64);
+    let w = m.div_ceil(64).max(1);
+    let depth = m + n1 + 2;
+    let tables = 8 * w * (m + n1) + 4 * (p.n_entries() as u64 + 3 * m) + 8 * n1;
+    tables + depth * (8 * w + 4 * n1 + 16)
+}
+
 /// The memory of the CDCL engine ([`crate::Sat`]) on `problem`: its
 /// encoding and CaDiCaL's tables, measured ([`SAT_BYTES_PER_ENTRY`]). The
 /// clauses it learns come on top: a long search grows past this (the 60 x 60
@@ -107,13 +124,12 @@ mod tests {
 
     #[test]
     fn bitsets_only_where_they_suit() {
-        // Multiplicities never go to the bitsets: auto costs what cells cost.
+        // Multiplicities go to Algorithm M on bitsets, which counts its
+        // frames for the deepest path.
         let p = CompiledProblem::new(1, 0, vec![1], vec![2], vec![0, 1, 2], vec![0, 0], vec![])
             .unwrap();
-        assert_eq!(
-            search_bytes(&p, Engine::Auto),
-            search_bytes(&p, Engine::Cells)
-        );
+        assert_eq!(search_bytes(&p, Engine::Auto), mbits_bytes(&p));
+        assert!(mbits_bytes(&p) > 4 * (8 + 4 + 16));
         // One primary item in eight options: bitsets pay.
         let q = CompiledProblem::new(
             1,

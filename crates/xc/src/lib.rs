@@ -26,6 +26,7 @@ mod cellsearch;
 pub mod footprint;
 mod frontier;
 mod machine;
+mod mbits;
 mod mcc_order;
 mod memo;
 mod memo_pool;

@@ -5,9 +5,9 @@
 //! and moves they speak in. (Each machine keeps its own position in Knuth's
 //! steps: its own state type.)
 //!
-//! Two machines implement [`Machine`]: dancing cells (`cellsearch.rs`,
+//! Three machines implement [`Machine`]: dancing cells (`cellsearch.rs`,
 //! Algorithms X, C and M on Knuth's sparse sets) and bitsets (`bits.rs`,
-//! Algorithm X on words). The CDCL engine ([`crate::Sat`]) implements
+//! Algorithms X and C on words; `mbits.rs`, Algorithm M on words). The CDCL engine ([`crate::Sat`]) implements
 //! [`Solve`] alone: it has no tree to count, split or pause at a node, only
 //! solutions one by one (first, uniqueness, all of them), and counts only by
 //! listing them, up to a limit.
@@ -74,8 +74,9 @@ pub enum Engine {
     Auto,
     /// Dancing cells (any problem).
     Cells,
-    /// Bitsets (problems without multiplicities, with at most
-    /// 4096 options and 1024 primary items); other problems fall back to cells.
+    /// Bitsets (problems with at most 4096 options and 1024 primary items;
+    /// past that, without multiplicities, bitsets with masks up to 131,072
+    /// options); other problems fall back to cells.
     Bits,
     /// Dancing cells, the item to branch on chosen by another of Knuth's
     /// rules than the fewest options.

@@ -23,6 +23,8 @@ fn check(p: CompiledProblem, seed: u64) {
     let expected = brute_force(&p);
     for engine in [Engine::Cells, Engine::Bits] {
         let new = |seed| Search::with_engine(p.clone(), seed, engine);
+        // Every small problem suits bitsets, multiplicities too (Algorithm M).
+        assert_eq!(new(None).engine(), engine);
         let mut got = new(None).all_solutions();
         assert!(
             got.iter().all(|x| p.is_solution(x)),
