@@ -1,6 +1,7 @@
 """The prices of the count's race (`covering.counting.search_cost`, `frontier_cost`): what a
 frontier transition and mem, and a search node and mem, take on Knuth's workloads. The evidence
-for `FRONTIER_MEM_COST`, `CELLS_NODE_COST`, `MCC_NODE_COST`, `CELLS_MEM_COST` and `BITS_NODE_COST`.
+for `FRONTIER_MEM_COST`, `CELLS_NODE_COST`, `MCC_NODE_COST`, `CELLS_MEM_COST`, `BITS_NODE_COST`,
+`MBITS_NODE_COST` and `MBITS_MEM_COST`.
 
     python benchmarks/race_prices.py --knuth DIR [--words FILE] [--seconds S] [--only NAME ...]
 

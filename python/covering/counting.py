@@ -186,12 +186,18 @@ SEARCH_NODES_PER_TRANSITION = 0.1
 #: transition anything from 4 ns (a board's dense step) to 730 ns (long
 #: options, tables of a gigabyte); a node of dancing cells 15 ns (50 ns in
 #: Algorithm M) and 0.45 ns a mem; a node of bitsets 10 ns, a nanosecond an
-#: update and an eighth of one a word copied or scanned.
+#: update and an eighth of one a word copied or scanned. Algorithm M on
+#: bitsets scans every open item's words at each node, as `count_ones` of
+#: a few words each and a branch per item: 100 ns a node and 0.6 a word
+#: (MOTLEY-, QUEENDOM-, REDRECT-DLX, tetrominoes 1-3 times on 5x8 and
+#: pentominoes 0-1 times on 6x7: 131-210 ns a node, 87-195 words).
 FRONTIER_MEM_COST = 4.0
 CELLS_NODE_COST = 15.0
 MCC_NODE_COST = 50.0
 CELLS_MEM_COST = 0.45
 BITS_NODE_COST = 10.0
+MBITS_NODE_COST = 100.0
+MBITS_MEM_COST = 0.6
 #: The first turn of step 4 against the search, in that unit (a tenth of a
 #: second or so), and each method's first slice before its price is known:
 #: transitions, nodes.
@@ -638,13 +644,16 @@ def search_cost(stats: _core.Stats, engine: str, multiplicities: bool = False) -
     problem with `multiplicities`), and per memory access. Dancing cells
     count Knuth's mems; bitsets count the options a commit removes
     (`updates`, each a scattered write) and the words they copy and scan
-    (`mems`, in vector loops: an eighth each).
+    (`mems`, in vector loops: an eighth each); Algorithm M on bitsets
+    (`multiplicities`) the words it copies and scans.
 
     >>> from covering.puzzles.queens import queens_problem
     >>> s = Solver(queens_problem(6))
     >>> s.count(), search_cost(s.stats, s.engine) > 0
     (4, True)
     """
+    if engine == "bits" and multiplicities:
+        return MBITS_NODE_COST * stats.nodes + MBITS_MEM_COST * stats.mems
     if engine == "bits":
         return BITS_NODE_COST * stats.nodes + stats.updates + stats.mems / 8
     return (MCC_NODE_COST if multiplicities else CELLS_NODE_COST) * stats.nodes + CELLS_MEM_COST * stats.mems
