@@ -79,13 +79,16 @@ impl MBits {
     /// automatic choice)? Where it suits and a node's scan, a set of `w`
     /// words for each primary item, is at most [`PAYS`] times what a try
     /// costs the cells, estimated as the lengths of the items of an average
-    /// option (each one's options are hidden). Knuth's MOTLEY-DLX 6 7 scans
-    /// 477 words a node where a try hides some 981 options (0.49): 2.2x
-    /// faster a count; his QUEENDOM-DLX (0.1-0.2), REDRECT-DLX (0.7) and
-    /// the MCC tilings (1.0-1.5) are faster too. Akari boards have many
-    /// items, each in a few options, and mostly forced moves: at 1.0-1.3
-    /// the two tie, at 2.9 (15x15, 20% black) the cells are 1.15x faster,
-    /// at 5.9 (20x20) 1.3x, at 56 (36x20) 3.5x.
+    /// option (each one's options are hidden). Measured by
+    /// `benchmarks/mcc_bits.py` (RESULTS.md, "Late (2026-11-27)"): Knuth's
+    /// MOTLEY-DLX 6 7 scans 477 words a node where a try hides some 981
+    /// options (0.49), and its search is 2.7x faster here; QUEENDOM-DLX 8 5
+    /// (0.10) 1.4x, tilings with multiplicities (1.0) 3-4x. Akari boards
+    /// have many items, each in a few options: at 1.1-2.2 the two tie or
+    /// the bitsets win, at 3.5 the cells are 1.2x faster, at 7.5 1.4x. The
+    /// estimate misses REDRECT-DLX 4 5 (0.64), 1.4x slower here: its naming
+    /// items of bounds 0:n stay open, scanned at every node, where the cells
+    /// hide a dozen options a try.
     pub fn pays(p: &CompiledProblem) -> bool {
         if !MBits::suits(p) {
             return false;
@@ -182,6 +185,17 @@ impl MBits {
     }
 }
 
+/// Takes the options of `set` out of `live`; how many were live.
+#[inline(always)]
+fn kill(live: &mut [u64], set: &[u64]) -> u32 {
+    let mut dead = 0;
+    for (l, &x) in live.iter_mut().zip(set) {
+        dead += (*l & x).count_ones();
+        *l &= !x;
+    }
+    dead
+}
+
 /// `choice` of a level before its first branch.
 const BEFORE: u32 = u32::MAX;
 /// `choice` of a level on its last branch, the one that gives its item
@@ -233,11 +247,9 @@ pub(crate) struct MBitSearch {
     base: usize,
     state: State,
     sol_len: usize,
-    nodes: u64,
-    updates: u64,
-    mems: u64,
-    solutions: u64,
-    max_level: usize,
+    /// The counters: nodes, updates (options killed), mems (words copied
+    /// and scanned), solutions, the deepest level.
+    tally: Stats,
     rng: Option<Rng>,
 }
 
@@ -265,11 +277,7 @@ impl MBitSearch {
             base: 0,
             state: State::Forward,
             sol_len: 0,
-            nodes: 0,
-            updates: 0,
-            mems: 0,
-            solutions: 0,
-            max_level: 0,
+            tally: Stats::default(),
             rng,
         }
     }
@@ -299,7 +307,7 @@ impl MBitSearch {
         let (w, n) = (self.bits.w, self.bits.n_primary);
         self.live.copy_within(l * w..(l + 1) * w, (l + 1) * w);
         self.bound.copy_within(l * n..(l + 1) * n, (l + 1) * n);
-        self.mems += (w + n) as u64;
+        self.tally.mems += (w + n) as u64;
     }
 
     /// Takes option `k` on frame `f`, in place: the options it kills die,
@@ -311,36 +319,24 @@ impl MBitSearch {
         let (w, n) = (bits.w, bits.n_primary);
         let live = &mut self.live[f * w..(f + 1) * w];
         let bound = &mut self.bound[f * n..(f + 1) * n];
-        let mut dead = 0u32;
-        for (l, &x) in live.iter_mut().zip(&bits.kill[k * w..(k + 1) * w]) {
-            dead += (*l & x).count_ones();
-            *l &= !x;
-        }
+        let mut dead = kill(live, &bits.kill[k * w..(k + 1) * w]);
         for &i in bits.prim(k) {
             let b = &mut bound[i as usize];
             *b -= 1;
             if *b == 0 && bits.hi[i as usize] > 1 {
-                for (l, &x) in live.iter_mut().zip(bits.set(i as usize)) {
-                    dead += (*l & x).count_ones();
-                    *l &= !x;
-                }
+                dead += kill(live, bits.set(i as usize));
             }
         }
-        self.updates += dead as u64;
+        self.tally.updates += dead as u64;
     }
 
     /// Closes primary item `i` on frame `f`: it takes nothing more.
     fn close(&mut self, f: usize, i: usize) {
         let bits = &*self.bits;
         let (w, n) = (bits.w, bits.n_primary);
-        let live = &mut self.live[f * w..(f + 1) * w];
-        let mut dead = 0u32;
-        for (l, &x) in live.iter_mut().zip(bits.set(i)) {
-            dead += (*l & x).count_ones();
-            *l &= !x;
-        }
+        let dead = kill(&mut self.live[f * w..(f + 1) * w], bits.set(i));
         self.bound[f * n + i] = 0;
-        self.updates += dead as u64;
+        self.tally.updates += dead as u64;
     }
 
     /// The branch of level `l` that takes option `k` of item `i`, the
@@ -393,7 +389,7 @@ impl MBitSearch {
             let s = bits.slack[i].min(b);
             let need = b - s;
             if c < need {
-                self.mems += scanned * w as u64;
+                self.tally.mems += scanned * w as u64;
                 return (i as u32, 0);
             }
             let t = c - need + 1;
@@ -401,7 +397,7 @@ impl MBitSearch {
                 if c == 0 {
                     continue; // nothing to force: passed over
                 }
-                self.mems += scanned * w as u64;
+                self.tally.mems += scanned * w as u64;
                 return (i as u32, 1);
             }
             // Degree (13 bits: at most 4,097), slack (clamped to 10 bits),
@@ -421,7 +417,7 @@ impl MBitSearch {
                 }
             }
         }
-        self.mems += scanned * w as u64;
+        self.tally.mems += scanned * w as u64;
         if best != ALL_MET.0 {
             self.anchor = best;
         }
@@ -470,20 +466,20 @@ impl MBitSearch {
             match state {
                 State::Forward => {
                     // M2: enter level l (pausing first if a budget is reached).
-                    if self.nodes >= limits.nodes || self.updates >= limits.updates {
+                    if self.tally.nodes >= limits.nodes || self.tally.updates >= limits.updates {
                         self.level = level;
                         self.state = State::Forward;
                         return Step::Paused;
                     }
-                    self.nodes += 1;
-                    self.max_level = self.max_level.max(level);
+                    self.tally.nodes += 1;
+                    self.tally.max_level = self.tally.max_level.max(level as u64);
                     // M3: choose the item i.
                     let (i, t) = self.choose(level);
                     if (i, t) == ALL_MET {
                         self.sol_len = level;
-                        self.solutions += 1;
+                        self.tally.solutions += 1;
                         state = State::DoneWithLevel;
-                        if !COUNT || self.solutions >= target {
+                        if !COUNT || self.tally.solutions >= target {
                             self.level = level;
                             self.state = state;
                             return if COUNT { Step::Paused } else { Step::Solution };
@@ -560,9 +556,17 @@ impl MBitSearch {
         }
     }
 
-    /// Is internal option `k` live on frame `f`?
-    fn is_live(&self, f: usize, k: usize) -> bool {
-        self.live[f * self.bits.w + k / 64] >> (k % 64) & 1 == 1
+    /// The internal number of option `o`, if it is live where the search
+    /// will start (which it must not have done: options are forced and
+    /// excluded before it).
+    fn live_before_start(&self, o: u32) -> Option<usize> {
+        assert!(
+            self.level == self.base && self.state == State::Forward && self.tally.nodes == 0,
+            "options can only be forced or excluded before the search starts"
+        );
+        let k = *self.bits.internal.get(o as usize)? as usize;
+        let f = self.level;
+        (self.live[f * self.bits.w + k / 64] >> (k % 64) & 1 == 1).then_some(k)
     }
 
     /// [`Machine::probe`]'s walk down from the current level.
@@ -601,14 +605,7 @@ impl MBitSearch {
 
 impl Solve for MBitSearch {
     fn stats(&self) -> Stats {
-        Stats {
-            nodes: self.nodes,
-            updates: self.updates,
-            mems: self.mems,
-            cleansings: 0,
-            solutions: self.solutions,
-            max_level: self.max_level as u64,
-        }
+        self.tally
     }
 
     fn is_exhausted(&self) -> bool {
@@ -627,17 +624,9 @@ impl Solve for MBitSearch {
     }
 
     fn force(&mut self, o: u32) -> bool {
-        assert!(
-            self.level == self.base && self.state == State::Forward && self.nodes == 0,
-            "options can only be forced before the search starts"
-        );
-        if o as usize >= self.bits.n_options {
+        let Some(k) = self.live_before_start(o) else {
             return false;
-        }
-        let k = self.bits.internal[o as usize] as usize;
-        if !self.is_live(self.level, k) {
-            return false;
-        }
+        };
         // The forced options share level 1, taken there in place.
         self.base_frame();
         self.take(1, k);
@@ -658,8 +647,8 @@ impl Machine for MBitSearch {
     /// Back to the state before any search or forcing. Level 0's frame is
     /// never written after construction, so this is only bookkeeping.
     fn reset(&mut self) {
-        (self.level, self.base, self.sol_len, self.max_level) = (0, 0, 0, 0);
-        (self.nodes, self.updates, self.mems, self.solutions) = (0, 0, 0, 0);
+        (self.level, self.base, self.sol_len) = (0, 0, 0);
+        self.tally = Stats::default();
         self.state = State::Forward;
         self.forced.clear();
         self.anchor = 0;
@@ -672,17 +661,9 @@ impl Machine for MBitSearch {
     /// Leaves option `o` out of every solution, before the search starts;
     /// false (and no change) if it could not be chosen anyway.
     fn exclude(&mut self, o: u32) -> bool {
-        assert!(
-            self.level == self.base && self.state == State::Forward && self.nodes == 0,
-            "options can only be excluded before the search starts"
-        );
-        if o as usize >= self.bits.n_options {
+        let Some(k) = self.live_before_start(o) else {
             return false;
-        }
-        let k = self.bits.internal[o as usize] as usize;
-        if !self.is_live(self.level, k) {
-            return false;
-        }
+        };
         self.base_frame();
         self.live[self.bits.w + k / 64] &= !(1 << (k % 64));
         true
@@ -739,7 +720,7 @@ impl Machine for MBitSearch {
     /// The branches of the node a fresh search starts at: None if that node
     /// is a solution, else the pieces (possibly none: a dead end).
     fn children(&mut self) -> Option<Vec<Vec<Move>>> {
-        assert!(self.level == self.base && self.state == State::Forward && self.nodes == 0);
+        assert!(self.level == self.base && self.state == State::Forward && self.tally.nodes == 0);
         let l = self.level;
         let anchor = self.anchor;
         let (i, t) = self.choose(l);
@@ -775,10 +756,10 @@ impl Machine for MBitSearch {
     /// frames above the current level serve as scratch. Bitsets hold at most
     /// a few thousand options, so a probe is short and `halt` is not watched.
     fn probe(&mut self, rng: &mut Rng, _halt: &AtomicBool, spent: &mut u64) -> Option<f64> {
-        let kept = (self.updates, self.mems, self.anchor);
+        let kept = (self.tally.updates, self.tally.mems, self.anchor);
         let estimate = self.walk(rng);
-        *spent += self.updates - kept.0;
-        (self.updates, self.mems, self.anchor) = kept;
+        *spent += self.tally.updates - kept.0;
+        (self.tally.updates, self.tally.mems, self.anchor) = kept;
         Some(estimate)
     }
 }
