@@ -527,6 +527,8 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
             if memo is None or _probe_better((ratio, shrink), (memo[0], memo[4])):
                 memo = (ratio, rule, counter, sweep, shrink)
         assert memo is not None
+        # (Without multiplicities, a first solution goes to bitsets only
+        # past the square table: to the masks.)
         masked = engine == "auto" and compiled.first_engine == "bits"
         # (Masks are bitsets too: their test, a sort of every entry, once.)
         on_bits = not masked and engine in ("auto", "bits") and compiled.search_engine(engine) == "bits"
