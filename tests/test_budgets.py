@@ -90,6 +90,25 @@ def test_nodes_stops_a_count_with_its_partial_count(big_count: Path) -> None:
     assert summary["count"] == e.value.count  # type: ignore[attr-defined]
 
 
+def test_nodes_stops_a_uniqueness_proof_with_exit_3(tmp_path: Path) -> None:
+    # 899 cells: no tiling, undecided in 2,000 nodes. A node budget spent is
+    # exit 3 with the summary saying so, as for --seconds (it was exit 0
+    # with "unknown", as if the search had been given no budget).
+    f = tmp_path / "none.dlx"
+    f.write_text(l_tromino(30, 0).to_dlx())
+    r = covering("dlx", "unique", "--json", "--nodes", "2000", str(f))
+    assert r.returncode == 3, r.stderr
+    assert "--nodes 2000 spent" in budget_line(r.stderr)
+    summary = json.loads(r.stdout.splitlines()[-1])
+    assert summary["stopped"] == "budget" and summary["complete"] is False and "uniqueness" not in summary
+    # Within its budget, the same verb answers with exit 0: queens 6 has four solutions.
+    g = tmp_path / "queens6.dlx"
+    g.write_text(queens_problem(6).to_dlx())
+    r = covering("dlx", "unique", "--json", "--nodes", "100000", str(g))
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout.splitlines()[-1])["uniqueness"] == "multiple"
+
+
 def test_a_run_within_its_budget_is_complete() -> None:
     r = covering("queens", "count", "8", "--json", "--seconds", "60", "--nodes", "10000000")
     assert r.returncode == 0, r.stderr

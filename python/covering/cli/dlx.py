@@ -210,8 +210,14 @@ def run_unique(args: argparse.Namespace, run: Run) -> None:
         run.extra["skipped"] = [{"engine": s["engine"], "estimate": s["estimate"]} for s in problem.skipped]
     word = u.value
     left = budget.left()
+    run_budget = budget.current()
     if word == "unknown" and left is not None and left < 0.05:
         # The portfolio kept to the time it was given: that is the budget spent.
+        budget.limit_reached()
+    elif word == "unknown" and args.conflicts is None and run_budget is not None and run_budget.nodes is not None:
+        # Without --conflicts, only --nodes leaves the portfolio undecided
+        # with time left: that budget is spent ("unknown" stays the answer
+        # for --conflicts, as the verb's help says).
         budget.limit_reached()
     if first is not None:
         write_solution(run, read, back(first))
