@@ -291,7 +291,9 @@ class _Dancing:
     fixed order (the first solution of 52, 58 and 64 queens: at most 166
     nodes on cells, over 4.5 million on bitsets); but on bitsets with masks
     where a node of cells hides thousands of options one by one (word
-    rectangles; `CompiledProblem.first_engine`).
+    rectangles), and on the bitsets for multiplicities where their node
+    costs a fraction of the cells' (Knuth's MOTLEY-DLX, whose options the
+    cells too try in much the same order; `CompiledProblem.first_engine`).
     """
 
     def __init__(self, problem: ProblemData, budget: limits.Budget | None) -> None:

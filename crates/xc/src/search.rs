@@ -10,21 +10,26 @@
 //! limits, Ctrl-C and progress reports alike. There is no recursion: the
 //! choices live in arrays, one entry per level.
 //!
-//! Two data structures serve it, chosen per problem ([`Engine::Auto`]):
+//! Three machines serve it, chosen per problem ([`Engine::Auto`]):
 //! * dancing cells (`cells.rs`, `cellsearch.rs`), Knuth's sparse sets, for
 //!   every problem: Algorithms X, C and M;
-//! * bitsets (`bits.rs`; `mbits.rs` for Algorithm M), for problems that have at
+//! * bitsets (`bits.rs`), for problems without multiplicities that have at
 //!   most a few thousand options, where choosing an option is a few dozen
 //!   word operations instead of hundreds of set updates: chosen where their
 //!   work per node, from the problem's shape, is not well above the cells'
-//!   (`Bits::pays`, `MBits::pays`; many primary items with short options
-//!   favour the cells); past that, without multiplicities, up to [`crate::bitmasks::MAX_OPTIONS`] options, with the
-//!   clashes kept item by item (`bitmasks.rs`), where every option has one
-//!   primary item and the items have many options (word rectangles).
+//!   (`Bits::pays`; many primary items with short options favour the
+//!   cells); past that, up to [`crate::bitmasks::MAX_OPTIONS`] options, with
+//!   the clashes kept item by item (`bitmasks.rs`), where every option has
+//!   one primary item and the items have many options (word rectangles);
+//! * bitsets for multiplicities (`mbits.rs`, Algorithm M), up to a few
+//!   thousand options, chosen where a node's scan of the items costs at most
+//!   twice what a try of the cells hides (`MBits::pays`: long options, as in
+//!   Knuth's MOTLEY-DLX).
 //!
-//! Both choose items by Knuth's rule (fewest options left; ties to the item
-//! declared first), so they walk the same tree, but for the order in which
-//! each tries an item's options.
+//! All choose items by Knuth's rules (fewest options left, or Algorithm M's
+//! least branching degree; ties to the item declared first, or nearest the
+//! last one branched on), so they walk the same tree, but for the order in
+//! which each tries an item's options.
 
 use std::sync::Arc;
 
@@ -86,7 +91,8 @@ impl Search {
     /// M on bitsets where it pays (`MBits::pays`): there the cells too try
     /// an item's options in much the same order, and a node of bitsets costs
     /// a fraction of theirs (Knuth's MOTLEY-DLX 5 12, which has no solution:
-    /// 0.06 s of search where the cells took 0.27 s).
+    /// 0.12 s where the cells took 0.34 s, the whole command; RESULTS.md,
+    /// "Late (2026-11-27)").
     ///
     /// ```
     /// use xc::{CompiledProblem, Engine, Search};
