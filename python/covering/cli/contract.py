@@ -33,7 +33,8 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from . import budget
@@ -84,11 +85,16 @@ class Run:
         #: In a batch cut short, the partial count of the puzzle under way
         #: ("p.txt:3: 120 solutions so far"), said on the same stderr line.
         self.partial: str | None = None
+        #: Inside `gathered`: the answers' text not yet written, and how many.
+        self._pending: list[str] | None = None
+        self._pending_count = 0
 
     # What the command reports as it goes.
 
     def emit(self, record: dict[str, Any]) -> None:
-        """One JSON line on stdout (``--json``)."""
+        """One JSON line on stdout (``--json``), after the answers gathered."""
+        if self._pending:
+            self._write_pending()
         sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
         sys.stdout.flush()
 
@@ -96,7 +102,16 @@ class Run:
         """One solution (or puzzle answered, or made): `record` as a JSON
         line with ``--json``, else `text` as it is; counted in `count`.
         Ctrl-C and the budget wait while it is written, so what is reported
-        is always what was printed."""
+        is always what was printed. Inside `gathered`, it is kept to be
+        written with the others."""
+        if self._pending is not None:
+            if self.json:
+                if record is not None:
+                    self._pending.append(json.dumps(record, ensure_ascii=False) + "\n")
+            elif text is not None:
+                self._pending.append(text)
+            self._pending_count += 1
+            return
         with budget.held():
             if self.json:
                 if record is not None:
@@ -105,6 +120,62 @@ class Run:
                 sys.stdout.write(text)
                 sys.stdout.flush()
             self.count = (self.count or 0) + 1
+
+    @contextmanager
+    def gathered(self) -> Iterator[None]:
+        """The answers given in the block are written together, in one
+        write, when it ends (or before an `error_line`): for a batch whose
+        answers the engine gave all at once, where a write, a flush and two
+        signal masks per line cost more than the solving (147,474 Sudoku
+        lines: 0.6 s of Python around 0.6 s of engine). What was gathered
+        is written however the block ends, and counted as it is written.
+
+        >>> import contextlib, io
+        >>> run = Run("sudoku solve")
+        >>> with contextlib.redirect_stdout(io.StringIO()) as out:
+        ...     with run.gathered():
+        ...         run.answer(None, "a\\n")
+        ...         run.answer(None, "b\\n")
+        ...         before = out.getvalue()
+        >>> before, out.getvalue(), run.count
+        ('', 'a\\nb\\n', 2)
+        """
+        outer = self._pending is not None
+        if not outer:
+            self._pending, self._pending_count = [], 0
+        try:
+            yield
+        finally:
+            if not outer:
+                self._write_pending()
+                self._pending = None
+
+    def answers(self, n: int, text: str) -> None:
+        """`n` answers at once, as plain text (no ``--json``): `text` written
+        in one write and counted together.
+
+        >>> import contextlib, io
+        >>> run = Run("sudoku solve")
+        >>> with contextlib.redirect_stdout(io.StringIO()) as out:
+        ...     run.answers(2, "a\\nb\\n")
+        >>> out.getvalue(), run.count
+        ('a\\nb\\n', 2)
+        """
+        with self.gathered():
+            assert self._pending is not None
+            self._pending.append(text)
+            self._pending_count += n
+
+    def _write_pending(self) -> None:
+        """Writes and counts what `gathered` kept so far."""
+        if not self._pending_count and not self._pending:
+            return
+        text, n = "".join(self._pending or ()), self._pending_count
+        self._pending, self._pending_count = [], 0
+        with budget.held():
+            sys.stdout.write(text)
+            sys.stdout.flush()
+            self.count = (self.count or 0) + n
 
     def counted(self, n: int | None) -> None:
         """The count (so far, until `done`)."""

@@ -187,24 +187,39 @@ def _run(args: argparse.Namespace, run: Run, mode: str, cap: int | None = None) 
     return batch, outputs, errors
 
 
+# The batch's answers are all known when they are shown: they are written
+# together (`Run.gathered`), not a write and a flush per line.
+
+
+def _plain(args: argparse.Namespace, run: Run, batch: _Batch, errors: dict[int, str]) -> bool:
+    """Whether the answers are the engine's lines as they are (text, no
+    pictures, no bad line): then they are joined without a call per line."""
+    return not (run.json or batch.grid or errors or getattr(args, "svg", None) is not None)
+
+
 def _show_solve(args: argparse.Namespace, run: Run, batch: _Batch, outputs: list[str], errors: dict[int, str]) -> None:
-    for k, lineno, answer in _each(batch, outputs, errors, run):
-        solved = answer if answer != "no solution" else None
-        run.answer({"line": lineno, "solution": solved, "count": int(solved is not None)},
-                   _picture(args, run, batch, k, solved))
+    if _plain(args, run, batch, errors):
+        run.answers(sum(1 for a in outputs if a), "".join(a + "\n" for a in outputs))
+        return
+    with run.gathered():
+        for k, lineno, answer in _each(batch, outputs, errors, run):
+            solved = answer if answer != "no solution" else None
+            run.answer({"line": lineno, "solution": solved, "count": int(solved is not None)} if run.json else None,
+                       _picture(args, run, batch, k, solved))
 
 
 def _show_count(args: argparse.Namespace, run: Run, batch: _Batch, outputs: list[str], errors: dict[int, str]) -> None:
     cap = getattr(args, "limit", None)
-    for _, lineno, answer in _each(batch, outputs, errors, run):
-        n = int(answer)
-        capped = cap is not None and n >= cap
-        run.answer({"line": lineno, "count": n, "complete": True, **({"stopped": "limit"} if capped else {})},
-                   f"{n}\n")
-        if capped:
-            run.stopped = "limit"
-            print(f"covering: the count of {batch.where(lineno)} stopped at {n} (--limit {cap}): there may be more",
-                  file=sys.stderr)
+    with run.gathered():
+        for _, lineno, answer in _each(batch, outputs, errors, run):
+            n = int(answer)
+            capped = cap is not None and n >= cap
+            run.answer({"line": lineno, "count": n, "complete": True, **({"stopped": "limit"} if capped else {})},
+                       f"{n}\n")
+            if capped:
+                run.stopped = "limit"
+                print(f"covering: the count of {batch.where(lineno)} stopped at {n} (--limit {cap}): there may be "
+                      "more", file=sys.stderr)
 
 
 def _show_unique(args: argparse.Namespace, run: Run, batch: _Batch, outputs: list[str],
@@ -216,12 +231,19 @@ def _show_unique(args: argparse.Namespace, run: Run, batch: _Batch, outputs: lis
         lines = "\n".join(batch.lines[k] for k in several)
         again, _ = batch.answer(args, "solve", lines=lines)
         firsts = dict(zip(several, again))
-    for k, lineno, answer in _each(batch, outputs, errors, run):
-        word = "none" if answer == "no solution" else "multiple" if answer == "multiple" else "unique"
-        solved = None if word == "none" else firsts.get(k) if word == "multiple" else answer
-        text = _picture(args, run, batch, k, solved) + word + "\n"
-        count = FOUND[word]
-        run.answer({"line": lineno, "solution": solved, "uniqueness": word, "count": count}, text)
+    if _plain(args, run, batch, errors):
+        words = {"no solution": "no solution\nnone\n", "multiple": "multiple\n", "": ""}
+        run.answers(sum(1 for a in outputs if a), "".join(
+            a + "\nunique\n" if a not in words else firsts[k] + "\n" + words[a] if a == "multiple"
+            else words[a] or "\n" for k, a in enumerate(outputs)))
+        return
+    with run.gathered():
+        for k, lineno, answer in _each(batch, outputs, errors, run):
+            word = "none" if answer == "no solution" else "multiple" if answer == "multiple" else "unique"
+            solved = None if word == "none" else firsts.get(k) if word == "multiple" else answer
+            text = _picture(args, run, batch, k, solved) + word + "\n"
+            run.answer({"line": lineno, "solution": solved, "uniqueness": word, "count": FOUND[word]}
+                       if run.json else None, text)
 
 
 _SHOW = {"solve": _show_solve, "count": _show_count, "unique": _show_unique}
