@@ -51,3 +51,40 @@ def test_big_sparse_akari_boards_get_two_checked_solutions(seed: int) -> None:
     found = list(board.solutions(2))
     assert len(found) == 2 and found[0] != found[1]
     assert all(not check(board, lights) for lights in found)
+
+
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problems(max_options=12), st.integers(1, 40), st.lists(st.integers(1, 60), min_size=1, max_size=5))
+def test_restarts_taken_up_in_turns_find_each_solution_once(p: Problem, first: int, turns: list[int]) -> None:
+    # The portfolio's turns: each call goes on where the last stopped, its
+    # node budget a total over every call, and never yields a solution twice.
+    expected = set(definition.brute_force(p))
+    stage = restart.Restarts(p.compile(), first_nodes=first)
+    got: list[tuple[int, ...]] = []
+    total = 0
+    ended = False
+    for more in turns:
+        total += more
+        try:
+            got += stage(None, total)
+            ended = True
+            break
+        except LimitReached:
+            assert stage.nodes() <= total + 1  # (a run may pass its budget by the node it stops on)
+    assert len(got) == len(set(got)) and set(got) <= expected
+    if ended:
+        assert set(got) == expected
+
+
+def test_a_second_turn_searches_only_its_own_nodes() -> None:
+    # Pentominoes on 6 x 10 (9,356 tilings, each four times over), in one run
+    # with room for both turns: the second call takes up that run, so it
+    # spends only the nodes it adds, and yields none of the first's again.
+    stage = restart.Restarts(tiling(PENTOMINOES, Board.rectangle(6, 10)).compile(), first_nodes=10**6)
+    got: list[tuple[int, ...]] = []
+    for total in (3000, 6000):
+        with pytest.raises(LimitReached):
+            for ids in stage(None, total):
+                got.append(ids)
+        assert total <= stage.nodes() <= total + 1 and stage.run == 0
+    assert got and len(got) == len(set(got))

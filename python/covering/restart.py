@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from . import _core, limits
 from .errors import LimitReached
 
-__all__ = ["KEEP", "first_budget", "solutions"]
+__all__ = ["KEEP", "Restarts", "first_budget", "solutions"]
 
 #: Solutions remembered across runs; past this many the current run goes on
 #: without a budget (the memory of what was seen stays bounded).
@@ -45,6 +45,86 @@ def first_budget(problem: _core.CompiledProblem) -> int:
     return max(1024, problem.n_options + problem.n_primary)
 
 
+class Restarts:
+    """The randomized runs of `solutions` as a search that goes on where it
+    stopped: each call (a turn of the portfolio, `covering.solving`) takes
+    up the run under way, with the solutions and the nodes of the turns
+    before it, so that a second turn of 40,000 nodes searches 20,000 more,
+    not the first 20,000 again. ``total`` is counted over every call.
+
+    A call yields the distinct solutions not yet yielded, until ``limit``
+    are known in all (those of earlier calls included), a run reaches the
+    end of its tree (every solution has then been seen: the stream ends),
+    or ``total`` nodes are spent (`LimitReached` with ``budget="nodes"``).
+
+    >>> p = _core.CompiledProblem(2, 0, [1, 1], [1, 1], [0, 1, 2, 4], [0, 1, 0, 1], [0, 0, 0, 0])
+    >>> stage = Restarts(p)
+    >>> len(list(stage(1))), len(list(stage(2))), list(stage(2))
+    (1, 1, [])
+    """
+
+    def __init__(self, problem: _core.CompiledProblem, *, first_nodes: int | None = None, plain_first: bool = False,
+                 budget: limits.Budget | None = None) -> None:
+        self.problem, self.plain_first, self.budget = problem, plain_first, budget
+        self.run_budget = first_nodes if first_nodes is not None else first_budget(problem)
+        self.run = 0  # the run under way (its seed, but for a plain first run)
+        self.search: _core.Search | None = None
+        self.spent = 0  # nodes of the runs that ran out
+        self.seen: set[tuple[int, ...]] = set()
+        self.found = 0
+        self.limited = True  # does the run under way have a node budget?
+        self.finished = False  # a run saw its whole tree
+
+    def nodes(self) -> int:
+        """Nodes searched so far, every run together."""
+        return self.spent + (0 if self.search is None else self.search.stats.nodes)
+
+    def __call__(self, limit: int | None = None, total: int | None = None,
+                 seconds: float | None = None) -> Iterator[tuple[int, ...]]:
+        limit = limits.limit(limit)
+        total, seconds, stop = limits.within(self.budget, total, limits.seconds(seconds))
+        deadline = None if seconds is None else time.monotonic() + seconds
+        while not self.finished and (limit is None or self.found < limit):
+            if self.search is None:
+                seed = None if self.plain_first and self.run == 0 else self.run
+                self.search = _core.Search(self.problem, seed, "auto")
+            search = self.search
+            cap = None
+            if self.limited:
+                cap = self.run_budget
+            if total is not None:
+                cap = min(cap if cap is not None else total - self.spent, total - self.spent)
+            if cap is not None and search.stats.nodes >= cap:
+                if self.limited and search.stats.nodes >= self.run_budget:
+                    # The run's budget ran out: the next run, twice as much.
+                    self.spent += search.stats.nodes
+                    self.search = None
+                    self.run += 1
+                    self.run_budget *= 2
+                    continue
+                raise LimitReached(f"{total} nodes searched, {self.found} solutions", count=self.found,
+                                   stats=None, budget="nodes")
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            ids = search.next_solution(cap, left, stop)
+            if ids is None:
+                if search.exhausted:
+                    self.finished = True  # this run saw the whole tree: nothing is missing
+                    return
+                if cap is not None and search.stats.nodes >= cap:
+                    continue  # a run's budget or the call's nodes: decided above
+                raise LimitReached(f"time ran out after {self.found} solutions", count=self.found,
+                                   stats=search.stats, budget=limits.stopped_by(self.budget, deadline))
+            key = tuple(ids)
+            if key in self.seen:
+                continue
+            self.found += 1
+            if self.limited:
+                self.seen.add(key)
+                if len(self.seen) >= KEEP:
+                    self.limited = False  # finish this run, remembering nothing more
+            yield key
+
+
 def solutions(
     problem: _core.CompiledProblem,
     limit: int | None = None,
@@ -62,7 +142,7 @@ def solutions(
     Raises `LimitReached` (after the solutions found) if ``seconds`` run out,
     or once the runs have searched ``total`` nodes (a budget in nodes, so
     that what it decides is the same on every machine), or the run's
-    `budget` is spent.
+    `budget` is spent. (One call of a `Restarts`.)
 
     >>> # Items A, B; options {A}, {B}, {A, B}: two solutions.
     >>> p = _core.CompiledProblem(2, 0, [1, 1], [1, 1], [0, 1, 2, 4], [0, 1, 0, 1], [0, 0, 0, 0])
@@ -71,44 +151,4 @@ def solutions(
     >>> len(list(solutions(p, 1)))
     1
     """
-    limit = limits.limit(limit)
-    total, seconds, stop = limits.within(budget, total, limits.seconds(seconds))
-    deadline = None if seconds is None else time.monotonic() + seconds
-    nodes = first_nodes if first_nodes is not None else first_budget(problem)
-    seen: set[tuple[int, ...]] = set()
-    found = 0
-    run = 0
-    spent = 0  # nodes of the runs before this one
-    while True:
-        if total is not None:
-            if spent >= total:
-                raise LimitReached(f"{total} nodes searched, {found} solutions", count=found, stats=None,
-                                   budget="nodes")
-            nodes = min(nodes, total - spent)
-        seed = None if plain_first and run == 0 else run
-        search = _core.Search(problem, seed, "auto")
-        limited = True  # does this run have a node budget?
-        while limit is None or found < limit:
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            ids = search.next_solution(nodes if limited else None, left, stop)
-            if ids is None:
-                if search.exhausted:
-                    return  # this run saw the whole tree: nothing is missing
-                if limited and search.stats.nodes >= nodes:
-                    break  # the budget ran out: restart
-                raise LimitReached(f"time ran out after {found} solutions", count=found, stats=search.stats,
-                                   budget=limits.stopped_by(budget, deadline))
-            key = tuple(ids)
-            if key in seen:
-                continue
-            found += 1
-            if limited:
-                seen.add(key)
-                if len(seen) >= KEEP:
-                    limited = False  # finish this run, remembering nothing more
-            yield key
-        else:
-            return
-        run += 1
-        spent += search.stats.nodes
-        nodes *= 2
+    return Restarts(problem, first_nodes=first_nodes, plain_first=plain_first, budget=budget)(limit, total, seconds)

@@ -159,6 +159,10 @@ pub(crate) struct CellSearch {
     /// Algorithm M: the last item branched on that was not forced (ties
     /// between items go to the nearest one, see [`Self::choose_mcc`]).
     anchor: u32,
+    /// Algorithm M: the positions in `item` of the items a scan passed over
+    /// (lower bound met, no option left), taken out of the active items
+    /// when the scan ends ([`Self::retire_met`]).
+    met: Vec<u32>,
     /// Algorithm M: every field of the choice's packed number fits without
     /// clamping (see [`fits_unclamped`]).
     narrow: bool,
@@ -309,6 +313,7 @@ impl CellSearch {
             colors,
             scan_from: 0,
             anchor: 0,
+            met: Vec::new(),
             narrow,
             exact,
             // A rule that learns from failed tries needs them found.
@@ -927,10 +932,12 @@ impl CellSearch {
             let (t, s, l) = degree(cells, x);
             if t <= 1 {
                 if t == 1 && l == 0 {
+                    self.met.push(k);
                     continue; // nothing to force: passed over
                 }
                 c.mems += 3 * (j as u64 + 1);
                 self.scan_from = k;
+                self.retire_met();
                 return (x, t);
             }
             let this = (t as f64 / learned.per[x as usize], s, l);
@@ -955,6 +962,7 @@ impl CellSearch {
         }
         c.mems += 3 * active as u64;
         self.scan_from = u32::MAX;
+        self.retire_met();
         if best == u32::MAX {
             return ALL_MET;
         }
@@ -997,10 +1005,12 @@ impl CellSearch {
                 };
                 if t <= 1 {
                     if !EXACT && t == 1 && l == 0 {
+                        self.met.push(k);
                         continue; // nothing to force: passed over
                     }
                     c.mems += 3 * (before + k - start + 1) as u64;
                     self.scan_from = k;
+                    self.retire_met();
                     return (x, t);
                 }
                 let (t, s, l, d) = (t as u64, s as u64, l as u64, x.abs_diff(anchor) as u64);
@@ -1031,11 +1041,36 @@ impl CellSearch {
             }
         }
         c.mems += 3 * active as u64;
+        self.retire_met();
         if best == u32::MAX {
             return ALL_MET;
         }
         self.anchor = best;
-        (best, degree(cells, best).0)
+        (best, degree(&self.cells, best).0)
+    }
+
+    /// Takes the items the scan passed over out of the active ones, as the
+    /// null branch of a level of their own would, but without the level:
+    /// a passed-over item left active is scanned again at every node below,
+    /// and keeps a scan from stopping at the first forced item it meets
+    /// (a randomized run on a 100 x 100 Akari board, where most items end
+    /// so: 4.7 times the time per node, and 3.6 times the updates). The
+    /// marks of the levels above set `active` back, so they return when the
+    /// search backs up past this node. Positions are taken from the highest
+    /// down: each leaves by a swap with the last active item, which then
+    /// never is one still to go.
+    #[inline(never)]
+    fn retire_met(&mut self) {
+        if self.met.is_empty() {
+            return;
+        }
+        self.met.sort_unstable_by(|a, b| b.cmp(a));
+        for j in 0..self.met.len() {
+            let k = self.met[j];
+            let x = at!(self.cells.item, k);
+            self.cells.deactivate(x, k);
+        }
+        self.met.clear();
     }
 
     /// Takes the option of node `x` into the solution (step M6): every other

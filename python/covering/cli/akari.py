@@ -162,9 +162,9 @@ def run_unique(args: argparse.Namespace, run: Run) -> None:
     for k, puzzle in _puzzles(args, run):
         lights, u = puzzle.solve_unique(budget=budget.current())
         budget.check()  # "unknown" because the budget ran out: the run stops here
-        record = _record(k, lights)
-        record["uniqueness"] = u.value
-        record["count"] = FOUND.get(u.value)
+        record = None
+        if run.json:  # (the sorted lights cost more than the output line)
+            record = {**_record(k, lights), "uniqueness": u.value, "count": FOUND.get(u.value)}
         run.answer(record, _picture(args, run, puzzle, lights, k == 0) + u.value + "\n")
     run.done(limited=False)
 

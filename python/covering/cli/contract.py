@@ -211,6 +211,8 @@ class Run:
         """A bad puzzle of a batch: one stderr line (`message` names the
         file and line), and with ``--json`` an ``{"error": ...}`` line in
         its place, else a line ``error``; the batch goes on."""
+        if self._pending:
+            self._write_pending()  # the answers before it, in their order
         self.errors += 1
         print(f"covering: error: {message}", file=sys.stderr)
         if self.json:

@@ -309,7 +309,7 @@ class Akari(ExactCover[Lights]):
             return next(self.solutions(1), None)
         nodes, seconds, _ = limits.within(budget, None, None)
         found, settled = portfolio(1, *self._stages(enc[0], budget), nodes=nodes, seconds=seconds,
-                                   first_nodes=PORTFOLIO_NODES)
+                                   first_nodes=PORTFOLIO_NODES, lead=False)
         if not settled:
             raise unsettled(budget)
         return self._lights(found[0]) if found else None
@@ -319,9 +319,8 @@ class Akari(ExactCover[Lights]):
         (see `solutions`), then the CDCL solver, within the run's `budget`."""
         from ..sat import SatSolver
 
-        def dancing(k: int, nodes: int | None, seconds: float | None) -> Iterator[tuple[int, ...]]:
-            return restart.solutions(compiled, k, seconds=seconds, plain_first=self._long_segments, total=nodes,
-                                     budget=budget)
+        # One set of restarts for every turn: each takes up where the last stopped.
+        dancing = restart.Restarts(compiled, plain_first=self._long_segments, budget=budget)
 
         sat: list[SatSolver] = []  # made at its first turn, then resumed at each
 
@@ -396,7 +395,7 @@ class Akari(ExactCover[Lights]):
             found = list(self.solutions(2))
             return (found[0] if found else None), Uniqueness.of(len(found))
         ids, settled = portfolio(2, *self._stages(enc[0], budget), nodes=nodes, seconds=seconds,
-                                 first_nodes=PORTFOLIO_NODES)
+                                 first_nodes=PORTFOLIO_NODES, lead=False)
         lights = self._lights(ids[0]) if ids else None
         return lights, Uniqueness.of(len(ids)) if settled else Uniqueness.UNKNOWN
 
@@ -408,11 +407,10 @@ class Akari(ExactCover[Lights]):
 
     def solution_text(self, lights: Iterable[tuple[int, int]]) -> str:
         """The grid with ``*`` on the lights (the solution format)."""
-        on = set(lights)
-        return "".join(
-            "".join(LIGHT if (r, c) in on else ch for c, ch in enumerate(row)) + "\n"
-            for r, row in enumerate(self.rows)
-        )
+        grid = [list(row) for row in self.rows]
+        for r, c in lights:
+            grid[r][c] = LIGHT
+        return "".join("".join(row) + "\n" for row in grid)
 
     def draw(self, lights: Iterable[tuple[int, int]] | None = None) -> str:
         """Box drawing as in that article: ``■`` black, digits, and with lights,
