@@ -161,7 +161,8 @@ Stage = Callable[[int, "int | None", "float | None"], Iterable[tuple[int, ...]]]
 
 def portfolio(want: int, dancing: Stage, cdcl: Stage, *, skip: Callable[[float | None], bool] | None = None,
               nodes: int | None = None, seconds: float | None = None, first_nodes: int | None = None,
-              share: float = 1.0, lead: bool = True) -> tuple[list[tuple[int, ...]], bool]:
+              share: float = 1.0, lead: bool = True,
+              per_decision: float = NODES_PER_DECISION) -> tuple[list[tuple[int, ...]], bool]:
     """The one portfolio: up to `want` solutions (1: a solution; 2: is it
     the only one?) and whether that settled it, for `first`, `uniqueness`
     and every puzzle's `solve()`.
@@ -187,7 +188,12 @@ def portfolio(want: int, dancing: Stage, cdcl: Stage, *, skip: Callable[[float |
     ``lead=False`` the CDCL solver takes the first turn after the first
     stage, for a caller whose encoding is known to be small (Akari: its
     first turn at most 40 ms on a 100 x 100 board, where a dancing-links
-    node costs 5 microseconds).
+    node costs 5 microseconds). `per_decision` prices a decision in nodes
+    for a caller whose nodes cost more than most (Akari's scan every item:
+    on a sparse 150 x 150 board a node costs 50 microseconds, a decision
+    under 2 once the encoding is built; at 64 nodes a decision, its dancing
+    turn after the CDCL solver's first took 16 s, where the CDCL solver's
+    later turns settled it in 0.1 s).
 
     >>> from covering.model import ProblemData
     >>> p = ProblemData.from_arrays(["A", "B"], [0, 1, 2, 4], [0, 1, 0, 1])
@@ -253,7 +259,7 @@ def portfolio(want: int, dancing: Stage, cdcl: Stage, *, skip: Callable[[float |
         spent = danced + decided
         if nodes is not None and spent >= nodes or left() == 0:
             return found, False
-        more = int(DANCING_SHARE * NODES_PER_DECISION * slice_)
+        more = int(DANCING_SHARE * per_decision * slice_)
         goal = danced + (more if nodes is None else min(more, nodes - spent))
         settled = take(dancing(want, goal, left()))
         danced = goal

@@ -309,7 +309,8 @@ class Akari(ExactCover[Lights]):
             return next(self.solutions(1), None)
         nodes, seconds, _ = limits.within(budget, None, None)
         found, settled = portfolio(1, *self._stages(enc[0], budget), nodes=nodes, seconds=seconds,
-                                   first_nodes=PORTFOLIO_NODES, lead=False)
+                                   first_nodes=PORTFOLIO_NODES, lead=False,
+                                   per_decision=NODES_PER_DECISION)
         if not settled:
             raise unsettled(budget)
         return self._lights(found[0]) if found else None
@@ -377,7 +378,7 @@ class Akari(ExactCover[Lights]):
         """A solution (None if there is none) and whether it is the only one.
 
         A portfolio, as `Problem.uniqueness`: the restarted dancing-links
-        search of `solutions` for `PORTFOLIO_NODES` (20,000) nodes, which settles
+        search of `solutions` for `PORTFOLIO_NODES` (5,000) nodes, which settles
         most puzzles in a millisecond; then, where the tree is heavy (big
         boards with exactly one solution, where a depth-first search refutes
         a bad early choice again under every combination of choices in
@@ -395,7 +396,8 @@ class Akari(ExactCover[Lights]):
             found = list(self.solutions(2))
             return (found[0] if found else None), Uniqueness.of(len(found))
         ids, settled = portfolio(2, *self._stages(enc[0], budget), nodes=nodes, seconds=seconds,
-                                 first_nodes=PORTFOLIO_NODES, lead=False)
+                                 first_nodes=PORTFOLIO_NODES, lead=False,
+                                   per_decision=NODES_PER_DECISION)
         lights = self._lights(ids[0]) if ids else None
         return lights, Uniqueness.of(len(ids)) if settled else Uniqueness.UNKNOWN
 
@@ -531,13 +533,23 @@ def random_puzzle(rows: int, cols: int, *, black: float = 0.08, seed: int | None
 
 #: Nodes of the restarted dancing-links search in `Akari.solve_unique`
 #: before the CDCL solver takes over. Akari's nodes are dear (the problem
-#: has multiplicities: dancing cells), and the clauses solve big boards in
-#: tens of milliseconds: measured on the classes of benchmarks/akari.py,
-#: 20,000 keeps the small and the generator's (sgt's) boards on dancing
-#: links and sends the heavy ones to CDCL soonest (200,000: generated
-#: 100 x 100 in 244 ms, the worst sparse 150 x 150 in 1.7 s; 20,000: 81 ms
-#: and 0.55 s; 5,000 loses on sgt's 100 x 100 and 150 x 150 boards).
-PORTFOLIO_NODES = 20_000
+#: has multiplicities: dancing cells, whose node scans the items), and the
+#: clauses solve big boards in tens of milliseconds. Since a scan passes
+#: over the items that are done, a node does more than when each such item
+#: took a node of its own, and 5,000 nodes now do what 20,000 did: on the
+#: classes of benchmarks/akari.py and 970 human-made puzzles, 5,000 is as
+#: fast or faster on every class (the 970: 0.58 s against 0.76 s; sparse
+#: 150 x 150: 1.5 s against 2.3 s; sgt's boards the same within noise).
+PORTFOLIO_NODES = 5_000
+
+#: A CDCL decision priced in nodes of dancing links, for the portfolio's
+#: turns (`covering.solving.portfolio`): a node scans every item, so on big
+#: boards it costs far more than a decision (a sparse 150 x 150 board: 50
+#: microseconds a node, under 2 a decision once the encoding is built; at
+#: one node a decision the dancing turns still took 3.8 s of its 4.1, where
+#: the CDCL solver alone settles it in 0.5 s). Past the first stage the
+#: CDCL solver does nearly all the work, as it did before the turns.
+NODES_PER_DECISION = 1 / 64
 
 #: The difficulty levels of `generate` and `difficulty`, easiest first.
 DIFFICULTIES = ("easy", "medium", "hard")
