@@ -1,4 +1,4 @@
-# The only commands anyone needs: dev | demo | test | test-long | lint | bench | fmt.
+# The only commands anyone needs: dev | demo | test | test-long | lint | bench | bench-compare | fmt.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 SOURCES := $(shell find src crates/xc/src crates/dlx/src crates/puzzles/src python -name '*.rs' -o -name '*.py' -o -name '*.pyi') \
            Cargo.toml crates/xc/Cargo.toml crates/dlx/Cargo.toml crates/puzzles/Cargo.toml pyproject.toml
 
-.PHONY: dev demo test test-long test-rust test-python lint bench fmt clean
+.PHONY: dev demo test test-long test-rust test-python lint bench bench-compare fmt clean
 
 # The recipes below use bash (a pipeline's status, a background ticker).
 SHELL := bash
@@ -66,6 +66,12 @@ lint: dev
 bench: dev
 	$(BIN)/python -m pip install -q -e '.[bench]'
 	$(BIN)/python benchmarks/engine.py
+
+# This work tree against BASE (a commit: make bench-compare BASE=origin/main)
+# on the quick set of benchmarks/compare.py; BASE is built once and cached.
+bench-compare: dev
+	@test -n "$(BASE)" || { echo "make: give the commit to compare with: make bench-compare BASE=REV"; exit 2; }
+	$(BIN)/python benchmarks/compare.py --base $(BASE)
 
 fmt:
 	cargo fmt --all

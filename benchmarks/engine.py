@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-RESULTS = HERE / "RESULTS.md"
+from results import RESULTS, replace_section  # noqa: E402,F401  (the scripts import them from here)
 
 # problem -> (expected count, fastest known program and its CPU seconds, Knuth's DLX1, seed's Python DLX)
 TARGETS: dict[str, tuple[int, str, float, float | None, float | None]] = {
@@ -285,19 +285,6 @@ def write(table: dict[str, dict[str, dict[str, Any]]], programs: list[str]) -> N
         )
     lines.append("<!-- engine:end -->")
     replace_section(RESULTS, "engine", "\n".join(lines))
-
-
-def replace_section(path: Path, name: str, body: str) -> None:
-    """Writes `body` between the `name` markers of `path` (appending it if absent)."""
-    text = path.read_text() if path.exists() else "# Benchmark results\n"
-    begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
-    if begin in text and end in text:
-        head, rest = text.split(begin, 1)
-        _, tail = rest.split(end, 1)
-        text = head + body + tail
-    else:
-        text = text.rstrip("\n") + "\n\n" + body + "\n"
-    path.write_text(text)
 
 
 if __name__ == "__main__":

@@ -8,8 +8,11 @@ t-dillon/tdoku (a yardstick, never a dependency). Both solve and prove unique
 times (so that start-up is small beside the solving) and the forum-hardest 1905
 (11+) set. Each figure is the CPU (user + system) of the whole process, from
 its own rusage: start-up, reading and writing included. covering runs
-``covering sudoku solve --unique --threads 1 FILE``; the two alternate, and the
-best of ``--runs`` is kept for each. Every answer is compared with tdoku's
+``covering sudoku unique --threads 1 FILE``; the two alternate, and the
+best of ``--runs`` is kept for each. Beside it, the batch alone: the CPU of
+``sudoku.solve_text`` in a process that has read the file (the solver and
+the binding, no start-up, no output), so that what each puzzle costs around
+the solving shows on its own. Every answer is compared with tdoku's
 (``tdoku_driver -s``: its count of solutions up to 2 and the first).
 Writes benchmarks/RESULTS.md (between the ``tdoku`` markers).
 """
@@ -44,6 +47,24 @@ def tdoku_answers(driver: Path, puzzles: Path) -> list[str]:
     return answers
 
 
+def covering_answers(out: str) -> list[str]:
+    """covering's answer per puzzle (``unique`` prints the solution, or
+    ``no solution``, then the word on a line of its own), as tdoku's are read."""
+    lines = out.splitlines()
+    return [{"unique": solution, "none": "no solution"}.get(word, "multiple")
+            for solution, word in zip(lines[::2], lines[1::2])]
+
+
+BATCH = """
+import sys, time
+from covering.puzzles import sudoku
+text = open(sys.argv[1]).read()
+t = time.process_time()
+sudoku.solve_text(text, mode="unique", threads=1)
+print(time.process_time() - t)
+"""
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tdoku", type=Path, required=True, help="the folder of tdoku_driver")
@@ -58,20 +79,22 @@ def main() -> None:
             path = Path(tmp) / file
             path.write_text(text * times)
             n = len(text.splitlines()) * times
-            ours, theirs = float("inf"), float("inf")
+            ours, theirs, batch = float("inf"), float("inf"), float("inf")
             for _ in range(args.runs):
-                done, cpu, _, _ = child_cpu([sys.executable, "-m", "covering", "sudoku", "solve", "--unique",
+                done, cpu, _, _ = child_cpu([sys.executable, "-m", "covering", "sudoku", "unique",
                                              "--threads", "1", str(path)])
                 assert done.returncode == 0, done.stderr
                 ours = min(ours, cpu)
                 with open(path, "rb") as f:
                     _, cpu, _, _ = child_cpu([str(driver)], stdin=f)
                 theirs = min(theirs, cpu)
-            answers = done.stdout.decode().splitlines()
+                alone, _, _, _ = child_cpu([sys.executable, "-c", BATCH, str(path)])
+                batch = min(batch, float(alone.stdout))
+            answers = covering_answers(done.stdout.decode())
             assert answers == tdoku_answers(driver, path), f"{name}: an answer differs from tdoku's"
-            rows.append((name, n, ours, theirs))
-            print(f"{name}: {n} puzzles, covering {ours:.2f} s ({n / ours:,.0f}/s), tdoku {theirs:.2f} s "
-                  f"({n / theirs:,.0f}/s), ratio {theirs / ours:.2f}", flush=True)
+            rows.append((name, n, ours, theirs, batch))
+            print(f"{name}: {n} puzzles, covering {ours:.2f} s ({n / ours:,.0f}/s; the batch alone {batch:.2f} s), "
+                  f"tdoku {theirs:.2f} s ({n / theirs:,.0f}/s), ratio {theirs / ours:.2f}", flush=True)
     body = [
         "<!-- tdoku:begin -->",
         "## Sudoku against tdoku",
@@ -79,15 +102,18 @@ def main() -> None:
         f"`python benchmarks/tdoku.py --tdoku DIR --runs {args.runs}` (tdoku's driver built by",
         "../shared/tools/build-tdoku.sh, limit 2): solve and prove unique, one thread, CPU (user + system) of",
         "the whole process, start-up, reading and writing included, the best of the runs, the two alternating.",
-        "covering: `covering sudoku solve --unique --threads 1 FILE` (9 x 9 goes to the band solver,",
-        "crates/xc/src/puzzles/bands.rs). Every answer is the same as tdoku's (checked by the script).",
+        "covering: `covering sudoku unique --threads 1 FILE` (9 x 9 goes to the band solver,",
+        "crates/puzzles/src/bands.rs); \"batch alone\": `sudoku.solve_text` timed inside a process that has read",
+        "the file, so the rest of covering's figure is start-up, reading and writing. Every answer is the same",
+        "as tdoku's (checked by the script).",
         "",
-        "| set | puzzles | covering CPU s | covering puzzles/s | tdoku CPU s | tdoku puzzles/s | covering / tdoku (throughput) |",
-        "|---|---|---|---|---|---|---|",
+        "| set | puzzles | covering CPU s | batch alone | per puzzle around it | covering puzzles/s | tdoku CPU s "
+        "| tdoku puzzles/s | covering / tdoku (throughput) |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
-    for name, n, ours, theirs in rows:
-        body.append(f"| {name} | {n:,} | {ours:.2f} | {n / ours:,.0f} | {theirs:.2f} | {n / theirs:,.0f} | "
-                    f"{theirs / ours:.2f} |")
+    for name, n, ours, theirs, batch in rows:
+        body.append(f"| {name} | {n:,} | {ours:.2f} | {batch:.2f} | {(ours - batch) / n * 1e6:.2f} µs | "
+                    f"{n / ours:,.0f} | {theirs:.2f} | {n / theirs:,.0f} | {theirs / ours:.2f} |")
     body.append("<!-- tdoku:end -->")
     replace_section(RESULTS, "tdoku", "\n".join(body))
 

@@ -1,0 +1,117 @@
+"""The Akari batch against a CaDiCaL reference: a file of puzzles solved and proved unique, whole processes.
+
+    python benchmarks/akari_batch.py [--puzzles FILE | --puzzlekit JSON] [--runs 3] [--write]
+
+covering: ``covering akari unique FILE`` (the grids separated by blank
+lines), CPU (user + system) of the whole process: start-up, reading, the
+portfolio per puzzle, writing. The reference: one Python process that reads
+the same file and, for each puzzle, writes the clauses of
+``benchmarks/akari.py`` (python-sat, CaDiCaL 1.5.3), solves, blocks the
+solution and solves again: it too solves and proves unique, in-process. The
+two alternate; the best of ``--runs`` is kept for each. Every answer
+(unique, several, none) is compared.
+
+The puzzles: ``--puzzles FILE`` as covering reads them, or ``--puzzlekit
+JSON``, the Akari file of the puzzlekit dataset (970 human-made puzzles from
+janko.at and puzz.link, up to 100 x 100; its grids are written ``-`` white,
+``x`` black, digits, one row a line after a ``R C`` line), converted. With
+neither, the generated and random boards of `compare.py`. With
+``--write``, the table goes to benchmarks/RESULTS.md (``akari-batch``
+markers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+from big import child_cpu
+from engine import RESULTS, replace_section
+
+REFERENCE = """
+import sys
+sys.path.insert(0, sys.argv[2])
+from akari import run_sat
+from covering.puzzles.akari import Akari
+blocks = [b for b in open(sys.argv[1]).read().split("\\n\\n") if b.strip()]
+print(" ".join(str(run_sat(Akari.parse(b))[0]) for b in blocks))
+"""
+
+
+def from_puzzlekit(path: Path) -> str:
+    """The puzzles of a puzzlekit dataset file, as covering reads them."""
+    grids = []
+    for entry in json.loads(path.read_text())["data"].values():
+        rows = entry["problem"].strip().split("\n")[1:]
+        grids.append("\n".join("".join({"-": ".", "x": "#"}.get(ch, ch) for ch in row.split()) for row in rows))
+    return "\n\n".join(grids) + "\n"
+
+
+def generated() -> str:
+    from covering.puzzles import akari
+
+    boards = [akari.generate(n, n, seed=s, difficulty=d).puzzle
+              for n, d, k in ((10, "easy", 20), (20, "medium", 10), (40, "hard", 3)) for s in range(k)]
+    boards += [akari.random_puzzle(40, 40, seed=s) for s in range(6)]
+    return "\n\n".join("\n".join(b.rows) for b in boards) + "\n"
+
+
+def words(out: str) -> list[int]:
+    """covering's answers as solution counts (1 unique, 2 several, 0 none)."""
+    return [{"unique": 1, "multiple": 2, "none": 0}[x] for x in out.splitlines() if x in ("unique", "multiple", "none")]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--puzzles", type=Path)
+    ap.add_argument("--puzzlekit", type=Path)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--write", action="store_true")
+    args = ap.parse_args()
+    if args.puzzlekit:
+        text, name = from_puzzlekit(args.puzzlekit), f"puzzlekit {args.puzzlekit.name}"
+    elif args.puzzles:
+        text, name = args.puzzles.read_text(), args.puzzles.name
+    else:
+        text, name = generated(), "generated and random boards (compare.py's)"
+    here = str(Path(__file__).resolve().parent)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "akari.txt"
+        path.write_text(text)
+        ours, theirs = float("inf"), float("inf")
+        for _ in range(args.runs):
+            done, cpu, _, _ = child_cpu([sys.executable, "-m", "covering", "akari", "unique", str(path)])
+            assert done.returncode == 0, done.stderr.decode()[-500:]
+            ours = min(ours, cpu)
+            ref, cpu, _, _ = child_cpu([sys.executable, "-c", REFERENCE, str(path), here])
+            assert ref.returncode == 0, ref.stderr.decode()[-500:]
+            theirs = min(theirs, cpu)
+    answers, reference = words(done.stdout.decode()), [int(x) for x in ref.stdout.split()]
+    assert answers == reference, "an answer differs from the reference's"
+    n = len(answers)
+    print(f"{name}: {n} puzzles, covering {ours:.2f} s, CaDiCaL reference {theirs:.2f} s, "
+          f"covering / reference {ours / theirs:.2f}")
+    if args.write:
+        body = "\n".join([
+            "<!-- akari-batch:begin -->",
+            "## Akari: a batch against a CaDiCaL reference",
+            "",
+            "`covering akari unique FILE` against one Python process that encodes each puzzle as clauses",
+            "(benchmarks/akari.py's encoding, python-sat's CaDiCaL 1.5.3), solves, blocks the solution and solves",
+            "again; CPU (user + system) of each whole process, the two alternating, the best of the runs; every",
+            "answer the same.",
+            "",
+            "| puzzles | unique / several / none | covering CPU s | reference CPU s | covering / reference |",
+            "|---|---|---|---|---|",
+            f"| {name} ({n}) | {answers.count(1)} / {answers.count(2)} / {answers.count(0)} | {ours:.2f} | "
+            f"{theirs:.2f} | {ours / theirs:.2f} |",
+            "<!-- akari-batch:end -->",
+        ])
+        replace_section(RESULTS, "akari-batch", body)
+
+
+if __name__ == "__main__":
+    main()
