@@ -180,7 +180,7 @@ SEARCH_NODES_PER_TRANSITION = 0.1
 #: The race's unit, in which step 4 prices the search's turns and the
 #: frontier's against it (`search_cost`, `frontier_cost`), is about a
 #: nanosecond of a core, worked out from each method's own counters, never
-#: from a clock (`benchmarks/race_prices.py`; RESULTS.md, "Morning
+#: from a clock (`benchmarks/race_prices.py`; the benchmark notebook, "Morning
 #: (2026-11-27)"): a frontier's mem took 2-7 ns on REDRECT-, MOTLEY-, QUEENDOM-,
 #: SUDOKU- and SLITHERLINK-DLX files, polyiamonds and tromino boards, a
 #: transition anything from 4 ns (a board's dense step) to 730 ns (long

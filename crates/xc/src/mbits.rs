@@ -80,7 +80,7 @@ impl MBits {
     /// words for each primary item, is at most [`PAYS`] times what a try
     /// costs the cells, estimated as the lengths of the items of an average
     /// option (each one's options are hidden). Measured by
-    /// `benchmarks/mcc_bits.py` (RESULTS.md, "Late (2026-11-27)"): Knuth's
+    /// `benchmarks/mcc_bits.py` (docs/notes/benchmark-notebook.md, "Late (2026-11-27)"): Knuth's
     /// MOTLEY-DLX 6 7 scans 477 words a node where a try hides some 981
     /// options (0.49), and its search is 2.7x faster here; QUEENDOM-DLX 8 5
     /// (0.10) 1.4x, tilings with multiplicities (1.0) 3-4x. Akari boards

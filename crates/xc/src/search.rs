@@ -91,7 +91,7 @@ impl Search {
     /// M on bitsets where it pays (`MBits::pays`): there the cells too try
     /// an item's options in much the same order, and a node of bitsets costs
     /// a fraction of theirs (Knuth's MOTLEY-DLX 5 12, which has no solution:
-    /// 0.12 s where the cells took 0.34 s, the whole command; RESULTS.md,
+    /// 0.12 s where the cells took 0.34 s, the whole command; the benchmark notebook,
     /// "Late (2026-11-27)").
     ///
     /// ```
