@@ -29,10 +29,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from engine import replace_section
+from results import RESULTS, replace_section
 
 HERE = Path(__file__).resolve().parent
-RESULTS = HERE / "RESULTS.md"
 SETS = {
     "17-clue": ("puzzles2_17_clue.txt", "sample1000_17_clue.txt"),
     "forum-hardest-11+": ("puzzles5_forum_hardest_1905_11plus.txt", "sample1000_forum_hardest_1905_11plus.txt"),
@@ -225,18 +224,18 @@ def measure_peer(peer: str, path: Path, timeout: float) -> dict[str, object]:
 
 
 def measure_cli(path: Path, threads: int, runs: int = 3) -> tuple[float, int]:
-    """Median wall seconds of the whole `covering sudoku solve --unique` process, and its bad answers."""
+    """Median wall seconds of the whole `covering sudoku unique` process, and its bad answers."""
     covering = Path(sys.executable).with_name("covering")
     times = []
     out = ""
     for _ in range(runs):
         start = time.perf_counter()
-        run = subprocess.run([str(covering), "sudoku", "solve", "--unique", "--threads", str(threads), str(path)],
+        run = subprocess.run([str(covering), "sudoku", "unique", "--threads", str(threads), str(path)],
                              capture_output=True, text=True, check=True)
         times.append(time.perf_counter() - start)
         out = run.stdout
     puzzles = path.read_text().split()
-    answers = out.split()
+    answers = out.splitlines()[::2]  # (each answer, then its word: unique, multiple or none)
     bad = sum(1 for p, s in zip(puzzles, answers) if not valid(p, s)) + abs(len(puzzles) - len(answers))
     return statistics.median(times), bad
 
@@ -256,7 +255,7 @@ def main() -> None:
         "## Sudoku",
         "",
         f"`python benchmarks/sudoku_puzzles.py` ({time.strftime('%Y-%m-%d')}): puzzles per second, every answer checked.",
-        "covering: the whole file through `covering sudoku solve --unique` (solve and prove unique), the",
+        "covering: the whole file through `covering sudoku unique` (solve and prove unique), the",
         "whole process timed (start-up, reading, writing), median of 3. The peers: the 1,000-puzzle samples,",
         "each in a fresh process, timing the solving loop only.",
         "",

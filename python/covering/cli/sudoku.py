@@ -12,6 +12,7 @@ summary, whose ``"count"`` is the number of puzzles answered.
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import random
 import sys
@@ -84,12 +85,29 @@ def _size(text: str, grid: bool) -> int:
     if grid:
         cells = sum(1 for ch in text if ch not in sudoku.LAYOUT + textio.BLANKS + "\n")
     else:
-        first = next((line.strip(textio.BLANKS) for line in text.split("\n") if line.strip(textio.BLANKS)), "")
-        cells = len(first)
+        cells = len(_first_line(text))
     n = math.isqrt(math.isqrt(cells))
     if n < 2 or n**4 != cells:
         return 9  # wrong lengths are then reported line by line
     return n * n
+
+
+def _first_line(text: str) -> str:
+    """The first line that is not blank, without its blanks (found without
+    splitting the whole text, which is read by the engine).
+
+    >>> _first_line("\\n  \\n 1.3 \\n2")
+    '1.3'
+    """
+    start = 0
+    while start <= len(text):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        line = text[start:end].strip(textio.BLANKS)
+        if line:
+            return line
+        start = end + 1
+    return ""
 
 
 def _check_symbols(symbols: str, n: int) -> None:
@@ -117,7 +135,12 @@ class _Batch:
             except ProblemError as e:
                 raise UsageError(place(self.name, str(e))) from None
         self.text = text
-        self.lines = text.split("\n")
+
+    @functools.cached_property
+    def lines(self) -> list[str]:
+        """The input's lines, split when a puzzle is looked at again (the
+        engine reads the text whole: 0.04 s of a 147,474-line batch)."""
+        return self.text.split("\n")
 
     def where(self, lineno: int) -> str:
         return self.name if self.grid else f"{self.name}:{lineno}"
