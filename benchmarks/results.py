@@ -43,8 +43,27 @@ def commit() -> str:
         return subprocess.run(["git", *args], cwd=HERE, capture_output=True, text=True).stdout.strip()
 
     sha = git("rev-parse", "--short=12", "HEAD") or "unknown"
-    dirty = git("status", "--porcelain", "--untracked-files=no")
+    # (RESULTS.md itself changes as the scripts write it.)
+    dirty = [x for x in git("status", "--porcelain", "--untracked-files=no").splitlines()
+             if not x.endswith("benchmarks/RESULTS.md")]
     return sha + (" with uncommitted changes" if dirty else "")
+
+
+def portable(arg: str) -> str:
+    """A command's argument as the stamp writes it: a path outside this
+    repository is a folder or a file of the machine it ran on, written
+    DIR or FILE (the section's text says what it holds).
+
+    >>> portable("--runs"), portable("/"), portable(str(RESULTS))
+    ('--runs', 'DIR', 'benchmarks/RESULTS.md')
+    """
+    path = Path(arg)
+    if not (path.is_absolute() or path.exists()) or arg.startswith("-"):
+        return arg
+    try:
+        return str(path.resolve().relative_to(HERE.parent))
+    except ValueError:
+        return "DIR" if path.is_dir() else "FILE"
 
 
 def stamp(argv: list[str] | None = None) -> str:
@@ -56,7 +75,7 @@ def stamp(argv: list[str] | None = None) -> str:
         script = script.resolve().relative_to(HERE.parent)
     except ValueError:
         pass
-    command = shlex.join(["python", str(script), *argv[1:]])
+    command = shlex.join(["python", str(script), *(portable(a) for a in argv[1:])])
     return f"{STAMP}`{command}` at commit {commit()} on {machine()}, {time.strftime('%Y-%m-%d')}.*"
 
 
