@@ -39,7 +39,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import subprocess
 import sys
 import tempfile
 import time
@@ -49,7 +48,7 @@ from pathlib import Path
 
 from basebuild import build, resolve
 from big import child
-from results import RESULTS, replace_section
+from results import RESULTS, commit, replace_section
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parent.parent / "shared" / "data"
@@ -261,9 +260,7 @@ def main() -> None:
     old = str(build(args.base))
     new = sys.executable
     base = resolve(args.base)
-    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=HERE, capture_output=True, text=True).stdout.strip()
-    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=HERE,
-                           capture_output=True, text=True).stdout.strip()
+    head = commit()
     todo = [r for r in rows(args.akari) if not args.only or any(w in r.name for w in args.only)]
     table = []
     failed = False
@@ -271,8 +268,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         write_inputs(folder)
-        print(f"inputs written in {time.monotonic() - started:.0f} s; old {base[:12]}, new {head[:12]}"
-              f"{' with changes' if dirty else ''}", flush=True)
+        print(f"inputs written in {time.monotonic() - started:.0f} s; old {base[:12]}, new {head}", flush=True)
         for row in todo:
             best = {"old": float("inf"), "new": float("inf")}
             answers: dict[str, object] = {}
@@ -309,7 +305,7 @@ def main() -> None:
             "<!-- compare:begin -->",
             "## Before and after: the quick set",
             "",
-            f"Old: {base[:12]}; new: {head[:12]}{' with uncommitted changes' if dirty else ''}.",
+            f"Old: {base[:12]}; new: {head}.",
             "CPU (user + system) of each whole process, the builds alternating, the best of the runs; every",
             "row's answers the same for both builds (else marked). Over 1.10: marked SLOWER.",
             "",
