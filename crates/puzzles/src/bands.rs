@@ -367,12 +367,11 @@ impl Grid {
     /// (2.93 s against 3.39 s for the 48,766; the 17-clue ones 9% less).
     fn guess_cell(&self) -> (usize, usize) {
         let mut pick = (0u32, 0usize, 0usize);
-        for band in 0..3 {
+        for (band, &[a, b]) in OTHER_BANDS.iter().enumerate() {
             let mut pairs = self.pairs[band] & self.unsolved[band];
             while pairs != 0 {
                 let p = pairs.trailing_zeros() as usize;
                 pairs &= pairs - 1;
-                let [a, b] = OTHER_BANDS[band];
                 let col = column(p % 9);
                 let score = (PEERS_IN_BAND[p] & self.unsolved[band]).count_ones()
                     + (self.unsolved[a] & col).count_ones()
