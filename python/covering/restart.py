@@ -89,11 +89,10 @@ class Restarts:
                 seed = None if self.plain_first and self.run == 0 else self.run
                 self.search = _core.Search(self.problem, seed, "auto")
             search = self.search
-            cap = None
-            if self.limited:
-                cap = self.run_budget
+            # Where this call stops the run: its own budget, the call's nodes.
+            cap = self.run_budget if self.limited else None
             if total is not None:
-                cap = min(cap if cap is not None else total - self.spent, total - self.spent)
+                cap = total - self.spent if cap is None else min(cap, total - self.spent)
             if cap is not None and search.stats.nodes >= cap:
                 if self.limited and search.stats.nodes >= self.run_budget:
                     # The run's budget ran out: the next run, twice as much.

@@ -93,7 +93,7 @@ class Run:
 
     def emit(self, record: dict[str, Any]) -> None:
         """One JSON line on stdout (``--json``), after the answers gathered."""
-        if self._pending:
+        if self._pending is not None:
             self._write_pending()
         sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
         sys.stdout.flush()
@@ -211,7 +211,7 @@ class Run:
         """A bad puzzle of a batch: one stderr line (`message` names the
         file and line), and with ``--json`` an ``{"error": ...}`` line in
         its place, else a line ``error``; the batch goes on."""
-        if self._pending:
+        if self._pending is not None:
             self._write_pending()  # the answers before it, in their order
         self.errors += 1
         print(f"covering: error: {message}", file=sys.stderr)

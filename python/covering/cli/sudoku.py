@@ -255,10 +255,8 @@ def _show_unique(args: argparse.Namespace, run: Run, batch: _Batch, outputs: lis
         again, _ = batch.answer(args, "solve", lines=lines)
         firsts = dict(zip(several, again))
     if _plain(args, run, batch, errors):
-        words = {"no solution": "no solution\nnone\n", "multiple": "multiple\n", "": ""}
-        run.answers(sum(1 for a in outputs if a), "".join(
-            a + "\nunique\n" if a not in words else firsts[k] + "\n" + words[a] if a == "multiple"
-            else words[a] or "\n" for k, a in enumerate(outputs)))
+        run.answers(sum(1 for a in outputs if a),
+                    "".join(_unique_text(a, firsts.get(k)) for k, a in enumerate(outputs)))
         return
     with run.gathered():
         for k, lineno, answer in _each(batch, outputs, errors, run):
@@ -267,6 +265,23 @@ def _show_unique(args: argparse.Namespace, run: Run, batch: _Batch, outputs: lis
             text = _picture(args, run, batch, k, solved) + word + "\n"
             run.answer({"line": lineno, "solution": solved, "uniqueness": word, "count": FOUND[word]}
                        if run.json else None, text)
+
+
+def _unique_text(answer: str, first: str | None) -> str:
+    """A puzzle's lines for `unique` in plain text, from the engine's
+    answer (`first`: the solution found again for "multiple"); a blank
+    input line stays blank.
+
+    >>> _unique_text("no solution", None), _unique_text("multiple", "12"), _unique_text("", None)
+    ('no solution\\nnone\\n', '12\\nmultiple\\n', '\\n')
+    """
+    if not answer:
+        return "\n"
+    if answer == "no solution":
+        return "no solution\nnone\n"
+    if answer == "multiple":
+        return f"{first}\nmultiple\n"
+    return answer + "\nunique\n"
 
 
 _SHOW = {"solve": _show_solve, "count": _show_count, "unique": _show_unique}

@@ -308,16 +308,17 @@ class Akari(ExactCover[Lights]):
         if enc is None:
             return next(self.solutions(1), None)
         nodes, seconds, _ = limits.within(budget, None, None)
-        found, settled = portfolio(1, *self._stages(enc[0], budget), nodes=nodes, seconds=seconds,
-                                   first_nodes=PORTFOLIO_NODES, lead=False,
-                                   per_decision=NODES_PER_DECISION)
+        found, settled = self._portfolio(1, enc[0], budget, nodes, seconds)
         if not settled:
             raise unsettled(budget)
         return self._lights(found[0]) if found else None
 
-    def _stages(self, compiled: _core.CompiledProblem, budget: limits.Budget | None = None) -> tuple[Any, Any]:
-        """The portfolio's stages for this board: restarted dancing links
-        (see `solutions`), then the CDCL solver, within the run's `budget`."""
+    def _portfolio(self, want: int, compiled: _core.CompiledProblem, budget: limits.Budget | None,
+                   nodes: int | None, seconds: float | None) -> tuple[list[tuple[int, ...]], bool]:
+        """The one portfolio on this board's stages: restarted dancing links
+        (see `solutions`) for `PORTFOLIO_NODES`, then the CDCL solver first,
+        its decisions priced at `NODES_PER_DECISION`, within the run's
+        `budget`."""
         from ..sat import SatSolver
 
         # One set of restarts for every turn: each takes up where the last stopped.
@@ -325,12 +326,13 @@ class Akari(ExactCover[Lights]):
 
         sat: list[SatSolver] = []  # made at its first turn, then resumed at each
 
-        def cdcl(k: int, nodes: int | None, seconds: float | None) -> Iterator[tuple[int, ...]]:
+        def cdcl(k: int, n: int | None, s: float | None) -> Iterator[tuple[int, ...]]:
             if not sat:
                 sat.append(SatSolver.of_compiled(compiled))
-            return sat[0].solutions(k, ids=True, nodes=nodes, seconds=seconds, budget=budget)
+            return sat[0].solutions(k, ids=True, nodes=n, seconds=s, budget=budget)
 
-        return dancing, cdcl
+        return portfolio(want, dancing, cdcl, nodes=nodes, seconds=seconds, first_nodes=PORTFOLIO_NODES, lead=False,
+                         per_decision=NODES_PER_DECISION)
 
     def count(self, limit: int | None = None, *, seconds: float | None = None,
               budget: limits.Budget | None = None) -> int:
@@ -395,9 +397,7 @@ class Akari(ExactCover[Lights]):
         if enc is None:
             found = list(self.solutions(2))
             return (found[0] if found else None), Uniqueness.of(len(found))
-        ids, settled = portfolio(2, *self._stages(enc[0], budget), nodes=nodes, seconds=seconds,
-                                 first_nodes=PORTFOLIO_NODES, lead=False,
-                                   per_decision=NODES_PER_DECISION)
+        ids, settled = self._portfolio(2, enc[0], budget, nodes, seconds)
         lights = self._lights(ids[0]) if ids else None
         return lights, Uniqueness.of(len(ids)) if settled else Uniqueness.UNKNOWN
 
