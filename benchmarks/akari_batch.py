@@ -29,6 +29,7 @@ import tempfile
 from pathlib import Path
 
 from big import child_cpu
+from compare import akari_boards
 from engine import RESULTS, replace_section
 
 REFERENCE = """
@@ -50,15 +51,6 @@ def from_puzzlekit(path: Path) -> str:
     return "\n\n".join(grids) + "\n"
 
 
-def generated() -> str:
-    from covering.puzzles import akari
-
-    boards = [akari.generate(n, n, seed=s, difficulty=d).puzzle
-              for n, d, k in ((10, "easy", 20), (20, "medium", 10), (40, "hard", 3)) for s in range(k)]
-    boards += [akari.random_puzzle(40, 40, seed=s) for s in range(6)]
-    return "\n\n".join("\n".join(b.rows) for b in boards) + "\n"
-
-
 def words(out: str) -> list[int]:
     """covering's answers as solution counts (1 unique, 2 several, 0 none)."""
     return [{"unique": 1, "multiple": 2, "none": 0}[x] for x in out.splitlines() if x in ("unique", "multiple", "none")]
@@ -76,7 +68,7 @@ def main() -> None:
     elif args.puzzles:
         text, name = args.puzzles.read_text(), args.puzzles.name
     else:
-        text, name = generated(), "generated and random boards (compare.py's)"
+        text, name = akari_boards(), "generated and random boards (compare.py's)"
     here = str(Path(__file__).resolve().parent)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "akari.txt"

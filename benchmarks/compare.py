@@ -199,24 +199,30 @@ def shuffle_dlx(text: str, seed: int) -> str:
     return "\n".join([head, *shuffled]) + "\n"
 
 
+def akari_boards() -> str:
+    """The Akari row's puzzles, as covering reads them: generated boards
+    (one solution each) of 10, 20 and 40 cells a side, and random sparse
+    40 x 40 ones (several solutions)."""
+    from covering.puzzles import akari
+
+    boards = [akari.generate(size, size, seed=seed, difficulty=difficulty).puzzle
+              for size, difficulty, seeds in ((10, "easy", 20), (20, "medium", 10), (40, "hard", 3))
+              for seed in range(seeds)]
+    boards += [akari.random_puzzle(40, 40, seed=seed) for seed in range(6)]
+    return "\n\n".join("\n".join(b.rows) for b in boards) + "\n"
+
+
 def write_inputs(folder: Path) -> None:
     """The inputs of the set, made by the new build."""
     sys.path.insert(0, str(HERE))
     from knuth import build as knuth_problem
 
-    from covering.puzzles import akari
     from covering.puzzles.polyomino import Board, tiling
     from covering.puzzles.shapes import DOMINOES, PENTOMINOES, TETROMINOES
 
     text = (DATA / "sudoku" / "puzzles2_17_clue.txt").read_text()
     (folder / "s17x3.txt").write_text(text * 3)
-    boards = []
-    for size, difficulty, seeds in ((10, "easy", 20), (20, "medium", 10), (40, "hard", 3)):
-        for seed in range(seeds):
-            boards.append(akari.generate(size, size, seed=seed, difficulty=difficulty).puzzle)
-    for seed in range(6):
-        boards.append(akari.random_puzzle(40, 40, seed=seed))
-    (folder / "akari.txt").write_text("\n\n".join("\n".join(b.rows) for b in boards) + "\n")
+    (folder / "akari.txt").write_text(akari_boards())
     for name in KNUTH:
         (folder / _file(name)).write_text(knuth_problem(name))
     plain = {

@@ -29,7 +29,7 @@ def blame(path_lines: range) -> tuple[str, str]:
     (1-based) of RESULTS.md as it is in the work tree."""
     out = subprocess.run(["git", "blame", "--porcelain", "-L", f"{path_lines.start},{path_lines.stop - 1}",
                           "--", str(RESULTS)], cwd=HERE, capture_output=True, text=True).stdout
-    newest = (0, "", "")
+    newest = (0, "")
     sha = ""
     for line in out.splitlines():
         if re.match(r"^[0-9a-f]{40} ", line):
@@ -37,7 +37,7 @@ def blame(path_lines: range) -> tuple[str, str]:
         elif line.startswith("committer-time "):
             t = int(line.split()[1])
             if t > newest[0] and set(sha) != {"0"}:  # (lines not committed yet: no commit to name)
-                newest = (t, sha, "")
+                newest = (t, sha)
     date = subprocess.run(["git", "show", "-s", "--format=%cs", newest[1]], cwd=HERE, capture_output=True,
                           text=True).stdout.strip()
     return newest[1][:12], date
