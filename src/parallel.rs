@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use pyo3::prelude::*;
 
+use crate::budget::PyStopFlag;
 use crate::convert;
 use crate::errors;
 use crate::problem::PyCompiledProblem;
@@ -172,14 +173,16 @@ impl PyPool {
     /// nodes, leftover, interrupted, complete): leftover is what a node
     /// budget left unexplored, as (piece, weight) pairs, to resume; after
     /// `cancel()` or Ctrl-C (then `interrupted` is True) only the pieces no
-    /// thread had started; `complete` is True after a run to the end.
-    #[pyo3(signature = (pieces, node_budget=None, weights=None))]
+    /// thread had started; `complete` is True after a run to the end. The
+    /// run's `stop` flag rising stops the threads too (not `interrupted`).
+    #[pyo3(signature = (pieces, node_budget=None, weights=None, stop=None))]
     fn count(
         &self,
         py: Python<'_>,
         pieces: Vec<Vec<i64>>,
         node_budget: Option<u64>,
         weights: Option<Vec<f64>>,
+        stop: Option<&PyStopFlag>,
     ) -> PyResult<(u64, u64, Vec<WeightedPiece>, bool, bool)> {
         let pieces = self.pieces(pieces, weights)?;
         let mut pool = (*self.pool).clone();
@@ -187,10 +190,11 @@ impl PyPool {
         self.shared.stop.store(false, Ordering::Relaxed);
         // Ctrl-C stops the threads (through the pool's stop flag, which they
         // watch) and is reported as `interrupted`, the count so far kept.
-        let (report, signal) = crate::interrupt::until_interrupted_with(
+        let (report, signal) = crate::interrupt::until_stopped(
             py,
             "a search thread",
             &self.shared.stop,
+            stop.map(PyStopFlag::flag),
             || pool.count(pieces, &self.shared),
         )?;
         let interrupted = signal.is_some();
@@ -226,9 +230,19 @@ impl PyPool {
 
     /// The next solution of the run started by `start_solutions` (sorted
     /// option ids), or None when there are no more. Waits without the GIL,
-    /// and sees Ctrl-C.
-    fn next_solution(&self, py: Python<'_>) -> PyResult<Option<Vec<u32>>> {
+    /// and sees Ctrl-C; None too once the run's `stop` flag is up (the
+    /// caller tells the two apart).
+    #[pyo3(signature = (stop=None))]
+    fn next_solution(
+        &self,
+        py: Python<'_>,
+        stop: Option<&PyStopFlag>,
+    ) -> PyResult<Option<Vec<u32>>> {
         loop {
+            if stop.is_some_and(|s| s.flag().load(Ordering::Relaxed)) {
+                self.finish_stream();
+                return Ok(None);
+            }
             // The lock is taken without the GIL, so that two Python threads
             // reading one stream cannot wait on each other.
             let got = py.detach(|| {

@@ -1,6 +1,9 @@
 //! The queens kernels: the bitboard counter and Knuth's Algorithm G.
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
+
+use crate::budget::PyStopFlag;
 
 use crate::errors;
 use pyo3::prelude::*;
@@ -11,18 +14,28 @@ use pyo3::types::PyBytes;
 /// (count, complete). The count runs on its own threads while this one
 /// watches for Ctrl-C every 20 ms; Ctrl-C stops them within milliseconds and
 /// the count so far comes back with complete = False (the caller raises).
+/// So does the run's `stop` flag rising (its deadline, or a caller's stop).
 #[pyfunction]
-#[pyo3(signature = (n, threads=1))]
-pub fn count_queens(py: Python<'_>, n: u32, threads: usize) -> PyResult<(u64, bool)> {
+#[pyo3(signature = (n, threads=1, stop=None))]
+pub fn count_queens(
+    py: Python<'_>,
+    n: u32,
+    threads: usize,
+    stop: Option<&PyStopFlag>,
+) -> PyResult<(u64, bool)> {
     if !(1..=32).contains(&n) {
         return Err(errors::invalid(format!(
             "n must be between 1 and 32, not {n}"
         )));
     }
-    let (report, _signal) =
-        crate::interrupt::until_interrupted(py, "the queens counter", |stop| {
-            puzzles::queens::count_queens_until(n, threads.max(1), stop)
-        })?;
+    let halt = AtomicBool::new(false);
+    let (report, _signal) = crate::interrupt::until_stopped(
+        py,
+        "the queens counter",
+        &halt,
+        stop.map(PyStopFlag::flag),
+        || puzzles::queens::count_queens_until(n, threads.max(1), &halt),
+    )?;
     Ok(report)
 }
 
