@@ -289,3 +289,40 @@ def test_the_estimate_sees_what_the_engine_holds(tmp_path: Path, problem: str, e
     # Never short by more than the allocator's slack, never wildly over.
     assert held <= 1.1 * estimate + 8 * 2**20, (held, estimate)
     assert estimate <= 3 * held + 8 * 2**20, (held, estimate)
+
+
+def test_a_stop_flag_rises_at_its_deadline_and_raises_its_children() -> None:
+    import time
+
+    from covering import _core
+
+    flag = _core.StopFlag()
+    child = flag.child()
+    flag.arm(0.05)
+    assert not flag.is_set() and child.reason is None
+    time.sleep(0.2)
+    assert flag.reason == "seconds" and child.reason == "seconds"
+    # A child's own deadline stops the call, not the run.
+    run = _core.StopFlag()
+    call = run.child()
+    call.arm(0.0)
+    time.sleep(0.05)
+    assert call.is_set() and not run.is_set()
+    run.set("nodes")
+    assert run.reason == "nodes" and run.child().reason == "nodes"
+    with pytest.raises(ValueError):
+        run.set("everything")
+
+
+def test_a_budget_made_before_the_call_counts_from_the_call() -> None:
+    import time
+
+    from covering.limits import Budget
+
+    b = Budget.of(seconds=0.2)
+    time.sleep(0.3)  # the clock has not started: the call gets its 0.2 s
+    assert queens_problem(6).count(budget=b) == 4
+    run = b.begin()
+    assert 0.1 < (run.left() or 0) <= 0.2 and not b.stop.is_set()
+    b.stop.set()  # the user's flag stops the calls made with it
+    assert run.stop.is_set() and run.spent == "interrupt"

@@ -351,7 +351,9 @@ def count(
     if branching == "mrv" and method == "search":
         branching = None  # the search's own rule
     limit = limits.limit(limit)
-    nodes, seconds, _ = limits.within(budget, limits.nodes(nodes), limits.seconds(seconds))
+    # The one budget of the call, from here down (its flag rises at its deadline).
+    budget = limits.begin(budget, nodes, seconds)
+    nodes, seconds = budget.nodes, budget.left()
     if threads is not None:
         threads = limits.threads(threads)
     if engine == "sat":
@@ -480,9 +482,9 @@ def _reordered(compiled: _core.CompiledProblem, order: _Order | None) -> _core.C
 
 def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str | None, engine: str,
           threads: int | None, memo_bytes: int, seconds: float | None, progress: Callable[[Status], None] | None,
-          item_order: str, budget: limits.Budget | None) -> Counted:
+          item_order: str, budget: limits.Budget) -> Counted:
     """`method="auto"`: steps 1 to 5 of the module's text."""
-    stop = None if budget is None else budget.stop
+    stop = budget.stop
     big = compiled.n_options > _core.MEMO_MAX_OPTIONS
     estimate = None if big else _core.estimate_nodes(compiled, 16, 0)
     # A search started on a tree thought small goes on, if a search is what
@@ -623,7 +625,7 @@ def _probe_better(new: tuple[float, float], old: tuple[float, float]) -> bool:
 
 
 def _small_tree(problem: ProblemData, engine: str, seconds: float | None,
-                budget: limits.Budget | None, most: int) -> tuple[Counted | None, Solver]:
+                budget: limits.Budget, most: int) -> tuple[Counted | None, Solver]:
     """The count of a tree Knuth's estimate calls small, by a search of at
     most `most` nodes, and that search; no count when the tree is bigger
     than that (the estimate follows a few random paths, and on a slitherlink
@@ -634,7 +636,7 @@ def _small_tree(problem: ProblemData, engine: str, seconds: float | None,
     try:
         n = solver.count(nodes=most, seconds=seconds, budget=budget)
     except LimitReached as e:
-        if e.budget != "nodes" or (budget is not None and budget.stopped() is not None):
+        if e.budget != "nodes" or budget.stopped() is not None:
             raise  # the caller's budget, not this check's
         return None, solver
     return Counted(n, "search", None, solver.stats.nodes, "small tree"), solver
@@ -687,11 +689,11 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
     from .sizes import max_memory
 
     start = time.monotonic()
-    deadline = None if seconds is None else start + seconds
+    budget = limits.begin(budget, None, seconds)
     other = "memo" if memo is not None else "search"
     width = f"a frontier of {order.width} bits"
     live_frontier = True
-    stop = None if budget is None else budget.stop
+    stop = budget.stop
     # The memo's turns are in its nodes, MEMO_NODES_PER_TRANSITION a
     # transition; the search's in the unit of `search_cost`, each method's
     # turn ending where its work reaches the turn's (`target`), its next
@@ -730,9 +732,8 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
                            max(FIRST_FRONTIER_WORK, frontier.progress[5]))
             if work <= 0:
                 break
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
             try:
-                total = frontier.run(work, left, max_memory(), stop)
+                total = frontier.run(work, None, max_memory(), stop)
             except MemoryError:
                 live_frontier = False
                 break
@@ -740,16 +741,15 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
                 return _counted(int(total), "frontier", None, frontier.progress[5],
                                 f"{width}: finished before the {other}", order)
             frontier_price = frontier_cost(frontier) / max(1, frontier.progress[5])
-            if memo is not None or limits.over(budget, deadline):
+            if memo is not None or budget.over():
                 break
         return None
 
     def other_turn() -> Counted | None:
         """The memo's or the search's turn; its count, if it finished."""
         nonlocal search_price
-        left = None if deadline is None else max(0.0, deadline - time.monotonic())
         if memo is not None:
-            result = memo.run(max(1, int(turn * MEMO_NODES_PER_TRANSITION)), left, None, stop)
+            result = memo.run(max(1, int(turn * MEMO_NODES_PER_TRANSITION)), None, None, stop)
             if result is not None:
                 return _counted(int(result), "memo", rule, memo.stats[0],
                                 "sub-problems repeat: finished before the frontier", order)
@@ -758,7 +758,7 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
         spent = search_cost(solver.stats, solver.engine, multiplicities)
         nodes = FIRST_SEARCH_NODES if search_price is None else int((target - spent) / search_price)
         if nodes > 0:
-            n = solver._search.count(None, nodes, left, stop)
+            n = solver._search.count(None, nodes, None, stop)
             if solver._search.exhausted:
                 return _counted(n, "search", None, solver.stats.nodes, "finished before the frontier", order)
             search_price = search_cost(solver.stats, solver.engine, multiplicities) / max(1, solver.stats.nodes)
@@ -776,11 +776,11 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
                 item, items, states = frontier.progress[:3]
                 progress(Status(frontier.progress[5], 0, 0, 0, item / max(1, items), 0.0,
                                 time.monotonic() - start, frontier=(item, items, states)))
-            if limits.over(budget, deadline):
+            if budget.over():
                 found = so_far()
                 raise LimitReached(f"budget reached after {found} solutions (the {other}'s, in its race with "
                                    "the frontier)", count=found, stats=frontier.progress,
-                                   budget=limits.stopped_by(budget, deadline))
+                                   budget=budget.ran_out())
             turn *= 2
             target *= 2
     except KeyboardInterrupt:
@@ -804,7 +804,7 @@ def _search(problem: ProblemData, engine: str, threads: int | None, nodes: int |
     from .parallel import ParallelSearch
 
     ps = ParallelSearch(problem, threads, engine=engine)
-    n = ps.count(nodes=nodes, seconds=seconds, progress=progress)
+    n = ps.count(nodes=nodes, seconds=seconds, progress=progress, budget=budget)
     return Counted(n, "search", None, ps.nodes, why)
 
 
@@ -862,8 +862,8 @@ def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | 
     from .sizes import max_memory
 
     start = time.monotonic()
-    deadline = None if seconds is None else start + seconds
-    flag = None if budget is None else budget.stop
+    budget = limits.begin(budget, None, seconds)
+    flag = budget.stop
 
     def report(total: int | None = None) -> None:
         if progress is not None:
@@ -876,19 +876,18 @@ def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | 
     try:
         while True:
             done = counter.progress[5]
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
             work = FRONTIER_SLICE if nodes is None else min(FRONTIER_SLICE, max(0, nodes - done))
-            total = counter.run(work, left, max_memory(), flag)
+            total = counter.run(work, None, max_memory(), flag)
             if total is not None:
                 report(total)
                 return _counted(int(total), "frontier", None, counter.progress[5], why, order)
             report()
-            if (nodes is not None and counter.progress[5] >= nodes) or limits.over(budget, deadline):
+            if (nodes is not None and counter.progress[5] >= nodes) or budget.over():
                 item, items = counter.progress[:2]
                 where = f"item {item} of {items} of the frontier count"
                 raise LimitReached(f"budget reached at {where} (no partial count: the frontier knows none)",
                                    count=None, stats=counter.progress, where=where,
-                                   budget=limits.stopped_by(budget, deadline))
+                                   budget=budget.ran_out())
     except KeyboardInterrupt:
         item, items = counter.progress[:2]
         raise Interrupted(None, counter.progress, where=f"item {item} of {items} of the frontier count") from None
@@ -913,18 +912,14 @@ def _memo(counter: _core.MemoCount, rule: str, nodes: int | None, seconds: float
     import time
 
     start = time.monotonic()
-    deadline = None if seconds is None else start + seconds
+    budget = limits.begin(budget, None, seconds)
     stop = None if nodes is None else counter.stats[0] + nodes
-    flag = None if budget is None else budget.stop
+    flag = budget.stop
     try:
         while True:
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
             node_left = None if stop is None else max(0, stop - counter.stats[0])
-            if progress is None:
-                total = counter.run(node_left, left, None, flag)
-            else:
-                total = counter.run(node_left, PROGRESS_SLICE if left is None else min(left, PROGRESS_SLICE), None,
-                                    flag)
+            total = counter.run(node_left, None if progress is None else PROGRESS_SLICE, None, flag)
+            if progress is not None:
                 nodes_done, _, entries = counter.stats[:3]
                 progress(Status(nodes_done, int(counter.partial), 0, 0, None, 0.0, time.monotonic() - start,
                                 remembered=entries))
@@ -933,10 +928,10 @@ def _memo(counter: _core.MemoCount, rule: str, nodes: int | None, seconds: float
                     progress(Status(counter.stats[0], int(total), 0, 0, 1.0, 0.0, time.monotonic() - start,
                                     remembered=counter.stats[2]))
                 break
-            if progress is None or node_left == 0 or limits.over(budget, deadline):
+            if progress is None or node_left == 0 or budget.over():
                 raise LimitReached(f"budget reached after {counter.partial} solutions",
                                    count=int(counter.partial), stats=counter.stats,
-                                   budget=limits.stopped_by(budget, deadline))
+                                   budget=budget.ran_out())
     except KeyboardInterrupt:
         raise Interrupted(int(counter.partial), counter.stats) from None
     return _counted(int(total), "memo", rule, counter.stats[0], why, order)

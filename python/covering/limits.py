@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from . import _core
 from .errors import OptionIdError, ProblemError
 
-__all__ = ["BudgetError", "Budget", "within", "stopped_by", "over", "ran_out", "limit", "nodes", "conflicts", "seconds", "seed",
+__all__ = ["BudgetError", "Budget", "begin", "limit", "nodes", "conflicts", "seconds", "seed",
            "threads", "option_id", "option_ids", "MAX_THREADS"]
 
 #: The engine's counters are 64-bit: a limit at or past this never stops it.
@@ -109,115 +109,131 @@ def seconds(value: object, name: str = "seconds") -> float | None:
     return None if s > FOREVER else s
 
 
-def ran_out(deadline: float | None) -> str:
-    """What stopped a search that stopped early under a node budget and a
-    `deadline` (`time.monotonic()`): ``"seconds"`` if the time is up, else
-    ``"nodes"`` (for `LimitReached.budget`).
-
-    >>> ran_out(None), ran_out(0.0)
-    ('nodes', 'seconds')
-    """
-    # The engine checks its deadline in slices: a stop within 2 ms of it is the time.
-    return "seconds" if deadline is not None and time.monotonic() >= deadline - 2e-3 else "nodes"
-
-
 _time_budget = seconds  # (Budget.of takes a keyword of the same name)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Budget:
     """The budgets of one run, as one value made once (by the command line
     from its flags, or from an API call's keywords) and passed down:
-    `nodes` for each search, a `deadline` (`time.monotonic()`) for the
-    whole run, a `memory` limit in bytes, and a `stop` flag that Ctrl-C or
-    the deadline sets. `spent` names what ran out (``"seconds"``,
-    ``"nodes"``, ``"memory"``, ``"conflicts"``, ``"interrupt"``), and `flag`
-    how the user wrote it, for messages.
+    `nodes` for each search, `seconds` from `started` (`time.monotonic()`;
+    None until a verb begins the run, `begin`), a `memory` limit in bytes,
+    and the `stop` flag that the engines watch. The flag rises at the
+    deadline by itself (`_core.StopFlag.arm`), on Ctrl-C, or when a caller
+    rings it, and says why (`spent`).
 
     >>> b = Budget.of(seconds=10, nodes=500)
-    >>> b.nodes, 9 < b.left() <= 10, b.spent
+    >>> b.nodes, b.deadline is None, b.spent
     (500, True, None)
-    >>> Budget.of(seconds=float("inf")).left() is None
+    >>> run = b.begin()
+    >>> 9 < run.left() <= 10, run.stop.is_set()
+    (True, False)
+    >>> Budget.of(seconds=float("inf")).begin().left() is None
     True
     """
 
     nodes: int | None = None
-    deadline: float | None = None
+    seconds: float | None = None
     memory: int | None = None
-    seconds_given: float | None = None
+    started: float | None = None
     #: Seen by the engines between their slices (`_core.StopFlag`).
     stop: _core.StopFlag = field(default_factory=_core.StopFlag)
-    spent: str | None = None
 
     @classmethod
     def of(cls, *, seconds: object = None, nodes: object = None, memory: int | None = None,
            started: float | None = None) -> Budget:
-        """From the user's numbers, read by this module's rules; the time
-        counts from `started` (`time.monotonic()`; default now)."""
-        s = _time_budget(seconds, "--seconds")
-        start = time.monotonic() if started is None else started
-        return cls(limit(nodes, "--nodes"), None if s is None else start + s, memory, s)
+        """From the user's numbers, read by this module's rules. The time
+        counts from `started` (`time.monotonic()`) if given, else from
+        when a verb begins the run (`begin`)."""
+        b = cls(limit(nodes, "nodes"), _time_budget(seconds, "seconds"), memory, started)
+        if b.deadline is not None:
+            b.stop.arm(max(0.0, b.deadline - time.monotonic()))
+        return b
+
+    @property
+    def deadline(self) -> float | None:
+        """When the time is up (`time.monotonic()`), once started."""
+        return None if self.seconds is None or self.started is None else self.started + self.seconds
+
+    def begin(self, *, nodes: int | None = None, seconds: float | None = None) -> Budget:
+        """The budget of one call, from its start: this budget, its clock
+        started now if it was not, with the call's own `nodes` and `seconds`
+        (read already) where they are tighter. Where the call adds a
+        deadline of its own, it gets a flag of its own (a child of this
+        one's): its time running out stops the call, not the run.
+
+        >>> b = Budget.of(nodes=100).begin(nodes=500, seconds=60.0)
+        >>> b.nodes, 59 < b.left() <= 60
+        (100, True)
+        """
+        now = time.monotonic()
+        n = self.nodes if nodes is None else nodes if self.nodes is None else min(nodes, self.nodes)
+        ends = [t for t in (self.deadline, None if seconds is None else now + seconds) if t is not None]
+        if self.started is None and self.seconds is not None:
+            ends.append(now + self.seconds)
+        deadline = min(ends) if ends else None
+        if n == self.nodes and self.started is not None and deadline == self.deadline:
+            return self
+        stop = self.stop
+        if deadline is not None and deadline != self.deadline:
+            stop = stop.child()
+            stop.arm(max(0.0, deadline - now))
+        return Budget(n, None if deadline is None else deadline - now, self.memory, now, stop)
 
     def left(self) -> float | None:
         """Seconds left (None: no time budget), never below 0."""
-        return None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+        end = self.deadline
+        return None if end is None else max(0.0, end - time.monotonic())
+
+    @property
+    def spent(self) -> str | None:
+        """What ran out (``"seconds"``, ``"nodes"``, ``"memory"``,
+        ``"conflicts"``, ``"interrupt"``), once the stop flag is up."""
+        return self.stop.reason
 
     def ring(self, what: str) -> None:
         """`what` ran out: the run is to stop."""
-        if self.spent is None:
-            self.spent = what
-        self.stop.set()
+        self.stop.set(what)
 
     def stopped(self) -> str | None:
         """What ran out, once the stop flag is up (else None)."""
-        return (self.spent or "interrupt") if self.stop.is_set() else None
+        return self.stop.reason
+
+    def over(self) -> bool:
+        """Is the stop flag up (the time up, Ctrl-C, a budget rung)?"""
+        return self.stop.is_set()
+
+    def ran_out(self) -> str:
+        """What stopped a search that ended early: what raised the stop
+        flag, else its node budget (nodes do not raise the flag)."""
+        return self.stop.reason or "nodes"
 
     def flag(self) -> str:
         """What ran out, as the command line's flag (``--seconds 10``)."""
-        if self.spent == "seconds" and self.seconds_given is not None:
-            return f"--seconds {self.seconds_given:g}"
-        if self.spent == "nodes" and self.nodes is not None:
+        spent = self.spent
+        if spent == "seconds" and self.seconds is not None:
+            return f"--seconds {self.seconds:g}"
+        if spent == "nodes" and self.nodes is not None:
             return f"--nodes {self.nodes}"
-        return f"--{self.spent}" if self.spent else "a budget"
+        return f"--{spent}" if spent else "a budget"
 
 
-def within(budget: Budget | None, nodes: int | None, seconds: float | None
-           ) -> tuple[int | None, float | None, _core.StopFlag | None]:
-    """A call's own budgets (`nodes`, `seconds`, read already) inside a
-    run's `budget`: the tighter of each, and the run's stop flag for the
-    engine, which it watches between slices.
+def begin(budget: Budget | None, nodes: object = None, seconds: object = None) -> Budget:
+    """The one budget of a call at the API's edge: the run's `budget` (or
+    none), started, with the call's own `nodes` and `seconds` keywords
+    (read here by this module's rules) where they are tighter.
 
-    >>> b = Budget.of(nodes=100, seconds=50)
-    >>> n, s, stop = within(b, 500, 60.0)
-    >>> n, 49 < s <= 50, stop.is_set()
-    (100, True, False)
-    >>> within(None, 5, None)
-    (5, None, None)
+    >>> b = begin(None, nodes=5)
+    >>> b.nodes, b.left(), b.stop.is_set()
+    (5, None, False)
+    >>> begin(b) is b
+    True
     """
+    n, s = limit(nodes, "nodes"), _time_budget(seconds)
     if budget is None:
-        return nodes, seconds, None
-    n = budget.nodes if nodes is None else nodes if budget.nodes is None else min(nodes, budget.nodes)
-    left = budget.left()
-    s = left if seconds is None else seconds if left is None else min(seconds, left)
-    return n, s, budget.stop
-
-
-def stopped_by(budget: Budget | None, deadline: float | None) -> str:
-    """What stopped a search that ended early: the run's budget if it was
-    spent (its stop flag up), else as `ran_out` says."""
-    spent = None if budget is None else budget.stopped()
-    return ran_out(deadline) if spent is None else spent
-
-
-def over(budget: Budget | None, deadline: float | None) -> bool:
-    """Is the time up (`deadline`, `time.monotonic()`), or the run's stop
-    flag up? (Between two slices of a count driven from here.)
-
-    >>> over(None, None), over(None, 0.0), over(Budget.of(seconds=10), None)
-    (False, True, False)
-    """
-    return (deadline is not None and time.monotonic() >= deadline) or (
-        budget is not None and budget.stop.is_set())
+        budget = Budget(n, s)
+        n = s = None
+    return budget.begin(nodes=n, seconds=s)
 
 
 def seed(value: object, name: str = "seed") -> int | None:

@@ -20,7 +20,6 @@ away for a while as it branches, so the items left are not a sound key.
 
 from __future__ import annotations
 
-import time
 
 
 from . import _core, limits, sizes
@@ -71,15 +70,14 @@ def count_memo(
     (1193600, 1193600)
     """
     counter = _core.MemoCount(problem.compile(), memo_budget(memo_bytes), branching)
-    seconds = limits.seconds(seconds)
-    deadline = None if seconds is None else time.monotonic() + seconds
+    run = limits.begin(None, nodes, seconds)
     try:
-        total = counter.run(limits.nodes(nodes), seconds)
+        total = counter.run(run.nodes, None, None, run.stop)
     except KeyboardInterrupt:
         raise Interrupted(int(counter.partial), counter.stats) from None
     if total is None:
         raise LimitReached(
             f"budget reached after {counter.partial} solutions", count=counter.partial, stats=counter.stats,
-            budget=limits.ran_out(deadline),
+            budget=run.ran_out(),
         )
     return int(total)

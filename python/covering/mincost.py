@@ -27,7 +27,6 @@ them as ``e.best``.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -163,20 +162,18 @@ def best(problem: ProblemData, k: int = 1, *, nodes: int | None = None, seconds:
     >>> best(p)[0]
     PricedSolution(cost=1, ids=(1,), labels=[('A',)])
     """
-    node_budget, time_budget, stop = limits.within(budget, limits.nodes(nodes), limits.seconds(seconds))
+    budget = limits.begin(budget, nodes, seconds)
+    node_budget, stop = budget.nodes, budget.stop
     run = MinCostRun(problem, k)
     problem.remember(run)
-    deadline = None if time_budget is None else time.monotonic() + time_budget
     try:
         if on_improve is None:
-            run.run(node_budget, time_budget, stop)
+            run.run(node_budget, None, stop)
         else:
             seen = 0
             while True:
-                left = None if deadline is None else max(0.0, deadline - time.monotonic())
-                slice_seconds = LOOK if left is None else min(LOOK, left)
                 before = run.stats.nodes
-                done = run.run(node_budget, slice_seconds, stop)
+                done = run.run(node_budget, LOOK, stop)
                 improvements = run.stats.improvements
                 if improvements != seen:
                     seen = improvements
@@ -187,7 +184,7 @@ def best(problem: ProblemData, k: int = 1, *, nodes: int | None = None, seconds:
                     node_budget -= run.stats.nodes - before
                     if node_budget <= 0:
                         break
-                if (deadline is not None and time.monotonic() >= deadline) or (stop is not None and stop.is_set()):
+                if budget.over():
                     break
     except KeyboardInterrupt:
         e = Interrupted(None, run.stats, "the min-cost search")

@@ -20,7 +20,6 @@ Tasks on a process pool or a cluster are in `covering.cluster`
 from __future__ import annotations
 
 import os
-import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -137,30 +136,30 @@ class ParallelSearch:
         seconds: float | None = None,
         progress: Callable[[Status], None] | None = None,
         interval: float = 0.5,
+        budget: limits.Budget | None = None,
     ) -> int:
-        """The number of solutions. `nodes` and `seconds` are budgets (then
-        `LimitReached`, with the count so far); `progress` is called every
-        `interval` seconds with a `Status`; Ctrl-C stops the threads and
-        raises KeyboardInterrupt (the partial count is in `solutions_found`)."""
-        nodes, seconds = limits.nodes(nodes), limits.seconds(seconds)
+        """The number of solutions. `nodes` and `seconds` are budgets within
+        the run's `budget` (then `LimitReached`, with the count so far);
+        `progress` is called every `interval` seconds with a `Status`;
+        Ctrl-C stops the threads and raises KeyboardInterrupt (the partial
+        count is in `solutions_found`)."""
+        run = limits.begin(budget, nodes, seconds)
+        nodes = run.nodes
         start = time.monotonic()
         # A small search is done before a split would pay: try one thread first.
         solver = Solver(self.problem, engine=self.engine)
         self.problem.remember(solver)
-        quick = SMALL if seconds is None else min(SMALL, seconds)
         try:
-            n = solver.count(nodes=nodes, seconds=quick)
+            n = solver.count(nodes=nodes, seconds=SMALL, budget=run)
             self.nodes, self.solutions_found = solver.stats.nodes, n
             return n
         except Interrupted:
             self.nodes, self.solutions_found = solver.stats.nodes, solver.stats.solutions
             raise
         except LimitReached:
-            if (nodes is not None and solver.stats.nodes >= nodes) or (seconds is not None and seconds <= SMALL):
+            if run.over() or (nodes is not None and solver.stats.nodes >= nodes):
                 self.nodes, self.solutions_found = solver.stats.nodes, solver.stats.solutions
                 raise
-        if seconds is not None:
-            seconds -= time.monotonic() - start
         # The rest of that search, cut for the threads: no work is done twice.
         done_count, done_nodes = solver.stats.solutions, solver.stats.nodes
         roots = solver.frontier_shares()
@@ -180,15 +179,8 @@ class ParallelSearch:
             # Ctrl-C while the tree is being cut: what the start counted.
             self.nodes, self.solutions_found = done_nodes, done_count
             raise Interrupted(done_count, self.progress(start)) from None
-        timer = threading.Timer(seconds, self.cancel) if seconds is not None else None
-        if timer is not None:
-            timer.start()
-        try:
-            with every(interval, None if progress is None else lambda: progress(self.progress(start))):
-                count, used, _, interrupted, complete = self._pool.count(pieces, nodes, weights)
-        finally:
-            if timer is not None:
-                timer.cancel()
+        with every(interval, None if progress is None else lambda: progress(self.progress(start))):
+            count, used, _, interrupted, complete = self._pool.count(pieces, nodes, weights, run.stop)
         count += done_count
         self.nodes, self.solutions_found = used + done_nodes, count
         self._complete = complete
@@ -197,20 +189,24 @@ class ParallelSearch:
         if interrupted:
             raise Interrupted(count, self.progress(start))
         if not complete:
-            spent = "seconds" if timer is not None and timer.finished.is_set() and not (
-                nodes is not None and used >= nodes) else "nodes"
             raise LimitReached(f"budget reached after {count} solutions", count=count, stats=self.progress(start),
-                               budget=spent)
+                               budget=run.ran_out())
         return count
 
-    def solutions(self, limit: int | None = None, *, ids: bool = False) -> Iterator[Any]:
-        """The solutions, found by all the threads (in no particular order)."""
+    def solutions(self, limit: int | None = None, *, ids: bool = False,
+                  budget: limits.Budget | None = None) -> Iterator[Any]:
+        """The solutions, found by all the threads (in no particular order),
+        until the run's `budget` runs out (then `LimitReached`)."""
+        run = limits.begin(budget)
         self._pool.start_solutions(self.pieces(8)[0])
         found = 0
         try:
             while limit is None or found < limit:
-                sol = self._pool.next_solution()
+                sol = self._pool.next_solution(run.stop)
                 if sol is None:
+                    if run.over():
+                        raise LimitReached(f"budget reached after {found} solutions", count=found,
+                                           stats=self.progress(time.monotonic()), budget=run.ran_out())
                     return
                 found += 1
                 yield tuple(sol) if ids else [self.problem.label(o) for o in sol]

@@ -19,7 +19,6 @@ the run which finishes, plus the first budget.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 from . import _core, limits
@@ -82,8 +81,8 @@ class Restarts:
     def __call__(self, limit: int | None = None, total: int | None = None,
                  seconds: float | None = None) -> Iterator[tuple[int, ...]]:
         limit = limits.limit(limit)
-        total, seconds, stop = limits.within(self.budget, total, limits.seconds(seconds))
-        deadline = None if seconds is None else time.monotonic() + seconds
+        run = limits.begin(self.budget, total, seconds)
+        total = run.nodes
         while not self.finished and (limit is None or self.found < limit):
             if self.search is None:
                 seed = None if self.plain_first and self.run == 0 else self.run
@@ -103,8 +102,7 @@ class Restarts:
                     continue
                 raise LimitReached(f"{total} nodes searched, {self.found} solutions", count=self.found,
                                    stats=None, budget="nodes")
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            ids = search.next_solution(cap, left, stop)
+            ids = search.next_solution(cap, None, run.stop)
             if ids is None:
                 if search.exhausted:
                     self.finished = True  # this run saw the whole tree: nothing is missing
@@ -112,7 +110,7 @@ class Restarts:
                 if cap is not None and search.stats.nodes >= cap:
                     continue  # a run's budget or the call's nodes: decided above
                 raise LimitReached(f"time ran out after {self.found} solutions", count=self.found,
-                                   stats=search.stats, budget=limits.stopped_by(self.budget, deadline))
+                                   stats=search.stats, budget=run.ran_out())
             key = tuple(ids)
             if key in self.seen:
                 continue

@@ -28,7 +28,6 @@ True
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -121,18 +120,17 @@ class SatSolver:
         self._cancelled = True
         self._search.cancel()
 
-    def _next(self, conflicts: int | None, nodes: int | None, seconds: float | None,
-              found: int, budget: limits.Budget | None = None) -> tuple[int, ...] | None:
+    def _next(self, conflicts: int | None, nodes: int | None, found: int,
+              run: limits.Budget) -> tuple[int, ...] | None:
         """The next solution's option ids; None at the end; `LimitReached`
-        (or `Cancelled`) when a budget or `cancel()` stopped it first.
-        `conflicts` and `nodes` are totals over the solver's life."""
+        (or `Cancelled`) when the `run`'s budget or `cancel()` stopped it
+        first. `conflicts` and `nodes` are totals over the solver's life."""
         stats = self.stats
-        deadline = None if seconds is None else time.monotonic() + seconds
         kind, ids = self._search.next(
             None if conflicts is None else max(0, conflicts - stats.conflicts),
             None if nodes is None else max(0, nodes - stats.decisions),
-            seconds,
-            None if budget is None else budget.stop,
+            None,
+            run.stop,
         )
         if kind == "solution":
             return tuple(ids)
@@ -142,8 +140,8 @@ class SatSolver:
             self._cancelled = False
             raise Cancelled(f"cancelled after {found} solutions", count=found, stats=self.stats)
         after = self.stats
-        spent = ("conflicts" if conflicts is not None and after.conflicts >= conflicts
-                 else limits.stopped_by(budget, deadline))
+        spent = ("conflicts" if conflicts is not None and after.conflicts >= conflicts and not run.over()
+                 else run.ran_out())
         raise LimitReached(f"budget reached after {found} solutions", count=found, stats=self.stats, budget=spent)
 
     def solutions(self, limit: int | None = None, *, ids: bool = False, conflicts: int | None = None,
@@ -162,22 +160,20 @@ class SatSolver:
         True
         """
         limit, conflicts = limits.limit(limit), limits.conflicts(conflicts)
-        nodes, seconds, _ = limits.within(budget, limits.nodes(nodes), limits.seconds(seconds))
-        deadline = None if seconds is None else time.monotonic() + seconds
+        run = limits.begin(budget, nodes, seconds)
         if not ids and self.problem is None:
             raise ValueError("a solver of compiled arrays has no labels: ask for ids=True")
         base = self.stats
         problem = self.problem
         found = 0
         while limit is None or found < limit:
-            left = None if deadline is None else deadline - time.monotonic()
-            if left is not None and left <= 0:
+            if run.over():
                 # The time is up even while solutions keep coming.
                 raise LimitReached(f"budget reached after {found} solutions", count=found, stats=self.stats,
-                                   budget=limits.stopped_by(budget, deadline))
+                                   budget=run.ran_out())
             try:
                 sol = self._next(None if conflicts is None else base.conflicts + conflicts,
-                                 None if nodes is None else base.decisions + nodes, left, found, budget)
+                                 None if run.nodes is None else base.decisions + run.nodes, found, run)
             except KeyboardInterrupt:
                 raise Interrupted(found, self.stats) from None
             if sol is None:

@@ -21,7 +21,6 @@ interrupt, its `stats` say how far it got, and calling it again continues.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -216,19 +215,17 @@ class Solver:
         total nodes of this solver, ``seconds`` the time of this iteration,
         `budget` is the run's (`covering.limits.Budget`)."""
         limit = limits.limit(limit)
-        nodes, seconds, stop = limits.within(budget, limits.nodes(nodes), limits.seconds(seconds))
-        deadline = None if seconds is None else time.monotonic() + seconds
+        run = limits.begin(budget, nodes, seconds)
         found = 0
         while limit is None or found < limit:
-            remaining = None if deadline is None else deadline - time.monotonic()
-            if remaining is not None and remaining <= 0:
+            if run.over():
                 # The time is up even while solutions keep coming.
                 raise LimitReached(f"budget reached after {found} solutions", count=found,
-                                   stats=self._search.stats, budget=limits.stopped_by(budget, deadline))
-            sol = self._search.next_solution(nodes, remaining, stop)
+                                   stats=self._search.stats, budget=run.ran_out())
+            sol = self._search.next_solution(run.nodes, None, run.stop)
             if sol is None:
                 if not self._search.exhausted:
-                    raise self._stopped(found, deadline=deadline, budget=budget, nodes=nodes)
+                    raise self._stopped(found, run)
                 return
             found += 1
             yield tuple(sol) if ids else [self.problem.label(o) for o in sol]
@@ -237,35 +234,28 @@ class Solver:
               budget: limits.Budget | None = None) -> int:
         """Counts the solutions not yet seen (see `Problem.count`)."""
         limit = limits.limit(limit)
-        nodes, seconds, stop = limits.within(budget, limits.nodes(nodes), limits.seconds(seconds))
-        deadline = None if seconds is None else time.monotonic() + seconds
+        run = limits.begin(budget, nodes, seconds)
         before = self._search.stats.solutions
         target = None if limit is None else min(before + limit, limits.WORD - 1)
         try:
-            total = self._search.count(target, nodes, seconds, stop)
+            total = self._search.count(target, run.nodes, None, run.stop)
         except KeyboardInterrupt:
             raise Interrupted(self._search.stats.solutions - before, self._search.stats) from None
         n = total - before
         if limit is not None and n >= limit:
             return limit
         if not self._search.exhausted:
-            raise self._stopped(n, deadline=deadline, budget=budget, nodes=nodes)
+            raise self._stopped(n, run)
         return n
 
-    def _stopped(self, found: int, what: str = "solutions", *, deadline: float | None = None,
-                 budget: limits.Budget | None = None, nodes: int | None = None) -> LimitReached:
+    def _stopped(self, found: int, run: limits.Budget, what: str = "solutions") -> LimitReached:
         """The exception for a search that stopped before its end: `Cancelled`
-        after `cancel()`, else `LimitReached` (a budget ran out: the run's,
-        if its stop flag is up, else the `nodes` if they are spent, else the
-        time, if `deadline` is past)."""
+        after `cancel()`, else `LimitReached` naming what of the `run`'s
+        budget ran out."""
         stats = self._search.stats
         if self._search.cancelled:
             return Cancelled(f"cancelled after {found} {what}", count=found, stats=stats)
-        if (budget is None or budget.stopped() is None) and nodes is not None and stats.nodes >= nodes:
-            spent = "nodes"
-        else:
-            spent = limits.stopped_by(budget, deadline)
-        return LimitReached(f"budget reached after {found} {what}", count=found, stats=stats, budget=spent)
+        return LimitReached(f"budget reached after {found} {what}", count=found, stats=stats, budget=run.ran_out())
 
     def count_canonical(
         self, perms: Sequence[Sequence[int]], *, nodes: int | None = None, seconds: float | None = None,
@@ -284,22 +274,21 @@ class Solver:
         >>> p.solver().count_canonical([[0, 1, 2]])  # the identity: nothing merges
         2
         """
-        nodes, seconds, stop = limits.within(budget, limits.nodes(nodes), limits.seconds(seconds))
-        deadline = None if seconds is None else time.monotonic() + seconds
-        kept, interrupted = self._search.count_canonical([list(p) for p in perms], nodes, seconds, stop)
+        run = limits.begin(budget, nodes, seconds)
+        kept, interrupted = self._search.count_canonical([list(p) for p in perms], run.nodes, None, run.stop)
         if interrupted:
             raise Interrupted(kept, self._search.stats)
         if not self._search.exhausted:
-            raise self._stopped(kept, "canonical solutions", deadline=deadline, budget=budget, nodes=nodes)
+            raise self._stopped(kept, run, "canonical solutions")
         return kept
 
     def uniqueness(self, *, nodes: int | None = None, seconds: float | None = None,
                    budget: limits.Budget | None = None) -> Uniqueness:
         """NONE, UNIQUE or MULTIPLE (among the solutions not yet seen);
         UNKNOWN when a budget ran out first."""
-        nodes, seconds, stop = limits.within(budget, limits.nodes(nodes), limits.seconds(seconds))
+        run = limits.begin(budget, nodes, seconds)
         before = self._search.stats.solutions
-        n = self._search.count(before + 2, nodes, seconds, stop) - before
+        n = self._search.count(before + 2, run.nodes, None, run.stop) - before
         if n >= 2:
             return Uniqueness.MULTIPLE
         if not self._search.exhausted:

@@ -98,9 +98,10 @@ def solutions(
     if conflicts is not None:
         raise ValueError("conflicts= is the budget of engine='sat' (the dancing-links engines count nodes=)")
     if threads > 1:
-        if order != "input" or nodes is not None or seconds is not None:
-            raise ValueError("a search on several threads takes no order, nodes or seconds")
-        return ParallelSearch(problem, threads, engine=engine, branching=branching).solutions(limit, ids=ids)
+        if order != "input" or nodes is not None:
+            raise ValueError("a search on several threads takes no order or nodes")
+        return ParallelSearch(problem, threads, engine=engine, branching=branching).solutions(
+            limit, ids=ids, budget=limits.begin(budget, None, seconds))
     solver = make_solver(problem, order=order, seed=seed, engine=engine, branching=branching)
     return solver.solutions(limit, ids=ids, nodes=nodes, seconds=seconds, budget=budget)
 
@@ -269,16 +270,14 @@ def portfolio(want: int, dancing: Stage, cdcl: Stage, *, skip: Callable[[float |
     return found, True
 
 
-def unsettled(budget: limits.Budget | None, deadline: float | None = None, stats: Any = None,
-              what: str = "a solution") -> LimitReached:
-    """What a portfolio that its budget stopped before it settled raises:
-    `LimitReached` naming what ran out (`limits.stopped_by`).
+def unsettled(run: limits.Budget, stats: Any = None, what: str = "a solution") -> LimitReached:
+    """What a portfolio that the `run`'s budget stopped before it settled
+    raises: `LimitReached` naming what ran out (`Budget.ran_out`).
 
-    >>> unsettled(None, 0.0).budget
-    'seconds'
+    >>> unsettled(limits.begin(None, nodes=10)).budget
+    'nodes'
     """
-    return LimitReached(f"budget reached before {what}", count=0, stats=stats,
-                        budget=limits.stopped_by(budget, deadline))
+    return LimitReached(f"budget reached before {what}", count=0, stats=stats, budget=run.ran_out())
 
 
 class _Dancing:
@@ -399,13 +398,12 @@ def _portfolio_first(problem: ProblemData, ids: bool, nodes: int | None, seconds
     CDCL solver what is left (what was left out is in `problem.skipped`);
     `LimitReached` when the budget ran out first."""
     problem.begin_run()
-    nodes, seconds, _ = limits.within(budget, nodes, seconds)
-    deadline = None if seconds is None else time.monotonic() + seconds
-    dancing, cdcl = _problem_stages(problem, budget=budget)
-    found, settled = portfolio(1, dancing, cdcl, skip=lambda left: _sat_skipped(problem, left), nodes=nodes,
-                               seconds=seconds, share=0.5)
+    run = limits.begin(budget, nodes, seconds)
+    dancing, cdcl = _problem_stages(problem, budget=run)
+    found, settled = portfolio(1, dancing, cdcl, skip=lambda left: _sat_skipped(problem, left), nodes=run.nodes,
+                               seconds=run.left(), share=0.5)
     if not settled:
-        raise unsettled(budget, deadline, problem.stats)
+        raise unsettled(run, problem.stats)
     if not found:
         return None
     return found[0] if ids else [problem.label(o) for o in found[0]]
@@ -418,7 +416,8 @@ def solve_unique(problem: ProblemData, *, ids: bool = False, nodes: int | None =
     """A solution and whether it is the only one, from one search (see
     `Problem.solve_unique`), within the run's `budget`; with a `branching`
     rule other than "mrv", dancing links by that rule alone."""
-    nodes, seconds, _ = limits.within(budget, limits.nodes(nodes), limits.seconds(seconds))
+    budget = limits.begin(budget, nodes, seconds)
+    nodes, seconds = budget.nodes, budget.left()
     conflicts = limits.conflicts(conflicts)
     if engine not in ("auto", "sat") and conflicts is not None:
         raise ValueError("conflicts= is the budget of engine='sat' (the dancing-links engines count nodes=)")

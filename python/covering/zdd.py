@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from array import array
 from collections.abc import Collection, Iterator
 from typing import Any
@@ -245,10 +244,9 @@ def build_zdd(
     """
     builder = _core.MemoZdd(problem.compile(), memo_budget(memo_bytes), branching)
     most = sizes.max_memory()
-    nodes, seconds, stop = limits.within(budget, limits.nodes(nodes), limits.seconds(seconds))
-    deadline = None if seconds is None else time.monotonic() + seconds
+    run = limits.begin(budget, nodes, seconds)
     try:
-        root = builder.run(nodes, seconds, most, stop)
+        root = builder.run(run.nodes, None, most, run.stop)
     except MemoryError:
         raise sizes.SizeError(
             f"the diagram of all the solutions grew past the limit of {sizes.human(most)} before it was done "
@@ -256,7 +254,7 @@ def build_zdd(
         ) from None
     if root is None:
         raise LimitReached("budget reached before the diagram was built", count=0, stats=builder.stats,
-                           budget=limits.stopped_by(budget, deadline))
+                           budget=run.ran_out())
     # The engine sends little-endian 32-bit words ('I' is 32 bits wherever CPython runs).
     triples = array("I", builder.nodes())
     if sys.byteorder == "big":  # pragma: no cover

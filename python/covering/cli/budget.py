@@ -82,7 +82,7 @@ def limit_reached(e: BaseException | None = None) -> None:
     out, else the time if it is up, else the node budget."""
     if _budget is None:
         return
-    what = getattr(e, "budget", None) or limits.ran_out(_budget.deadline)
+    what = getattr(e, "budget", None) or _budget.ran_out()
     _budget.ring(what)
 
 
