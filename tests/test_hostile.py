@@ -168,7 +168,7 @@ def test_limits_past_64_bits_never_stop(value: int) -> None:
     assert p.count(nodes=value) == 2
     assert len(list(p.solutions(limit=value))) == 2
     assert p.solver().count(limit=value) == 2
-    assert Sudoku.parse("." * 16).count(cap=value) == 288
+    assert Sudoku.parse("." * 16).count(value) == 288
     assert solve_text("." * 16, n=4, mode="count", cap=value)[0] == ["288"]
     assert Akari.parse("..").count(value) == 2
 

@@ -71,3 +71,60 @@ def test_spoiled_solutions_are_caught() -> None:
     assert lights is not None and puzzle.check(set(lights) - {next(iter(lights))})
     grid = sudoku.Sudoku.parse("1..." "..1." "...." "...2")
     assert grid.check(grid) and grid.check(Queens(4))
+
+
+VERBS = ("solutions", "solve", "count", "uniqueness")
+CLASSES = [Queens, TilingPuzzle, sudoku.Sudoku, akari.Akari]
+
+
+@pytest.mark.parametrize("verb", VERBS)
+def test_every_puzzle_class_has_the_same_verbs_and_arguments(verb: str) -> None:
+    # The same positional limit and the same budgets on every puzzle (a
+    # puzzle may add keywords of its own after them, as Sudoku's order).
+    import inspect
+
+    def budgets(cls: type) -> list[tuple[str, Any, Any]]:
+        params = inspect.signature(getattr(cls, verb)).parameters.values()
+        return [(p.name, p.kind, p.default) for p in params if p.name in ("limit", "seconds", "nodes", "budget")]
+
+    shapes = {cls.__name__: budgets(cls) for cls in CLASSES}
+    first = budgets(ExactCover)
+    assert [n for n, _, _ in first] == (["limit"] if verb in ("solutions", "count") else []) + [
+        "seconds", "nodes", "budget"]
+    assert all(shape == first for shape in shapes.values()), shapes
+    assert all(default is None for _, _, default in first)
+
+
+def test_no_count_has_a_cap_of_its_own() -> None:
+    # The old default cap of Sudoku.count was 1000.
+    assert sudoku.Sudoku.parse("1" + "." * 80).count(1500) == 1500
+    assert sudoku.Sudoku.parse("." * 16).count() == 288
+
+
+LONG = [
+    ("queens 20 count", lambda **b: Queens(20).count(**b)),
+    ("queens 20 solutions", lambda **b: sum(1 for _ in Queens(20).solutions(**b))),
+    ("sudoku 16 count", lambda **b: sudoku.Sudoku.parse("." * 256).count(**b)),
+    ("sudoku 9 count", lambda **b: sudoku.Sudoku.parse("." * 81).count(**b)),
+    ("akari 40x40 count", lambda **b: akari.random_puzzle(40, 40, black=0.05, seed=1).count(**b)),
+    ("pentominoes 10x30 count", lambda **b: TilingPuzzle(PENTOMINOES, Board.rectangle(10, 30), uses="any").count(**b)),
+]
+
+
+@pytest.mark.parametrize(("name", "verb"), LONG, ids=[c[0] for c in LONG])
+@pytest.mark.parametrize("how", ["seconds", "budget"])
+def test_a_time_budget_stops_every_puzzle_verb(name: str, verb: Any, how: str) -> None:
+    # A count that would take years stops soon after its budget, on each
+    # class; the margin is wide (a loaded machine), the failure it catches
+    # is a run that never stops (Queens(20).count once ran 11 minutes).
+    import time
+
+    from covering import LimitReached
+    from covering.limits import Budget
+
+    given = {"seconds": 0.3} if how == "seconds" else {"budget": Budget.of(seconds=0.3)}
+    start = time.monotonic()
+    with pytest.raises(LimitReached) as e:
+        verb(**given)
+    assert time.monotonic() - start < 5.0
+    assert e.value.budget == "seconds"

@@ -32,7 +32,7 @@ def obeys_the_rules(grid: Sudoku, puzzle: Sudoku | None = None) -> bool:
 def test_the_288_grids_of_4x4() -> None:
     empty = Sudoku.parse("." * 16)
     grids = list(empty.solutions())
-    assert len(grids) == 288 == empty.count(cap=None)
+    assert len(grids) == 288 == empty.count()
     assert len({g.values for g in grids}) == 288
     assert all(obeys_the_rules(g) for g in grids)
     # ... and brute force agrees: every 4x4 array of permutations obeying the rules.
@@ -65,7 +65,7 @@ def test_none_unique_multiple() -> None:
     line = grid.line()
     # Two cells blanked that can swap: several solutions.
     assert Sudoku.parse("." * 81).uniqueness() is Uniqueness.MULTIPLE
-    assert Sudoku.parse("." * 81).count(cap=50) == 50
+    assert Sudoku.parse("." * 81).count(50) == 50
     # No duplicate among the givens, yet no solution: r1c9 must be 9, but r2c9 is 9.
     no = "12345678." + "........9" + "." * 63
     p = Sudoku.parse(no)
@@ -100,7 +100,7 @@ def test_the_9x9_batch_agrees_with_the_general_engine(seed: int) -> None:
     for line, count, verdict, first in zip(lines, counts, verdicts, firsts):
         puzzle = Sudoku.parse(line)
         expected = puzzle.solver().count(30)  # the exact cover engine
-        assert puzzle.count(cap=30) == expected  # the band solver, one puzzle
+        assert puzzle.count(30) == expected  # the band solver, one puzzle
         assert int(count) == expected, line
         if expected == 0:
             assert verdict == first == "no solution"

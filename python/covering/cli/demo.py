@@ -73,7 +73,7 @@ def run(args: argparse.Namespace, run: object) -> int:
     print(g.puzzle.text())
     print("its solution:")
     print(g.solution.text())
-    print(f"4 x 4 grids: {sudoku.Sudoku.parse('.' * 16).count(cap=None)}")
+    print(f"4 x 4 grids: {sudoku.Sudoku.parse('.' * 16).count()}")
 
     from ..puzzles import akari
 

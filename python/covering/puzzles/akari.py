@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -268,11 +267,11 @@ class Akari(ExactCover[Lights]):
         assert enc is not None
         return frozenset(divmod(enc[1][o], self.width) for o in ids if enc[1][o] != _NO_CELL)
 
-    def solutions(self, limit: int | None = None, *, seconds: float | None = None,
+    def solutions(self, limit: int | None = None, /, *, seconds: float | None = None, nodes: int | None = None,
                   budget: limits.Budget | None = None) -> Iterator[Lights]:
         """The solutions, lazily, as sets of light positions (in no
-        particular order); `LimitReached` if ``seconds`` or the run's
-        `budget` run out first.
+        particular order); `LimitReached` if ``seconds``, ``nodes`` or the
+        run's `budget` run out first.
 
         The search runs in a random order with a node budget, restarted
         with another order and twice the budget when it runs out (see
@@ -284,37 +283,40 @@ class Akari(ExactCover[Lights]):
         >>> sorted(sorted(s) for s in Akari.parse("..").solutions())
         [[(0, 0)], [(0, 1)]]
         """
+        return self._solutions(limit, limits.begin(budget, nodes, seconds))
+
+    def _solutions(self, limit: int | None, run: limits.Budget) -> Iterator[Lights]:
         enc = self._encoding
         if enc is None:
             if self._numbers_ok_without_lights() and limit != 0:
                 yield frozenset()
             return
-        for ids in restart.solutions(enc[0], limit, seconds=seconds, plain_first=self._long_segments,
-                                     budget=budget):
+        for ids in restart.solutions(enc[0], limit, plain_first=self._long_segments, budget=run):
             yield self._lights(ids)
 
     def _numbers_ok_without_lights(self) -> bool:
         """Is the empty set a solution? (For a grid without white cells.)"""
         return all(ch in "#0" for ch in "".join(self.rows))
 
-    def solve(self, *, budget: limits.Budget | None = None) -> Lights | None:
+    def solve(self, *, seconds: float | None = None, nodes: int | None = None,
+              budget: limits.Budget | None = None) -> Lights | None:
         """A solution, or None when there is none, by the portfolio (see
-        `solve_unique`); `LimitReached` if the run's `budget` ran out first.
+        `solve_unique`); `LimitReached` if a budget ran out first.
 
         >>> len(Akari.parse(SEED_7X7).solve() or ())
         10
         """
+        run = limits.begin(budget, nodes, seconds)
         enc = self._encoding
         if enc is None:
-            return next(self.solutions(1), None)
-        nodes, seconds, _ = limits.within(budget, None, None)
-        found, settled = self._portfolio(1, enc[0], budget, nodes, seconds)
+            return next(self._solutions(1, run), None)
+        found, settled = self._portfolio(1, enc[0], run)
         if not settled:
-            raise unsettled(budget)
+            raise unsettled(run)
         return self._lights(found[0]) if found else None
 
-    def _portfolio(self, want: int, compiled: _core.CompiledProblem, budget: limits.Budget | None,
-                   nodes: int | None, seconds: float | None) -> tuple[list[tuple[int, ...]], bool]:
+    def _portfolio(self, want: int, compiled: _core.CompiledProblem,
+                   budget: limits.Budget) -> tuple[list[tuple[int, ...]], bool]:
         """The one portfolio on this board's stages: restarted dancing links
         (see `solutions`) for `PORTFOLIO_NODES`, then the CDCL solver first,
         its decisions priced at `NODES_PER_DECISION`, within the run's
@@ -331,13 +333,13 @@ class Akari(ExactCover[Lights]):
                 sat.append(SatSolver.of_compiled(compiled))
             return sat[0].solutions(k, ids=True, nodes=n, seconds=s, budget=budget)
 
-        return portfolio(want, dancing, cdcl, nodes=nodes, seconds=seconds, first_nodes=PORTFOLIO_NODES, lead=False,
-                         per_decision=NODES_PER_DECISION)
+        return portfolio(want, dancing, cdcl, nodes=budget.nodes, seconds=budget.left(), first_nodes=PORTFOLIO_NODES,
+                         lead=False, per_decision=NODES_PER_DECISION)
 
-    def count(self, limit: int | None = None, *, seconds: float | None = None,
+    def count(self, limit: int | None = None, /, *, seconds: float | None = None, nodes: int | None = None,
               budget: limits.Budget | None = None) -> int:
         """The number of solutions (at most `limit`); `LimitReached` if
-        ``seconds`` or the run's `budget` run out first. Up to `restart.KEEP` solutions are
+        ``seconds``, ``nodes`` or the run's `budget` run out first. Up to `restart.KEEP` solutions are
         counted as `solutions` finds them (with restarts); a bigger count
         is one search in the engine.
 
@@ -345,7 +347,7 @@ class Akari(ExactCover[Lights]):
         1
         """
         limit = limits.limit(limit)
-        nodes, seconds, stop = limits.within(budget, None, limits.seconds(seconds))
+        run = limits.begin(budget, nodes, seconds)
         enc = self._encoding
         if enc is None:
             return int(self._numbers_ok_without_lights()) if limit != 0 else 0
@@ -353,29 +355,28 @@ class Akari(ExactCover[Lights]):
             # (A LimitReached from the restarts already carries the solutions found.)
             found = 0
             try:
-                for _ in restart.solutions(enc[0], limit, seconds=seconds, plain_first=self._long_segments,
-                                           budget=budget):
+                for _ in restart.solutions(enc[0], limit, plain_first=self._long_segments, budget=run):
                     found += 1
             except KeyboardInterrupt:
                 raise Interrupted(found) from None
             return found
-        deadline = None if seconds is None else time.monotonic() + seconds
         search = _core.Search(enc[0], None, "auto")
         try:
-            n = search.count(limit, nodes, seconds, stop)
+            n = search.count(limit, run.nodes, None, run.stop)
         except KeyboardInterrupt:
             raise Interrupted(search.stats.solutions, search.stats) from None
         if not search.exhausted and (limit is None or n < limit):
             raise LimitReached(f"budget reached after {n} solutions", count=n, stats=search.stats,
-                               budget=limits.stopped_by(budget, deadline))
+                               budget=run.ran_out())
         return n
 
-    def uniqueness(self, *, seconds: float | None = None, budget: limits.Budget | None = None) -> Uniqueness:
-        """NONE, UNIQUE or MULTIPLE; UNKNOWN if ``seconds`` or the run's
-        `budget` ran out first (see `solve_unique`)."""
-        return self.solve_unique(seconds=seconds, budget=budget)[1]
+    def uniqueness(self, *, seconds: float | None = None, nodes: int | None = None,
+                   budget: limits.Budget | None = None) -> Uniqueness:
+        """NONE, UNIQUE or MULTIPLE; UNKNOWN if a budget ran out first (see
+        `solve_unique`)."""
+        return self.solve_unique(seconds=seconds, nodes=nodes, budget=budget)[1]
 
-    def solve_unique(self, *, seconds: float | None = None,
+    def solve_unique(self, *, seconds: float | None = None, nodes: int | None = None,
                      budget: limits.Budget | None = None) -> tuple[Lights | None, Uniqueness]:
         """A solution (None if there is none) and whether it is the only one.
 
@@ -392,12 +393,12 @@ class Akari(ExactCover[Lights]):
         >>> len(lights), u.name
         (10, 'UNIQUE')
         """
-        nodes, seconds, _ = limits.within(budget, None, limits.seconds(seconds))
+        run = limits.begin(budget, nodes, seconds)
         enc = self._encoding
         if enc is None:
-            found = list(self.solutions(2))
+            found = list(self._solutions(2, run))
             return (found[0] if found else None), Uniqueness.of(len(found))
-        ids, settled = self._portfolio(2, enc[0], budget, nodes, seconds)
+        ids, settled = self._portfolio(2, enc[0], run)
         lights = self._lights(ids[0]) if ids else None
         return lights, Uniqueness.of(len(ids)) if settled else Uniqueness.UNKNOWN
 

@@ -10,8 +10,12 @@ a solution as text, and `_repr_svg_` for notebooks.
 
 `ExactCover` writes the rest once on top of `Problem`: `solutions()`,
 `solve()`, `count()` (by the counting front door, `covering.counting`) and
-`uniqueness()`. Each takes the run's ``budget`` (`covering.limits.Budget`),
-passed down to the engines, which watch its stop flag. A puzzle with a faster path of its own (the Sudoku batch,
+`uniqueness()`. Each takes the same budgets on every puzzle: ``seconds``,
+``nodes`` and the run's ``budget`` (`covering.limits.Budget`), made one
+budget when the verb is called (`covering.limits.begin`) and passed down
+to the engines, which watch its stop flag; a budget that runs out raises
+`LimitReached` (`uniqueness` answers UNKNOWN). No count has a cap of its
+own: ``limit`` is the only one. A puzzle with a faster path of its own (the Sudoku batch,
 Akari's restarts, the queens' bitboards) overrides those, behind the same
 names.
 
@@ -28,8 +32,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
 
+from ..limits import Budget, begin
+
 if TYPE_CHECKING:
-    from ..limits import Budget
     from ..problem import Problem, Uniqueness
 
 __all__ = ["Puzzle", "ExactCover"]
@@ -44,13 +49,17 @@ class Puzzle(Protocol):
 
     def problem(self) -> Problem: ...
 
-    def solutions(self, limit: int | None = None, /, *, budget: Budget | None = None) -> Iterator[object]: ...
+    def solutions(self, limit: int | None = None, /, *, seconds: float | None = None, nodes: int | None = None,
+                  budget: Budget | None = None) -> Iterator[object]: ...
 
-    def solve(self, *, budget: Budget | None = None) -> object | None: ...
+    def solve(self, *, seconds: float | None = None, nodes: int | None = None,
+              budget: Budget | None = None) -> object | None: ...
 
-    def count(self, limit: int | None = None, /, *, budget: Budget | None = None) -> int: ...
+    def count(self, limit: int | None = None, /, *, seconds: float | None = None, nodes: int | None = None,
+              budget: Budget | None = None) -> int: ...
 
-    def uniqueness(self, *, budget: Budget | None = None) -> Uniqueness: ...
+    def uniqueness(self, *, seconds: float | None = None, nodes: int | None = None,
+                   budget: Budget | None = None) -> Uniqueness: ...
 
     def check(self, solution: object, /) -> list[str]: ...
 
@@ -76,25 +85,29 @@ class ExactCover(Generic[S]):
     def svg(self) -> str:
         raise NotImplementedError
 
-    def solutions(self, limit: int | None = None, /, *, budget: Budget | None = None) -> Iterator[S]:
+    def solutions(self, limit: int | None = None, /, *, seconds: float | None = None, nodes: int | None = None,
+                  budget: Budget | None = None) -> Iterator[S]:
         """The solutions, lazily, at most `limit`."""
-        for ids in self.problem().solutions(limit, ids=True, budget=budget):
-            yield self.decode(ids)
+        run = begin(budget, nodes, seconds)  # (now: the clock starts at the call)
+        return (self.decode(ids) for ids in self.problem().solutions(limit, ids=True, budget=run))
 
-    def solve(self, *, budget: Budget | None = None) -> S | None:
+    def solve(self, *, seconds: float | None = None, nodes: int | None = None,
+              budget: Budget | None = None) -> S | None:
         """A solution, or None when there is none: the first found by the
         portfolio of `Problem.first` (dancing links, then the CDCL solver)."""
-        ids = self.problem().first(ids=True, budget=budget)
+        ids = self.problem().first(ids=True, budget=begin(budget, nodes, seconds))
         return None if ids is None else self.decode(ids)
 
-    def count(self, limit: int | None = None, /, *, budget: Budget | None = None) -> int:
+    def count(self, limit: int | None = None, /, *, seconds: float | None = None, nodes: int | None = None,
+              budget: Budget | None = None) -> int:
         """The number of solutions (at most `limit`), by the fastest exact
         method (`covering.counting`)."""
-        return self.problem().count(limit, budget=budget)
+        return self.problem().count(limit, budget=begin(budget, nodes, seconds))
 
-    def uniqueness(self, *, budget: Budget | None = None) -> Uniqueness:
-        """NONE, UNIQUE or MULTIPLE (UNKNOWN if the `budget` ran out)."""
-        return self.problem().uniqueness(budget=budget)
+    def uniqueness(self, *, seconds: float | None = None, nodes: int | None = None,
+                   budget: Budget | None = None) -> Uniqueness:
+        """NONE, UNIQUE or MULTIPLE (UNKNOWN if a budget ran out)."""
+        return self.problem().uniqueness(budget=begin(budget, nodes, seconds))
 
     def _repr_svg_(self) -> str:
         return self.svg()

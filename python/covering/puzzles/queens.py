@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .. import _core, limits, sizes
-from ..errors import Interrupted, ProblemError
+from ..errors import Interrupted, LimitReached, ProblemError
 from ..limits import Budget
 from ..problem import Problem
 from .base import ExactCover
@@ -91,11 +91,14 @@ def solutions(n: int) -> list[tuple[int, ...]]:
     return sorted(out)
 
 
-def count(n: int, threads: int | None = None) -> int:
+def count(n: int, threads: int | None = None, *, seconds: float | None = None,
+          budget: Budget | None = None) -> int:
     """The number of solutions (OEIS A000170), by the bitboard counter of the
     engine, on `threads` threads (default: ``COVERING_THREADS``, else all
     cores), for 1 <= n <= 32. Ctrl-C stops it within milliseconds and raises
-    `Interrupted` (a KeyboardInterrupt) with the solutions counted so far.
+    `Interrupted` (a KeyboardInterrupt) with the solutions counted so far;
+    the time (`seconds`, or the run's `budget`) running out raises
+    `LimitReached`.
 
     >>> [count(n, threads=1) for n in range(1, 9)]
     [1, 0, 0, 2, 10, 4, 40, 92]
@@ -104,8 +107,13 @@ def count(n: int, threads: int | None = None) -> int:
 
     n = _board_size(n, 32)
     threads = default_threads() if threads is None else limits.threads(threads)
-    total, complete = _core.count_queens(n, threads)
+    run = limits.begin(budget, None, seconds)
+    total, complete = _core.count_queens(n, threads, run.stop)
     if not complete:
+        if run.over():
+            # (The counter's partial sum counts mirror images twice: no count so far.)
+            raise LimitReached("budget reached before the count was done", count=None, stats=None,
+                               budget=run.ran_out())
         raise Interrupted(total)
     return total
 
@@ -179,13 +187,15 @@ class Queens(ExactCover[tuple[int, ...]]):
             rows[j] = i
         return tuple(rows)
 
-    def count(self, limit: int | None = None, /, *, budget: Budget | None = None) -> int:
+    def count(self, limit: int | None = None, /, *, seconds: float | None = None, nodes: int | None = None,
+              budget: Budget | None = None) -> int:
         """The number of solutions, by the bitboard counter (`count`; it
-        answers Ctrl-C and the run's deadline, but counts no nodes), else
-        (a limit, a node budget) by the engine."""
-        if limit is None and (budget is None or budget.nodes is None):
-            return count(self.n)
-        return super().count(limit, budget=budget)
+        answers Ctrl-C and the time, but counts no nodes) for n up to 32,
+        else (a limit, a node budget) by the engine."""
+        run = limits.begin(budget, nodes, seconds)
+        if limit is None and run.nodes is None and self.n <= 32:
+            return count(self.n, budget=run)
+        return super().count(limit, budget=run)
 
     def check(self, solution: object, /) -> list[str]:
         """The rules broken: a queen in each column, one in each row, none

@@ -278,8 +278,8 @@ class Sudoku(ExactCover["Sudoku"]):
             for ids in solver.solutions(k, ids=True, nodes=nodes, seconds=seconds, budget=budget):
                 yield tuple(sorted(kept[o] for o in ids))
 
-        nodes, seconds, _ = limits.within(budget, None, None)
-        return portfolio(want, dancing, cdcl, nodes=nodes, seconds=seconds)
+        assert budget is not None  # (the verbs begin it)
+        return portfolio(want, dancing, cdcl, nodes=budget.nodes, seconds=budget.left())
 
     def solver(self, *, order: str = "input", seed: int | None = None) -> Solver:
         """A solver of the shared problem with this puzzle's givens forced."""
@@ -295,58 +295,83 @@ class Sudoku(ExactCover["Sudoku"]):
             values[o // self.n] = o % self.n + 1
         return Sudoku(self.n, tuple(values), self.symbols, tuple(v != 0 for v in self.values))
 
-    def solutions(self, limit: int | None = None, *, order: str = "input", seed: int | None = None,
-                  budget: limits.Budget | None = None) -> Iterator[Sudoku]:
-        """The completed grids, one at a time."""
-        for ids in self.solver(order=order, seed=seed).solutions(limit, ids=True, budget=budget):
-            yield self._grid(ids)
+    def solutions(self, limit: int | None = None, /, *, seconds: float | None = None, nodes: int | None = None,
+                  budget: limits.Budget | None = None, order: str = "input",
+                  seed: int | None = None) -> Iterator[Sudoku]:
+        """The completed grids, one at a time (``order="random"``, with a
+        ``seed``: in a random order).
 
-    def _by_bands(self, mode: str, cap: int | None = 1000, budget: limits.Budget | None = None) -> str:
+        >>> [g.line() for g in Sudoku.parse("1..." "..1." "...." "...2").solutions(2)]
+        ['1243341221344321', '1324241331424231']
+        """
+        run = limits.begin(budget, nodes, seconds)
+        return (self._grid(ids) for ids in self.solver(order=order, seed=seed).solutions(limit, ids=True, budget=run))
+
+    def _by_bands(self, mode: str, run: limits.Budget, cap: int | None = None) -> str:
         """The answer of the 9 x 9 band solver (through `solve_text`, as a
-        file of one line): the grid, ``no solution``, ``multiple`` or the count."""
-        outputs, errors = solve_text(self.line(), n=9, symbols=self.symbols, mode=mode, cap=cap, budget=budget)
+        file of one line): the grid, ``no solution``, ``multiple`` or the
+        count; `LimitReached` when the `run`'s budget ran out first."""
+        try:
+            outputs, errors = solve_text(self.line(), n=9, symbols=self.symbols, mode=mode, cap=cap, budget=run)
+        except Interrupted as e:
+            if not run.over() or run.spent == "interrupt":
+                raise
+            count = e.count if mode == "count" else None
+            raise LimitReached(f"budget reached before the answer ({mode})", count=count, stats=None,
+                               budget=run.ran_out()) from None
         if errors:
             raise SudokuError(errors[0][1])
         return outputs[0]
 
-    def solve(self, *, budget: limits.Budget | None = None) -> Sudoku | None:
+    def solve(self, *, seconds: float | None = None, nodes: int | None = None,
+              budget: limits.Budget | None = None) -> Sudoku | None:
         """A completed grid, or None if there is none (9 x 9: by the band
-        solver; other sizes: the portfolio, dancing links then CDCL).
+        solver; other sizes, or a node budget: the portfolio, dancing links
+        then CDCL).
 
         >>> Sudoku.parse("1.3." ".41." ".1.." "2..1").solve().line()
         '1234341241232341'
         """
-        if self.n != 9:
-            found, settled = self._portfolio(1, budget)
+        run = limits.begin(budget, nodes, seconds)
+        if self.n != 9 or run.nodes is not None:
+            found, settled = self._portfolio(1, run)
             if not settled:
-                raise unsettled(budget, what="the answer")
+                raise unsettled(run, what="the answer")
             return self._grid(found[0]) if found else None
-        answer = self._by_bands("solve", budget=budget)
+        answer = self._by_bands("solve", run)
         if answer == "no solution":
             return None
         values = Sudoku.parse(answer, self.symbols).values
         return Sudoku(self.n, values, self.symbols, tuple(v != 0 for v in self.values))
 
-    def count(self, cap: int | None = 1000, *, budget: limits.Budget | None = None) -> int:
-        """The number of solutions, counting no further than `cap` (9 x 9:
-        by the band solver; other sizes: by the exact cover engine).
+    def count(self, limit: int | None = None, /, *, seconds: float | None = None, nodes: int | None = None,
+              budget: limits.Budget | None = None) -> int:
+        """The number of solutions, at most `limit` (9 x 9: by the band
+        solver; other sizes, or a node budget: by the exact cover engine).
+        No cap of its own: an empty grid counts until a budget stops it.
 
-        >>> Sudoku.parse("." * 16).count(), Sudoku.parse("." * 16).count(cap=None)
-        (288, 288)
-        >>> Sudoku.parse("." * 81).count(cap=5000)
+        >>> Sudoku.parse("." * 16).count()
+        288
+        >>> Sudoku.parse("." * 81).count(5000)
         5000
         """
-        if self.n == 9:
-            return int(self._by_bands("count", cap, budget))
-        return self.solver().count(cap, budget=budget)
+        run = limits.begin(budget, nodes, seconds)
+        if self.n == 9 and run.nodes is None:
+            return int(self._by_bands("count", run, limits.limit(limit)))
+        return self.solver().count(limit, budget=run)
 
-    def uniqueness(self, *, budget: limits.Budget | None = None) -> Uniqueness:
+    def uniqueness(self, *, seconds: float | None = None, nodes: int | None = None,
+                   budget: limits.Budget | None = None) -> Uniqueness:
         """NONE, UNIQUE or MULTIPLE (9 x 9: by the band solver); UNKNOWN
-        when the run's `budget` ran out first."""
-        if self.n != 9:
-            found, settled = self._portfolio(2, budget)
+        when a budget ran out first."""
+        run = limits.begin(budget, nodes, seconds)
+        if self.n != 9 or run.nodes is not None:
+            found, settled = self._portfolio(2, run)
             return Uniqueness.of(len(found)) if settled else Uniqueness.UNKNOWN
-        answer = self._by_bands("unique", budget=budget)
+        try:
+            answer = self._by_bands("unique", run)
+        except LimitReached:
+            return Uniqueness.UNKNOWN
         if answer == "no solution":
             return Uniqueness.NONE
         return Uniqueness.MULTIPLE if answer == "multiple" else Uniqueness.UNIQUE
@@ -497,9 +522,10 @@ def generate(n: int = 9, seed: int | None = None, min_givens: int = 0, symbols: 
 def _settle(puzzle: Sudoku, mode: str, budget: limits.Budget | None) -> str:
     """A heavy puzzle's line of `solve_text`, by the portfolio; raises
     `LimitReached` when the `budget` ran out first."""
-    found, settled = puzzle._portfolio(1 if mode == "solve" else 2, budget)
+    run = limits.begin(budget)
+    found, settled = puzzle._portfolio(1 if mode == "solve" else 2, run)
     if not settled:
-        raise unsettled(budget, what="the answer")
+        raise unsettled(run, what="the answer")
     if not found:
         return "no solution"
     if len(found) > 1:
