@@ -67,7 +67,7 @@ def test_polyomino_unique_counts_classes_with_symmetry(capsys: pytest.CaptureFix
     _, out, _ = run(capsys, "polyomino", "--board", "3x20", "--symmetry", "--unique", "--no-color")
     assert out.splitlines()[-1] == "multiple"
     _, out, err = run(capsys, "polyomino", "--pieces", "pentominoes", "--board", "8x8", "--unique")
-    assert out.splitlines() == ["no tiling", "none"] and "60" in err and "64" in err
+    assert out.splitlines() == ["none"] and "60" in err and "64" in err
 
 
 def test_svg_of_the_first_tiling(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -113,7 +113,7 @@ def test_sudoku_json_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str])
         assert word == ("multiple" if record["line"] == 5 else "unique")
     _, out, _ = run(capsys, "sudoku", "count", "--json", "--limit", "10", str(f))
     *counts, summary = [json.loads(line) for line in out.splitlines()]
-    assert counts[-1] == {"line": 5, "count": 10, "complete": True, "stopped": "limit"}
+    assert counts[-1] == {"puzzle": 5, "line": 5, "count": 10, "complete": True, "stopped": "limit"}
     assert [c.get("count") for c in counts[:3]] == [1, 1, 1] and summary["count"] == 4
     _, out, _ = run(capsys, "sudoku", "solve", "--svg", str(f))
     assert out.count("<svg") == 4
@@ -274,3 +274,41 @@ def test_ctrl_c_stops_the_cdcl_solver(tmp_path: Path) -> None:
     r = subprocess.run([sys.executable, "-m", "covering", "dlx", "--engine", "sat", "--unique", "--conflicts", "50",
                         str(f)], capture_output=True, text=True)
     assert r.returncode == 0 and r.stdout.splitlines()[-1] == "unknown", r.stdout + r.stderr
+
+
+NOTHING = [
+    (["dlx", "solve", "-"], "A B\nA\n"),
+    (["tromino", "solve", "4"], None),
+    (["polyomino", "solve", "--pieces", "pentominoes", "--board", "8x8"], None),
+    (["akari", "solve", "-"], "1#\n##\n"),
+    (["sudoku", "solve", "-"], "...1.3.4..4..1..\n"),  # no clash among the givens, yet no solution
+]
+
+
+@pytest.mark.parametrize(("args", "stdin"), NOTHING, ids=[" ".join(a[:2]) for a, _ in NOTHING])
+def test_no_solution_is_said_the_same_way_on_every_puzzle(args: list[str], stdin: str | None) -> None:
+    def covering(*extra: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "covering", *args, *extra], input=stdin, capture_output=True,
+                              text=True, timeout=120)
+
+    text = covering()
+    assert text.returncode == 0 and text.stdout == "no solution\n", text
+    records = [json.loads(line) for line in covering("--json").stdout.splitlines()]
+    batch = args[0] in ("akari", "sudoku")
+    # A batch's summary counts the puzzles answered: the 0 is on the puzzle's own line.
+    assert (records[0]["count"] if batch else records[-1]["count"]) == 0
+    assert records[-1]["complete"] is True
+    unique = subprocess.run([sys.executable, "-m", "covering", args[0], "unique", *args[2:]], input=stdin,
+                            capture_output=True, text=True, timeout=120)
+    assert unique.stdout == "none\n", unique
+
+
+def test_a_sudoku_laid_over_lines_without_grid_gets_one_error_naming_grid(tmp_path: Path) -> None:
+    f = tmp_path / "grid.txt"
+    f.write_text("".join(row + "\n" for row in (
+        "53..7....", "6..195...", ".98....6.", "8...6...3", "4..8.3..1", "7...2...6", ".6....28.", "...419..5",
+        "....8..79")))
+    r = subprocess.run([sys.executable, "-m", "covering", "sudoku", "solve", str(f)], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 2 and r.stdout == ""
+    assert len(r.stderr.splitlines()) == 1 and "--grid" in r.stderr and "grid.txt" in r.stderr

@@ -165,7 +165,9 @@ def run_unique(args: argparse.Namespace, run: Run) -> None:
         record = None
         if run.json:  # (the sorted lights cost more than the output line)
             record = {**_record(k, lights), "uniqueness": u.value, "count": FOUND.get(u.value)}
-        run.answer(record, _picture(args, run, puzzle, lights, k == 0) + u.value + "\n")
+        # (No solution: `unique` says "none" alone.)
+        shown = _picture(args, run, puzzle, lights, k == 0) if lights is not None else "" if k == 0 else "\n"
+        run.answer(record, shown + u.value + "\n")
     run.done(limited=False)
 
 

@@ -51,6 +51,8 @@ def run_best(args: argparse.Namespace, run: Run) -> None:
     budget.disarm()  # the work is over: what it found is printed whole
     for solution in found:
         write_solution(run, problem, solution.ids, cost=solution.cost)
+    if not found and found.optimal:
+        run.no_solution()
     run.extra.update(optimal=found.optimal, nodes=found.stats.nodes)
     if interrupted or not found.optimal:
         run.noun = "solutions printed (not proven the cheapest)"

@@ -197,6 +197,23 @@ class Run:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(svg())
 
+    def no_solution(self) -> None:
+        """The run found no solution (`solve`, `best`, `random`): the one
+        line ``no solution`` on every puzzle (text; with ``--json`` the
+        summary's ``"count": 0`` says it), unless ``--limit 0`` asked for none.
+
+        >>> import contextlib, io
+        >>> run = Run("dlx solve")
+        >>> with contextlib.redirect_stdout(io.StringIO()) as out:
+        ...     run.no_solution()
+        >>> out.getvalue(), run.count
+        ('no solution\\n', 0)
+        """
+        self.count = 0
+        if not self.json and self.limit != 0:
+            with budget.held():
+                sys.stdout.write("no solution\n")
+
     def uniqueness(self, word: str) -> None:
         """The answer of `unique`, after the solution: the word on a line of
         its own (text) and in the summary; the count is what it stands for

@@ -76,7 +76,7 @@ def _verb(verbs: argparse._SubParsersAction, name: str, helptext: str,  # type: 
           budgets: bool = True) -> argparse.ArgumentParser:
     v: argparse.ArgumentParser = verbs.add_parser(name, help=helptext, description=f"covering dlx {name}: {helptext}.")
     v.add_argument("file", nargs="?", default="-", help="the .dlx file ('-' or nothing: stdin)")
-    flags.add_output(v, payload if name != "count" else "the summary only")
+    flags.add_output(v, payload if name != "count" else flags.SUMMARY_ONLY)
     flags.add_budgets(v, searches=budgets)
     v.set_defaults(run=runner, counts=counts)
     return v
@@ -173,6 +173,8 @@ def _listing(args: argparse.Namespace, run: Run, problem: Problem, solutions: It
         run.extra.update(engine=args.engine, nodes=st.nodes if st is not None else 0)
         if problem.skipped:
             run.extra["skipped"] = [{"engine": s["engine"], "estimate": s["estimate"]} for s in problem.skipped]
+    if not run.count:
+        run.no_solution()
     run.done()
 
 

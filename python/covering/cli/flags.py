@@ -97,12 +97,18 @@ def byte_size(text: str) -> int:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
+#: What a verb that prints no line of its own before the summary says of ``--json``.
+SUMMARY_ONLY = "the summary only"
+
+SUMMARY_KEYS = 'with "command", "count", "complete", "stopped" and "seconds"'
+
+
 def add_output(parser: argparse.ArgumentParser, payload: str, svg: str | None = None) -> None:
-    """``--json`` (one object a line: `payload`, then the summary) and,
-    where the puzzle draws, ``--svg [FILE]``."""
-    parser.add_argument("--json", action="store_true",
-                        help=f"one JSON object a line: {payload}, then a summary line with \"command\", \"count\", "
-                        "\"complete\", \"stopped\" and \"seconds\"")
+    """``--json`` (one object a line: `payload`, then the summary; or the
+    summary alone, `SUMMARY_ONLY`) and, where the puzzle draws, ``--svg [FILE]``."""
+    what = (f"one JSON line, the summary {SUMMARY_KEYS}" if payload == SUMMARY_ONLY
+            else f"one JSON object a line: {payload}, then a summary line {SUMMARY_KEYS}")
+    parser.add_argument("--json", action="store_true", help=what)
     if svg is not None:
         parser.add_argument("--svg", nargs="?", const="-", metavar="FILE",
                             help=f"{svg}: with FILE (ending in .svg) the first picture into FILE, the text "

@@ -65,7 +65,7 @@ def _verb(verbs: argparse._SubParsersAction, name: str, helptext: str, runner,  
                                                   description=f"covering queens {name}: {helptext}.")
     v.add_argument("n", type=flags.non_negative, metavar="N")
     svg = "each solution as an SVG board" if name in ("solve", "unique", "random", "list") else None
-    flags.add_output(v, "the summary only" if counts else payload, svg)
+    flags.add_output(v, flags.SUMMARY_ONLY if counts else payload, svg)
     flags.add_budgets(v)
     v.set_defaults(run=runner, counts=counts, noun=noun)
     return v

@@ -5,7 +5,7 @@ up to N solutions of each, a blank line between puzzles), ``count``
 (``--limit N`` stops each count at N), ``unique`` (the solution, then
 ``unique``, ``multiple`` or ``none``), ``export`` (one puzzle as Knuth's
 .dlx) and ``generate``. With ``--json``, one object per puzzle,
-``{"line": k, ...}`` with its answer (a bad line: ``"error"``), then the
+``{"puzzle": k, "line": k, ...}`` with its answer (a bad line: ``"error"``), then the
 summary, whose ``"count"`` is the number of puzzles answered.
 """
 
@@ -39,10 +39,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     verbs = p.add_subparsers(dest="verb", metavar="VERB", parser_class=type(p))
     verbs.required = True
     for name, helptext, payload in (
-        ("solve", "solve puzzles, one a line", '{"line": k, "solution": grid or null}'),
-        ("count", "count the solutions of each puzzle", '{"line": k, "count": N, "complete": bool}'),
+        ("solve", "solve puzzles, one a line", '{"puzzle": k, "line": k, "solution": grid or null}'),
+        ("count", "count the solutions of each puzzle", '{"puzzle": k, "line": k, "count": N, "complete": bool}'),
         ("unique", "each puzzle's solution, then 'unique', 'multiple' or 'none'",
-         '{"line": k, "solution": grid or null, "uniqueness": word}'),
+         '{"puzzle": k, "line": k, "solution": grid or null, "uniqueness": word}'),
     ):
         q = verbs.add_parser(name, help=helptext, description=f"covering sudoku {name}: {helptext}. {INPUT}")
         _input(q)
@@ -85,11 +85,30 @@ def _size(text: str, grid: bool) -> int:
     if grid:
         cells = sum(1 for ch in text if ch not in sudoku.LAYOUT + textio.BLANKS + "\n")
     else:
-        cells = len(_first_line(text))
+        first = _first_line(text)
+        cells = len(first)
+        row = sum(1 for ch in first if ch not in sudoku.LAYOUT + textio.BLANKS)
+        if _is_row(row) and text.count("\n") >= row - 1:
+            # A puzzle laid over lines, given without --grid: one error that
+            # says so, not one per line.
+            raise UsageError(f"the first line holds {row} cells, a row of a {row} x {row} puzzle, not a "
+                             f"puzzle of {row * row} cells: for a puzzle laid over lines, give --grid")
     n = math.isqrt(math.isqrt(cells))
     if n < 2 or n**4 != cells:
         return 9  # wrong lengths are then reported line by line
     return n * n
+
+
+def _is_row(cells: int) -> bool:
+    """Could a line of `cells` cells be one row of a puzzle (n^2 cells for
+    a box of n x n), but not a whole puzzle (n^4 cells)?
+
+    >>> _is_row(9), _is_row(16), _is_row(81), _is_row(10)
+    (True, False, False, False)
+    """
+    box = math.isqrt(cells)
+    whole = math.isqrt(box)
+    return box >= 3 and box * box == cells and not (whole * whole == box and whole >= 2)
 
 
 def _first_line(text: str) -> str:
@@ -123,7 +142,10 @@ class _Batch:
     def __init__(self, args: argparse.Namespace) -> None:
         text, self.name = read_input(args.file)
         self.grid = args.grid
-        self.n = _size(text, args.grid)
+        try:
+            self.n = _size(text, args.grid)
+        except UsageError as e:
+            raise UsageError(place(self.name, str(e))) from None
         symbols = args.symbols or sudoku.SYMBOLS.get(self.n)
         if symbols is None:
             raise UsageError(f"no usual symbols for {self.n} x {self.n}: give them with --symbols")
@@ -178,7 +200,7 @@ def _each(batch: _Batch, outputs: list[str], errors: dict[int, str], run: Run): 
     for k, answer in enumerate(outputs):
         lineno = 1 if batch.grid else k + 1
         if lineno in errors:
-            run.error_line(f"{batch.where(lineno)}: {errors[lineno]}", {"line": lineno})
+            run.error_line(f"{batch.where(lineno)}: {errors[lineno]}", {"puzzle": lineno, "line": lineno})
             continue
         if not answer:
             if not run.json and not batch.grid:
@@ -202,7 +224,7 @@ def _run(args: argparse.Namespace, run: Run, mode: str, cap: int | None = None) 
         if mode == "count" and partial.isdigit():
             lineno = len(e.outputs)  # type: ignore[attr-defined]
             if run.json:
-                run.emit({"line": lineno, "count": int(partial), "complete": False})
+                run.emit({"puzzle": lineno, "line": lineno, "count": int(partial), "complete": False})
             else:
                 sys.stdout.write(partial + "\n")
             run.partial = f"{batch.where(lineno)}: {partial} solutions so far"
@@ -227,7 +249,7 @@ def _show_solve(args: argparse.Namespace, run: Run, batch: _Batch, outputs: list
     with run.gathered():
         for k, lineno, answer in _each(batch, outputs, errors, run):
             solved = answer if answer != "no solution" else None
-            run.answer({"line": lineno, "solution": solved, "count": int(solved is not None)} if run.json else None,
+            run.answer({"puzzle": lineno, "line": lineno, "solution": solved, "count": int(solved is not None)} if run.json else None,
                        _picture(args, run, batch, k, solved))
 
 
@@ -237,7 +259,7 @@ def _show_count(args: argparse.Namespace, run: Run, batch: _Batch, outputs: list
         for _, lineno, answer in _each(batch, outputs, errors, run):
             n = int(answer)
             capped = cap is not None and n >= cap
-            run.answer({"line": lineno, "count": n, "complete": True, **({"stopped": "limit"} if capped else {})},
+            run.answer({"puzzle": lineno, "line": lineno, "count": n, "complete": True, **({"stopped": "limit"} if capped else {})},
                        f"{n}\n")
             if capped:
                 run.stopped = "limit"
@@ -263,7 +285,7 @@ def _show_unique(args: argparse.Namespace, run: Run, batch: _Batch, outputs: lis
             word = "none" if answer == "no solution" else "multiple" if answer == "multiple" else "unique"
             solved = None if word == "none" else firsts.get(k) if word == "multiple" else answer
             text = _picture(args, run, batch, k, solved) + word + "\n"
-            run.answer({"line": lineno, "solution": solved, "uniqueness": word, "count": FOUND[word]}
+            run.answer({"puzzle": lineno, "line": lineno, "solution": solved, "uniqueness": word, "count": FOUND[word]}
                        if run.json else None, text)
 
 
@@ -273,12 +295,12 @@ def _unique_text(answer: str, first: str | None) -> str:
     input line stays blank.
 
     >>> _unique_text("no solution", None), _unique_text("multiple", "12"), _unique_text("", None)
-    ('no solution\\nnone\\n', '12\\nmultiple\\n', '\\n')
+    ('none\\n', '12\\nmultiple\\n', '\\n')
     """
     if not answer:
         return "\n"
     if answer == "no solution":
-        return "no solution\nnone\n"
+        return "none\n"  # (`unique` says "none" alone)
     if answer == "multiple":
         return f"{first}\nmultiple\n"
     return answer + "\nunique\n"
@@ -312,7 +334,7 @@ def _solve_many(args: argparse.Namespace, run: Run, want: int | None) -> None:
                 puzzle.check_givens()
             except ProblemError as e:
                 lineno = _lineno(batch, k)
-                run.error_line(f"{batch.where(lineno)}: {e}", {"line": lineno})
+                run.error_line(f"{batch.where(lineno)}: {e}", {"puzzle": lineno, "line": lineno})
                 continue
             budget.check()  # the budget spent: the batch stops between two puzzles
             yield k, puzzle
@@ -322,7 +344,7 @@ def _solve_many(args: argparse.Namespace, run: Run, want: int | None) -> None:
         lines = [s.line() for s in found]
         text = ("\n" if answered else "") + ("".join(s + "\n" for s in lines) or "no solution\n")
         answered += 1
-        return {"line": _lineno(batch, k), "solutions": lines}, text
+        return {"puzzle": _lineno(batch, k), "line": _lineno(batch, k), "solutions": lines}, text
 
     verbs.solve_each(run, puzzles(), want, show)
     run.done(limited=run.stopped == "limit")

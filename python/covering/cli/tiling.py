@@ -102,7 +102,7 @@ def _verb_flags(v: argparse.ArgumentParser, verb: str) -> None:
         flags.add_budgets(v, searches=False)
         v.set_defaults(run=run_export, counts=False, noun="problems")
         return
-    flags.add_output(v, "the summary only" if verb == "count" else PAYLOAD + (', "cost"' if verb == "best" else ""),
+    flags.add_output(v, flags.SUMMARY_ONLY if verb == "count" else PAYLOAD + (', "cost"' if verb == "best" else ""),
                      None if verb == "count" else "tilings as SVG pictures")
     if verb in ("solve", "random"):
         flags.add_limit(v, "up to N tilings", every="every tiling" if verb == "solve" else None)
@@ -225,9 +225,9 @@ class _Pictures:
         self.run.answer(record, text)
 
     def none(self) -> None:
-        """Says there is no tiling (text only: JSON's summary says count 0)."""
-        if not self.run.json and not self.run.count:
-            sys.stdout.write("no tiling\n")
+        """Says there is no tiling (`Run.no_solution`)."""
+        if not self.run.count:
+            self.run.no_solution()
 
 
 def _no_tiling(run: Run, pictures: _Pictures, why: str, verb: str) -> None:
@@ -235,10 +235,10 @@ def _no_tiling(run: Run, pictures: _Pictures, why: str, verb: str) -> None:
     warn(f"no tiling: {why}")
     if verb == "count":
         run.counted(0)
+    elif verb == "unique":
+        run.uniqueness(Uniqueness.NONE.value)  # (`unique` says "none" alone)
     else:
         pictures.none()
-        if verb == "unique":
-            run.uniqueness(Uniqueness.NONE.value)
     run.done(limited=False)
 
 
@@ -283,8 +283,6 @@ def run_unique(args: argparse.Namespace, run: Run) -> None:
     two = list(inst.classes(2)) if args.symmetry else list(inst.problem().solutions(2, budget=budget.current()))
     for labels in two[:1]:
         pictures.show(labels)
-    if not two:
-        pictures.none()
     run.uniqueness(Uniqueness.of(len(two)).value)
     run.done(limited=False)
 
