@@ -218,6 +218,21 @@ pub fn deadline(seconds: Option<f64>) -> PyResult<Option<Instant>> {
         .and_then(|d| Instant::now().checked_add(d)))
 }
 
+/// The binding's one spelling of a run's budget: Python's
+/// `covering.limits.Budget`, read by attribute, given as `budget=` to every
+/// engine run. `nodes` counts the engine's work from its start (nodes,
+/// transitions, decisions: each engine its own unit), `memory` the bytes it
+/// may hold, and `stop` is the run's flag, which also carries the deadline.
+#[derive(FromPyObject)]
+pub struct RunBudget<'py> {
+    #[pyo3(attribute("nodes"))]
+    pub nodes: Option<u64>,
+    #[pyo3(attribute("memory"))]
+    pub memory: Option<u64>,
+    #[pyo3(attribute("stop"))]
+    pub stop: PyRef<'py, PyStopFlag>,
+}
+
 /// The budgets of one call into the engine: at most `units` more units of
 /// work (nodes, transitions, decisions), until `deadline`, holding at most
 /// `memory` bytes, while `stop` is down. None: no such limit.
@@ -230,24 +245,20 @@ pub struct Budget<'a> {
 }
 
 impl<'a> Budget<'a> {
-    /// The budget of a call's arguments (`seconds` counted from now).
-    pub fn of(
-        units: Option<u64>,
-        seconds: Option<f64>,
-        memory: Option<u64>,
-        stop: Option<&'a PyStopFlag>,
-    ) -> PyResult<Budget<'a>> {
-        // The flag's own deadline counts too (it also rises by itself at it).
-        let deadline = match (deadline(seconds)?, stop.and_then(PyStopFlag::deadline)) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
+    /// The budget of a call on an engine that has done `done` units of
+    /// work: what is left of the run's `budget` (None: no limit at all).
+    pub fn after(budget: Option<&'a RunBudget<'_>>, done: u64) -> Budget<'a> {
+        let Some(b) = budget else {
+            return Budget::default();
         };
-        Ok(Budget {
-            units,
-            deadline,
-            memory,
-            stop: stop.map(PyStopFlag::flag),
-        })
+        Budget {
+            units: b.nodes.map(|n| n.saturating_sub(done)),
+            // (The flag rises by itself at its deadline; the driver also
+            // looks at the clock, in case the alarms' thread could not start.)
+            deadline: b.stop.deadline(),
+            memory: b.memory,
+            stop: Some(b.stop.flag()),
+        }
     }
 
     /// Is the run's stop flag up, or the deadline past?

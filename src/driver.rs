@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use pyo3::prelude::*;
 
-use crate::budget::Budget;
+use crate::budget::{Budget, RunBudget};
 use crate::errors;
 use crate::interrupt::{in_budget, until_stopped};
 
@@ -76,6 +76,13 @@ where
         self.engine
             .lock()
             .map_err(|_| errors::internal(format!("{what} failed in another thread")))
+    }
+
+    /// What is left of the run's `budget` for this engine (its nodes are
+    /// counted from the engine's start).
+    pub fn budget<'a>(&self, budget: Option<&'a RunBudget<'_>>) -> PyResult<Budget<'a>> {
+        let done = self.lock()?.work();
+        Ok(Budget::after(budget, done))
     }
 
     /// Stops a running `run` from another thread, at the end of its slice.

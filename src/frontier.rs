@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 
 use pyo3::prelude::*;
 
-use crate::budget::{Budget, PyStopFlag};
+use crate::budget::RunBudget;
 use crate::convert;
 use crate::driver::{Driven, Driver};
 use crate::errors;
@@ -62,7 +62,7 @@ impl PyFrontierCount {
             .detach(|| xc::Frontier::with_order(&p, &order, threads.clamp(1, 256), limit))
             .map_err(|e| errors::problem(e.to_string()))?;
         Ok(PyFrontierCount {
-            driver: Driver::new(frontier, "the frontier count", SLICE_WORK),
+            driver: Driver::adaptive(frontier, "the frontier count", SLICE_WORK),
         })
     }
 
@@ -70,16 +70,13 @@ impl PyFrontierCount {
     /// transitions, `seconds`, or `cancel()` (returns None). Past
     /// `memory_limit` bytes held, a MemoryError. Ctrl-C raises
     /// KeyboardInterrupt.
-    #[pyo3(signature = (work=None, seconds=None, memory_limit=None, stop=None))]
+    #[pyo3(signature = (budget=None))]
     fn run<'py>(
         &self,
         py: Python<'py>,
-        work: Option<u64>,
-        seconds: Option<f64>,
-        memory_limit: Option<u64>,
-        stop: Option<&PyStopFlag>,
+        budget: Option<RunBudget<'_>>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let budget = Budget::of(work, seconds, memory_limit, stop)?;
+        let budget = self.driver.budget(budget.as_ref())?;
         match self.driver.run(py, &budget)? {
             Some(n) => Ok(Some(to_int(py, &n)?)),
             None => Ok(None),

@@ -8,7 +8,9 @@ use pyo3::types::{PyBytes, PyInt};
 use crate::driver::Driven;
 use crate::errors;
 
-/// Nodes per slice of a memo search.
+/// The most nodes in a slice of a memo search (its slices adapt to take
+/// about the driver's `SLICE_TIME`: a node of a big board costs some
+/// microseconds, and 2^14 of them ran 120 ms past a deadline).
 pub const SLICE_NODES: u64 = 1 << 14;
 
 pub fn to_int<'py>(py: Python<'py>, n: &xc::Number) -> PyResult<Bound<'py, PyAny>> {

@@ -2,7 +2,7 @@
 
 use pyo3::prelude::*;
 
-use crate::budget::{Budget, PyStopFlag};
+use crate::budget::RunBudget;
 use crate::driver::Driver;
 use crate::errors;
 use crate::memo::{self, to_int};
@@ -38,7 +38,7 @@ impl PyMemoCount {
             .map_err(|e| errors::problem(e.to_string()))?;
         pool.set_split(split);
         Ok(PyMemoCount {
-            driver: Driver::new(pool, "the memo search", memo::SLICE_NODES),
+            driver: Driver::adaptive(pool, "the memo search", memo::SLICE_NODES),
         })
     }
 
@@ -57,16 +57,13 @@ impl PyMemoCount {
     /// Counts until the end (returns the count), or until `node_limit` more
     /// nodes, `seconds`, or `cancel()` (returns None; `partial` says how
     /// many solutions are counted so far). Ctrl-C raises KeyboardInterrupt.
-    #[pyo3(signature = (node_limit=None, seconds=None, memory_limit=None, stop=None))]
+    #[pyo3(signature = (budget=None))]
     fn run<'py>(
         &self,
         py: Python<'py>,
-        node_limit: Option<u64>,
-        seconds: Option<f64>,
-        memory_limit: Option<u64>,
-        stop: Option<&PyStopFlag>,
+        budget: Option<RunBudget<'_>>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let budget = Budget::of(node_limit, seconds, memory_limit, stop)?;
+        let budget = self.driver.budget(budget.as_ref())?;
         match self.driver.run(py, &budget)? {
             Some(n) => Ok(Some(to_int(py, &n)?)),
             None => Ok(None),

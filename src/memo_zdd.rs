@@ -3,7 +3,7 @@
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::budget::{Budget, PyStopFlag};
+use crate::budget::RunBudget;
 use crate::driver::Driver;
 use crate::errors;
 use crate::memo;
@@ -22,7 +22,7 @@ impl PyMemoZdd {
     #[pyo3(signature = (problem, memo_bytes, branching="mrv"))]
     fn new(problem: &PyCompiledProblem, memo_bytes: usize, branching: &str) -> PyResult<Self> {
         Ok(PyMemoZdd {
-            driver: Driver::new(
+            driver: Driver::adaptive(
                 xc::Memo::new(&problem.inner, memo::branching(branching)?, memo_bytes)
                     .map_err(|e| errors::problem(e.to_string()))?,
                 "the memo search",
@@ -33,16 +33,9 @@ impl PyMemoZdd {
 
     /// Builds until the end (returns the root's id), or until `node_limit`
     /// more search nodes, `seconds`, or `cancel()` (returns None).
-    #[pyo3(signature = (node_limit=None, seconds=None, memory_limit=None, stop=None))]
-    fn run(
-        &self,
-        py: Python<'_>,
-        node_limit: Option<u64>,
-        seconds: Option<f64>,
-        memory_limit: Option<u64>,
-        stop: Option<&PyStopFlag>,
-    ) -> PyResult<Option<u32>> {
-        let budget = Budget::of(node_limit, seconds, memory_limit, stop)?;
+    #[pyo3(signature = (budget=None))]
+    fn run(&self, py: Python<'_>, budget: Option<RunBudget<'_>>) -> PyResult<Option<u32>> {
+        let budget = self.driver.budget(budget.as_ref())?;
         self.driver.run(py, &budget)
     }
 

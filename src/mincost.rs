@@ -4,7 +4,7 @@
 
 use pyo3::prelude::*;
 
-use crate::budget::{Budget, PyStopFlag};
+use crate::budget::RunBudget;
 use crate::driver::{Driven, Driver};
 use crate::errors;
 use crate::interrupt::until_interrupted;
@@ -82,18 +82,12 @@ impl PyMinCostSearch {
     /// Searches until the end (True: the solutions kept are the K best),
     /// or until `nodes` more nodes, `seconds` or `cancel()` (False).
     /// Ctrl-C raises KeyboardInterrupt, the search left where it was.
-    #[pyo3(signature = (nodes=None, seconds=None, stop=None))]
-    fn run(
-        &self,
-        py: Python<'_>,
-        nodes: Option<u64>,
-        seconds: Option<f64>,
-        stop: Option<&PyStopFlag>,
-    ) -> PyResult<bool> {
+    #[pyo3(signature = (budget=None))]
+    fn run(&self, py: Python<'_>, budget: Option<RunBudget<'_>>) -> PyResult<bool> {
         if self.lock()?.is_done() {
             return Ok(true);
         }
-        let budget = Budget::of(nodes, seconds, None, stop)?;
+        let budget = self.driver.budget(budget.as_ref())?;
         Ok(self.driver.run(py, &budget)?.is_some())
     }
 

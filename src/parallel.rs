@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use pyo3::prelude::*;
 
-use crate::budget::PyStopFlag;
+use crate::budget::RunBudget;
 use crate::convert;
 use crate::errors;
 use crate::problem::PyCompiledProblem;
@@ -174,19 +174,19 @@ impl PyPool {
     /// budget left unexplored, as (piece, weight) pairs, to resume; after
     /// `cancel()` or Ctrl-C (then `interrupted` is True) only the pieces no
     /// thread had started; `complete` is True after a run to the end. The
-    /// run's `stop` flag rising stops the threads too (not `interrupted`).
-    #[pyo3(signature = (pieces, node_budget=None, weights=None, stop=None))]
+    /// run's `budget` holds the nodes of this count (all threads together);
+    /// its flag rising stops the threads too (not `interrupted`).
+    #[pyo3(signature = (pieces, weights=None, budget=None))]
     fn count(
         &self,
         py: Python<'_>,
         pieces: Vec<Vec<i64>>,
-        node_budget: Option<u64>,
         weights: Option<Vec<f64>>,
-        stop: Option<&PyStopFlag>,
+        budget: Option<RunBudget<'_>>,
     ) -> PyResult<(u64, u64, Vec<WeightedPiece>, bool, bool)> {
         let pieces = self.pieces(pieces, weights)?;
         let mut pool = (*self.pool).clone();
-        pool.node_budget = node_budget;
+        pool.node_budget = budget.as_ref().and_then(|b| b.nodes);
         self.shared.stop.store(false, Ordering::Relaxed);
         // Ctrl-C stops the threads (through the pool's stop flag, which they
         // watch) and is reported as `interrupted`, the count so far kept.
@@ -194,7 +194,7 @@ impl PyPool {
             py,
             "a search thread",
             &self.shared.stop,
-            stop.map(PyStopFlag::flag),
+            budget.as_ref().map(|b| b.stop.flag()),
             || pool.count(pieces, &self.shared),
         )?;
         let interrupted = signal.is_some();
@@ -230,16 +230,19 @@ impl PyPool {
 
     /// The next solution of the run started by `start_solutions` (sorted
     /// option ids), or None when there are no more. Waits without the GIL,
-    /// and sees Ctrl-C; None too once the run's `stop` flag is up (the
-    /// caller tells the two apart).
-    #[pyo3(signature = (stop=None))]
+    /// and sees Ctrl-C; None too once the flag of the run's `budget` is up
+    /// (the caller tells the two apart).
+    #[pyo3(signature = (budget=None))]
     fn next_solution(
         &self,
         py: Python<'_>,
-        stop: Option<&PyStopFlag>,
+        budget: Option<RunBudget<'_>>,
     ) -> PyResult<Option<Vec<u32>>> {
         loop {
-            if stop.is_some_and(|s| s.flag().load(Ordering::Relaxed)) {
+            if budget
+                .as_ref()
+                .is_some_and(|b| b.stop.flag().load(Ordering::Relaxed))
+            {
                 self.finish_stream();
                 return Ok(None);
             }

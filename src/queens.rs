@@ -3,7 +3,7 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
-use crate::budget::PyStopFlag;
+use crate::budget::RunBudget;
 
 use crate::errors;
 use pyo3::prelude::*;
@@ -14,14 +14,15 @@ use pyo3::types::PyBytes;
 /// (count, complete). The count runs on its own threads while this one
 /// watches for Ctrl-C every 20 ms; Ctrl-C stops them within milliseconds and
 /// the count so far comes back with complete = False (the caller raises).
-/// So does the run's `stop` flag rising (its deadline, or a caller's stop).
+/// So does the flag of the run's `budget` rising (its deadline, or a
+/// caller's stop); the counter counts no nodes.
 #[pyfunction]
-#[pyo3(signature = (n, threads=1, stop=None))]
+#[pyo3(signature = (n, threads=1, budget=None))]
 pub fn count_queens(
     py: Python<'_>,
     n: u32,
     threads: usize,
-    stop: Option<&PyStopFlag>,
+    budget: Option<RunBudget<'_>>,
 ) -> PyResult<(u64, bool)> {
     if !(1..=32).contains(&n) {
         return Err(errors::invalid(format!(
@@ -33,7 +34,7 @@ pub fn count_queens(
         py,
         "the queens counter",
         &halt,
-        stop.map(PyStopFlag::flag),
+        budget.as_ref().map(|b| b.stop.flag()),
         || puzzles::queens::count_queens_until(n, threads.max(1), &halt),
     )?;
     Ok(report)

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use xc::{Next, Poll, Sliced, Solve};
 
-use crate::budget::{Budget, PyStopFlag};
+use crate::budget::RunBudget;
 use crate::driver::{Driven, Driver};
 use crate::problem::PyCompiledProblem;
 
@@ -50,19 +50,20 @@ impl PySatSearch {
     }
 
     /// The next solution: ("solution", option ids), ("exhausted", []) or
-    /// ("stopped", []) when `conflicts` more conflicts, `decisions` more
-    /// decisions, `seconds`, `cancel()` or the `stop` flag came first.
+    /// ("stopped", []) when the solver's `conflicts` or the run's `budget`
+    /// (its nodes: the solver's decisions; both counted from the solver's
+    /// start), `cancel()` or the budget's flag came first.
     /// Ctrl-C raises KeyboardInterrupt (the search can go on afterwards).
-    #[pyo3(signature = (conflicts=None, decisions=None, seconds=None, stop=None))]
+    #[pyo3(signature = (conflicts=None, budget=None))]
     fn next(
         &self,
         py: Python<'_>,
         conflicts: Option<u64>,
-        decisions: Option<u64>,
-        seconds: Option<f64>,
-        stop: Option<&PyStopFlag>,
+        budget: Option<RunBudget<'_>>,
     ) -> PyResult<(&'static str, Vec<u32>)> {
-        let budget = Budget::of(decisions, seconds, None, stop)?;
+        let done = self.driver.lock()?.stats().conflicts;
+        let conflicts = conflicts.map(|c| c.saturating_sub(done));
+        let budget = self.driver.budget(budget.as_ref())?;
         if budget.is_spent() {
             return Ok(("stopped", Vec::new()));
         }

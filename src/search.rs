@@ -12,7 +12,7 @@ use std::sync::MutexGuard;
 
 use pyo3::prelude::*;
 
-use crate::budget::{Budget, PyStopFlag};
+use crate::budget::{Budget, RunBudget};
 use crate::convert;
 use crate::driver::{Driven, Driver};
 use crate::errors;
@@ -47,19 +47,6 @@ enum Goal<'a> {
 const LAID_OUT_AT_ONCE: usize = 1 << 16;
 
 impl PySearch {
-    /// The budget of a call: `node_limit` counts the search's nodes from
-    /// its start, the driver's units from the call.
-    fn budget<'a>(
-        &self,
-        node_limit: Option<u64>,
-        seconds: Option<f64>,
-        stop: Option<&'a PyStopFlag>,
-    ) -> PyResult<Budget<'a>> {
-        let done = self.lock()?.stats().nodes;
-        let units = node_limit.map(|n| n.saturating_sub(done));
-        Budget::of(units, seconds, None, stop)
-    }
-
     fn lock(&self) -> PyResult<MutexGuard<'_, xc::Search>> {
         self.driver.lock()
     }
@@ -164,32 +151,28 @@ impl PySearch {
     }
 
     /// The next solution as a list of option ids (increasing), or None when
-    /// the search is exhausted, cancelled, or stopped by `node_limit` (total
-    /// nodes) or `seconds`.
-    #[pyo3(signature = (node_limit=None, seconds=None, stop=None))]
+    /// the search is exhausted, cancelled, or stopped by the run's `budget`
+    /// (its nodes counted from the search's start).
+    #[pyo3(signature = (budget=None))]
     fn next_solution(
         &self,
         py: Python<'_>,
-        node_limit: Option<u64>,
-        seconds: Option<f64>,
-        stop: Option<&PyStopFlag>,
+        budget: Option<RunBudget<'_>>,
     ) -> PyResult<Option<Vec<u32>>> {
-        let budget = self.budget(node_limit, seconds, stop)?;
+        let budget = self.driver.budget(budget.as_ref())?;
         self.drive(py, Goal::Next, &budget, &mut 0)
     }
 
     /// Counts solutions until the end, or until `target` are known, or a budget
     /// stops it; returns the number counted so far (check `exhausted`).
-    #[pyo3(signature = (target=None, node_limit=None, seconds=None, stop=None))]
+    #[pyo3(signature = (target=None, budget=None))]
     fn count(
         &self,
         py: Python<'_>,
         target: Option<u64>,
-        node_limit: Option<u64>,
-        seconds: Option<f64>,
-        stop: Option<&PyStopFlag>,
+        budget: Option<RunBudget<'_>>,
     ) -> PyResult<u64> {
-        let budget = self.budget(node_limit, seconds, stop)?;
+        let budget = self.driver.budget(budget.as_ref())?;
         let target = target.unwrap_or(u64::MAX);
         self.drive(py, Goal::Count(target), &budget, &mut 0)?;
         Ok(self.lock()?.stats().solutions)
@@ -201,17 +184,15 @@ impl PySearch {
     /// Returns the number of canonical solutions found by this call (check
     /// `exhausted`), and whether Ctrl-C stopped it; `stats.solutions` counts
     /// them all.
-    #[pyo3(signature = (perms, node_limit=None, seconds=None, stop=None))]
+    #[pyo3(signature = (perms, budget=None))]
     fn count_canonical(
         &self,
         py: Python<'_>,
         perms: Vec<Vec<u32>>,
-        node_limit: Option<u64>,
-        seconds: Option<f64>,
-        stop: Option<&PyStopFlag>,
+        budget: Option<RunBudget<'_>>,
     ) -> PyResult<(u64, bool)> {
         let mut kept = 0;
-        let budget = self.budget(node_limit, seconds, stop)?;
+        let budget = self.driver.budget(budget.as_ref())?;
         match self.drive(py, Goal::Canonical(&perms), &budget, &mut kept) {
             Ok(_) => Ok((kept, false)),
             // Ctrl-C: the canonical solutions counted so far go back with it
@@ -294,6 +275,6 @@ impl PySearch {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Vec<u32>>> {
-        self.next_solution(py, None, None, None)
+        self.next_solution(py, None)
     }
 }

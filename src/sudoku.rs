@@ -15,7 +15,7 @@ use std::sync::Arc;
 use puzzles::sudoku::{Answer, Mode, Solver};
 use pyo3::prelude::*;
 
-use crate::budget::PyStopFlag;
+use crate::budget::RunBudget;
 use crate::errors;
 use crate::problem::PyCompiledProblem;
 
@@ -275,19 +275,20 @@ impl PySudokuBatch {
     /// "error", or an empty line for an empty one. Returns the output lines,
     /// the errors as (line number from 1, message), True, and the heavy
     /// lines (from 0; their outputs empty). Runs on `threads` threads
-    /// without the GIL; Ctrl-C or the `stop` flag stops them within a
+    /// without the GIL; Ctrl-C or the flag of the run's `budget` stops them within a
     /// millisecond, and then the answers end with the line worked on (its
     /// count so far, in mode "count") and the third value is False.
-    #[pyo3(signature = (text, mode="solve", cap=1000, threads=1, stop=None))]
+    #[pyo3(signature = (text, mode="solve", cap=None, threads=1, budget=None))]
     fn run(
         &self,
         py: Python<'_>,
         text: &str,
         mode: &str,
-        cap: u64,
+        cap: Option<u64>,
         threads: usize,
-        stop: Option<&PyStopFlag>,
+        budget: Option<RunBudget<'_>>,
     ) -> PyResult<Answers> {
+        let cap = cap.unwrap_or(u64::MAX);
         let mode = match mode {
             "solve" => Mode::Solve,
             "unique" => Mode::Unique,
@@ -305,7 +306,7 @@ impl PySudokuBatch {
         let mut outputs = Vec::with_capacity(lines.len());
         let mut errors = Vec::new();
         let mut heavy = Vec::new();
-        let watch = stop.map(PyStopFlag::flag);
+        let watch = budget.as_ref().map(|b| b.stop.flag());
         let stop = AtomicBool::new(false);
         for (r, chunk) in lines.chunks(round).enumerate() {
             let per = chunk.len().div_ceil(threads).max(1);
