@@ -20,7 +20,7 @@ import random
 import re
 import time
 
-from covering import _core
+from covering import _core, limits
 from covering import reduction
 from covering.problem import Problem
 from knuth_workloads import generated, instances, workload_arguments, workload_folder
@@ -49,7 +49,7 @@ def frontier(compiled: _core.CompiledProblem, order: list[int], seconds: float) 
     f = _core.FrontierCount(compiled, order, 1)
     start, work, done = time.process_time(), 1 << 16, None
     while done is None and time.process_time() - start < seconds:
-        done = f.run(work)
+        done = f.run(limits.begin(None, f.progress[5] + work))
         work *= 2
     mark = "" if done is not None else "+"
     return f"{f.progress[5]:,}{mark} | {time.process_time() - start:.2f}{mark}"

@@ -21,7 +21,7 @@ import time
 from engine import RESULTS, replace_section
 from orders import bell, connected_parts, dominoes, matchings, near_planar
 
-from covering import _core
+from covering import _core, limits
 from covering.problem import Problem
 
 
@@ -47,7 +47,7 @@ def run(c: _core.CompiledProblem, rule: str, split: bool, threads: int, limit: f
     """(count or None past the limit, CPU seconds, wall seconds)."""
     wall, cpu = time.monotonic(), time.process_time()
     m = _core.MemoCount(c, 1 << 31, rule, split, threads)
-    total = m.run(seconds=limit)
+    total = m.run(limits.begin(None, seconds=limit))
     return total, time.process_time() - cpu, time.monotonic() - wall
 
 

@@ -19,7 +19,7 @@ import argparse
 import re
 import time
 
-from covering import _core
+from covering import _core, limits
 from covering import counting as C
 from covering import reduction
 from covering.errors import LimitReached
@@ -36,7 +36,7 @@ def frontier_row(problem: Problem, seconds: float) -> str:
     f = _core.FrontierCount(compiled, order.items, 1)
     start, work, done = time.process_time(), 1 << 16, None
     while done is None and time.process_time() - start < seconds:
-        done = f.run(work)
+        done = f.run(limits.begin(None, f.progress[5] + work))
         work *= 2
     spent = time.process_time() - start
     transitions, mems = f.progress[5], f.progress[6]

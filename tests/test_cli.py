@@ -76,7 +76,7 @@ def test_no_solution_is_a_result(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert capsys.readouterr().out == "1\n"
     f.write_text("A B\nA\n")
     assert main(["dlx", str(f)]) == 0
-    assert capsys.readouterr().out == ""
+    assert capsys.readouterr().out == "no solution\n"
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from test_reference import problems
 
 from covering import Problem
-from covering import counting
+from covering import counting, limits
 from covering.counting import count, memo_rule
 from covering.puzzles.polyomino import DOMINOES, PENTOMINOES, TETROMINOES, Board, Uses, l_tromino, tiling
 from covering.puzzles.queens import queens_problem
@@ -270,5 +270,5 @@ def test_the_race_prices_each_method_by_its_own_counters() -> None:
     order = counting._order(compiled, "auto")
     assert order is not None
     f = _core.FrontierCount(compiled, order.items, 1)
-    f.run(10_000)
+    f.run(limits.begin(None, 10_000))  # (its nodes: transitions)
     assert counting.frontier_cost(f) == counting.FRONTIER_MEM_COST * f.progress[6] > f.progress[5]

@@ -317,7 +317,7 @@ def test_cli_flags() -> None:
     r = covering("dlx", "--min-cost", stdin="A B\nA |2\nB |1\nA B |5\n")
     assert r.returncode == 0 and r.stdout == "A |2\nB |1\ncost 3\n", r.stderr
     r = covering("dlx", "--min-cost", stdin="A B\nA\n")
-    assert r.returncode == 0 and r.stdout == "", r.stderr
+    assert r.returncode == 0 and r.stdout == "no solution\n", r.stderr
 
 
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")

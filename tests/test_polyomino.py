@@ -193,7 +193,7 @@ def test_tromino_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tromino", "7", "--hole", "24", "--count"]) == 0
     assert capsys.readouterr().out == "736\n"
     assert main(["tromino", "5", "--hole", "1", "--no-color"]) == 0
-    assert capsys.readouterr().out == "no tiling\n"
+    assert capsys.readouterr().out == "no solution\n"
     assert main(["tromino", "count", "5", "--hole", "1"]) == 0
     assert capsys.readouterr().out == "0\n"
     assert main(["tromino", "4", "--hole", "16"]) == 2

@@ -484,7 +484,6 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
           threads: int | None, memo_bytes: int, seconds: float | None, progress: Callable[[Status], None] | None,
           item_order: str, budget: limits.Budget) -> Counted:
     """`method="auto"`: steps 1 to 5 of the module's text."""
-    stop = budget.stop
     big = compiled.n_options > _core.MEMO_MAX_OPTIONS
     estimate = None if big else _core.estimate_nodes(compiled, 16, 0)
     # A search started on a tree thought small goes on, if a search is what
@@ -522,7 +521,7 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
             # items for that (on a reduced 10x10 slitherlink, 2,431 nodes in
             # the input's order, past the probe's 20,000 in the order found).
             sweep = order if rule == "first" else None
-            counter, total = memo_probe(compiled, rule, sweep, memo_bytes, threads, seconds, stop)
+            counter, total = memo_probe(compiled, rule, sweep, memo_bytes, threads, budget)
             if total is not None:
                 return _counted(int(total), "memo", rule, counter.stats[0], "probe finished", sweep)
             ratio, shrink = probe_measures(counter)
@@ -566,8 +565,8 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
 
 
 def memo_probe(compiled: _core.CompiledProblem, rule: str, sweep: _Order | None, memo_bytes: int,
-               threads: int | None = None, seconds: float | None = None,
-               stop: _core.StopFlag | None = None) -> tuple[_core.MemoCount, int | None]:
+               threads: int | None = None,
+               budget: limits.Budget | None = None) -> tuple[_core.MemoCount, int | None]:
     """Step 3 for one rule: a memo count of `compiled` (its items in
     `sweep`, for the "first" rule) run for `probe_nodes` nodes, and its
     count if it finished.
@@ -579,7 +578,7 @@ def memo_probe(compiled: _core.CompiledProblem, rule: str, sweep: _Order | None,
     """
     counter = _core.MemoCount(_reordered(compiled, sweep), memo_bytes, rule, threads=_memo_threads(threads))
     try:
-        return counter, counter.run(probe_nodes(compiled), seconds, None, stop)
+        return counter, counter.run(limits.begin(budget).capped(probe_nodes(compiled)))
     except KeyboardInterrupt:
         raise Interrupted(int(counter.partial), counter.stats) from None
 
@@ -686,14 +685,12 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
     the other's count so far, if any."""
     import time
 
-    from .sizes import max_memory
-
     start = time.monotonic()
     budget = limits.begin(budget, None, seconds)
+    memory = budget.with_memory()  # (the frontier's tables grow as it goes)
     other = "memo" if memo is not None else "search"
     width = f"a frontier of {order.width} bits"
     live_frontier = True
-    stop = budget.stop
     # The memo's turns are in its nodes, MEMO_NODES_PER_TRANSITION a
     # transition; the search's in the unit of `search_cost`, each method's
     # turn ending where its work reaches the turn's (`target`), its next
@@ -733,7 +730,7 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
             if work <= 0:
                 break
             try:
-                total = frontier.run(work, None, max_memory(), stop)
+                total = frontier.run(memory.capped(frontier.progress[5] + work))
             except MemoryError:
                 live_frontier = False
                 break
@@ -749,7 +746,7 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
         """The memo's or the search's turn; its count, if it finished."""
         nonlocal search_price
         if memo is not None:
-            result = memo.run(max(1, int(turn * MEMO_NODES_PER_TRANSITION)), None, None, stop)
+            result = memo.run(budget.capped(memo.stats[0] + max(1, int(turn * MEMO_NODES_PER_TRANSITION))))
             if result is not None:
                 return _counted(int(result), "memo", rule, memo.stats[0],
                                 "sub-problems repeat: finished before the frontier", order)
@@ -758,7 +755,9 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
         spent = search_cost(solver.stats, solver.engine, multiplicities)
         nodes = FIRST_SEARCH_NODES if search_price is None else int((target - spent) / search_price)
         if nodes > 0:
-            n = solver._search.count(None, nodes, None, stop)
+            # (The search counts its nodes from its start: `nodes` is a total
+            # here, though it was priced as this turn's share; kept as measured.)
+            n = solver._search.count(None, budget.capped(nodes))
             if solver._search.exhausted:
                 return _counted(n, "search", None, solver.stats.nodes, "finished before the frontier", order)
             search_price = search_cost(solver.stats, solver.engine, multiplicities) / max(1, solver.stats.nodes)
@@ -843,7 +842,7 @@ def memo_rule(problem: ProblemData, memo_bytes: int | None = None) -> str:
     best = (-1.0, "mrv")
     for rule in BRANCHINGS:
         counter = _core.MemoCount(compiled, memo_budget(memo_bytes), rule)
-        if counter.run(probe_nodes(compiled)) is not None:
+        if counter.run(limits.begin(None, probe_nodes(compiled))) is not None:
             return rule
         searched, hits = counter.stats[:2]
         best = max(best, (hits / max(1, searched), rule), key=lambda b: b[0])
@@ -859,11 +858,9 @@ def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | 
     got (item k of n, the states held)."""
     import time
 
-    from .sizes import max_memory
-
     start = time.monotonic()
     budget = limits.begin(budget, None, seconds)
-    flag = budget.stop
+    memory = budget.with_memory()  # (its tables grow as it goes)
 
     def report(total: int | None = None) -> None:
         if progress is not None:
@@ -877,7 +874,7 @@ def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | 
         while True:
             done = counter.progress[5]
             work = FRONTIER_SLICE if nodes is None else min(FRONTIER_SLICE, max(0, nodes - done))
-            total = counter.run(work, None, max_memory(), flag)
+            total = counter.run(memory.capped(done + work))
             if total is not None:
                 report(total)
                 return _counted(int(total), "frontier", None, counter.progress[5], why, order)
@@ -913,12 +910,11 @@ def _memo(counter: _core.MemoCount, rule: str, nodes: int | None, seconds: float
 
     start = time.monotonic()
     budget = limits.begin(budget, None, seconds)
-    stop = None if nodes is None else counter.stats[0] + nodes
-    flag = budget.stop
+    until = None if nodes is None else counter.stats[0] + nodes
     try:
         while True:
-            node_left = None if stop is None else max(0, stop - counter.stats[0])
-            total = counter.run(node_left, None if progress is None else PROGRESS_SLICE, None, flag)
+            # Its nodes count from the memo's start; with a progress, a slice of the time.
+            total = counter.run((budget if progress is None else budget.begin(seconds=PROGRESS_SLICE)).capped(until))
             if progress is not None:
                 nodes_done, _, entries = counter.stats[:3]
                 progress(Status(nodes_done, int(counter.partial), 0, 0, None, 0.0, time.monotonic() - start,
@@ -928,7 +924,7 @@ def _memo(counter: _core.MemoCount, rule: str, nodes: int | None, seconds: float
                     progress(Status(counter.stats[0], int(total), 0, 0, 1.0, 0.0, time.monotonic() - start,
                                     remembered=counter.stats[2]))
                 break
-            if progress is None or node_left == 0 or budget.over():
+            if progress is None or (until is not None and counter.stats[0] >= until) or budget.over():
                 raise LimitReached(f"budget reached after {counter.partial} solutions",
                                    count=int(counter.partial), stats=counter.stats,
                                    budget=budget.ran_out())

@@ -30,6 +30,7 @@ seconds: must be a non-negative number of seconds, not nan
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import numbers
 import time
@@ -179,6 +180,30 @@ class Budget:
             stop = stop.child()
             stop.arm(max(0.0, deadline - now))
         return Budget(n, None if deadline is None else deadline - now, self.memory, now, stop)
+
+    def capped(self, nodes: int | None) -> Budget:
+        """This run with its node budget set to `nodes` (None: none), for
+        one engine whose work is counted from its start (a turn of a race,
+        a run of the restarts): the same clock and flag.
+
+        >>> Budget.of(nodes=5).capped(100).nodes
+        100
+        """
+        return dataclasses.replace(self, nodes=nodes)
+
+    def with_memory(self) -> Budget:
+        """This run with its memory limit said: the one given, else the
+        usual rule (`covering.sizes.max_memory`), for an engine that grows
+        its tables as it goes (the frontier, the memo's diagram).
+
+        >>> Budget.of(memory=1 << 20).with_memory().memory
+        1048576
+        """
+        if self.memory is not None:
+            return self
+        from .sizes import max_memory
+
+        return dataclasses.replace(self, memory=max_memory())
 
     def left(self) -> float | None:
         """Seconds left (None: no time budget), never below 0."""

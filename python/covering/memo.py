@@ -72,7 +72,7 @@ def count_memo(
     counter = _core.MemoCount(problem.compile(), memo_budget(memo_bytes), branching)
     run = limits.begin(None, nodes, seconds)
     try:
-        total = counter.run(run.nodes, None, None, run.stop)
+        total = counter.run(run)
     except KeyboardInterrupt:
         raise Interrupted(int(counter.partial), counter.stats) from None
     if total is None:

@@ -108,10 +108,10 @@ class MinCostRun:
         self._problem = problem
         self.k = k
 
-    def run(self, nodes: int | None = None, seconds: float | None = None,
-            stop: _core.StopFlag | None = None) -> bool:
-        """Searches until the end (True) or a budget or the `stop` flag (False)."""
-        return bool(self._search.run(nodes=nodes, seconds=seconds, stop=stop))
+    def run(self, budget: limits.Budget | None = None) -> bool:
+        """Searches until the end (True) or the run's `budget` (its nodes
+        counted from the search's start) ran out (False)."""
+        return bool(self._search.run(budget))
 
     def cancel(self) -> None:
         """Stops a running search from another thread."""
@@ -163,28 +163,21 @@ def best(problem: ProblemData, k: int = 1, *, nodes: int | None = None, seconds:
     PricedSolution(cost=1, ids=(1,), labels=[('A',)])
     """
     budget = limits.begin(budget, nodes, seconds)
-    node_budget, stop = budget.nodes, budget.stop
     run = MinCostRun(problem, k)
     problem.remember(run)
     try:
         if on_improve is None:
-            run.run(node_budget, None, stop)
+            run.run(budget)
         else:
             seen = 0
             while True:
-                before = run.stats.nodes
-                done = run.run(node_budget, LOOK, stop)
+                # A look every LOOK seconds: a slice of the run's time (its nodes count from the start).
+                done = run.run(budget.begin(seconds=LOOK))
                 improvements = run.stats.improvements
                 if improvements != seen:
                     seen = improvements
                     on_improve(run)
-                if done:
-                    break
-                if node_budget is not None:
-                    node_budget -= run.stats.nodes - before
-                    if node_budget <= 0:
-                        break
-                if budget.over():
+                if done or budget.over() or (budget.nodes is not None and run.stats.nodes >= budget.nodes):
                     break
     except KeyboardInterrupt:
         e = Interrupted(None, run.stats, "the min-cost search")

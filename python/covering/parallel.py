@@ -180,7 +180,7 @@ class ParallelSearch:
             self.nodes, self.solutions_found = done_nodes, done_count
             raise Interrupted(done_count, self.progress(start)) from None
         with every(interval, None if progress is None else lambda: progress(self.progress(start))):
-            count, used, _, interrupted, complete = self._pool.count(pieces, nodes, weights, run.stop)
+            count, used, _, interrupted, complete = self._pool.count(pieces, weights, run)
         count += done_count
         self.nodes, self.solutions_found = used + done_nodes, count
         self._complete = complete
@@ -202,7 +202,7 @@ class ParallelSearch:
         found = 0
         try:
             while limit is None or found < limit:
-                sol = self._pool.next_solution(run.stop)
+                sol = self._pool.next_solution(run)
                 if sol is None:
                     if run.over():
                         raise LimitReached(f"budget reached after {found} solutions", count=found,

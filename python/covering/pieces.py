@@ -19,7 +19,7 @@ import signal
 import time
 from typing import NamedTuple
 
-from . import _core
+from . import _core, limits
 from .parallel import Piece, default_threads
 
 __all__ = ["Piece", "PieceResult", "run_piece", "quiet_child"]
@@ -43,7 +43,7 @@ def run_piece(
     core here) within `node_budget` nodes."""
     start = time.monotonic()
     pool = _core.Pool(compiled, threads or default_threads())
-    count, nodes, leftover, interrupted, _ = pool.count([piece], node_budget)
+    count, nodes, leftover, interrupted, _ = pool.count([piece], None, limits.begin(None, node_budget))
     if interrupted:
         raise KeyboardInterrupt
     return PieceResult(count, nodes, [p for p, _ in leftover], [w for _, w in leftover],

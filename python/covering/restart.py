@@ -102,7 +102,7 @@ class Restarts:
                     continue
                 raise LimitReached(f"{total} nodes searched, {self.found} solutions", count=self.found,
                                    stats=None, budget="nodes")
-            ids = search.next_solution(cap, None, run.stop)
+            ids = search.next_solution(run.capped(cap))
             if ids is None:
                 if search.exhausted:
                     self.finished = True  # this run saw the whole tree: nothing is missing

@@ -120,18 +120,12 @@ class SatSolver:
         self._cancelled = True
         self._search.cancel()
 
-    def _next(self, conflicts: int | None, nodes: int | None, found: int,
-              run: limits.Budget) -> tuple[int, ...] | None:
+    def _next(self, conflicts: int | None, found: int, run: limits.Budget) -> tuple[int, ...] | None:
         """The next solution's option ids; None at the end; `LimitReached`
         (or `Cancelled`) when the `run`'s budget or `cancel()` stopped it
-        first. `conflicts` and `nodes` are totals over the solver's life."""
-        stats = self.stats
-        kind, ids = self._search.next(
-            None if conflicts is None else max(0, conflicts - stats.conflicts),
-            None if nodes is None else max(0, nodes - stats.decisions),
-            None,
-            run.stop,
-        )
+        first. `conflicts` and the run's nodes (decisions) are totals over
+        the solver's life."""
+        kind, ids = self._search.next(conflicts, run)
         if kind == "solution":
             return tuple(ids)
         if kind == "exhausted":
@@ -172,8 +166,8 @@ class SatSolver:
                 raise LimitReached(f"budget reached after {found} solutions", count=found, stats=self.stats,
                                    budget=run.ran_out())
             try:
-                sol = self._next(None if conflicts is None else base.conflicts + conflicts,
-                                 None if run.nodes is None else base.decisions + run.nodes, found, run)
+                sol = self._next(None if conflicts is None else base.conflicts + conflicts, found,
+                                 run.capped(None if run.nodes is None else base.decisions + run.nodes))
             except KeyboardInterrupt:
                 raise Interrupted(found, self.stats) from None
             if sol is None:

@@ -222,7 +222,7 @@ class Solver:
                 # The time is up even while solutions keep coming.
                 raise LimitReached(f"budget reached after {found} solutions", count=found,
                                    stats=self._search.stats, budget=run.ran_out())
-            sol = self._search.next_solution(run.nodes, None, run.stop)
+            sol = self._search.next_solution(run)
             if sol is None:
                 if not self._search.exhausted:
                     raise self._stopped(found, run)
@@ -238,7 +238,7 @@ class Solver:
         before = self._search.stats.solutions
         target = None if limit is None else min(before + limit, limits.WORD - 1)
         try:
-            total = self._search.count(target, run.nodes, None, run.stop)
+            total = self._search.count(target, run)
         except KeyboardInterrupt:
             raise Interrupted(self._search.stats.solutions - before, self._search.stats) from None
         n = total - before
@@ -275,7 +275,7 @@ class Solver:
         2
         """
         run = limits.begin(budget, nodes, seconds)
-        kept, interrupted = self._search.count_canonical([list(p) for p in perms], run.nodes, None, run.stop)
+        kept, interrupted = self._search.count_canonical([list(p) for p in perms], run)
         if interrupted:
             raise Interrupted(kept, self._search.stats)
         if not self._search.exhausted:
@@ -288,7 +288,7 @@ class Solver:
         UNKNOWN when a budget ran out first."""
         run = limits.begin(budget, nodes, seconds)
         before = self._search.stats.solutions
-        n = self._search.count(before + 2, run.nodes, None, run.stop) - before
+        n = self._search.count(before + 2, run) - before
         if n >= 2:
             return Uniqueness.MULTIPLE
         if not self._search.exhausted:

@@ -243,13 +243,12 @@ def build_zdd(
     1193600
     """
     builder = _core.MemoZdd(problem.compile(), memo_budget(memo_bytes), branching)
-    most = sizes.max_memory()
     run = limits.begin(budget, nodes, seconds)
     try:
-        root = builder.run(run.nodes, None, most, run.stop)
+        root = builder.run(run.with_memory())
     except MemoryError:
         raise sizes.SizeError(
-            f"the diagram of all the solutions grew past the limit of {sizes.human(most)} before it was done "
+            f"the diagram of all the solutions grew past the limit of {sizes.human(run.with_memory().memory or 0)} before it was done "
             f"(raise it with {sizes.ENV} or --max-memory; a count alone needs no diagram: count(memo=True))"
         ) from None
     if root is None:

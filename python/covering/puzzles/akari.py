@@ -362,7 +362,7 @@ class Akari(ExactCover[Lights]):
             return found
         search = _core.Search(enc[0], None, "auto")
         try:
-            n = search.count(limit, run.nodes, None, run.stop)
+            n = search.count(limit, run)
         except KeyboardInterrupt:
             raise Interrupted(search.stats.solutions, search.stats) from None
         if not search.exhausted and (limit is None or n < limit):

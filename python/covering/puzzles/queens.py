@@ -108,7 +108,7 @@ def count(n: int, threads: int | None = None, *, seconds: float | None = None,
     n = _board_size(n, 32)
     threads = default_threads() if threads is None else limits.threads(threads)
     run = limits.begin(budget, None, seconds)
-    total, complete = _core.count_queens(n, threads, run.stop)
+    total, complete = _core.count_queens(n, threads, run)
     if not complete:
         if run.over():
             # (The counter's partial sum counts mirror images twice: no count so far.)

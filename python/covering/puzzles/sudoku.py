@@ -302,7 +302,7 @@ class Sudoku(ExactCover["Sudoku"]):
         ``seed``: in a random order).
 
         >>> [g.line() for g in Sudoku.parse("1..." "..1." "...." "...2").solutions(2)]
-        ['1243341221344321', '1324241331424231']
+        ['1324241332414132', '1324241342313142']
         """
         run = limits.begin(budget, nodes, seconds)
         return (self._grid(ids) for ids in self.solver(order=order, seed=seed).solutions(limit, ids=True, budget=run))
@@ -565,8 +565,8 @@ def solve_text(
     cap = limits.WORD - 1 if checked is None else max(1, checked)
     threads = limits.threads(threads)
     symbols = symbols or _default_symbols(n)
-    stop = None if budget is None else budget.stop
-    outputs, errors, complete, heavy = _batch(n, symbols).run(text, mode, cap, threads, stop)
+    budget = limits.begin(budget)
+    outputs, errors, complete, heavy = _batch(n, symbols).run(text, mode, cap, threads, budget)
     # (Nothing slow before a cut is reported: at the deadline the command
     # line's watchdog interrupts a run that has not stopped.)
     cut = None  # the first heavy line left unanswered (the engine lists them in order)
