@@ -49,10 +49,10 @@ def frontier(compiled: _core.CompiledProblem, order: list[int], seconds: float) 
     f = _core.FrontierCount(compiled, order, 1)
     start, work, done = time.process_time(), 1 << 16, None
     while done is None and time.process_time() - start < seconds:
-        done = f.run(limits.begin(None, f.progress[5] + work))
+        done = f.run(limits.begin(None, f.progress.work + work))
         work *= 2
     mark = "" if done is not None else "+"
-    return f"{f.progress[5]:,}{mark} | {time.process_time() - start:.2f}{mark}"
+    return f"{f.progress.work:,}{mark} | {time.process_time() - start:.2f}{mark}"
 
 
 def row(name: str, text: str, seconds: float) -> str:

@@ -36,10 +36,10 @@ def frontier_row(problem: Problem, seconds: float) -> str:
     f = _core.FrontierCount(compiled, order.items, 1)
     start, work, done = time.process_time(), 1 << 16, None
     while done is None and time.process_time() - start < seconds:
-        done = f.run(limits.begin(None, f.progress[5] + work))
+        done = f.run(limits.begin(None, f.progress.work + work))
         work *= 2
     spent = time.process_time() - start
-    transitions, mems = f.progress[5], f.progress[6]
+    transitions, mems = f.progress.work, f.progress.mems
     return (f"| {transitions:,}{'' if done is not None else '+'} | {1e9 * spent / transitions:.0f} | "
             f"{1e9 * spent / max(1, mems):.2f} | {1e9 * spent / C.frontier_cost(f):.2f} |")
 

@@ -14,6 +14,7 @@ use crate::errors;
 use crate::interrupt::until_interrupted;
 use crate::memo::to_int;
 use crate::problem::PyCompiledProblem;
+use crate::stats::PyFrontierProgress;
 
 const SLICE_WORK: u64 = 1 << 16;
 
@@ -98,17 +99,8 @@ impl PyFrontierCount {
     /// settled of all, states held now and at most, bytes held, transitions
     /// tried, and their approximate memory accesses.
     #[getter]
-    fn progress(&self) -> PyResult<(u64, u64, u64, u64, u64, u64, u64)> {
-        let p = self.driver.lock()?.progress();
-        Ok((
-            p.item,
-            p.items,
-            p.states,
-            p.peak_states,
-            p.bytes,
-            p.work,
-            p.mems,
-        ))
+    fn progress(&self) -> PyResult<PyFrontierProgress> {
+        Ok(PyFrontierProgress::from(&self.driver.lock()?.progress()))
     }
 }
 

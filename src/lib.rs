@@ -76,6 +76,16 @@ mod _core {
     #[pymodule_export]
     use crate::search::PySearch;
     #[pymodule_export]
+    use crate::stats::PyFrontierProgress;
+    #[pymodule_export]
+    use crate::stats::PyMemoStats;
+    #[pymodule_export]
+    use crate::stats::PyMinCostCounters;
+    #[pymodule_export]
+    use crate::stats::PyPoolProgress;
+    #[pymodule_export]
+    use crate::stats::PySatStats;
+    #[pymodule_export]
     use crate::stats::PyStats;
     #[pymodule_export]
     use crate::sudoku::PySudokuBatch;

@@ -41,11 +41,6 @@ impl Driven for xc::MemoPool {
     }
 }
 
-/// (nodes, hits, entries, evictions, bytes, saved) of a memo search.
-pub fn stats(s: xc::MemoStats) -> (u64, u64, u64, u64, u64, u64) {
-    (s.nodes, s.hits, s.entries, s.evictions, s.bytes, s.saved)
-}
-
 /// The rule named `branching`.
 pub fn branching(name: &str) -> PyResult<xc::Branching> {
     match name {

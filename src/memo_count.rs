@@ -7,6 +7,7 @@ use crate::driver::Driver;
 use crate::errors;
 use crate::memo::{self, to_int};
 use crate::problem::PyCompiledProblem;
+use crate::stats::PyMemoStats;
 
 #[pyclass(name = "MemoCount", module = "covering._core", frozen)]
 pub struct PyMemoCount {
@@ -86,7 +87,7 @@ impl PyMemoCount {
     /// sub-problems found in the memo, entries held, entries evicted, bytes
     /// held, and the nodes the sub-problems found took to count.
     #[getter]
-    fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64, u64)> {
-        Ok(memo::stats(self.driver.lock()?.stats()))
+    fn stats(&self) -> PyResult<PyMemoStats> {
+        Ok(PyMemoStats::from(&self.driver.lock()?.stats()))
     }
 }

@@ -8,6 +8,7 @@ use crate::driver::Driver;
 use crate::errors;
 use crate::memo;
 use crate::problem::PyCompiledProblem;
+use crate::stats::PyMemoStats;
 
 #[pyclass(name = "MemoZdd", module = "covering._core", frozen)]
 pub struct PyMemoZdd {
@@ -56,9 +57,9 @@ impl PyMemoZdd {
         self.driver.cancel();
     }
 
-    /// (nodes, hits, entries, evictions, bytes, saved), as for `MemoCount`.
+    /// Its counters, as for `MemoCount`.
     #[getter]
-    fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64, u64)> {
-        Ok(memo::stats(self.driver.lock()?.stats()))
+    fn stats(&self) -> PyResult<PyMemoStats> {
+        Ok(PyMemoStats::from(&self.driver.lock()?.stats()))
     }
 }

@@ -9,6 +9,7 @@ use crate::driver::{Driven, Driver};
 use crate::errors;
 use crate::interrupt::until_interrupted;
 use crate::problem::PyCompiledProblem;
+use crate::stats::PyMinCostCounters;
 
 /// Nodes per slice at most: a few milliseconds on puzzle-sized problems.
 /// (Slices start at one node and adapt: nodes of a big problem are slow.)
@@ -122,8 +123,7 @@ impl PyMinCostSearch {
     /// (nodes, updates, improvements, max_level): nodes entered, options
     /// hidden, solutions kept when found, deepest level.
     #[getter]
-    fn counters(&self) -> PyResult<(u64, u64, u64, u64)> {
-        let s = self.lock()?.stats();
-        Ok((s.nodes, s.updates, s.improvements, s.max_level))
+    fn counters(&self) -> PyResult<PyMinCostCounters> {
+        Ok(PyMinCostCounters::from(&self.lock()?.stats()))
     }
 }

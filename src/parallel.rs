@@ -13,6 +13,7 @@ use crate::budget::RunBudget;
 use crate::convert;
 use crate::errors;
 use crate::problem::PyCompiledProblem;
+use crate::stats::{PoolSnapshot, PyPoolProgress};
 
 /// A piece as Python sees it, with its weight (its share of the tree).
 type WeightedPiece = (Vec<i64>, f64);
@@ -277,16 +278,16 @@ impl PyPool {
     /// (nodes, solutions, pieces searched to the end, pieces handed out,
     /// weight of the work done) so far, over all runs.
     #[getter]
-    fn progress(&self) -> (u64, u64, u64, u64, f64) {
+    fn progress(&self) -> PyPoolProgress {
         let s = &self.shared;
         let load = |x: &std::sync::atomic::AtomicU64| x.load(Ordering::Relaxed);
-        (
-            load(&s.nodes),
-            load(&s.solutions),
-            load(&s.pieces_done),
-            load(&s.pieces_made),
-            s.fraction(),
-        )
+        PyPoolProgress::from(&PoolSnapshot {
+            nodes: load(&s.nodes),
+            solutions: load(&s.solutions),
+            pieces_done: load(&s.pieces_done),
+            pieces_made: load(&s.pieces_made),
+            fraction: s.fraction(),
+        })
     }
 }
 

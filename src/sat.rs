@@ -13,6 +13,7 @@ use xc::{Next, Poll, Sliced, Solve};
 use crate::budget::RunBudget;
 use crate::driver::{Driven, Driver};
 use crate::problem::PyCompiledProblem;
+use crate::stats::PySatStats;
 
 #[pyclass(name = "SatSearch", module = "covering._core", frozen)]
 pub struct PySatSearch {
@@ -104,17 +105,8 @@ impl PySatSearch {
     /// (solutions, conflicts, decisions, propagations, solves, variables,
     /// clauses).
     #[getter]
-    fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64, u64, u64)> {
-        let s = self.driver.lock()?.stats();
-        Ok((
-            s.solutions,
-            s.conflicts,
-            s.decisions,
-            s.propagations,
-            s.solves,
-            s.variables,
-            s.clauses,
-        ))
+    fn stats(&self) -> PyResult<PySatStats> {
+        Ok(PySatStats::from(&self.driver.lock()?.stats()))
     }
 
     /// Has every solution been found?

@@ -76,3 +76,144 @@ impl From<xc::Stats> for PyStats {
         }
     }
 }
+
+/// A frozen Python class of named counters, made from the engine's struct
+/// of the same fields: what every engine's stats and progress come back as
+/// (never a tuple read by position). Each pickles and compares by value.
+macro_rules! counters {
+    ($(#[$doc:meta])* $name:ident = $py:literal from $from:ty {
+        $($(#[$fdoc:meta])* $field:ident: $ty:ty),* $(,)?
+    } $({ $($methods:tt)* })?) => {
+        $(#[$doc])*
+        #[pyclass(name = $py, module = "covering._core", frozen, get_all, eq)]
+        #[derive(Clone, PartialEq)]
+        pub struct $name {
+            $($(#[$fdoc])* pub $field: $ty,)*
+        }
+
+        #[pymethods]
+        impl $name {
+            #[new]
+            fn new($($field: $ty),*) -> Self {
+                $name { $($field),* }
+            }
+
+            fn __getnewargs__(&self) -> ($($ty,)*) {
+                ($(self.$field,)*)
+            }
+
+            fn __repr__(&self) -> String {
+                let fields: Vec<String> = vec![$(format!("{}={}", stringify!($field), self.$field)),*];
+                format!("{}({})", $py, fields.join(", "))
+            }
+
+            $($($methods)*)?
+        }
+
+        impl From<&$from> for $name {
+            fn from(s: &$from) -> Self {
+                $name { $($field: s.$field),* }
+            }
+        }
+    };
+}
+
+counters! {
+    /// The counters of a memo count or diagram.
+    PyMemoStats = "MemoStats" from xc::MemoStats {
+        /// Nodes entered (sub-problems counted by search).
+        nodes: u64,
+        /// Sub-problems found in the memo.
+        hits: u64,
+        /// Entries held, and entries replaced at the memo's budget.
+        entries: u64,
+        evictions: u64,
+        /// Bytes the memo holds.
+        bytes: u64,
+        /// Nodes the sub-problems found in the memo took when they were counted.
+        saved: u64,
+    }
+}
+
+counters! {
+    /// Where a frontier count stands.
+    PyFrontierProgress = "FrontierProgress" from xc::FrontierProgress {
+        /// Primary items settled, of `items`.
+        item: u64,
+        items: u64,
+        /// States of the step under way, and the most held at once.
+        states: u64,
+        peak_states: u64,
+        /// Bytes held now.
+        bytes: u64,
+        /// Transitions tried (its nodes, to budgets).
+        work: u64,
+        /// Approximate memory accesses, as Knuth counts mems.
+        mems: u64,
+    } {
+        /// Its transitions: what a budget's nodes count on the frontier.
+        #[getter]
+        fn nodes(&self) -> u64 {
+            self.work
+        }
+    }
+}
+
+counters! {
+    /// The counters of a minimum-cost search.
+    PyMinCostCounters = "MinCostCounters" from xc::MinCostStats {
+        /// Nodes entered, options hidden.
+        nodes: u64,
+        updates: u64,
+        /// Solutions kept when found (each cheaper than the K-th best of its time).
+        improvements: u64,
+        /// Deepest level reached.
+        max_level: u64,
+    }
+}
+
+counters! {
+    /// The counters of a CDCL search (CaDiCaL's, over every call).
+    PySatStats = "SatStats" from xc::SatStats {
+        /// Solutions found.
+        solutions: u64,
+        /// Conflicts analysed, decisions taken, literals propagated.
+        conflicts: u64,
+        decisions: u64,
+        propagations: u64,
+        /// Calls of the solver (one per solution, and one that ends).
+        solves: u64,
+        /// Variables and clauses of the encoding (blocking clauses included).
+        variables: u64,
+        clauses: u64,
+    } {
+        /// The decisions: the nodes of the CDCL search (what a budget's nodes count).
+        #[getter]
+        fn nodes(&self) -> u64 {
+            self.decisions
+        }
+    }
+}
+
+/// The pool's counters at one moment (read from its atomics).
+pub struct PoolSnapshot {
+    pub nodes: u64,
+    pub solutions: u64,
+    pub pieces_done: u64,
+    pub pieces_made: u64,
+    pub fraction: f64,
+}
+
+counters! {
+    /// Where the engine's threads stand, over all their runs.
+    PyPoolProgress = "PoolProgress" from PoolSnapshot {
+        /// Nodes entered and solutions found, all threads together.
+        nodes: u64,
+        solutions: u64,
+        /// Pieces searched to the end (or cut up), and pieces handed out.
+        pieces_done: u64,
+        pieces_made: u64,
+        /// The weight of the work done (the fraction of the tree, when the pieces started at 1).
+        fraction: f64,
+    }
+}

@@ -271,4 +271,4 @@ def test_the_race_prices_each_method_by_its_own_counters() -> None:
     assert order is not None
     f = _core.FrontierCount(compiled, order.items, 1)
     f.run(limits.begin(None, 10_000))  # (its nodes: transitions)
-    assert counting.frontier_cost(f) == counting.FRONTIER_MEM_COST * f.progress[6] > f.progress[5]
+    assert counting.frontier_cost(f) == counting.FRONTIER_MEM_COST * f.progress.mems > f.progress.work

@@ -523,7 +523,7 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
             sweep = order if rule == "first" else None
             counter, total = memo_probe(compiled, rule, sweep, memo_bytes, threads, budget)
             if total is not None:
-                return _counted(int(total), "memo", rule, counter.stats[0], "probe finished", sweep)
+                return _counted(int(total), "memo", rule, counter.stats.nodes, "probe finished", sweep)
             ratio, shrink = probe_measures(counter)
             if memo is None or _probe_better((ratio, shrink), (memo[0], memo[4])):
                 memo = (ratio, rule, counter, sweep, shrink)
@@ -587,7 +587,8 @@ def probe_measures(counter: _core.MemoCount) -> tuple[float, float]:
     """(hit ratio, shrink) of a memo probe: sub-problems found again per
     node searched, and the nodes searched and saved against those searched
     (`HIT_RATIO`, `SHRINK`)."""
-    searched, hits, saved = counter.stats[0], counter.stats[1], counter.stats[5]
+    stats = counter.stats
+    searched, hits, saved = stats.nodes, stats.hits, stats.saved
     return hits / max(1, searched), (searched + saved) / max(1, searched)
 
 
@@ -666,7 +667,7 @@ def frontier_cost(counter: _core.FrontierCount) -> float:
     """The work of a frontier count so far, in the race's unit (see
     `FRONTIER_MEM_COST`): its mems (entries put in keys, words hashed and
     compared, probes, trips to memory past the caches)."""
-    return FRONTIER_MEM_COST * counter.progress[6]
+    return FRONTIER_MEM_COST * counter.progress.mems
 
 
 def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | None, rule: str | None,
@@ -726,18 +727,18 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
                 # from 200 units to 600; a turn priced at its start ran three
                 # times long).
                 work = min(int((mine - frontier_cost(frontier)) / frontier_price),
-                           max(FIRST_FRONTIER_WORK, frontier.progress[5]))
+                           max(FIRST_FRONTIER_WORK, frontier.progress.work))
             if work <= 0:
                 break
             try:
-                total = frontier.run(memory.capped(frontier.progress[5] + work))
+                total = frontier.run(memory.capped(frontier.progress.work + work))
             except MemoryError:
                 live_frontier = False
                 break
             if total is not None:
-                return _counted(int(total), "frontier", None, frontier.progress[5],
+                return _counted(int(total), "frontier", None, frontier.progress.work,
                                 f"{width}: finished before the {other}", order)
-            frontier_price = frontier_cost(frontier) / max(1, frontier.progress[5])
+            frontier_price = frontier_cost(frontier) / max(1, frontier.progress.work)
             if memo is not None or budget.over():
                 break
         return None
@@ -746,9 +747,9 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
         """The memo's or the search's turn; its count, if it finished."""
         nonlocal search_price
         if memo is not None:
-            result = memo.run(budget.capped(memo.stats[0] + max(1, int(turn * MEMO_NODES_PER_TRANSITION))))
+            result = memo.run(budget.capped(memo.stats.nodes + max(1, int(turn * MEMO_NODES_PER_TRANSITION))))
             if result is not None:
-                return _counted(int(result), "memo", rule, memo.stats[0],
+                return _counted(int(result), "memo", rule, memo.stats.nodes,
                                 "sub-problems repeat: finished before the frontier", order)
             return None
         assert solver is not None
@@ -772,8 +773,9 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
                 if got is not None:
                     return got
             if progress is not None:
-                item, items, states = frontier.progress[:3]
-                progress(Status(frontier.progress[5], 0, 0, 0, item / max(1, items), 0.0,
+                at = frontier.progress
+                item, items, states = at.item, at.items, at.states
+                progress(Status(at.work, 0, 0, 0, item / max(1, items), 0.0,
                                 time.monotonic() - start, frontier=(item, items, states)))
             if budget.over():
                 found = so_far()
@@ -844,7 +846,7 @@ def memo_rule(problem: ProblemData, memo_bytes: int | None = None) -> str:
         counter = _core.MemoCount(compiled, memo_budget(memo_bytes), rule)
         if counter.run(limits.begin(None, probe_nodes(compiled))) is not None:
             return rule
-        searched, hits = counter.stats[:2]
+        searched, hits = counter.stats.nodes, counter.stats.hits
         best = max(best, (hits / max(1, searched), rule), key=lambda b: b[0])
     return best[1]
 
@@ -864,7 +866,8 @@ def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | 
 
     def report(total: int | None = None) -> None:
         if progress is not None:
-            item, items, states, peak, held, work = counter.progress[:6]
+            at = counter.progress
+            item, items, states, work = at.item, at.items, at.states, at.work
             # The fraction of the scan: steps cost about the same on a board.
             fraction = 1.0 if total is not None else item / max(1, items)
             progress(Status(work, total or 0, 0, 0, fraction, 0.0, time.monotonic() - start,
@@ -872,24 +875,24 @@ def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | 
 
     try:
         while True:
-            done = counter.progress[5]
+            done = counter.progress.work
             work = FRONTIER_SLICE if nodes is None else min(FRONTIER_SLICE, max(0, nodes - done))
             total = counter.run(memory.capped(done + work))
             if total is not None:
                 report(total)
-                return _counted(int(total), "frontier", None, counter.progress[5], why, order)
+                return _counted(int(total), "frontier", None, counter.progress.work, why, order)
             report()
-            if (nodes is not None and counter.progress[5] >= nodes) or budget.over():
-                item, items = counter.progress[:2]
+            if (nodes is not None and counter.progress.work >= nodes) or budget.over():
+                item, items = counter.progress.item, counter.progress.items
                 where = f"item {item} of {items} of the frontier count"
                 raise LimitReached(f"budget reached at {where} (no partial count: the frontier knows none)",
                                    count=None, stats=counter.progress, where=where,
                                    budget=budget.ran_out())
     except KeyboardInterrupt:
-        item, items = counter.progress[:2]
+        item, items = counter.progress.item, counter.progress.items
         raise Interrupted(None, counter.progress, where=f"item {item} of {items} of the frontier count") from None
     except MemoryError as e:
-        item, items = counter.progress[:2]
+        item, items = counter.progress.item, counter.progress.items
         raise MemoryLimitError(f"the frontier count, at item {item} of {items} (a frontier of {order.width} "
                                f"bits): {e}; give it more memory (--max-memory) or count by another method"
                                ) from None
@@ -910,24 +913,24 @@ def _memo(counter: _core.MemoCount, rule: str, nodes: int | None, seconds: float
 
     start = time.monotonic()
     budget = limits.begin(budget, None, seconds)
-    until = None if nodes is None else counter.stats[0] + nodes
+    until = None if nodes is None else counter.stats.nodes + nodes
     try:
         while True:
             # Its nodes count from the memo's start; with a progress, a slice of the time.
             total = counter.run((budget if progress is None else budget.begin(seconds=PROGRESS_SLICE)).capped(until))
             if progress is not None:
-                nodes_done, _, entries = counter.stats[:3]
+                nodes_done, entries = counter.stats.nodes, counter.stats.entries
                 progress(Status(nodes_done, int(counter.partial), 0, 0, None, 0.0, time.monotonic() - start,
                                 remembered=entries))
             if total is not None:
                 if progress is not None:
-                    progress(Status(counter.stats[0], int(total), 0, 0, 1.0, 0.0, time.monotonic() - start,
-                                    remembered=counter.stats[2]))
+                    progress(Status(counter.stats.nodes, int(total), 0, 0, 1.0, 0.0, time.monotonic() - start,
+                                    remembered=counter.stats.entries))
                 break
-            if progress is None or (until is not None and counter.stats[0] >= until) or budget.over():
+            if progress is None or (until is not None and counter.stats.nodes >= until) or budget.over():
                 raise LimitReached(f"budget reached after {counter.partial} solutions",
                                    count=int(counter.partial), stats=counter.stats,
                                    budget=budget.ran_out())
     except KeyboardInterrupt:
         raise Interrupted(int(counter.partial), counter.stats) from None
-    return _counted(int(total), "memo", rule, counter.stats[0], why, order)
+    return _counted(int(total), "memo", rule, counter.stats.nodes, why, order)

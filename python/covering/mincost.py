@@ -129,8 +129,9 @@ class MinCostRun:
 
     @property
     def stats(self) -> MinCostStats:
-        nodes, updates, improvements, max_level = self._search.counters
-        return MinCostStats(nodes, updates, improvements, max_level, self._search.optimum, bool(self._search.done))
+        c = self._search.counters
+        return MinCostStats(c.nodes, c.updates, c.improvements, c.max_level, self._search.optimum,
+                            bool(self._search.done))
 
     def result(self) -> Best:
         """What was found, as `best` returns it."""

@@ -122,12 +122,11 @@ class ParallelSearch:
     def progress(self, start: float) -> Status:
         """Where the count stands: the fraction done is Knuth's, summed over
         the pieces finished and running (each by its weight)."""
-        nodes, solutions, done, made, fraction = self._pool.progress
-        nodes += self._base[1]
-        solutions += self._base[0]
+        at = self._pool.progress
         estimate = sum(self._estimates)
-        fraction = 1.0 if self._complete else min(1.0, fraction + self._explored)
-        return Status(nodes, solutions, done, made, fraction, estimate, time.monotonic() - start)
+        fraction = 1.0 if self._complete else min(1.0, at.fraction + self._explored)
+        return Status(at.nodes + self._base[1], at.solutions + self._base[0], at.pieces_done, at.pieces_made,
+                      fraction, estimate, time.monotonic() - start)
 
     def count(
         self,

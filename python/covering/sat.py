@@ -29,7 +29,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from . import _core, limits, sizes
@@ -40,26 +39,9 @@ from .uniqueness import Uniqueness
 __all__ = ["SatSolver", "SatStats"]
 
 
-@dataclass(frozen=True)
-class SatStats:
-    """The counters of a CDCL search."""
-
-    solutions: int
-    #: Conflicts analysed (CaDiCaL learns a clause from each), decisions taken
-    #: and literals propagated, over every call of the solver.
-    conflicts: int
-    decisions: int
-    propagations: int
-    #: Calls of the solver: one per solution, and one that ends.
-    solves: int
-    #: Variables and clauses of the encoding (blocking clauses included).
-    variables: int
-    clauses: int
-
-    @property
-    def nodes(self) -> int:
-        """The decisions: the nodes of the CDCL search (what ``nodes=`` counts)."""
-        return self.decisions
+#: The counters of a CDCL search: solutions, conflicts, decisions (its
+#: nodes, also as ``nodes``), propagations, solves, variables, clauses.
+SatStats = _core.SatStats
 
 
 def _new_search(compiled: _core.CompiledProblem) -> _core.SatSearch:
@@ -108,7 +90,7 @@ class SatSolver:
 
     @property
     def stats(self) -> SatStats:
-        return SatStats(*self._search.stats)
+        return self._search.stats
 
     @property
     def exhausted(self) -> bool:

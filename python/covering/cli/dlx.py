@@ -338,7 +338,7 @@ def run_count(args: argparse.Namespace, run: Run) -> None:
                                      engine=args.engine, memo_bytes=args.memo_bytes, threads=threads, progress=draw,
                                      item_order=args.item_order, budget=budget.current())
         except (Interrupted, LimitReached) as e:
-            nodes = e.stats[0] if isinstance(e.stats, tuple) else getattr(e.stats, "nodes", 0)
+            nodes = getattr(e.stats, "nodes", 0)
             run.extra["nodes"] = int(nodes or 0) if e.count is not None else 0
             raise
         except ProblemError as e:
