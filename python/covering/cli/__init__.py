@@ -177,9 +177,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if getattr(args, "json", False) and getattr(args, "svg", None):
             raise UsageError("--json and --svg cannot go together (--json's lines are the output)")
-        with sizes.given(getattr(args, "max_memory", None)), \
-                budget.running(getattr(args, "seconds", None), getattr(args, "nodes", None),
-                               getattr(args, "max_memory", None)):
+        run.watch = budget.Watch.of(getattr(args, "seconds", None), getattr(args, "nodes", None),
+                                    getattr(args, "max_memory", None))
+        with sizes.given(getattr(args, "max_memory", None)), budget.running(run.watch):
             status = args.run(args, run)
         if status is not None:  # a command that prints no summary (demo, plot)
             return int(status)
@@ -193,7 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         run.cut(interrupted=True, partial=e)
     except LimitReached as e:
         # A budget spent (nodes, seconds, conflicts): what was found so far.
-        budget.limit_reached(e)
+        run.limit_reached(e)
         run.cut(interrupted=False, partial=e)
     except KeyboardInterrupt:
         run.cut(interrupted=True)

@@ -90,7 +90,7 @@ def _puzzles(args: argparse.Namespace, run: Run) -> Iterator[tuple[int, akari.Ak
             sys.stdout.write(gap)
             run.error_line(place(name, str(entry)), {"puzzle": k + 1})
             continue
-        budget.check()  # the budget spent: the batch stops between two puzzles
+        run.check()  # the budget spent: the batch stops between two puzzles
         yield k, entry
 
 
@@ -143,7 +143,7 @@ def run_solve(args: argparse.Namespace, run: Run) -> None:
             run.answer({"puzzle": k + 1, "url": puzzle.url()}, puzzle.url() + "\n")
     elif want == 1:
         for k, puzzle in _puzzles(args, run):
-            lights = puzzle.solve(budget=budget.current())
+            lights = puzzle.solve(budget=run.budget)
             run.answer({**_record(k, lights), "count": int(lights is not None)},
                        _picture(args, run, puzzle, lights, k == 0))
     else:
@@ -160,8 +160,8 @@ def run_unique(args: argparse.Namespace, run: Run) -> None:
     """With the portfolio: dancing links, then the CDCL solver where the tree is heavy."""
     _forms(args)
     for k, puzzle in _puzzles(args, run):
-        lights, u = puzzle.solve_unique(budget=budget.current())
-        budget.check()  # "unknown" because the budget ran out: the run stops here
+        lights, u = puzzle.solve_unique(budget=run.budget)
+        run.check()  # "unknown" because the budget ran out: the run stops here
         record = None
         if run.json:  # (the sorted lights cost more than the output line)
             record = {**_record(k, lights), "uniqueness": u.value, "count": FOUND.get(u.value)}

@@ -1,25 +1,28 @@
 """The run's budgets on the command line: one `covering.limits.Budget`,
-made from ``--seconds S``, ``--nodes N`` and ``--max-memory`` and kept for
-the run (exit status 3 when one is spent).
+made from ``--seconds S``, ``--nodes N`` and ``--max-memory`` once, and
+watched while the command runs (`Watch`; exit status 3 when one is spent).
+Nothing is kept in the module: the command holds its `Watch` (on its
+`Run`) and hands its budget to every verb it calls.
 
 ``--seconds`` is wall time from the start of the process, for the whole
-run (reading, building, searching, writing). The commands pass the budget
-(`current`) down to every verb they call (``budget=``), and the engines
-watch its stop flag between slices, so that a search stops on its own and
-says so (`LimitReached` with ``budget == "seconds"``). At the deadline a
-watchdog thread sets the stop flag; a stage that takes no budget (a reader
-waiting on a stalled stdin, a generator, building a diagram) is ended by
-the watchdog too: if the run is still going `GRACE` seconds later, it
+run (reading, building, searching, writing). The engines watch the
+budget's stop flag between slices (it rises by itself at the deadline), so
+that a search stops on its own and says so (`LimitReached` with
+``budget == "seconds"``). A stage that takes no budget (a reader waiting on
+a stalled stdin, a generator, building a diagram) is ended by the
+watchdog: if the run is still going `GRACE` seconds after the deadline, it
 sends SIGINT to the main thread, which every stage answers as it answers
 Ctrl-C. No timer signal, no change to the environment.
 
 ``--nodes`` is a node budget for each search of the run (the budget's
-``nodes``).
+``nodes``); ``--max-memory`` its ``memory``.
 
 Ctrl-C sets the stop flag with ``"interrupt"`` (exit status 130).
 
->>> spent() is None
-True
+>>> watch = Watch.of(None, 5)
+>>> with running(watch):
+...     watch.budget.nodes, watch.spent()
+(5, None)
 """
 
 from __future__ import annotations
@@ -27,73 +30,76 @@ from __future__ import annotations
 import os
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from .. import limits
 from ..limits import Budget
 
-__all__ = ["current", "check", "held", "left", "spent", "limit_reached", "running", "disarm", "process_age", "GRACE"]
+__all__ = ["Watch", "held", "running", "process_age", "GRACE"]
 
 #: Seconds a stage may take to stop on its own at the deadline before the
 #: watchdog interrupts the main thread.
 GRACE = 0.1
 
-#: The budget of the last command (what it spent is reported after it
-#: ends), and of the command running.
-_budget: Budget | None = None
-_running: Budget | None = None
-_done = threading.Event()
 
+class Watch:
+    """The budget of one command while it runs, and what it spent after:
+    the watchdog at the deadline, the Ctrl-C handler, and `disarm` once
+    the work is over (what was found is then printed whole)."""
 
-def current() -> Budget | None:
-    """The budget of the command running (None outside `running`), for
-    the verbs it calls.
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self._done = threading.Event()
 
-    >>> current() is None
-    True
-    """
-    return _running
+    @classmethod
+    def of(cls, seconds: float | None, nodes: int | None, memory: int | None = None) -> Watch:
+        """The command line's budget: ``--seconds`` counted from the start
+        of the process."""
+        started = time.monotonic() - process_age()
+        return cls(Budget.of(seconds=seconds, nodes=nodes, memory=memory, started=started))
 
+    def check(self) -> None:
+        """Once the budget is spent (its stop flag up), raises
+        KeyboardInterrupt, which the command reports as what was spent:
+        between the puzzles of a batch, and after an answer an engine gave
+        up on ("unknown")."""
+        if self.budget.stopped() is not None:
+            raise KeyboardInterrupt
 
-def check() -> None:
-    """Once the run's budget is spent (its stop flag up), raises
-    KeyboardInterrupt, which the command reports as what was spent: between
-    the puzzles of a batch, and after an answer an engine gave up on
-    ("unknown").
+    def spent(self) -> str | None:
+        """The flag of the budget spent (``"--seconds 10"``), or None
+        (nothing spent, or Ctrl-C)."""
+        return None if self.budget.spent in (None, "interrupt") else self.budget.flag()
 
-    >>> check()
-    """
-    if _running is not None and _running.stopped() is not None:
+    def limit_reached(self, e: BaseException | None = None) -> None:
+        """A search stopped on a budget: what `e` (a `LimitReached`) says ran
+        out, else what raised the flag, else the node budget."""
+        self.budget.ring(getattr(e, "budget", None) or self.budget.ran_out())
+
+    def disarm(self) -> None:
+        """The run's work is over: the watchdog stands down."""
+        self._done.set()
+
+    def _watch(self, main: int | None) -> None:
+        """The watchdog: at the deadline, the stop flag (it rises by itself
+        too); after `GRACE`, SIGINT to the main thread if the run has not
+        stopped."""
+        wait = self.budget.left()
+        if wait is None or self._done.wait(wait):
+            return
+        self.budget.ring("seconds")
+        if self._done.wait(GRACE) or main is None:
+            return
+        signal.pthread_kill(main, signal.SIGINT)
+
+    def _on_interrupt(self, signum: int, frame: Any) -> None:
+        """SIGINT: Ctrl-C (or the watchdog at the deadline) stops the run."""
+        if self._done.is_set():
+            return  # the work is over: the answer is being printed
+        self.budget.ring("interrupt")  # (the deadline rang first when it was the watchdog)
         raise KeyboardInterrupt
-
-
-def spent() -> str | None:
-    """The flag of the budget spent (``"--seconds 10"``), or None (nothing
-    spent, or Ctrl-C)."""
-    if _budget is None or _budget.spent in (None, "interrupt"):
-        return None
-    return _budget.flag()
-
-
-def limit_reached(e: BaseException | None = None) -> None:
-    """A search stopped on a budget: what `e` (a `LimitReached`) says ran
-    out, else the time if it is up, else the node budget."""
-    if _budget is None:
-        return
-    what = getattr(e, "budget", None) or _budget.ran_out()
-    _budget.ring(what)
-
-
-def left() -> float | None:
-    """Seconds left of ``--seconds`` (None without it): for a search that
-    plans by the time it has, as the portfolio does before its CDCL stage.
-
-    >>> left() is None
-    True
-    """
-    return None if _budget is None else _budget.left()
 
 
 def process_age() -> float:
@@ -128,48 +134,15 @@ def held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
 
 
-def disarm() -> None:
-    """The run's work is over: the watchdog stands down, so that what was
-    found is printed whole."""
-    _done.set()
-
-
-def _watch(budget: Budget, main: int | None) -> None:
-    """The watchdog: at the deadline, the stop flag; after `GRACE`, SIGINT
-    to the main thread if the run has not stopped."""
-    wait = budget.left()
-    if wait is None or _done.wait(wait):
-        return
-    budget.ring("seconds")
-    if _done.wait(GRACE) or main is None:
-        return
-    signal.pthread_kill(main, signal.SIGINT)
-
-
-def _on_interrupt(signum: int, frame: Any) -> None:
-    """SIGINT: Ctrl-C (or the watchdog at the deadline) stops the run."""
-    if _done.is_set():
-        return  # the work is over: the answer is being printed
-    if _budget is not None:
-        _budget.ring("interrupt")  # (the deadline rang first when it was the watchdog)
-    raise KeyboardInterrupt
-
-
 @contextmanager
-def running(seconds: float | None, nodes: int | None, memory: int | None = None) -> Iterator[Budget]:
-    """The budgets kept while the command runs: `--seconds` counted from
-    the start of the process; ``--seconds 0`` is spent before anything
-    starts (a `KeyboardInterrupt`, reported as the budget spent)."""
-    global _budget, _running
-    import time
-
-    started = time.monotonic() - process_age()
-    budget = Budget.of(seconds=seconds, nodes=nodes, memory=memory, started=started)
-    _budget = _running = budget
-    _done.clear()
+def running(watch: Watch) -> Iterator[Watch]:
+    """The `watch`'s budget kept while the command runs; ``--seconds 0``
+    is spent before anything starts (a `KeyboardInterrupt`, reported as
+    the budget spent)."""
+    budget = watch.budget
     main = threading.main_thread()
     on_main = threading.current_thread() is main
-    old = signal.signal(signal.SIGINT, _on_interrupt) if on_main else None
+    old = signal.signal(signal.SIGINT, watch._on_interrupt) if on_main else None
     watchdog = None
     try:
         if budget.deadline is not None:
@@ -177,13 +150,12 @@ def running(seconds: float | None, nodes: int | None, memory: int | None = None)
                 budget.ring("seconds")
                 raise KeyboardInterrupt
             can_signal = on_main and hasattr(signal, "pthread_kill")
-            watchdog = threading.Thread(target=_watch, args=(budget, main.ident if can_signal else None),
+            watchdog = threading.Thread(target=watch._watch, args=(main.ident if can_signal else None,),
                                         name="covering-deadline", daemon=True)
             watchdog.start()
-        yield budget
+        yield watch
     finally:
-        _running = None
-        _done.set()
+        watch.disarm()
         if watchdog is not None:
             watchdog.join()
         if old is not None:

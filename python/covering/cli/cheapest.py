@@ -41,14 +41,14 @@ def run_best(args: argparse.Namespace, run: Run) -> None:
     problem = load(args.file)
     interrupted = False
     try:
-        found: Best = best(problem, k, budget=budget.current(),
+        found: Best = best(problem, k, budget=run.budget,
                            on_improve=_improved if show_progress(args) else None)
     except Interrupted as e:
         found = e.best  # type: ignore[attr-defined]
         interrupted = True
     if not interrupted and not found.optimal:
-        budget.limit_reached()  # a budget ended the search: the best so far, not proven
-    budget.disarm()  # the work is over: what it found is printed whole
+        run.limit_reached()  # a budget ended the search: the best so far, not proven
+    run.disarm()  # the work is over: what it found is printed whole
     for solution in found:
         write_solution(run, problem, solution.ids, cost=solution.cost)
     if not found and found.optimal:

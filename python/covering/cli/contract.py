@@ -37,6 +37,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from ..limits import Budget
 from . import budget
 
 __all__ = ["Run", "FOUND", "EXIT_OK", "EXIT_INCOMPLETE", "EXIT_BAD", "EXIT_BUDGET", "EXIT_INTERRUPTED", "STOPS"]
@@ -88,6 +89,34 @@ class Run:
         #: Inside `gathered`: the answers' text not yet written, and how many.
         self._pending: list[str] | None = None
         self._pending_count = 0
+        #: The command's budget while it runs (`budget.Watch`; None before).
+        self.watch: budget.Watch | None = None
+
+    # The run's budget, handed to every verb it calls.
+
+    @property
+    def budget(self) -> Budget | None:
+        """The command's budget (``--seconds``, ``--nodes``, ``--max-memory``)."""
+        return None if self.watch is None else self.watch.budget
+
+    def check(self) -> None:
+        """KeyboardInterrupt once the budget is spent (`budget.Watch.check`)."""
+        if self.watch is not None:
+            self.watch.check()
+
+    def limit_reached(self, e: BaseException | None = None) -> None:
+        """A search stopped on a budget (`budget.Watch.limit_reached`)."""
+        if self.watch is not None:
+            self.watch.limit_reached(e)
+
+    def spent(self) -> str | None:
+        """The flag of the budget spent, or None (`budget.Watch.spent`)."""
+        return None if self.watch is None else self.watch.spent()
+
+    def disarm(self) -> None:
+        """The work is over: what it found is printed whole."""
+        if self.watch is not None:
+            self.watch.disarm()
 
     # What the command reports as it goes.
 
@@ -251,7 +280,7 @@ class Run:
         return record
 
     def cut(self, interrupted: bool, partial: Any = None) -> None:
-        """The run was cut short by Ctrl-C or a budget (`budget.spent`);
+        """The run was cut short by Ctrl-C or a budget (`spent`);
         `partial`, an `Interrupted` or `LimitReached`, carries a count's
         partial count (or where it got to, when it knows none)."""
         if partial is not None and self.counts:
@@ -259,12 +288,12 @@ class Run:
             self.where = partial.where
         self.complete = False
         interrupted = interrupted or getattr(partial, "budget", None) == "interrupt"
-        self.stopped = "budget" if budget.spent() is not None or not interrupted else "interrupt"
+        self.stopped = "budget" if self.spent() is not None or not interrupted else "interrupt"
 
     def finish(self) -> int:
         """Prints how the run ended (the summary line, or the count; the
         stderr notes) and returns the exit status."""
-        budget.disarm()  # the work is over: what it found is printed whole
+        self.disarm()  # the work is over: what it found is printed whole
         cut = self.stopped in ("budget", "interrupt")
         if self.json:
             self.emit(self.summary())
@@ -284,7 +313,7 @@ class Run:
         return EXIT_BAD if self.errors else EXIT_OK
 
     def _report_cut(self) -> int:
-        spent = budget.spent()
+        spent = self.spent()
         word = "interrupted" if self.stopped == "interrupt" else f"budget: {spent or 'a budget'} spent"
         status = EXIT_INTERRUPTED if self.stopped == "interrupt" else EXIT_BUDGET
         if self.counts:

@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from ..limits import Budget
 from ..errors import Interrupted, LimitReached, ProblemError, RunIncomplete
 from ..problem import Problem
 from ..progress import Display
@@ -139,12 +140,13 @@ def _engine_flags(args: argparse.Namespace, portfolio: bool, run: Run | None = N
                              "mrv is a search by that rule alone, without the CDCL solver)")
 
 
-def _stream(args: argparse.Namespace, problem: Problem, limit: int | None) -> Iterator[tuple[int, ...]]:
-    """The solutions to print: by --engine, on --threads; a first solution
-    with the default engine is the portfolio's (dancing links within its
-    node budget, else the CDCL solver)."""
+def _stream(args: argparse.Namespace, problem: Problem, limit: int | None,
+            b: Budget | None) -> Iterator[tuple[int, ...]]:
+    """The solutions to print: by --engine, on --threads, within the run's
+    budget `b`; a first solution with the default engine is the
+    portfolio's (dancing links within its node budget, else the CDCL
+    solver)."""
     threads = getattr(args, "threads", None) or 1
-    b = budget.current()
     found: Iterator[tuple[int, ...]]
     if args.engine == "sat":
         found = problem.solutions(limit, ids=True, engine="sat", conflicts=args.conflicts, budget=b)
@@ -152,7 +154,8 @@ def _stream(args: argparse.Namespace, problem: Problem, limit: int | None) -> It
         first = problem.first(ids=True, budget=b)
         found = iter([] if first is None else [first])
     elif threads > 1:
-        found = problem.solutions(limit, ids=True, threads=threads, engine=args.engine, branching=args.branching)
+        found = problem.solutions(limit, ids=True, threads=threads, engine=args.engine, branching=args.branching,
+                                  budget=b)
     else:
         found = problem.solver(engine=args.engine, branching=args.branching).solutions(limit, ids=True, budget=b)
     return found
@@ -166,7 +169,7 @@ def _listing(args: argparse.Namespace, run: Run, problem: Problem, solutions: It
         for ids in solutions:
             write_solution(run, shown or problem, ids)
     except LimitReached as e:  # a --nodes, --seconds or --conflicts budget ran out
-        budget.limit_reached(e)
+        run.limit_reached(e)
         raise
     finally:
         st = problem.stats
@@ -182,7 +185,7 @@ def run_solve(args: argparse.Namespace, run: Run) -> None:
     _engine_flags(args, run=run, portfolio=True)
     run.limit = limit = flags.wanted(args)
     read, problem, back = _load(args, run)
-    _listing(args, run, problem, (back(ids) for ids in _stream(args, problem, limit)), read)
+    _listing(args, run, problem, (back(ids) for ids in _stream(args, problem, limit, run.budget)), read)
 
 
 def run_random(args: argparse.Namespace, run: Run) -> None:
@@ -191,7 +194,7 @@ def run_random(args: argparse.Namespace, run: Run) -> None:
     seed = flags.seed_for(args, "gives these again")
     _engine_flags(args, run=run, portfolio=False)
     solver = problem.solver(order="random", seed=seed, engine=args.engine, branching=args.branching)
-    found = solver.solutions(limit, ids=True, budget=budget.current())
+    found = solver.solutions(limit, ids=True, budget=run.budget)
     _listing(args, run, problem, (back(ids) for ids in found), read)
 
 
@@ -204,26 +207,26 @@ def run_unique(args: argparse.Namespace, run: Run) -> None:
     run.extra["engine"] = args.engine
     try:
         first, u = problem.solve_unique(ids=True, engine=args.engine, conflicts=args.conflicts,
-                                        budget=budget.current(), branching=args.branching)
+                                        budget=run.budget, branching=args.branching)
     except LimitReached as e:
-        budget.limit_reached(e)
+        run.limit_reached(e)
         raise
     if problem.skipped:
         run.extra["skipped"] = [{"engine": s["engine"], "estimate": s["estimate"]} for s in problem.skipped]
     word = u.value
-    left = budget.left()
-    run_budget = budget.current()
+    left = None if run.budget is None else run.budget.left()
+    run_budget = run.budget
     if word == "unknown" and left is not None and left < 0.05:
         # The portfolio kept to the time it was given: that is the budget spent.
-        budget.limit_reached()
+        run.limit_reached()
     elif word == "unknown" and args.conflicts is None and run_budget is not None and run_budget.nodes is not None:
         # Without --conflicts, only --nodes leaves the portfolio undecided
         # with time left: that budget is spent ("unknown" stays the answer
         # for --conflicts, as the verb's help says).
-        budget.limit_reached()
+        run.limit_reached()
     if first is not None:
         write_solution(run, read, back(first))
-    if word == "unknown" and budget.spent() is not None:
+    if word == "unknown" and run.spent() is not None:
         raise KeyboardInterrupt  # reported as the budget spent, with the solution printed
     run.uniqueness(word)
     run.done(limited=False)
@@ -336,7 +339,7 @@ def run_count(args: argparse.Namespace, run: Run) -> None:
         try:
             counted = counting.count(problem, args.limit, method=args.method, branching=args.branching,
                                      engine=args.engine, memo_bytes=args.memo_bytes, threads=threads, progress=draw,
-                                     item_order=args.item_order, budget=budget.current())
+                                     item_order=args.item_order, budget=run.budget)
         except (Interrupted, LimitReached) as e:
             nodes = getattr(e.stats, "nodes", 0)
             run.extra["nodes"] = int(nodes or 0) if e.count is not None else 0

@@ -15,6 +15,7 @@ import math
 import sys
 from collections.abc import Iterable
 
+from ..limits import Budget
 from .. import _core
 from ..problem import Uniqueness
 from ..puzzles import queens
@@ -99,7 +100,7 @@ def run_count(args: argparse.Namespace, run: Run) -> None:
     n = _n(args.n, 32)
     run.limit = args.limit
     run.extra["method"] = "bitboards" if args.limit is None else "search"
-    b = budget.current()
+    b = run.budget
     if args.limit is None and (b is None or b.nodes is None):
         # The bitboard counter, on --threads (`Queens.count` is it on one).
         run.counted(queens.count(n, threads=threads_from(args)))
@@ -110,12 +111,13 @@ def run_count(args: argparse.Namespace, run: Run) -> None:
     run.done()
 
 
-def _solutions(n: int, limit: int | None, order: str = "input", seed: int | None = None) -> Iterable[tuple[int, ...]]:
+def _solutions(n: int, limit: int | None, budget: Budget | None, order: str = "input",
+               seed: int | None = None) -> Iterable[tuple[int, ...]]:
     puzzle = queens.Queens(n)
     if order == "input":
-        yield from puzzle.solutions(limit, budget=budget.current())
+        yield from puzzle.solutions(limit, budget=budget)
         return
-    for ids in puzzle.problem().solver(order=order, seed=seed).solutions(limit, ids=True, budget=budget.current()):
+    for ids in puzzle.problem().solver(order=order, seed=seed).solutions(limit, ids=True, budget=budget):
         yield puzzle.decode(ids)
 
 
@@ -123,10 +125,10 @@ def run_solve(args: argparse.Namespace, run: Run) -> None:
     run.limit = want = flags.wanted(args)
     n = _n(args.n, 10**4)
     if want == 1:  # the portfolio's first solution (dancing links, then the CDCL solver)
-        rows = queens.Queens(n).solve(budget=budget.current())
+        rows = queens.Queens(n).solve(budget=run.budget)
         found: Iterable[tuple[int, ...]] = [] if rows is None else [rows]
     else:
-        found = _solutions(n, want)
+        found = _solutions(n, want, run.budget)
     for rows in found:
         _show(args, run, rows)
     run.done()
@@ -135,13 +137,13 @@ def run_solve(args: argparse.Namespace, run: Run) -> None:
 def run_random(args: argparse.Namespace, run: Run) -> None:
     run.limit = want = flags.wanted(args)
     seed = flags.seed_for(args, "gives these again")
-    for rows in _solutions(_n(args.n, 10**4), want, "random", seed):
+    for rows in _solutions(_n(args.n, 10**4), want, run.budget, "random", seed):
         _show(args, run, rows)
     run.done()
 
 
 def run_unique(args: argparse.Namespace, run: Run) -> None:
-    two = list(_solutions(_n(args.n, 10**4), 2))
+    two = list(_solutions(_n(args.n, 10**4), 2, run.budget))
     for rows in two[:1]:
         _show(args, run, rows)
     run.uniqueness(Uniqueness.of(len(two)).value)
@@ -160,7 +162,7 @@ def run_list(args: argparse.Namespace, run: Run) -> None:
         solver.force(r * n)  # option i * n + j is the square (i, j)
         part: list[tuple[int, ...]] = []
         try:
-            for ids in solver.solutions(ids=True, budget=budget.current()):
+            for ids in solver.solutions(ids=True, budget=run.budget):
                 part.append(puzzle.decode(ids))
         finally:
             for rows in sorted(part):

@@ -19,6 +19,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
+from ..limits import Budget
 from .. import textio
 from ..errors import Interrupted, ProblemError
 from ..puzzles import sudoku
@@ -170,10 +171,10 @@ class _Batch:
     def puzzle(self, k: int) -> sudoku.Sudoku:
         return sudoku.Sudoku.parse(self.lines[k], self.symbols)
 
-    def answer(self, args: argparse.Namespace, mode: str, cap: int | None = None,
+    def answer(self, args: argparse.Namespace, mode: str, budget: Budget | None, cap: int | None = None,
                lines: str | None = None) -> tuple[list[str], dict[int, str]]:
         outputs, errors = sudoku.solve_text(self.text if lines is None else lines, n=self.n, symbols=self.symbols,
-                                            mode=mode, cap=cap, threads=threads_from(args), budget=budget.current())
+                                            mode=mode, cap=cap, threads=threads_from(args), budget=budget)
         return outputs, dict(errors)
 
 
@@ -215,9 +216,9 @@ def _run(args: argparse.Namespace, run: Run, mode: str, cap: int | None = None) 
     printed (by `show`) before the cut is reported."""
     batch = _Batch(args)
     try:
-        outputs, errors = batch.answer(args, mode, cap)
+        outputs, errors = batch.answer(args, mode, run.budget, cap)
     except Interrupted as e:
-        budget.disarm()  # the engine has stopped: what it answered is printed whole
+        run.disarm()  # the engine has stopped: what it answered is printed whole
         done: list[str] = e.outputs[:-1]  # type: ignore[attr-defined]
         partial = e.outputs[-1] if e.outputs else ""  # type: ignore[attr-defined]
         _SHOW[mode](args, run, batch, done, dict(e.errors))  # type: ignore[attr-defined]
@@ -274,7 +275,7 @@ def _show_unique(args: argparse.Namespace, run: Run, batch: _Batch, outputs: lis
     firsts: dict[int, str] = {}
     if several:
         lines = "\n".join(batch.lines[k] for k in several)
-        again, _ = batch.answer(args, "solve", lines=lines)
+        again, _ = batch.answer(args, "solve", run.budget, lines=lines)
         firsts = dict(zip(several, again))
     if _plain(args, run, batch, errors):
         run.answers(sum(1 for a in outputs if a),
@@ -336,7 +337,7 @@ def _solve_many(args: argparse.Namespace, run: Run, want: int | None) -> None:
                 lineno = _lineno(batch, k)
                 run.error_line(f"{batch.where(lineno)}: {e}", {"puzzle": lineno, "line": lineno})
                 continue
-            budget.check()  # the budget spent: the batch stops between two puzzles
+            run.check()  # the budget spent: the batch stops between two puzzles
             yield k, puzzle
 
     def show(k: int, puzzle: sudoku.Sudoku, found: list[sudoku.Sudoku]) -> tuple[dict[str, Any], str]:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..limits import Budget
 from .. import textio
 from ..errors import ProblemError
 from ..problem import Problem, Uniqueness
@@ -166,19 +167,19 @@ class Instance:
             return Tiling.of_tromino(self.tromino[0], labels)
         return Tiling.of(labels)
 
-    def first(self) -> Any:
+    def first(self, budget: Budget | None) -> Any:
         """The first tiling by the portfolio (band by band on a tall board)."""
         if self.tromino is not None:
-            return self.problem().first(budget=budget.current())
-        return polyomino.first_tiling(self.pieces, self.board(), budget=budget.current(), **self.options)
+            return self.problem().first(budget=budget)
+        return polyomino.first_tiling(self.pieces, self.board(), budget=budget, **self.options)
 
-    def classes(self, limit: int | None) -> Iterator[Any]:
+    def classes(self, limit: int | None, budget: Budget | None) -> Iterator[Any]:
         """One tiling per class of the board's symmetries."""
-        return polyomino.tilings(self.pieces, self.board(), symmetry=True, limit=limit, budget=budget.current(),
+        return polyomino.tilings(self.pieces, self.board(), symmetry=True, limit=limit, budget=budget,
                                  **self.options)
 
-    def count_classes(self) -> int:
-        return polyomino.count_tilings(self.pieces, self.board(), symmetry=True, budget=budget.current(),
+    def count_classes(self, budget: Budget | None) -> int:
+        return polyomino.count_tilings(self.pieces, self.board(), symmetry=True, budget=budget,
                                        **self.options)
 
 
@@ -259,14 +260,14 @@ def run_solve(args: argparse.Namespace, run: Run) -> None:
     if not go:
         return
     if args.symmetry:
-        found: Iterable[Any] = inst.classes(want)
+        found: Iterable[Any] = inst.classes(want, run.budget)
     elif want == 1:
-        first = inst.first()
+        first = inst.first(run.budget)
         found = [] if first is None else [first]
     else:
         solver = inst.problem().solver()
         with progress(args, solver):
-            for labels in solver.solutions(want, budget=budget.current()):
+            for labels in solver.solutions(want, budget=run.budget):
                 pictures.show(labels)
         found = []
     for labels in found:
@@ -280,7 +281,7 @@ def run_unique(args: argparse.Namespace, run: Run) -> None:
     inst, pictures, go = _start(args, run, "unique")
     if not go:
         return
-    two = list(inst.classes(2)) if args.symmetry else list(inst.problem().solutions(2, budget=budget.current()))
+    two = list(inst.classes(2, run.budget)) if args.symmetry else list(inst.problem().solutions(2, budget=run.budget))
     for labels in two[:1]:
         pictures.show(labels)
     run.uniqueness(Uniqueness.of(len(two)).value)
@@ -298,7 +299,7 @@ def run_count(args: argparse.Namespace, run: Run) -> None:
     if not go:
         return
     if args.symmetry:
-        run.counted(inst.count_classes())
+        run.counted(inst.count_classes(run.budget))
         run.done(limited=False)
         return
     from ..counting import count
@@ -309,7 +310,7 @@ def run_count(args: argparse.Namespace, run: Run) -> None:
         try:
             counted = count(inst.problem(), args.limit, method=args.method or "auto", branching=args.branching,
                             memo_bytes=args.memo_bytes, threads=threads_from(args) if args.threads else None,
-                            progress=draw, item_order=args.item_order, budget=budget.current())
+                            progress=draw, item_order=args.item_order, budget=run.budget)
         except ProblemError as e:
             raise UsageError(f"--method {args.method}: {e}") from None
     report_count(run, counted, args.limit)
@@ -331,7 +332,7 @@ def run_random(args: argparse.Namespace, run: Run) -> None:
 
     problem = inst.problem()
     zdd = problem.to_zdd(branching=args.branching or memo_rule(problem, args.memo_bytes), memo_bytes=args.memo_bytes,
-                         budget=budget.current())
+                         budget=run.budget)
     total = zdd.count()
     rng = random.Random(seed)
     if want == 1:
@@ -374,13 +375,13 @@ def run_best(args: argparse.Namespace, run: Run) -> None:
 
     interrupted = False
     try:
-        found = polyomino.cheapest_tilings(inst.pieces, inst.board(), inst.costs, k, budget=budget.current(),
+        found = polyomino.cheapest_tilings(inst.pieces, inst.board(), inst.costs, k, budget=run.budget,
                                            **inst.options)
     except Interrupted as e:
         found, interrupted = e.best, True  # type: ignore[attr-defined]
     if not interrupted and not found.optimal:
-        budget.limit_reached()
-    budget.disarm()
+        run.limit_reached()
+    run.disarm()
     for solution in found:
         pictures.show(solution.labels, cost=solution.cost)
     if not found:

@@ -47,7 +47,7 @@ def solve_each(run: Run, puzzles: Iterable[tuple[int, Puzzle]], want: int | None
         found: list[Any] = []
         complete = False
         try:
-            for solution in puzzle.solutions(want, budget=budget.current()):
+            for solution in puzzle.solutions(want, budget=run.budget):
                 found.append(solution)
             complete = True
         finally:
@@ -68,7 +68,7 @@ def count_each(run: Run, puzzles: Iterable[tuple[int, Puzzle]], limit: int | Non
     printed as partial before the cut goes on up."""
     for k, puzzle in puzzles:
         try:
-            n = puzzle.count(limit, budget=budget.current())
+            n = puzzle.count(limit, budget=run.budget)
         except (Interrupted, LimitReached) as e:
             # The counts printed stand; the puzzle under way, as a partial count.
             if run.json:
