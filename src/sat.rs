@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use pyo3::prelude::*;
-use xc::{Next, Poll, Sliced, Solve};
+use xc::{Next, Poll, Sliced};
 
 use crate::budget::RunBudget;
 use crate::driver::{Driven, Driver};
@@ -25,7 +25,7 @@ pub struct PySatSearch {
 /// The CDCL solver's work is its decisions (its nodes, to budgets).
 impl Driven for xc::Sat {
     fn work(&self) -> u64 {
-        Solve::stats(self).nodes
+        self.stats().decisions
     }
 }
 
@@ -72,6 +72,7 @@ impl PySatSearch {
             work: budget.units.unwrap_or(u64::MAX),
             conflicts,
             deadline: budget.deadline,
+            updates: None,
         };
         let (found, signal) = self.driver.watch(py, &budget, &self.halt, |sat| {
             let poll = Sliced::run(sat, slice);

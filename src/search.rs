@@ -11,6 +11,7 @@
 use std::sync::MutexGuard;
 
 use pyo3::prelude::*;
+use xc::{Next, Poll, Sliced};
 
 use crate::budget::{Budget, RunBudget};
 use crate::convert;
@@ -66,37 +67,47 @@ impl PySearch {
             if search.is_exhausted() {
                 return Some(None);
             }
-            let st = search.stats();
-            let limits = xc::Limits {
-                nodes: st.nodes.saturating_add(n),
-                updates: st.updates.saturating_add(SLICE_UPDATES),
+            let slice = xc::Slice {
+                work: n,
+                updates: Some(SLICE_UPDATES),
+                ..xc::Slice::ALL
             };
-            let step = match goal {
-                Goal::Next => search.run(limits),
-                Goal::Count(target) => {
-                    let step = search.count(limits, target);
-                    // A count stops once it has reached its target.
-                    if search.stats().solutions >= target {
-                        return Some(None);
-                    }
-                    step
-                }
+            let poll = match goal {
+                Goal::Next => Sliced::run(search, slice),
+                // A count stops once it has reached its target.
+                Goal::Count(target) => match search.count_in(slice, target) {
+                    Poll::Ready(_) => Poll::Ready(Next::Exhausted),
+                    Poll::Pending => Poll::Pending,
+                },
                 Goal::Canonical(perms) => {
                     let (mut sol, mut scratch) = (Vec::new(), Vec::new());
+                    // The slice's nodes and updates count from the start
+                    // of the whole walk, not from each solution's.
+                    let st = search.stats();
+                    let (nodes, updates) = (
+                        st.nodes.saturating_add(n),
+                        st.updates.saturating_add(SLICE_UPDATES),
+                    );
                     loop {
-                        let step = search.run(limits);
-                        if step != xc::Step::Solution {
-                            break step;
+                        let st = search.stats();
+                        let left = xc::Slice {
+                            work: nodes.saturating_sub(st.nodes),
+                            updates: Some(updates.saturating_sub(st.updates)),
+                            ..slice
+                        };
+                        let poll = Sliced::run(search, left);
+                        if poll != Poll::Ready(Next::Solution) {
+                            break poll;
                         }
                         search.solution_into(&mut sol);
                         *kept += xc::is_canonical(&sol, perms, &mut scratch) as u64;
                     }
                 }
             };
-            match step {
-                xc::Step::Solution => Some(Some(search.solution())),
-                xc::Step::Exhausted => Some(None),
-                xc::Step::Paused => None,
+            match poll {
+                Poll::Ready(Next::Solution) => Some(Some(search.solution())),
+                Poll::Ready(Next::Exhausted) => Some(None),
+                Poll::Pending => None,
             }
         };
         Ok(self.driver.drive(py, budget, step)?.flatten())

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::bands;
-use xc::{CompiledProblem, Limits, Search, Step};
+use xc::{CompiledProblem, Poll, Search, Slice, Sliced};
 
 /// What to find for each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -201,13 +201,13 @@ fn first_two(
     Some(Two::Found)
 }
 
-/// The limits of the next slice of `s`: `SLICE` nodes (no further than
-/// `most`) and 64 times as many updates.
-fn slice(s: &Search, most: u64) -> Limits {
-    let st = s.stats();
-    Limits {
-        nodes: st.nodes.saturating_add(SLICE).min(most),
-        updates: st.updates.saturating_add(64 * SLICE),
+/// The next slice of `s`: `SLICE` nodes (no further than `most` nodes in
+/// all) and 64 times as many updates.
+fn slice(s: &Search, most: u64) -> Slice {
+    Slice {
+        work: SLICE.min(most.saturating_sub(s.stats().nodes)),
+        updates: Some(64 * SLICE),
+        ..Slice::ALL
     }
 }
 
@@ -218,11 +218,11 @@ fn next(s: &mut Search, stop: &AtomicBool, budget: u64) -> Next {
         if s.stats().nodes >= budget {
             return Next::OverBudget;
         }
-        match s.run(slice(s, budget)) {
-            Step::Solution => return Next::Solution,
-            Step::Exhausted => return Next::End,
-            Step::Paused if stop.load(Ordering::Relaxed) => return Next::Stopped,
-            Step::Paused => {}
+        match Sliced::run(s, slice(s, budget)) {
+            Poll::Ready(xc::Next::Solution) => return Next::Solution,
+            Poll::Ready(xc::Next::Exhausted) => return Next::End,
+            Poll::Pending if stop.load(Ordering::Relaxed) => return Next::Stopped,
+            Poll::Pending => {}
         }
     }
 }
@@ -231,7 +231,7 @@ fn next(s: &mut Search, stop: &AtomicBool, budget: u64) -> Next {
 /// `stop`; false if `stop` cut it short.
 fn counted(s: &mut Search, stop: &AtomicBool, cap: u64) -> bool {
     loop {
-        if s.count(slice(s, u64::MAX), cap) != Step::Paused || s.stats().solutions >= cap {
+        if s.count_in(slice(s, u64::MAX), cap).ready().is_some() {
             return true;
         }
         if stop.load(Ordering::Relaxed) {

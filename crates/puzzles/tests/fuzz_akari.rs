@@ -4,7 +4,7 @@
 use puzzles::akari::{akari_with, Cell as AkariCell};
 use std::panic::catch_unwind;
 use std::sync::Arc;
-use xc::{Limits, Rng, Search};
+use xc::{Rng, Search, Slice};
 
 fn iterations() -> u64 {
     std::env::var("COVERING_FUZZ_ITERATIONS")
@@ -41,13 +41,7 @@ fn akari_takes_any_grid() {
         };
         if let Ok(a) = result {
             let mut s = Search::new(Arc::new(a.problem), None);
-            let _ = s.count(
-                Limits {
-                    nodes: 10_000,
-                    updates: u64::MAX,
-                },
-                u64::MAX,
-            );
+            let _ = s.count_in(Slice::work(10_000), u64::MAX);
         }
     }
 }

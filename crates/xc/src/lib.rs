@@ -46,7 +46,7 @@ mod stats;
 
 pub use canon::is_canonical;
 pub use frontier::{field_widths, Frontier, FrontierError, FrontierProgress};
-pub use machine::{Engine, Heuristic, Limits, Move, Solve, Step};
+pub use machine::{Engine, Heuristic, Move};
 pub use mcc_order::{choose as choose_order, choose_until as choose_order_until};
 pub use memo::{
     Branching, Memo, MemoCount, MemoError, MemoStats, MemoZdd, Tally, ZddNode, MEMO_MAX_OPTIONS,

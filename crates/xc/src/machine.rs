@@ -20,9 +20,10 @@ use crate::problem::CompiledProblem;
 use crate::rng::Rng;
 use crate::stats::Stats;
 
-/// What a slice of search ended with.
+/// What a slice of search ended with (inside the machines; outside, a
+/// [`crate::Poll`] of a [`crate::Slice`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
+pub(crate) enum Step {
     /// A solution is ready in [`crate::Search::solution`].
     Solution,
     /// A budget of [`Limits`] was reached (or, when counting, the target count);
@@ -32,9 +33,10 @@ pub enum Step {
     Exhausted,
 }
 
-/// Absolute values of the counters at which a slice pauses.
+/// Absolute values of the counters at which a slice pauses (inside the
+/// machines; outside, a [`crate::Slice`] counted from the call).
 #[derive(Clone, Copy, Debug)]
-pub struct Limits {
+pub(crate) struct Limits {
     /// Pause before entering a node once `stats().nodes` has reached this.
     pub nodes: u64,
     /// Pause before entering a node once `stats().updates` has reached this.
@@ -43,7 +45,7 @@ pub struct Limits {
 
 impl Limits {
     /// No limit at all.
-    pub const NONE: Limits = Limits {
+    pub(crate) const NONE: Limits = Limits {
         nodes: u64::MAX,
         updates: u64::MAX,
     };
@@ -107,27 +109,11 @@ pub enum Heuristic {
     Binary,
 }
 
-/// What a driver needs from every engine, the CDCL solver included: the
-/// solutions one at a time, each run stopping at a budget and resumable.
-/// [`crate::Search`] (dancing cells or bitsets) and [`crate::Sat`] (CDCL)
-/// implement it, so first solutions, uniqueness proofs and bounded counts
-/// can be written once for all of them.
-///
-/// ```
-/// use std::sync::Arc;
-/// use xc::{CompiledProblem, Sat, Search, Solve};
-/// // Cover {0, 1, 2} exactly with {0, 1}, {2}, {0}, {1, 2}: two solutions.
-/// let p = CompiledProblem::new(3, 0, vec![1; 3], vec![1; 3],
-///     vec![0, 2, 3, 4, 6], vec![0, 1, 2, 0, 1, 2], vec![]).unwrap();
-/// let mut engines: Vec<Box<dyn Solve>> =
-///     vec![Box::new(Search::new(Arc::new(p.clone()), None)), Box::new(Sat::new(&p))];
-/// for e in &mut engines {
-///     let mut all = e.all_solutions();
-///     all.sort();
-///     assert_eq!(all, vec![vec![0, 1], vec![2, 3]]);
-/// }
-/// ```
-pub trait Solve: Send {
+/// What the search machines share with `Search`: the solutions one at a
+/// time, each run stopping at absolute `Limits` and resumable. Private to
+/// the machines: every caller outside runs an engine through
+/// [`crate::Sliced`], the one public run protocol.
+pub(crate) trait Solve: Send {
     /// Puts option `o` into every solution, before the first run; false
     /// when it conflicts with the options forced before it. (The CDCL solver
     /// only learns of a conflict when it runs, and then finds no solution.)

@@ -508,7 +508,8 @@ fn build(s: &State<'_>, rounds: u32, complete: bool, work: u64) -> Reduced {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Limits, Search, Step};
+    use crate::machine::{Limits, Step};
+    use crate::Search;
     use std::sync::Arc;
 
     fn problem(

@@ -25,10 +25,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::machine::{Limits, Solve, Step};
 use crate::problem::CompiledProblem;
 use crate::sliced::{Next, Poll, Slice, Sliced};
-use crate::stats::Stats;
 
 /// What the solver's terminate callback watches: a stop flag (Ctrl-C,
 /// `cancel`) and a deadline.
@@ -389,6 +387,12 @@ impl Sat {
         Arc::clone(&self.stop)
     }
 
+    /// The options of the solution just reported, in increasing order.
+    pub fn solution_into(&self, out: &mut Vec<u32>) {
+        out.clear();
+        out.extend_from_slice(&self.solution);
+    }
+
     pub fn stats(&self) -> SatStats {
         self.stats
     }
@@ -451,52 +455,6 @@ impl Sat {
                 SatStep::Solution(chosen)
             }
         }
-    }
-}
-
-/// The CDCL search as an engine like the others: a run's budget of nodes is
-/// one of decisions, its budget of updates one of conflicts (each absolute,
-/// as `stats()` counts them), and no deadline (a slice's, [`Sliced::run`]).
-impl Solve for Sat {
-    fn force(&mut self, o: u32) -> bool {
-        self.require(o);
-        true
-    }
-
-    fn run(&mut self, limits: Limits) -> Step {
-        // The absolute limits as a slice counted from now.
-        let left = |limit: u64, used: u64| (limit != u64::MAX).then(|| limit.saturating_sub(used));
-        let slice = Slice {
-            work: left(limits.nodes, self.stats.decisions).unwrap_or(u64::MAX),
-            conflicts: left(limits.updates, self.stats.conflicts),
-            deadline: None,
-        };
-        match Sliced::run(self, slice) {
-            Poll::Ready(Next::Solution) => Step::Solution,
-            Poll::Ready(Next::Exhausted) => Step::Exhausted,
-            Poll::Pending => Step::Paused,
-        }
-    }
-
-    fn solution_into(&self, out: &mut Vec<u32>) {
-        out.clear();
-        out.extend_from_slice(&self.solution);
-    }
-
-    /// Nodes are decisions and updates conflicts (as budgets count them);
-    /// mems, cleansings and levels mean nothing here and stay 0. The CDCL
-    /// counters themselves are in [`Sat::stats`].
-    fn stats(&self) -> Stats {
-        Stats {
-            nodes: self.stats.decisions,
-            updates: self.stats.conflicts,
-            solutions: self.stats.solutions,
-            ..Stats::default()
-        }
-    }
-
-    fn is_exhausted(&self) -> bool {
-        self.exhausted
     }
 }
 

@@ -63,7 +63,7 @@ impl Search {
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use xc::{CompiledProblem, Search, Step, Limits};
+    /// use xc::{CompiledProblem, Next, Poll, Search, Slice, Sliced};
     /// // Knuth's first example (TAOCP 7.2.2.1-(5)): items a..g, six options.
     /// let opts: Vec<Vec<u32>> = vec![vec![2, 4], vec![0, 3, 6], vec![1, 2, 5],
     ///                                vec![0, 3, 5], vec![1, 6], vec![3, 4, 6]];
@@ -72,9 +72,9 @@ impl Search {
     /// let p = CompiledProblem::new(7, 0, vec![1; 7], vec![1; 7], start,
     ///                              opts.concat(), vec![]).unwrap();
     /// let mut s = Search::new(Arc::new(p), None);
-    /// assert_eq!(s.run(Limits::NONE), Step::Solution);
+    /// assert_eq!(s.run(Slice::ALL), Poll::Ready(Next::Solution));
     /// assert_eq!(s.solution(), vec![0, 3, 4]);
-    /// assert_eq!(s.run(Limits::NONE), Step::Exhausted);
+    /// assert_eq!(s.run(Slice::ALL), Poll::Ready(Next::Exhausted));
     /// ```
     pub fn new(problem: Arc<CompiledProblem>, seed: Option<u64>) -> Search {
         Search::with_engine(problem, seed, Engine::Auto)
@@ -255,13 +255,13 @@ impl Search {
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use xc::{CompiledProblem, Limits, Search, Step};
+    /// use xc::{CompiledProblem, Poll, Search, Slice, Sliced};
     /// // Items A and B, four options each: 16 solutions.
     /// let p = Arc::new(CompiledProblem::new(2, 0, vec![1; 2], vec![1; 2],
     ///     (0..=8).collect(), vec![0, 0, 0, 0, 1, 1, 1, 1], vec![]).unwrap());
     /// let mut s = Search::new(p, None);
     /// // Paused below the root, on the first of its four branches.
-    /// assert_eq!(s.run(Limits { nodes: 1, updates: u64::MAX }), Step::Paused);
+    /// assert_eq!(s.run(Slice::work(1)), Poll::Pending);
     /// let shares: Vec<f64> = s.frontier_shares().into_iter().map(|(_, w)| w).collect();
     /// assert_eq!(shares, vec![0.25; 4]);
     /// ```
@@ -353,7 +353,7 @@ impl Search {
     }
 
     /// Runs until the next solution, the end, or the limits.
-    pub fn run(&mut self, limits: Limits) -> Step {
+    pub(crate) fn run(&mut self, limits: Limits) -> Step {
         self.machine.run(limits)
     }
 
@@ -361,8 +361,36 @@ impl Search {
     /// the limits, or `stats().solutions >= target` (both [`Step::Paused`]).
     /// When the last primary item is reached, its options are counted without
     /// being tried one by one, so the count may pass `target` a little.
-    pub fn count(&mut self, limits: Limits, target: u64) -> Step {
+    pub(crate) fn count(&mut self, limits: Limits, target: u64) -> Step {
         self.machine.count(limits, target)
+    }
+
+    /// The absolute limits of a slice counted from now.
+    fn limits(&self, slice: Slice) -> Limits {
+        let st = self.stats();
+        Limits {
+            nodes: st.nodes.saturating_add(slice.work),
+            updates: slice
+                .updates
+                .map_or(u64::MAX, |u| st.updates.saturating_add(u)),
+        }
+    }
+
+    /// Counts solutions without reporting them, for at most `slice`:
+    /// [`Poll::Ready`] with `stats().solutions` at the end or once it has
+    /// reached `target` (it may pass it a little: the options of the last
+    /// primary item are counted without being tried one by one), else
+    /// [`Poll::Pending`], to be called again. (The count's form of the one
+    /// run protocol, [`Sliced`].)
+    pub fn count_in(&mut self, slice: Slice, target: u64) -> Poll<u64> {
+        let limits = self.limits(slice);
+        let step = self.machine.count(limits, target);
+        let solutions = self.stats().solutions;
+        if step == Step::Exhausted || solutions >= target {
+            Poll::Ready(solutions)
+        } else {
+            Poll::Pending
+        }
     }
 
     /// Knuth's progress path: for each level above the forced ones, the choice
@@ -435,10 +463,7 @@ impl Sliced for Search {
     type Outcome = Next;
 
     fn run(&mut self, slice: Slice) -> Poll<Next> {
-        let limits = Limits {
-            nodes: self.stats().nodes.saturating_add(slice.work),
-            updates: u64::MAX,
-        };
+        let limits = self.limits(slice);
         match Search::run(self, limits) {
             Step::Solution => Poll::Ready(Next::Solution),
             Step::Exhausted => Poll::Ready(Next::Exhausted),

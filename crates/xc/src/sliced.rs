@@ -30,6 +30,16 @@ pub enum Poll<T> {
 }
 
 impl<T> Poll<T> {
+    /// Did the run reach its outcome?
+    pub fn is_ready(&self) -> bool {
+        matches!(self, Poll::Ready(_))
+    }
+
+    /// Is the run to be called again?
+    pub fn is_pending(&self) -> bool {
+        matches!(self, Poll::Pending)
+    }
+
     /// The outcome, if the run reached one.
     pub fn ready(self) -> Option<T> {
         match self {
@@ -41,12 +51,14 @@ impl<T> Poll<T> {
 
 /// The budget of one slice, counted from the call: `work` units (the
 /// nodes of a search, the memo or a min-cost search; the transitions of the
-/// frontier; the decisions of the CDCL solver), and for the CDCL solver,
-/// which cannot stop between two of its steps from outside, also its
-/// conflicts and a deadline.
+/// frontier; the decisions of the CDCL solver); for dancing links also
+/// `updates` (a node of a problem of a million options may do that many by
+/// itself); and for the CDCL solver, which cannot stop between two of its
+/// steps from outside, also its conflicts and a deadline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Slice {
     pub work: u64,
+    pub updates: Option<u64>,
     pub conflicts: Option<u64>,
     pub deadline: Option<Instant>,
 }
@@ -55,6 +67,7 @@ impl Slice {
     /// No limit at all: the run goes to its outcome.
     pub const ALL: Slice = Slice {
         work: u64::MAX,
+        updates: None,
         conflicts: None,
         deadline: None,
     };

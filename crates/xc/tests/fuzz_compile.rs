@@ -11,7 +11,7 @@ mod common;
 use common::brute_force;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
-use xc::{CompiledProblem, Engine, Limits, Rng, Search};
+use xc::{CompiledProblem, Engine, Rng, Search, Slice};
 
 fn iterations() -> u64 {
     std::env::var("COVERING_FUZZ_ITERATIONS")
@@ -126,13 +126,7 @@ fn compile_never_panics_and_what_it_accepts_is_searched_right() {
             // Budgets of any size, including none and the largest.
             let mut s = Search::with_engine(p.clone(), None, engine);
             let nodes = edgy(&mut rng, 5) as u64;
-            let _ = s.count(
-                Limits {
-                    nodes,
-                    updates: u64::MAX,
-                },
-                u64::MAX,
-            );
+            let _ = s.count_in(Slice::work(nodes), u64::MAX);
         }
     }
     // Most random problems are valid, and those are the ones searched.

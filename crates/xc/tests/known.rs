@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use std::sync::Arc;
-use xc::{Engine, Limits, Search, Step};
+use xc::{Engine, Next, Poll, Search, Slice, Sliced};
 
 #[test]
 fn knuth_dlx1_intro_has_one_solution() {
@@ -98,11 +98,11 @@ fn first_queens_come_quickly_from_the_dancing_cells() {
     for n in [20, 32, 44, 52, 58, 62, 64] {
         let p = Arc::new(queens(n));
         let mut s = Search::with_engine(p.clone(), None, Engine::Cells);
-        let limits = Limits {
-            nodes: 20_000,
-            updates: u64::MAX,
-        };
-        assert_eq!(s.run(limits), Step::Solution, "n = {n}");
+        assert_eq!(
+            s.run(Slice::work(20_000)),
+            Poll::Ready(Next::Solution),
+            "n = {n}"
+        );
         assert!(p.is_solution(&s.solution()));
     }
 }
@@ -131,14 +131,15 @@ fn pausing_anywhere_changes_nothing() {
         let mut got = Vec::new();
         let mut slices = 0;
         loop {
-            let st = s.stats();
-            match s.run(Limits {
-                nodes: st.nodes + 3,
-                updates: st.updates + 5,
-            }) {
-                Step::Solution => got.push(s.solution()),
-                Step::Paused => slices += 1,
-                Step::Exhausted => break,
+            let slice = Slice {
+                work: 3,
+                updates: Some(5),
+                ..Slice::ALL
+            };
+            match s.run(slice) {
+                Poll::Ready(Next::Solution) => got.push(s.solution()),
+                Poll::Pending => slices += 1,
+                Poll::Ready(Next::Exhausted) => break,
             }
         }
         assert_eq!(got, expected);
@@ -147,7 +148,7 @@ fn pausing_anywhere_changes_nothing() {
         // Counting in slices, with a target, also adds up.
         let mut c = Search::with_engine(p.clone(), None, engine);
         let mut steps = 0;
-        while c.count(Limits::NONE, c.stats().solutions + 1) != Step::Exhausted {
+        while c.count_in(Slice::ALL, c.stats().solutions + 1).is_ready() && !c.is_exhausted() {
             steps += 1;
         }
         assert_eq!(c.stats().solutions, 40);
@@ -192,9 +193,9 @@ fn a_solution_of_100000_options_needs_no_recursion() {
     let n = 100_000u32;
     let options: Vec<Vec<u32>> = (0..n).map(|i| vec![i]).collect();
     let mut s = Search::new(Arc::new(exact(n, &options)), None);
-    assert_eq!(s.run(Limits::NONE), Step::Solution);
+    assert_eq!(s.run(Slice::ALL), Poll::Ready(Next::Solution));
     assert_eq!(s.solution().len(), n as usize);
-    assert_eq!(s.run(Limits::NONE), Step::Exhausted);
+    assert_eq!(s.run(Slice::ALL), Poll::Ready(Next::Exhausted));
 }
 
 #[test]

@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use std::sync::Arc;
-use xc::{CompiledProblem, Engine, Limits, Rng, Sat, Search, Solve, Step};
+use xc::{CompiledProblem, Engine, Next, Poll, Rng, Sat, Search, Slice, Sliced};
 
 fn small(colors: bool, multiplicities: bool) -> Shape {
     Shape {
@@ -42,19 +42,7 @@ fn check(p: CompiledProblem, seed: u64) {
         assert_eq!(r, expected, "random order of {p:?} ({engine:?})");
         // Counting in tiny slices gives the same total.
         let mut sliced = new(None);
-        loop {
-            let st = sliced.stats();
-            if sliced.count(
-                Limits {
-                    nodes: st.nodes + 1,
-                    updates: u64::MAX,
-                },
-                u64::MAX,
-            ) == Step::Exhausted
-            {
-                break;
-            }
-        }
+        while sliced.count_in(Slice::work(1), u64::MAX).is_pending() {}
         assert_eq!(sliced.stats().solutions, expected.len() as u64);
     }
 }
@@ -173,34 +161,75 @@ fn forcing_matches_filtering() {
     }
 }
 
-/// Every solution from `e`, through the interface every engine shares, in
-/// runs of one update (a conflict, for the CDCL solver) each, sorted.
-fn in_tiny_runs(e: &mut dyn Solve) -> Vec<Vec<u32>> {
+/// What this test asks of every engine: the one run protocol (`Sliced`),
+/// forcing an option, and reading a solution.
+trait Runs: Sliced<Outcome = Next> {
+    fn force(&mut self, o: u32) -> bool;
+    fn solution_into(&self, out: &mut Vec<u32>);
+    fn is_exhausted(&self) -> bool;
+    fn solutions(&self) -> u64;
+}
+
+impl Runs for Search {
+    fn force(&mut self, o: u32) -> bool {
+        Search::force(self, o)
+    }
+    fn solution_into(&self, out: &mut Vec<u32>) {
+        Search::solution_into(self, out)
+    }
+    fn is_exhausted(&self) -> bool {
+        Search::is_exhausted(self)
+    }
+    fn solutions(&self) -> u64 {
+        self.stats().solutions
+    }
+}
+
+impl Runs for Sat {
+    fn force(&mut self, o: u32) -> bool {
+        self.require(o);
+        true // (the CDCL solver learns of a clash when it runs: no solution)
+    }
+    fn solution_into(&self, out: &mut Vec<u32>) {
+        Sat::solution_into(self, out)
+    }
+    fn is_exhausted(&self) -> bool {
+        self.exhausted()
+    }
+    fn solutions(&self) -> u64 {
+        self.stats().solutions
+    }
+}
+
+/// Every solution from `e`, through the one run protocol, in slices of
+/// one update (dancing links) or one conflict (the CDCL solver), sorted.
+fn in_tiny_runs(e: &mut dyn Runs) -> Vec<Vec<u32>> {
+    let tiny = Slice {
+        updates: Some(1),
+        conflicts: Some(1),
+        ..Slice::ALL
+    };
     let mut found = Vec::new();
     loop {
-        let limits = Limits {
-            nodes: u64::MAX,
-            updates: e.stats().updates + 1,
-        };
-        match e.run(limits) {
-            Step::Solution => {
+        match e.run(tiny) {
+            Poll::Ready(Next::Solution) => {
                 let mut s = Vec::new();
                 e.solution_into(&mut s);
                 found.push(s);
             }
-            Step::Paused => {}
-            Step::Exhausted => break,
+            Poll::Pending => {}
+            Poll::Ready(Next::Exhausted) => break,
         }
     }
     assert!(e.is_exhausted());
-    assert_eq!(e.stats().solutions, found.len() as u64);
+    assert_eq!(e.solutions(), found.len() as u64);
     found.sort();
     found
 }
 
 #[test]
 fn every_engine_through_one_interface() {
-    // Dancing cells, bitsets and CDCL as `dyn Solve`, with options forced
+    // Dancing cells, bitsets and CDCL as `dyn Runs`, with options forced
     // and runs cut short: the solutions that hold the forced options, each once.
     let mut rng = Rng::new(5);
     for k in 0..600 {
@@ -212,7 +241,7 @@ fn every_engine_through_one_interface() {
             .into_iter()
             .filter(|x| forced.iter().all(|o| x.contains(o)))
             .collect();
-        let engines: [(&str, Box<dyn Solve>); 3] = [
+        let engines: [(&str, Box<dyn Runs>); 3] = [
             (
                 "cells",
                 Box::new(Search::with_engine(p.clone(), None, Engine::Cells)),

@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use xc::{Next, Poll, Rng, Sat, Slice, Sliced, Solve};
+use xc::{Next, Poll, Rng, Sat, Slice, Sliced};
 
 fn all(p: &xc::CompiledProblem) -> Vec<Vec<u32>> {
     let mut sat = Sat::new(p);

@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use xc::{split, CompiledProblem, Engine, Limits, Move, Piece, Pool, Rng, Search, Shared, Step};
+use xc::{split, CompiledProblem, Engine, Move, Piece, Pool, Rng, Search, Shared, Slice};
 
 fn random(rng: &mut Rng) -> CompiledProblem {
     let multiplicities = rng.below(3) == 0;
@@ -35,20 +35,17 @@ fn count_piece(p: &Arc<CompiledProblem>, moves: &[Move], engine: Engine) -> u64 
 /// frontier's counts is the total.
 fn check_frontiers(p: &Arc<CompiledProblem>, engine: Engine) {
     let total = count_piece(p, &[], Engine::Cells);
-    let by_nodes = (0..12u64).map(|k| Limits {
-        nodes: k,
-        updates: u64::MAX,
+    let by_nodes = (0..12u64).map(Slice::work);
+    let by_updates = (0..40u64).map(|k| Slice {
+        updates: Some(k),
+        ..Slice::ALL
     });
-    let by_updates = (0..40u64).map(|k| Limits {
-        nodes: u64::MAX,
-        updates: k,
-    });
-    for limits in by_nodes.chain(by_updates) {
+    for slice in by_nodes.chain(by_updates) {
         let mut s = Search::with_engine(p.clone(), None, engine);
-        let step = s.count(limits, u64::MAX);
-        let k = limits.nodes.min(limits.updates);
+        let poll = s.count_in(slice, u64::MAX);
+        let k = slice.work.min(slice.updates.unwrap_or(u64::MAX));
         let mut sum = s.stats().solutions;
-        if step == Step::Paused {
+        if poll.is_pending() {
             sum += s
                 .frontier()
                 .iter()
@@ -237,18 +234,15 @@ fn frontier_shares_and_the_explored_part_make_one() {
         for engine in [Engine::Cells, Engine::Bits] {
             for k in 1..30u64 {
                 let mut s = Search::with_engine(p.clone(), None, engine);
-                let limits = if k < 10 {
-                    Limits {
-                        nodes: k,
-                        updates: u64::MAX,
-                    }
+                let slice = if k < 10 {
+                    Slice::work(k)
                 } else {
-                    Limits {
-                        nodes: u64::MAX,
-                        updates: 2 * (k - 10),
+                    Slice {
+                        updates: Some(2 * (k - 10)),
+                        ..Slice::ALL
                     }
                 };
-                if s.count(limits, u64::MAX) != Step::Paused {
+                if s.count_in(slice, u64::MAX).is_ready() {
                     break;
                 }
                 let shares: f64 = s.frontier_shares().iter().map(|(_, w)| w).sum();
