@@ -326,3 +326,20 @@ def test_a_budget_made_before_the_call_counts_from_the_call() -> None:
     assert 0.1 < (run.left() or 0) <= 0.2 and not b.stop.is_set()
     b.stop.set()  # the user's flag stops the calls made with it
     assert run.stop.is_set() and run.spent == "interrupt"
+
+
+def test_a_time_budget_stops_a_distributed_count_with_the_pieces_finished() -> None:
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    from covering import LimitReached
+    from covering.cluster import distributed_count
+
+    with ThreadPoolExecutor(2) as executor:
+        start = time.monotonic()
+        with pytest.raises(LimitReached) as e:
+            distributed_count(queens_problem(20), executor, workers=2, seconds=0.3)
+        assert time.monotonic() - start < 5.0 and e.value.budget == "seconds"
+        # What the pieces finished counted: a part of the count, never more.
+        assert e.value.count is not None and 0 <= e.value.count < 39_029_188_884
+        assert distributed_count(queens_problem(8), executor, workers=2, seconds=60.0) == 92

@@ -39,9 +39,9 @@ from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, CancelledError, 
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
-from . import _core
+from . import _core, limits
 from .checkpoint import Checkpoint, CheckpointError, piece_key
-from .errors import RunIncomplete
+from .errors import LimitReached, RunIncomplete
 from .model import ProblemData
 from .parallel import default_threads, fingerprint
 from .pieces import Piece, PieceResult, quiet_child, run_piece
@@ -309,6 +309,9 @@ def distributed_count(
     interval: float = 0.5,
     tally: dict[str, int] | None = None,
     restart: Callable[[], Executor] | None = None,
+    seconds: float | None = None,
+    nodes: int | None = None,
+    budget: limits.Budget | None = None,
 ) -> int:
     """Counts the solutions of `problem` with tasks on `executor` (any
     `concurrent.futures.Executor`, or a Dask `Client`).
@@ -326,8 +329,12 @@ def distributed_count(
     gets a `Status` at least every `interval` seconds. On Dask, a scheduler
     that does not answer for `scheduler_timeout` seconds stops the count
     with `SchedulerLost` (the checkpoint keeps what was finished). `restart`
-    makes a new executor when a process pool breaks.
+    makes a new executor when a process pool breaks. `seconds`, `nodes`
+    (all tasks together) and the run's `budget` stop the count between two
+    looks at the tasks: `LimitReached`, with the count of the pieces
+    finished (the checkpoint keeps them).
     """
+    run = limits.begin(budget, nodes, seconds)
     compiled = problem.compile()
     fp = fingerprint(compiled)
     start = time.monotonic()
@@ -381,6 +388,9 @@ def distributed_count(
                 if progress is not None and time.monotonic() - shown >= interval:
                     shown = time.monotonic()
                     progress(status())
+                if run.over() or (run.nodes is not None and driver.nodes >= run.nodes):
+                    raise LimitReached(f"budget reached after {driver.count} solutions (the pieces finished)",
+                                       count=driver.count, stats=status(), budget=run.ran_out())
         finally:
             backend.cancel(list(driver.running))
             backend.close()

@@ -362,7 +362,7 @@ def _count_distributed(args: argparse.Namespace, run: Run, problem: Problem) -> 
         with Display(sys.stderr) if show_progress(args) else contextlib.nullcontext() as draw:
             n = distributed_count(problem, executor, workers=workers or None, threads_per_task=per_task,
                                   checkpoint=args.checkpoint, progress=draw, tally=tally, restart=restart,
-                                  scheduler_timeout=args.scheduler_timeout)
+                                  scheduler_timeout=args.scheduler_timeout, budget=run.budget)
     except KeyboardInterrupt:
         run.counted(tally.get("count", 0))
         run.extra["nodes"] = tally.get("nodes", 0)
