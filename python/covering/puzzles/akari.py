@@ -373,7 +373,11 @@ class Akari(ExactCover[Lights]):
     def uniqueness(self, *, seconds: float | None = None, nodes: int | None = None,
                    budget: limits.Budget | None = None) -> Uniqueness:
         """NONE, UNIQUE or MULTIPLE; UNKNOWN if a budget ran out first (see
-        `solve_unique`)."""
+        `solve_unique`).
+
+        >>> Akari.parse(SEED_7X7).uniqueness().name, Akari.parse("..").uniqueness(seconds=10).name
+        ('UNIQUE', 'MULTIPLE')
+        """
         return self.solve_unique(seconds=seconds, nodes=nodes, budget=budget)[1]
 
     def solve_unique(self, *, seconds: float | None = None, nodes: int | None = None,

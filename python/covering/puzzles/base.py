@@ -87,26 +87,48 @@ class ExactCover(Generic[S]):
 
     def solutions(self, limit: int | None = None, /, *, seconds: float | None = None, nodes: int | None = None,
                   budget: Budget | None = None) -> Iterator[S]:
-        """The solutions, lazily, at most `limit`."""
+        """The solutions, lazily, at most `limit`.
+
+        >>> from covering.puzzles.queens import Queens
+        >>> sorted(Queens(4).solutions()), len(list(Queens(6).solutions(3, seconds=10)))
+        ([(1, 3, 0, 2), (2, 0, 3, 1)], 3)
+        """
         run = begin(budget, nodes, seconds)  # (now: the clock starts at the call)
         return (self.decode(ids) for ids in self.problem().solutions(limit, ids=True, budget=run))
 
     def solve(self, *, seconds: float | None = None, nodes: int | None = None,
               budget: Budget | None = None) -> S | None:
         """A solution, or None when there is none: the first found by the
-        portfolio of `Problem.first` (dancing links, then the CDCL solver)."""
+        portfolio of `Problem.first` (dancing links, then the CDCL solver).
+
+        >>> from covering.puzzles.queens import Queens
+        >>> q = Queens(5)
+        >>> q.check(q.solve()), Queens(3).solve(seconds=10)
+        ([], None)
+        """
         ids = self.problem().first(ids=True, budget=begin(budget, nodes, seconds))
         return None if ids is None else self.decode(ids)
 
     def count(self, limit: int | None = None, /, *, seconds: float | None = None, nodes: int | None = None,
               budget: Budget | None = None) -> int:
         """The number of solutions (at most `limit`), by the fastest exact
-        method (`covering.counting`)."""
+        method (`covering.counting`).
+
+        >>> from covering.puzzles.polyomino import PENTOMINOES, Board, TilingPuzzle
+        >>> t = TilingPuzzle(PENTOMINOES, Board.rectangle(6, 10))
+        >>> t.count(), t.count(100), t.count(nodes=10**9)
+        (9356, 100, 9356)
+        """
         return self.problem().count(limit, budget=begin(budget, nodes, seconds))
 
     def uniqueness(self, *, seconds: float | None = None, nodes: int | None = None,
                    budget: Budget | None = None) -> Uniqueness:
-        """NONE, UNIQUE or MULTIPLE (UNKNOWN if a budget ran out)."""
+        """NONE, UNIQUE or MULTIPLE (UNKNOWN if a budget ran out).
+
+        >>> from covering.puzzles.polyomino import TROMINOES, Board, TilingPuzzle
+        >>> TilingPuzzle({"L": TROMINOES["L"]}, Board.rectangle(2, 3), uses="any").uniqueness().name
+        'MULTIPLE'
+        """
         return self.problem().uniqueness(budget=begin(budget, nodes, seconds))
 
     def _repr_svg_(self) -> str:

@@ -191,7 +191,11 @@ class Queens(ExactCover[tuple[int, ...]]):
               budget: Budget | None = None) -> int:
         """The number of solutions, by the bitboard counter (`count`; it
         answers Ctrl-C and the time, but counts no nodes) for n up to 32,
-        else (a limit, a node budget) by the engine."""
+        else (a limit, a node budget) by the engine.
+
+        >>> Queens(8).count(), Queens(8).count(10), Queens(8).count(nodes=10**6)
+        (92, 10, 92)
+        """
         run = limits.begin(budget, nodes, seconds)
         if limit is None and run.nodes is None and self.n <= 32:
             return count(self.n, budget=run)

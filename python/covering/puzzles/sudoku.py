@@ -363,7 +363,11 @@ class Sudoku(ExactCover["Sudoku"]):
     def uniqueness(self, *, seconds: float | None = None, nodes: int | None = None,
                    budget: limits.Budget | None = None) -> Uniqueness:
         """NONE, UNIQUE or MULTIPLE (9 x 9: by the band solver); UNKNOWN
-        when a budget ran out first."""
+        when a budget ran out first.
+
+        >>> Sudoku.parse("1..." "..1." "...." "...2").uniqueness().name
+        'MULTIPLE'
+        """
         run = limits.begin(budget, nodes, seconds)
         if self.n != 9 or run.nodes is not None:
             found, settled = self._portfolio(2, run)
