@@ -229,18 +229,19 @@ def test_the_race_of_the_frontier_ends_with_the_count_of_either() -> None:
         order = counting._order(compiled, "auto")
         assert order is not None
         frontier = counting._frontier_count(compiled, order, 1)
-        got = counting._race(frontier, order, None, None, Solver(p), None, None)
+        got = counting._race(frontier, order, None, None, Solver(p), None)
         assert got.count == known and got.method in ("frontier", "search")
         memo = _core.MemoCount(compiled, 1 << 24, "mrv", threads=1)
         frontier = counting._frontier_count(compiled, order, 1)
-        got = counting._race(frontier, order, memo, "mrv", None, None, None)
+        got = counting._race(frontier, order, memo, "mrv", None, None)
         assert got.count == known and got.method in ("frontier", "memo")
     p = queens_problem(16)
     compiled = p.compile()
     order = counting._order(compiled, "auto")
     assert order is not None
     with pytest.raises(LimitReached) as e:
-        counting._race(counting._frontier_count(compiled, order, 1), order, None, None, Solver(p), 0.3, None)
+        counting._race(counting._frontier_count(compiled, order, 1), order, None, None, Solver(p), None,
+                       limits.Budget.of(seconds=0.3))
     assert e.value.count is not None and e.value.count >= 0
 
 

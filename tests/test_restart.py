@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_reference import problems
 
-from covering import LimitReached, Problem, restart
+from covering import LimitReached, Problem, limits, restart
 from covering.puzzles.akari import check, random_puzzle
 from covering.puzzles.polyomino import PENTOMINOES, Board, tiling
 from covering.reference import definition
@@ -66,7 +66,7 @@ def test_restarts_taken_up_in_turns_find_each_solution_once(p: Problem, first: i
     for more in turns:
         total += more
         try:
-            got += stage(None, total)
+            got += stage(None, limits.begin(None, total))
             ended = True
             break
         except LimitReached:
@@ -84,7 +84,7 @@ def test_a_second_turn_searches_only_its_own_nodes() -> None:
     got: list[tuple[int, ...]] = []
     for total in (3000, 6000):
         with pytest.raises(LimitReached):
-            for ids in stage(None, total):
+            for ids in stage(None, limits.begin(None, total)):
                 got.append(ids)
         assert total <= stage.nodes() <= total + 1 and stage.run == 0
     assert got and len(got) == len(set(got))

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from covering import LimitReached, Problem, Uniqueness
 from covering.errors import Cancelled
+from covering.limits import Budget
 from covering.limits import BudgetError
 from covering.problem import PORTFOLIO_NODES
 from covering.puzzles import sudoku
@@ -50,7 +51,7 @@ def test_the_portfolios_dancing_links_with_restarts_answer_exactly(p: Problem, w
     expected = definition.brute_force(p)
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(solving, "PORTFOLIO_NODES", 1)  # runs of 1, 2, 4, ... nodes
-        found, settled = solving.portfolio(want, solving._Dancing(p, None), _Stage(None, [], False),
+        found, settled = solving.portfolio(want, solving._Dancing(p), _Stage(None, [], False),
                                            first_nodes=1)
     assert settled and len(found) == min(want, len(expected))
     assert len({tuple(sorted(s)) for s in found}) == len(found)
@@ -155,7 +156,8 @@ class _Stage:
         self.spent = 0
         self.given: list[int | None] = []
 
-    def __call__(self, k: int, n: int | None, s: float | None) -> Iterator[tuple[int, ...]]:
+    def __call__(self, k: int, turn: Budget) -> Iterator[tuple[int, ...]]:
+        n = turn.nodes
         self.given.append(n)
         yield from self.yields[:k]
         self.spent = (n or 0) if self.total else self.spent + (n or 0)
@@ -182,7 +184,7 @@ def test_the_portfolio_takes_turns_until_one_stage_settles() -> None:
                              2 * first + int(share * rate * 3 * turn)]
     # A node budget counts both, and ends the turns unsettled.
     dancing, cdcl = _Stage(None, [], True), _Stage(None, [], False)
-    assert solving.portfolio(1, dancing, cdcl, nodes=2 * first + turn + 10) == ([], False)
+    assert solving.portfolio(1, dancing, cdcl, budget=Budget.of(nodes=2 * first + turn + 10)) == ([], False)
     assert cdcl.given == [turn] and dancing.given == [first, 2 * first, 2 * first + 10]
     # Uniqueness: dancing links showed one solution, the CDCL solver finds
     # it again and another; the first shown stays first, none twice.

@@ -353,7 +353,6 @@ def count(
     limit = limits.limit(limit)
     # The one budget of the call, from here down (its flag rises at its deadline).
     budget = limits.begin(budget, nodes, seconds)
-    nodes, seconds = budget.nodes, budget.left()
     if threads is not None:
         threads = limits.threads(threads)
     if engine == "sat":
@@ -366,7 +365,7 @@ def count(
         if method == "memo":
             raise ValueError("engine='sat' is a search (nodes= counts its decisions): not method='memo'")
         sat = SatSolver(problem)
-        n = sat.count(limit, nodes=nodes, seconds=seconds, budget=budget)
+        n = sat.count(limit, budget=budget)
         return Counted(n, "sat", None, sat.stats.decisions, "limit")
     if method == "memo":
         if limit is not None:
@@ -380,28 +379,27 @@ def count(
         solver = Solver(problem, engine=engine)
         problem.remember(solver)
         with _reporting(solver, progress):
-            n = solver.count(limit, nodes=nodes, seconds=seconds, budget=budget)
+            n = solver.count(limit, budget=budget)
         return Counted(n, "search", None, solver.stats.nodes, "limit")
-    if method == "auto" and nodes is not None:
+    if method == "auto" and budget.nodes is not None:
         # A node budget is counted in the search's nodes (a memo node is
         # another thing): it means a search.
         method, why = "search", "node budget"
     elif method != "auto":
         why = "asked"
     if method == "search":
-        return _search(problem, engine, threads, nodes, seconds, progress, why, budget)
+        return _search(problem, engine, threads, progress, why, budget)
     compiled = problem.compile()
     if method == "frontier":
         # (A ProblemError here names the item whose field is too wide.)
         order = _Order(*_core.choose_item_order(compiled, item_order))
-        return _frontier(_frontier_count(compiled, order, threads), nodes, seconds, progress, "asked", order,
-                         budget)
+        return _frontier(_frontier_count(compiled, order, threads), progress, "asked", order, budget)
     memo_bytes_left = memo_budget(memo_bytes)
     if method == "memo":
         rule = branching or "mrv"
         sweep = _order(compiled, item_order) if rule == "first" and item_order == "auto" else None
         memo = _core.MemoCount(_reordered(compiled, sweep), memo_bytes_left, rule, threads=_memo_threads(threads))
-        return _memo(memo, rule, nodes, seconds, "asked", progress, sweep, budget)
+        return _memo(memo, rule, "asked", progress, sweep, budget)
     # Primary items of bounds 0:1 are secondary ones (the same solutions).
     target = reduction.optional_as_secondary(problem) or problem
     if target is not problem:
@@ -412,8 +410,7 @@ def count(
         target, summary = smaller
         compiled = target.compile()
     try:
-        counted = _auto(target, compiled, branching, engine, threads, memo_bytes_left, seconds, progress, item_order,
-                        budget)
+        counted = _auto(target, compiled, branching, engine, threads, memo_bytes_left, progress, item_order, budget)
     finally:
         if target is not problem and target.last_search is not None:
             problem.remember(target.last_search)
@@ -481,7 +478,7 @@ def _reordered(compiled: _core.CompiledProblem, order: _Order | None) -> _core.C
 
 
 def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str | None, engine: str,
-          threads: int | None, memo_bytes: int, seconds: float | None, progress: Callable[[Status], None] | None,
+          threads: int | None, memo_bytes: int, progress: Callable[[Status], None] | None,
           item_order: str, budget: limits.Budget) -> Counted:
     """`method="auto"`: steps 1 to 5 of the module's text."""
     big = compiled.n_options > _core.MEMO_MAX_OPTIONS
@@ -498,7 +495,7 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
         # a check of 400,000 took 0.3 s where the frontier takes 0.06 s).
         sure = estimate < SMALL_TREE and not compiled.has_multiplicities
         most = SMALL_TREE_CHECK * SMALL_TREE if sure else SMALL_TREE
-        small, started = _small_tree(problem, engine, seconds, budget, most)
+        small, started = _small_tree(problem, engine, budget, most)
         if small is not None:
             return small
     order = _order(compiled, item_order)
@@ -506,8 +503,8 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
     frontier_fits = order is not None and branching is None
     if order is not None and frontier_fits and (order.cost <= FRONTIER_SURE or order.width <= FRONTIER_BITS):
         try:
-            return _frontier(_frontier_count(compiled, order, threads), None, seconds, progress,
-                             f"a frontier of {order.width} bits", order, budget)
+            return _frontier(_frontier_count(compiled, order, threads), progress, f"a frontier of {order.width} bits",
+                             order, budget)
         except MemoryLimitError:
             frontier_fits = False  # the other methods are measured instead
     memo: tuple[float, str, _core.MemoCount, _Order | None, float] | None = None
@@ -551,16 +548,16 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
     if memo is not None and repeats:
         ratio, rule, counter, sweep, _ = memo
         if frontier is None:
-            return _memo(counter, rule, None, seconds, why, progress, sweep, budget)
-        return _race(*frontier, counter, rule, None, seconds, progress, budget)
+            return _memo(counter, rule, why, progress, sweep, budget)
+        return _race(*frontier, counter, rule, None, progress, budget)
     if frontier is not None:
         # The frontier's free part rests on the estimate: sixteen probes
         # of a heavy-tailed tree run low (tetrominoes 1-3 times each on a 6x8
         # board: 0.5M for 5M nodes; 256 probes, 2 ms: 3.4-6M).
         race_estimate = None if estimate is None else _core.estimate_nodes(compiled, RACE_PROBES, 1)
-        return _race(*frontier, None, None, started or Solver(problem, engine=engine), seconds, progress, budget,
+        return _race(*frontier, None, None, started or Solver(problem, engine=engine), progress, budget,
                      race_estimate, compiled.has_multiplicities)
-    return _search(problem, engine, threads, None, seconds, progress,
+    return _search(problem, engine, threads, progress,
                    why + ("" if order is None else f", a frontier of {order.width} bits"), budget, started)
 
 
@@ -624,8 +621,7 @@ def _probe_better(new: tuple[float, float], old: tuple[float, float]) -> bool:
     return new[1] > old[1]
 
 
-def _small_tree(problem: ProblemData, engine: str, seconds: float | None,
-                budget: limits.Budget, most: int) -> tuple[Counted | None, Solver]:
+def _small_tree(problem: ProblemData, engine: str, budget: limits.Budget, most: int) -> tuple[Counted | None, Solver]:
     """The count of a tree Knuth's estimate calls small, by a search of at
     most `most` nodes, and that search; no count when the tree is bigger
     than that (the estimate follows a few random paths, and on a slitherlink
@@ -634,7 +630,7 @@ def _small_tree(problem: ProblemData, engine: str, seconds: float | None,
     solver = Solver(problem, engine=engine)
     problem.remember(solver)
     try:
-        n = solver.count(nodes=most, seconds=seconds, budget=budget)
+        n = solver.count(nodes=most, budget=budget)
     except LimitReached as e:
         if e.budget != "nodes" or budget.stopped() is not None:
             raise  # the caller's budget, not this check's
@@ -671,7 +667,7 @@ def frontier_cost(counter: _core.FrontierCount) -> float:
 
 
 def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | None, rule: str | None,
-          solver: Solver | None, seconds: float | None, progress: Callable[[Status], None] | None,
+          solver: Solver | None, progress: Callable[[Status], None] | None,
           budget: limits.Budget | None = None, estimate: float | None = None,
           multiplicities: bool = False) -> Counted:
     """The frontier against the memo (or the search, on one thread), in
@@ -687,7 +683,7 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
     import time
 
     start = time.monotonic()
-    budget = limits.begin(budget, None, seconds)
+    budget = limits.begin(budget)
     memory = budget.with_memory()  # (the frontier's tables grow as it goes)
     other = "memo" if memo is not None else "search"
     width = f"a frontier of {order.width} bits"
@@ -789,9 +785,8 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
         raise Interrupted(so_far(), frontier.progress) from None
 
 
-def _search(problem: ProblemData, engine: str, threads: int | None, nodes: int | None, seconds: float | None,
-            progress: Callable[[Status], None] | None, why: str, budget: limits.Budget | None = None,
-            started: Solver | None = None) -> Counted:
+def _search(problem: ProblemData, engine: str, threads: int | None, progress: Callable[[Status], None] | None,
+            why: str, budget: limits.Budget, started: Solver | None = None) -> Counted:
     """The count by a search: on one thread, going on with `started` (a
     search already under way) if there is one; else on `threads` (checked
     by `count`)."""
@@ -800,12 +795,12 @@ def _search(problem: ProblemData, engine: str, threads: int | None, nodes: int |
         problem.remember(solver)
         before = solver.stats.solutions
         with _reporting(solver, progress):
-            n = before + solver.count(nodes=nodes, seconds=seconds, budget=budget)
+            n = before + solver.count(budget=budget)
         return Counted(n, "search", None, solver.stats.nodes, why)
     from .parallel import ParallelSearch
 
     ps = ParallelSearch(problem, threads, engine=engine)
-    n = ps.count(nodes=nodes, seconds=seconds, progress=progress, budget=budget)
+    n = ps.count(progress=progress, budget=budget)
     return Counted(n, "search", None, ps.nodes, why)
 
 
@@ -851,9 +846,8 @@ def memo_rule(problem: ProblemData, memo_bytes: int | None = None) -> str:
     return best[1]
 
 
-def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | None,
-              progress: Callable[[Status], None] | None, why: str, order: _Order,
-              budget: limits.Budget | None = None) -> Counted:
+def _frontier(counter: _core.FrontierCount, progress: Callable[[Status], None] | None, why: str, order: _Order,
+              budget: limits.Budget) -> Counted:
     """Runs a frontier count to its end or its budget (`nodes` counts its
     transitions). Stopped early, it knows no partial count: `LimitReached`
     and `Interrupted` carry none, and the progress says how far the scan
@@ -861,7 +855,7 @@ def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | 
     import time
 
     start = time.monotonic()
-    budget = limits.begin(budget, None, seconds)
+    nodes = budget.nodes  # (the frontier's: transitions)
     memory = budget.with_memory()  # (its tables grow as it goes)
 
     def report(total: int | None = None) -> None:
@@ -898,9 +892,8 @@ def _frontier(counter: _core.FrontierCount, nodes: int | None, seconds: float | 
                                ) from None
 
 
-def _memo(counter: _core.MemoCount, rule: str, nodes: int | None, seconds: float | None, why: str,
-          progress: Callable[[Status], None] | None = None, order: _Order | None = None,
-          budget: limits.Budget | None = None) -> Counted:
+def _memo(counter: _core.MemoCount, rule: str, why: str, progress: Callable[[Status], None] | None,
+          order: _Order | None, budget: limits.Budget) -> Counted:
     """Runs the memo count to its end or its budget. With `progress`, the
     run goes in slices of half a second (the count is the same: a slice
     stops and resumes the one search), each followed by a `Status` with
@@ -912,7 +905,7 @@ def _memo(counter: _core.MemoCount, rule: str, nodes: int | None, seconds: float
     import time
 
     start = time.monotonic()
-    budget = limits.begin(budget, None, seconds)
+    nodes = budget.nodes
     until = None if nodes is None else counter.stats.nodes + nodes
     try:
         while True:

@@ -49,12 +49,13 @@ class Restarts:
     stopped: each call (a turn of the portfolio, `covering.solving`) takes
     up the run under way, with the solutions and the nodes of the turns
     before it, so that a second turn of 40,000 nodes searches 20,000 more,
-    not the first 20,000 again. ``total`` is counted over every call.
+    not the first 20,000 again. A call's `budget` is its turn's: its nodes
+    a total over every call, its time and flag the turn's.
 
     A call yields the distinct solutions not yet yielded, until ``limit``
     are known in all (those of earlier calls included), a run reaches the
     end of its tree (every solution has then been seen: the stream ends),
-    or ``total`` nodes are spent (`LimitReached` with ``budget="nodes"``).
+    or the budget's nodes are spent (`LimitReached` with ``budget="nodes"``).
 
     >>> p = _core.CompiledProblem(2, 0, [1, 1], [1, 1], [0, 1, 2, 4], [0, 1, 0, 1], [0, 0, 0, 0])
     >>> stage = Restarts(p)
@@ -62,9 +63,9 @@ class Restarts:
     (1, 1, [])
     """
 
-    def __init__(self, problem: _core.CompiledProblem, *, first_nodes: int | None = None, plain_first: bool = False,
-                 budget: limits.Budget | None = None) -> None:
-        self.problem, self.plain_first, self.budget = problem, plain_first, budget
+    def __init__(self, problem: _core.CompiledProblem, *, first_nodes: int | None = None,
+                 plain_first: bool = False) -> None:
+        self.problem, self.plain_first = problem, plain_first
         self.run_budget = first_nodes if first_nodes is not None else first_budget(problem)
         self.run = 0  # the run under way (its seed, but for a plain first run)
         self.search: _core.Search | None = None
@@ -78,10 +79,9 @@ class Restarts:
         """Nodes searched so far, every run together."""
         return self.spent + (0 if self.search is None else self.search.stats.nodes)
 
-    def __call__(self, limit: int | None = None, total: int | None = None,
-                 seconds: float | None = None) -> Iterator[tuple[int, ...]]:
+    def __call__(self, limit: int | None = None, budget: limits.Budget | None = None) -> Iterator[tuple[int, ...]]:
         limit = limits.limit(limit)
-        run = limits.begin(self.budget, total, seconds)
+        run = limits.begin(budget)
         total = run.nodes
         while not self.finished and (limit is None or self.found < limit):
             if self.search is None:
@@ -148,4 +148,5 @@ def solutions(
     >>> len(list(solutions(p, 1)))
     1
     """
-    return Restarts(problem, first_nodes=first_nodes, plain_first=plain_first, budget=budget)(limit, total, seconds)
+    return Restarts(problem, first_nodes=first_nodes, plain_first=plain_first)(limit,
+                                                                                limits.begin(budget, total, seconds))

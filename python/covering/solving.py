@@ -12,7 +12,6 @@ methods of the same names call them.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -155,13 +154,14 @@ def _sat_skipped(problem: ProblemData, left: float | None) -> bool:
     return True
 
 
-#: A stage of the portfolio: (how many solutions, node budget, seconds) ->
-#: the solutions' option ids, as found; `LimitReached` when a budget ran out.
-Stage = Callable[[int, "int | None", "float | None"], Iterable[tuple[int, ...]]]
+#: A stage of the portfolio: (how many solutions, the turn's budget: its
+#: nodes and its time) -> the solutions' option ids, as found;
+#: `LimitReached` when the budget ran out.
+Stage = Callable[[int, limits.Budget], Iterable[tuple[int, ...]]]
 
 
 def portfolio(want: int, dancing: Stage, cdcl: Stage, *, skip: Callable[[float | None], bool] | None = None,
-              nodes: int | None = None, seconds: float | None = None, first_nodes: int | None = None,
+              budget: limits.Budget | None = None, first_nodes: int | None = None,
               share: float = 1.0, lead: bool = True,
               per_decision: float = NODES_PER_DECISION) -> tuple[list[tuple[int, ...]], bool]:
     """The one portfolio: up to `want` solutions (1: a solution; 2: is it
@@ -199,13 +199,14 @@ def portfolio(want: int, dancing: Stage, cdcl: Stage, *, skip: Callable[[float |
     >>> from covering.model import ProblemData
     >>> p = ProblemData.from_arrays(["A", "B"], [0, 1, 2, 4], [0, 1, 0, 1])
     >>> solver, sat = make_solver(p), SatSolver(p)
-    >>> dancing = lambda k, n, s: solver.solutions(k, ids=True, nodes=n, seconds=s)
-    >>> portfolio(2, dancing, lambda k, n, s: sat.solutions(k, ids=True, nodes=n, seconds=s))
+    >>> dancing = lambda k, turn: solver.solutions(k, ids=True, budget=turn)
+    >>> portfolio(2, dancing, lambda k, turn: sat.solutions(k, ids=True, budget=turn))
     ([(0, 1), (2,)], True)
     """
-    start = time.monotonic()
+    run = limits.begin(budget)
+    nodes = run.nodes
     first_nodes = PORTFOLIO_NODES if first_nodes is None else first_nodes
-    budget = first_nodes if nodes is None else min(nodes, first_nodes)
+    first = first_nodes if nodes is None else min(nodes, first_nodes)
     found: list[tuple[int, ...]] = []
     seen: set[tuple[int, ...]] = set()
 
@@ -224,45 +225,48 @@ def portfolio(want: int, dancing: Stage, cdcl: Stage, *, skip: Callable[[float |
             return False
         return True
 
-    def left() -> float | None:
-        return None if seconds is None else max(0.0, seconds - (time.monotonic() - start))
+    def turn_of(n: int | None, part: float = 1.0) -> limits.Budget:
+        """A turn of `n` nodes (its stage's unit; None: no cap) and the
+        time left (`part` of it), the run's flag watching over it."""
+        left = run.left()
+        return run.begin(seconds=None if left is None or part == 1.0 else left * part).capped(n)
 
-    if take(dancing(want, budget, None if seconds is None else seconds * share)):
+    if take(dancing(want, turn_of(first, share))):
         return found, True
-    if nodes is not None and nodes <= budget:
+    if nodes is not None and nodes <= first:
         return found, False  # the node budget is spent
-    if left() == 0:
+    if run.left() == 0 or run.over():
         return found, False
-    if skip is not None and skip(left()):
+    if skip is not None and skip(run.left()):
         # No room or time for the CDCL encoding: dancing links go on with
         # the whole budget (its nodes count from the start).
-        return found, take(dancing(want, nodes, left()))
-    danced, decided, turn = budget, 0, CDCL_FIRST_DECISIONS
+        return found, take(dancing(want, turn_of(nodes)))
+    danced, decided, turn = first, 0, CDCL_FIRST_DECISIONS
     # Dancing links' own turn first, as long as their first stage: the
     # CDCL solver's first turn can take seconds on a big problem (his de
     # Bruijn cycle of 391,879 options: 9.6 s for its first 4,096
     # decisions, the encoding built; a randomized run of dancing links
     # found a solution in 632 nodes).
     if lead:
-        goal = budget + (budget if nodes is None else min(budget, nodes - budget))
-        if take(dancing(want, goal, left())):
+        goal = first + (first if nodes is None else min(first, nodes - first))
+        if take(dancing(want, turn_of(goal))):
             return found, True
         danced = goal
     while True:
         spent = danced + decided
-        if nodes is not None and spent >= nodes or left() == 0:
+        if nodes is not None and spent >= nodes or run.left() == 0 or run.over():
             return found, False
         slice_ = turn if nodes is None else min(turn, nodes - spent)
-        settled = take(cdcl(want, slice_, left()))
+        settled = take(cdcl(want, turn_of(slice_)))
         decided += slice_
         if settled:
             break
         spent = danced + decided
-        if nodes is not None and spent >= nodes or left() == 0:
+        if nodes is not None and spent >= nodes or run.left() == 0 or run.over():
             return found, False
         more = int(DANCING_SHARE * per_decision * slice_)
         goal = danced + (more if nodes is None else min(more, nodes - spent))
-        settled = take(dancing(want, goal, left()))
+        settled = take(dancing(want, turn_of(goal)))
         danced = goal
         if settled:
             break
@@ -306,8 +310,8 @@ class _Dancing:
     cells too try in much the same order; `CompiledProblem.first_engine`).
     """
 
-    def __init__(self, problem: ProblemData, budget: limits.Budget | None) -> None:
-        self.problem, self.budget = problem, budget
+    def __init__(self, problem: ProblemData) -> None:
+        self.problem = problem
         self.engine = problem.compile().first_engine
         self.plain = make_solver(problem, engine=self.engine)
         self.started = False
@@ -320,11 +324,10 @@ class _Dancing:
         """Nodes searched so far, every run together."""
         return self.plain.stats.nodes + self.spent + (0 if self.run is None else self.run.stats.nodes)
 
-    def __call__(self, k: int, n: int | None, s: float | None) -> Iterator[tuple[int, ...]]:
-        deadline = None if s is None else time.monotonic() + s
-
-        def left() -> float | None:
-            return None if deadline is None else max(0.0, deadline - time.monotonic())
+    def __call__(self, k: int, turn: limits.Budget) -> Iterator[tuple[int, ...]]:
+        # The turn's nodes are a total over everything this stage ran; each
+        # search below counts its own, within the turn's time and flag.
+        n, clock = turn.nodes, turn.capped(None)
 
         def runs_out(e: LimitReached) -> None:
             """A run's own node budget ran out (else the run's budget: raised)."""
@@ -336,7 +339,7 @@ class _Dancing:
             self.started = True
             try:
                 yield from self.plain.solutions(k, ids=True, nodes=PORTFOLIO_NODES if n is None else n,
-                                                seconds=left(), budget=self.budget)
+                                                budget=clock)
                 return
             except LimitReached as e:
                 runs_out(e)
@@ -350,7 +353,7 @@ class _Dancing:
                 raise LimitReached("node budget spent", count=0, stats=None, budget="nodes")
             try:
                 yield from self.plain.solutions(k, ids=True, nodes=self.plain.stats.nodes + extra // 2,
-                                                seconds=left(), budget=self.budget)
+                                                budget=clock)
                 return
             except LimitReached as e:
                 runs_out(e)
@@ -363,7 +366,7 @@ class _Dancing:
                 run, before = self.run, self.run.stats.nodes
                 try:
                     yield from run.solutions(k, ids=True, nodes=min(self.run_budget, before + share),
-                                             seconds=left(), budget=self.budget)
+                                             budget=clock)
                     return  # k found, or the run saw its whole tree
                 except LimitReached as e:
                     runs_out(e)
@@ -377,17 +380,17 @@ class _Dancing:
                 raise LimitReached("node budget spent", count=0, stats=None, budget="nodes")
 
 
-def _problem_stages(problem: ProblemData, conflicts: int | None = None,
-                    budget: limits.Budget | None = None) -> tuple[Stage, Stage]:
+def _problem_stages(problem: ProblemData, conflicts: int | None = None) -> tuple[Stage, Stage]:
     """The portfolio's stages for a problem: dancing links (`_Dancing`) and
-    the CDCL solver, both within the run's `budget`."""
-    dancing = _Dancing(problem, budget)
+    the CDCL solver (within `conflicts` too), each within the budget of its
+    turn."""
+    dancing = _Dancing(problem)
     sat: list[SatSolver] = []  # made at its first turn, then resumed at each
 
-    def cdcl(k: int, n: int | None, s: float | None) -> Iterable[tuple[int, ...]]:
+    def cdcl(k: int, turn: limits.Budget) -> Iterable[tuple[int, ...]]:
         if not sat:
             sat.append(SatSolver(problem))
-        return sat[0].solutions(k, ids=True, conflicts=conflicts, nodes=n, seconds=s, budget=budget)
+        return sat[0].solutions(k, ids=True, conflicts=conflicts, budget=turn)
 
     return dancing, cdcl
 
@@ -399,9 +402,9 @@ def _portfolio_first(problem: ProblemData, ids: bool, nodes: int | None, seconds
     `LimitReached` when the budget ran out first."""
     problem.begin_run()
     run = limits.begin(budget, nodes, seconds)
-    dancing, cdcl = _problem_stages(problem, budget=run)
-    found, settled = portfolio(1, dancing, cdcl, skip=lambda left: _sat_skipped(problem, left), nodes=run.nodes,
-                               seconds=run.left(), share=0.5)
+    dancing, cdcl = _problem_stages(problem)
+    found, settled = portfolio(1, dancing, cdcl, skip=lambda left: _sat_skipped(problem, left), budget=run,
+                               share=0.5)
     if not settled:
         raise unsettled(run, problem.stats)
     if not found:
@@ -416,8 +419,7 @@ def solve_unique(problem: ProblemData, *, ids: bool = False, nodes: int | None =
     """A solution and whether it is the only one, from one search (see
     `Problem.solve_unique`), within the run's `budget`; with a `branching`
     rule other than "mrv", dancing links by that rule alone."""
-    budget = limits.begin(budget, nodes, seconds)
-    nodes, seconds = budget.nodes, budget.left()
+    run = limits.begin(budget, nodes, seconds)
     conflicts = limits.conflicts(conflicts)
     if engine not in ("auto", "sat") and conflicts is not None:
         raise ValueError("conflicts= is the budget of engine='sat' (the dancing-links engines count nodes=)")
@@ -428,7 +430,7 @@ def solve_unique(problem: ProblemData, *, ids: bool = False, nodes: int | None =
         """Looks for two solutions (kept in `found`) with `budgets`; True if
         that settled it."""
         try:
-            for sol in solutions(problem, 2, ids=True, budget=budget, **budgets):
+            for sol in solutions(problem, 2, ids=True, budget=run, **budgets):
                 found.append(sol)
         except LimitReached:
             return False
@@ -436,12 +438,11 @@ def solve_unique(problem: ProblemData, *, ids: bool = False, nodes: int | None =
 
     if engine == "sat":
         _sat_takes_no_branching(branching)
-        settled = two(engine="sat", conflicts=conflicts, nodes=nodes, seconds=seconds)
+        settled = two(engine="sat", conflicts=conflicts)
     elif engine != "auto" or branching != "mrv":
-        settled = two(engine=engine, nodes=nodes, seconds=seconds, branching=branching)
+        settled = two(engine=engine, branching=branching)
     else:
-        dancing, cdcl = _problem_stages(problem, conflicts, budget)
-        found, settled = portfolio(2, dancing, cdcl, skip=lambda left: _sat_skipped(problem, left), nodes=nodes,
-                                   seconds=seconds)
+        dancing, cdcl = _problem_stages(problem, conflicts)
+        found, settled = portfolio(2, dancing, cdcl, skip=lambda left: _sat_skipped(problem, left), budget=run)
     solution = None if not found else found[0] if ids else [problem.label(o) for o in found[0]]
     return solution, Uniqueness.of(len(found)) if settled else Uniqueness.UNKNOWN

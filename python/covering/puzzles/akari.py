@@ -324,17 +324,17 @@ class Akari(ExactCover[Lights]):
         from ..sat import SatSolver
 
         # One set of restarts for every turn: each takes up where the last stopped.
-        dancing = restart.Restarts(compiled, plain_first=self._long_segments, budget=budget)
+        dancing = restart.Restarts(compiled, plain_first=self._long_segments)
 
         sat: list[SatSolver] = []  # made at its first turn, then resumed at each
 
-        def cdcl(k: int, n: int | None, s: float | None) -> Iterator[tuple[int, ...]]:
+        def cdcl(k: int, turn: limits.Budget) -> Iterator[tuple[int, ...]]:
             if not sat:
                 sat.append(SatSolver.of_compiled(compiled))
-            return sat[0].solutions(k, ids=True, nodes=n, seconds=s, budget=budget)
+            return sat[0].solutions(k, ids=True, budget=turn)
 
-        return portfolio(want, dancing, cdcl, nodes=budget.nodes, seconds=budget.left(), first_nodes=PORTFOLIO_NODES,
-                         lead=False, per_decision=NODES_PER_DECISION)
+        return portfolio(want, dancing, cdcl, budget=budget, first_nodes=PORTFOLIO_NODES, lead=False,
+                         per_decision=NODES_PER_DECISION)
 
     def count(self, limit: int | None = None, /, *, seconds: float | None = None, nodes: int | None = None,
               budget: limits.Budget | None = None) -> int:

@@ -265,21 +265,20 @@ class Sudoku(ExactCover["Sudoku"]):
 
         solver = self.solver()
 
-        def dancing(k: int, nodes: int | None, seconds: float | None) -> Iterator[tuple[int, ...]]:
-            return solver.solutions(k, ids=True, nodes=nodes, seconds=seconds, budget=budget)
+        def dancing(k: int, turn: limits.Budget) -> Iterator[tuple[int, ...]]:
+            return solver.solutions(k, ids=True, budget=turn)
 
         sat: list[tuple[SatSolver, list[int]]] = []  # made at its first turn, then resumed
 
-        def cdcl(k: int, nodes: int | None, seconds: float | None) -> Iterator[tuple[int, ...]]:
+        def cdcl(k: int, turn: limits.Budget) -> Iterator[tuple[int, ...]]:
             if not sat:
                 own, kept = self._own()
                 sat.append((SatSolver(own), kept))
             solver, kept = sat[0]
-            for ids in solver.solutions(k, ids=True, nodes=nodes, seconds=seconds, budget=budget):
+            for ids in solver.solutions(k, ids=True, budget=turn):
                 yield tuple(sorted(kept[o] for o in ids))
 
-        assert budget is not None  # (the verbs begin it)
-        return portfolio(want, dancing, cdcl, nodes=budget.nodes, seconds=budget.left())
+        return portfolio(want, dancing, cdcl, budget=budget)
 
     def solver(self, *, order: str = "input", seed: int | None = None) -> Solver:
         """A solver of the shared problem with this puzzle's givens forced."""
