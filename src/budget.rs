@@ -18,7 +18,8 @@ const REASONS: [&str; 6] = ["", "interrupt", "seconds", "nodes", "memory", "conf
 /// raising its children with it.
 #[derive(Default)]
 struct Flag {
-    up: AtomicBool,
+    /// Shared with the engines that hold on to it (`PyStopFlag::shared`).
+    up: Arc<AtomicBool>,
     why: AtomicU8,
     children: Mutex<Vec<Weak<Flag>>>,
 }
@@ -114,6 +115,12 @@ pub struct PyStopFlag {
 impl PyStopFlag {
     pub fn flag(&self) -> &AtomicBool {
         &self.flag.up
+    }
+
+    /// The flag itself, for an engine that looks at it inside its own
+    /// steps (the memo, before its table doubles), not only between slices.
+    pub fn shared(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.flag.up)
     }
 
     /// The flag's deadline, if it was armed.
@@ -236,12 +243,14 @@ pub struct RunBudget<'py> {
 /// The budgets of one call into the engine: at most `units` more units of
 /// work (nodes, transitions, decisions), until `deadline`, holding at most
 /// `memory` bytes, while `stop` is down. None: no such limit.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Default)]
 pub struct Budget<'a> {
     pub units: Option<u64>,
     pub deadline: Option<Instant>,
     pub memory: Option<u64>,
     pub stop: Option<&'a AtomicBool>,
+    /// The same flag, for an engine that looks at it inside its steps.
+    pub halt: Option<Arc<AtomicBool>>,
 }
 
 impl<'a> Budget<'a> {
@@ -258,6 +267,7 @@ impl<'a> Budget<'a> {
             deadline: b.stop.deadline(),
             memory: b.memory,
             stop: Some(b.stop.flag()),
+            halt: Some(b.stop.shared()),
         }
     }
 

@@ -8,7 +8,7 @@
 //! reached). The Python classes only convert what goes in and comes out.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use pyo3::prelude::*;
@@ -26,6 +26,9 @@ pub trait Driven: xc::Sliced + Send {
     fn held(&self) -> (u64, &'static str) {
         (0, "")
     }
+    /// The run's stop flag, for an engine that looks at it inside its own
+    /// steps (by default none does: the driver looks between slices).
+    fn watch(&mut self, _halt: Option<Arc<AtomicBool>>) {}
 }
 
 /// How long a slice should take when its size adapts (min-cost searches,
@@ -111,6 +114,7 @@ where
         budget: &Budget<'_>,
         mut step: impl FnMut(&mut M, u64) -> Option<T> + Send,
     ) -> PyResult<Option<T>> {
+        self.lock()?.watch(budget.halt.clone());
         let step = |n: u64| {
             let mut engine = self.lock()?;
             let before = engine.work();

@@ -2,6 +2,9 @@
 //! crate's `memo` module) as the one driver runs them (`driver.rs`), the
 //! rule by its name, counts as Python ints.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt};
 
@@ -30,6 +33,9 @@ impl<V: xc::Tally + Send> Driven for xc::Memo<V> {
         let bytes = self.stats().bytes + 24 * self.nodes().len() as u64;
         (bytes, "the memo and the diagram hold")
     }
+    fn watch(&mut self, halt: Option<Arc<AtomicBool>>) {
+        xc::Memo::watch(self, halt);
+    }
 }
 
 impl Driven for xc::MemoPool {
@@ -38,6 +44,9 @@ impl Driven for xc::MemoPool {
     }
     fn held(&self) -> (u64, &'static str) {
         (self.stats().bytes, "the memo holds")
+    }
+    fn watch(&mut self, halt: Option<Arc<AtomicBool>>) {
+        xc::MemoPool::watch(self, halt);
     }
 }
 

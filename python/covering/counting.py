@@ -907,10 +907,21 @@ def _memo(counter: _core.MemoCount, rule: str, why: str, progress: Callable[[Sta
     start = time.monotonic()
     nodes = budget.nodes
     until = None if nodes is None else counter.stats.nodes + nodes
+    # With a progress, slices of nodes sized to take about PROGRESS_SLICE
+    # (not of time: the run's stop flag, and only it, may cut short a table
+    # doubling, which drops entries).
+    step = 1 << 12
     try:
         while True:
-            # Its nodes count from the memo's start; with a progress, a slice of the time.
-            total = counter.run((budget if progress is None else budget.begin(seconds=PROGRESS_SLICE)).capped(until))
+            # Its nodes count from the memo's start.
+            if progress is None:
+                total = counter.run(budget.capped(until))
+            else:
+                cap = counter.stats.nodes + step if until is None else min(until, counter.stats.nodes + step)
+                began = time.monotonic()
+                total = counter.run(budget.capped(cap))
+                took = time.monotonic() - began
+                step = 2 * step if took < PROGRESS_SLICE / 2 else max(1, step // 2) if took > PROGRESS_SLICE else step
             if progress is not None:
                 nodes_done, entries = counter.stats.nodes, counter.stats.entries
                 progress(Status(nodes_done, int(counter.partial), 0, 0, None, 0.0, time.monotonic() - start,

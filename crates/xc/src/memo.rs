@@ -45,6 +45,7 @@
 //! Multiplicities are not supported: Algorithm M removes options for a while
 //! as it branches, so the live options alone do not say what is left to do.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::bits::{apply, Bits, Count, COVERED};
@@ -232,6 +233,13 @@ pub struct MemoStats {
     pub bytes: u64,
 }
 
+/// Entries put back between two looks at the stop flag while a table doubles.
+const HALT_EVERY: usize = 1 << 14;
+
+fn is_up(halt: Option<&AtomicBool>) -> bool {
+    halt.is_some_and(|h| h.load(Ordering::Relaxed))
+}
+
 /// Probe window of the table: a key lives in one of these slots after its home.
 ///
 /// Linear probing makes runs of full slots much longer than the load
@@ -328,9 +336,9 @@ impl<V: Tally> Table<V> {
         2 * self.hash.len() <= self.max_slots()
     }
 
-    fn put(&mut self, h: u64, key: &[u64], count: V, work: u32) {
-        if 2 * (self.entries + 1) > self.hash.len() && self.can_grow() {
-            self.grow();
+    fn put(&mut self, h: u64, key: &[u64], count: V, work: u32, halt: Option<&AtomicBool>) {
+        if 2 * (self.entries + 1) > self.hash.len() && self.can_grow() && !is_up(halt) {
+            self.grow(halt);
         }
         let w = self.w;
         // An empty slot in the window, else the cheapest entry to count again.
@@ -350,10 +358,10 @@ impl<V: Tally> Table<V> {
                 self.entries += 1;
                 s
             }
-            None if self.can_grow() => {
+            None if self.can_grow() && !is_up(halt) => {
                 // A crowded window while the budget allows more room.
-                self.grow();
-                return self.put(h, key, count, work);
+                self.grow(halt);
+                return self.put(h, key, count, work, halt);
             }
             None => {
                 if cheapest.0 > work {
@@ -371,8 +379,12 @@ impl<V: Tally> Table<V> {
     }
 
     /// Doubles the table and puts the entries back (an entry whose window
-    /// is full is dropped: the memo is a cache).
-    fn grow(&mut self) {
+    /// is full is dropped: the memo is a cache). Once `halt` is up the run
+    /// is stopping: the entries not yet put back are dropped too, so that
+    /// a table of gigabytes (0.9 s to double at one) does not hold the stop
+    /// up; a count that goes on later finds fewer sub-problems, never a
+    /// wrong one.
+    fn grow(&mut self, halt: Option<&AtomicBool>) {
         let hash = std::mem::take(&mut self.hash);
         let keys = std::mem::take(&mut self.keys);
         let counts = std::mem::take(&mut self.counts);
@@ -380,8 +392,11 @@ impl<V: Tally> Table<V> {
         self.allocate(2 * hash.len());
         let w = self.w;
         for (s, count) in counts.into_iter().enumerate() {
+            if s % HALT_EVERY == 0 && is_up(halt) {
+                break;
+            }
             if hash[s] != 0 {
-                self.put(hash[s], &keys[s * w..(s + 1) * w], count, work[s]);
+                self.put(hash[s], &keys[s * w..(s + 1) * w], count, work[s], None);
             }
         }
     }
@@ -429,10 +444,10 @@ impl<V: Tally> Store<V> {
         }
     }
 
-    fn put(&mut self, h: u64, key: &[u64], value: V, work: u32) {
+    fn put(&mut self, h: u64, key: &[u64], value: V, work: u32, halt: Option<&AtomicBool>) {
         match self {
-            Store::Own(t) => t.put(h, key, value, work),
-            Store::Shared(s) => s.shard(h).put(h, key, value, work),
+            Store::Own(t) => t.put(h, key, value, work, halt),
+            Store::Shared(s) => s.shard(h).put(h, key, value, work, halt),
         }
     }
 
@@ -496,6 +511,9 @@ pub struct Memo<V> {
     option_item: Vec<u32>,
     branching: Branching,
     table: Store<V>,
+    /// The run's stop flag, if it gave one (`watch`): a table that would
+    /// double once it is up does not.
+    halt: Option<Arc<AtomicBool>>,
     /// Per level: `live`, the options of the branching item still to try, the counts.
     live: Vec<u64>,
     todo: Vec<u64>,
@@ -624,6 +642,7 @@ impl<V: Tally> Memo<V> {
         };
         Memo {
             table: Store::Own(Table::new(kw, budget)),
+            halt: None,
             kw,
             untouched,
             option_start: problem.option_start().to_vec(),
@@ -651,6 +670,14 @@ impl<V: Tally> Memo<V> {
             checked: 0,
             splits: 0,
         }
+    }
+
+    /// Watches the run's stop flag `halt` (None: none): once it is up, a
+    /// table that would double does not, and one doubling stops, dropping
+    /// the entries not yet put back (the stop is not held up for a second
+    /// by a table of gigabytes).
+    pub fn watch(&mut self, halt: Option<Arc<AtomicBool>>) {
+        self.halt = halt;
     }
 
     /// Keeps the memo's entries in `shards` (shared with other memos of the
@@ -952,6 +979,7 @@ impl<V: Tally> Memo<V> {
             &keys[l * kw..(l + 1) * kw],
             value.clone(),
             work,
+            self.halt.as_deref(),
         );
         let up = l - 1;
         match self.parts[up].as_mut() {

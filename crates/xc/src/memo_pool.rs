@@ -16,7 +16,7 @@
 //! caller can stop between slices.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use crate::bits::{apply, Count};
@@ -126,6 +126,13 @@ impl MemoPool {
     /// Levels split into parts so far, on every thread.
     pub fn splits(&self) -> u64 {
         self.workers.iter().map(|w| w.memo.splits()).sum()
+    }
+
+    /// Every thread's memo watches the run's stop flag `halt` ([`Memo::watch`]).
+    pub fn watch(&mut self, halt: Option<Arc<AtomicBool>>) {
+        for w in &mut self.workers {
+            w.memo.watch(halt.clone());
+        }
     }
 
     /// What the threads have done so far, added up (the memo they share counted once).

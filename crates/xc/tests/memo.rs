@@ -317,3 +317,32 @@ fn a_pool_splits_a_board_into_sub_problems() {
     assert!(pool.tasks() >= 64, "{} sub-problems", pool.tasks());
     assert_eq!(pool.count(), expected);
 }
+
+#[test]
+fn a_stopped_run_leaves_tables_that_do_not_grow_and_counts_that_hold() {
+    // Once the run's flag is up a table never doubles (a doubling under
+    // way drops what it has not put back): the memo is a cache, so a count
+    // taken up again afterwards is still exact, on one thread and on four.
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let p = l_tromino(9, None);
+    let expected = memo(&p, Branching::Mrv, 1 << 24);
+    for threads in [1, 4] {
+        let mut m = MemoPool::new(&p, Branching::Mrv, 1 << 24, threads).unwrap();
+        let halt = Arc::new(AtomicBool::new(false));
+        m.watch(Some(Arc::clone(&halt)));
+        assert!(m.run(Slice::work(2_000)).is_pending());
+        let before = m.stats().bytes;
+        halt.store(true, std::sync::atomic::Ordering::Relaxed);
+        let got = loop {
+            if let Poll::Ready(n) = m.run(Slice::work(1 << 12)) {
+                break n;
+            }
+        };
+        assert_eq!(got, expected, "{threads} threads");
+        assert!(
+            m.stats().bytes <= before,
+            "{threads} threads: the tables grew"
+        );
+    }
+}
