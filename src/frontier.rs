@@ -67,10 +67,10 @@ impl PyFrontierCount {
         })
     }
 
-    /// Counts until the end (returns the count), or until `work` more
-    /// transitions, `seconds`, or `cancel()` (returns None). Past
-    /// `memory_limit` bytes held, a MemoryError. Ctrl-C raises
-    /// KeyboardInterrupt.
+    /// Counts until the end (returns the count), or until the run's
+    /// `budget` (its nodes, the transitions, counted from the start; its
+    /// flag) or `cancel()` stops it (returns None). Past the budget's memory
+    /// held, a MemoryError. Ctrl-C raises KeyboardInterrupt.
     #[pyo3(signature = (budget=None))]
     fn run<'py>(
         &self,

@@ -55,9 +55,10 @@ impl PyMemoCount {
         Ok(self.driver.lock()?.splits())
     }
 
-    /// Counts until the end (returns the count), or until `node_limit` more
-    /// nodes, `seconds`, or `cancel()` (returns None; `partial` says how
-    /// many solutions are counted so far). Ctrl-C raises KeyboardInterrupt.
+    /// Counts until the end (returns the count), or until the run's
+    /// `budget` (its nodes counted from the start, its memory, its flag) or
+    /// `cancel()` stops it (returns None; `partial` says how many solutions
+    /// are counted so far). Ctrl-C raises KeyboardInterrupt.
     #[pyo3(signature = (budget=None))]
     fn run<'py>(
         &self,

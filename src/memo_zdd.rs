@@ -32,8 +32,9 @@ impl PyMemoZdd {
         })
     }
 
-    /// Builds until the end (returns the root's id), or until `node_limit`
-    /// more search nodes, `seconds`, or `cancel()` (returns None).
+    /// Builds until the end (returns the root's id), or until the run's
+    /// `budget` (its nodes counted from the start, its memory, its flag) or
+    /// `cancel()` stops it (returns None).
     #[pyo3(signature = (budget=None))]
     fn run(&self, py: Python<'_>, budget: Option<RunBudget<'_>>) -> PyResult<Option<u32>> {
         let budget = self.driver.budget(budget.as_ref())?;
