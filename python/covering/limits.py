@@ -140,13 +140,29 @@ class Budget:
     #: Seen by the engines between their slices (`_core.StopFlag`).
     stop: _core.StopFlag = field(default_factory=_core.StopFlag)
 
+    def __post_init__(self) -> None:
+        # Made directly or by `of`, the numbers are read by this module's
+        # rules (the engines take 64-bit words: 2**64 and past are no limit).
+        object.__setattr__(self, "nodes", limit(self.nodes, "nodes"))
+        object.__setattr__(self, "seconds", _time_budget(self.seconds, "seconds"))
+        object.__setattr__(self, "memory", limit(self.memory, "memory"))
+
     @classmethod
     def of(cls, *, seconds: object = None, nodes: object = None, memory: int | None = None,
            started: float | None = None) -> Budget:
         """From the user's numbers, read by this module's rules. The time
         counts from `started` (`time.monotonic()`) if given, else from
-        when a verb begins the run (`begin`)."""
-        b = cls(limit(nodes, "nodes"), _time_budget(seconds, "seconds"), memory, started)
+        when a verb begins the run (`begin`).
+
+        >>> Budget.of(nodes=2**70, memory=2**64).nodes is None
+        True
+        >>> try:
+        ...     Budget.of(memory=-1)
+        ... except BudgetError as e:
+        ...     print(e)
+        memory: must be at least 0, not -1
+        """
+        b = cls(nodes, seconds, memory, started)  # type: ignore[arg-type]  # (read in __post_init__)
         if b.deadline is not None:
             b.stop.arm(max(0.0, b.deadline - time.monotonic()))
         return b
