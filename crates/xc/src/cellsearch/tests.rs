@@ -1,0 +1,220 @@
+use super::*;
+
+/// A random problem with multiplicities: items covered between lo and
+/// hi times, some secondary, options of one to four items.
+fn random_mcc(rng: &mut Rng) -> CompiledProblem {
+    random_mcc_with(rng, false)
+}
+
+/// [`random_mcc`]; with `exact`, every item covered exactly its bound
+/// (1 to 3) times.
+fn random_mcc_with(rng: &mut Rng, exact: bool) -> CompiledProblem {
+    loop {
+        let n_primary = 3 + rng.below(8) as u32;
+        let n_secondary = rng.below(3) as u32;
+        let n_items = (n_primary + n_secondary) as u64;
+        let lo: Vec<u32> = (0..n_primary)
+            .map(|_| rng.below(3) as u32 + exact as u32)
+            .collect();
+        let hi: Vec<u32> = if exact {
+            lo.clone()
+        } else {
+            lo.iter().map(|&l| l.max(1) + rng.below(3) as u32).collect()
+        };
+        let (mut start, mut item) = (vec![0u32], Vec::new());
+        for _ in 0..10 + rng.below(40) {
+            let mut items: Vec<u32> = (0..1 + rng.below(4))
+                .map(|_| rng.below(n_items) as u32)
+                .collect();
+            items.sort_unstable();
+            items.dedup();
+            item.extend(items);
+            start.push(item.len() as u32);
+        }
+        let color = vec![0; item.len()];
+        if let Ok(p) = CompiledProblem::new(n_primary, n_secondary, lo, hi, start, item, color) {
+            return p;
+        }
+    }
+}
+
+#[test]
+fn the_choice_without_slack_is_the_general_one() {
+    // Same tree when every item's bounds are equal, whether the choice
+    // reads the slack (0) or knows it is 0.
+    let mut rng = Rng::new(32);
+    let mut exact_seen = 0;
+    for _ in 0..300 {
+        let p = Arc::new(random_mcc_with(&mut rng, true));
+        let never = AtomicBool::new(false);
+        let mut general = CellSearch::new_until(p.clone(), None, None, &never).unwrap();
+        let mut exact = CellSearch::new_until(p, None, None, &never).unwrap();
+        exact_seen += exact.exact as u32;
+        general.exact = false;
+        general.count(Limits::NONE, u64::MAX);
+        exact.count(Limits::NONE, u64::MAX);
+        let (a, b) = (general.stats(), exact.stats());
+        assert_eq!(
+            (a.solutions, a.nodes, a.mems),
+            (b.solutions, b.nodes, b.mems)
+        );
+    }
+    assert_eq!(exact_seen, 300);
+}
+
+#[test]
+fn the_unclamped_choice_is_the_clamped_one() {
+    // Same tree (nodes, mems, solutions) with and without the clamps of
+    // the packed number, on problems where both apply.
+    let mut rng = Rng::new(31);
+    // The same first 20,000 nodes (a count may run far longer).
+    let limits = Limits {
+        nodes: 20_000,
+        updates: u64::MAX,
+    };
+    let mut narrow_seen = 0;
+    for _ in 0..300 {
+        let p = Arc::new(random_mcc(&mut rng));
+        let never = AtomicBool::new(false);
+        let mut clamped = CellSearch::new_until(p.clone(), None, None, &never).unwrap();
+        let mut unclamped = CellSearch::new_until(p, None, None, &never).unwrap();
+        narrow_seen += unclamped.narrow as u32;
+        clamped.narrow = false;
+        clamped.count(limits, u64::MAX);
+        unclamped.count(limits, u64::MAX);
+        let (a, b) = (clamped.stats(), unclamped.stats());
+        assert_eq!(
+            (a.solutions, a.nodes, a.mems),
+            (b.solutions, b.nodes, b.mems)
+        );
+    }
+    assert_eq!(narrow_seen, 300);
+}
+
+#[test]
+fn the_learning_rules_count_what_the_fewest_options_count() {
+    // Other trees, the same solutions, and what the rules learned is
+    // forgotten on a reset (the same tree again).
+    let mut rng = Rng::new(33);
+    let never = AtomicBool::new(false);
+    let mut learned_something = 0;
+    for _ in 0..300 {
+        let p = Arc::new(random_mcc(&mut rng));
+        let mut plain = CellSearch::new_until(p.clone(), None, None, &never).unwrap();
+        let small = Limits {
+            nodes: 100_000,
+            updates: u64::MAX,
+        };
+        if plain.count(small, u64::MAX) != Step::Exhausted {
+            continue; // (a tree too big for a unit test)
+        }
+        for rule in [
+            Heuristic::Weighted,
+            Heuristic::FailureRate,
+            Heuristic::Binary,
+        ] {
+            let mut s = CellSearch::new_until(p.clone(), None, Some(rule), &never).unwrap();
+            assert_eq!(s.engine(), Engine::CellsBy(rule));
+            s.count(Limits::NONE, u64::MAX);
+            let first = s.stats();
+            assert_eq!(first.solutions, plain.stats().solutions);
+            if let Some(learned) = s.learned.as_deref() {
+                let start = if rule == Heuristic::Weighted {
+                    1.0
+                } else {
+                    0.5
+                };
+                learned_something += learned.per.iter().any(|&w| w != start) as u32;
+            }
+            s.reset();
+            s.count(Limits::NONE, u64::MAX);
+            assert_eq!(
+                (s.stats().nodes, s.stats().solutions),
+                (first.nodes, first.solutions)
+            );
+        }
+    }
+    assert!(learned_something > 100, "{learned_something}");
+}
+
+/// A random problem with long options over few items, of the kind
+/// dancing cells take snapshots for: 3 to 6 primary items, many
+/// options of each (one primary item and 4 to 7 of 20 to 40 secondary
+/// ones), as in his windmill dominoes.
+fn random_long(rng: &mut Rng) -> CompiledProblem {
+    loop {
+        let n1 = 3 + rng.below(4) as u32;
+        let n2 = 20 + rng.below(21) as u32;
+        let (mut start, mut item) = (vec![0u32], Vec::new());
+        for _ in 0..60 + rng.below(100) {
+            let mut items: Vec<u32> = (0..4 + rng.below(4))
+                .map(|_| n1 + rng.below(n2 as u64) as u32)
+                .collect();
+            items.push(rng.below(n1 as u64) as u32);
+            items.sort_unstable();
+            items.dedup();
+            item.extend(items);
+            start.push(item.len() as u32);
+        }
+        let color = vec![0; item.len()];
+        let (lo, hi) = (vec![1; n1 as usize], vec![1; n1 as usize]);
+        if let Ok(p) = CompiledProblem::new(n1, n2, lo, hi, start, item, color) {
+            return p;
+        }
+    }
+}
+
+#[test]
+fn binary_branching_keeps_to_the_trail_on_long_options() {
+    // Binary branching has a level per option left out, not one per
+    // item covered: more epochs along a path than snapshots of every
+    // item have room for (his windmill dominoes overran the trail).
+    let mut rng = Rng::new(34);
+    let never = AtomicBool::new(false);
+    for _ in 0..300 {
+        let p = Arc::new(random_long(&mut rng));
+        let mut plain = CellSearch::new_until(p.clone(), None, None, &never).unwrap();
+        plain.count(Limits::NONE, u64::MAX);
+        let mut binary =
+            CellSearch::new_until(p.clone(), None, Some(Heuristic::Binary), &never).unwrap();
+        binary.count(Limits::NONE, u64::MAX);
+        assert_eq!(binary.stats().solutions, plain.stats().solutions);
+        assert!(binary.cells.tlen <= binary.cells.trail.len());
+    }
+}
+
+#[test]
+fn the_probes_of_algorithm_m_estimate_its_tree() {
+    // Knuth's estimate is unbiased for the tree its probes walk. Walking
+    // Algorithm M's branches (an option, the ones before it left out),
+    // the mean of many probes comes near the nodes a count visits; a
+    // probe that took a random option alone met each set of options in
+    // every order, and overestimated by orders of magnitude where items
+    // take several options (REDRECT-DLX: 500 times).
+    let mut rng = Rng::new(43);
+    let never = AtomicBool::new(false);
+    let mut ratios = Vec::new();
+    while ratios.len() < 100 {
+        let p = Arc::new(random_mcc(&mut rng));
+        let mut s = CellSearch::new_until(p, None, None, &never).unwrap();
+        s.count(Limits::NONE, u64::MAX);
+        let nodes = s.stats().nodes as f64 + 1.0;
+        if !(100.0..100_000.0).contains(&nodes) {
+            continue;
+        }
+        let mut s = CellSearch::new_until(s.problem.clone(), None, None, &never).unwrap();
+        let probes = 2000;
+        let mut e = 0.0;
+        for _ in 0..probes {
+            let mut spent = 0;
+            e += s.probe(&mut rng, &never, &mut spent).unwrap();
+        }
+        ratios.push(e / probes as f64 / nodes);
+    }
+    ratios.sort_by(f64::total_cmp);
+    let median = ratios[ratios.len() / 2];
+    assert!(
+        (0.8..1.25).contains(&median),
+        "median estimate / nodes {median}"
+    );
+}
