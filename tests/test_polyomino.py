@@ -17,6 +17,7 @@ from covering.puzzles.polyomino import (
     Board,
     Shape,
     Tiling,
+    TilingPuzzle,
     count_tilings,
     l_tromino,
     polyominoes,
@@ -253,3 +254,14 @@ def test_first_tiling_band_by_band_agrees_with_the_whole_board(seed: int) -> Non
         assert sorted(cells) == sorted(board.cells)
         shapes = {o for s in pieces.values() for o in s.orientations()}
         assert all(Shape.of(placed) in shapes for _, placed in found)
+
+
+@pytest.mark.parametrize(("hole", "known"), [(0, 1440), (1, 704), (2, 816), (3, 1088), (8, 704), (9, 288), (10, 576),
+                                              (16, 608), (17, 416), (24, 736)])
+def test_the_seeds_boards_on_the_puzzle_protocol(hole: int, known: int) -> None:
+    # 7 x 7 less a cell (the known counts), by the puzzle protocol's
+    # encoding and by the articles' own generator (`l_tromino`): two
+    # encodings, one count; and every solution passes the rules.
+    t = TilingPuzzle.l_tromino(7, hole)
+    assert t.count() == known == l_tromino(7, hole).count()
+    assert all(t.check(s) == [] for s in t.solutions(20))

@@ -75,6 +75,14 @@ class Solver:
     >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"])
     >>> Solver(p).count()
     1
+
+    A solver is iterable: its solutions, as `solutions()` gives them.
+
+    >>> p = Problem(); p.add_primary(["A", "B"])
+    >>> for items in (["A"], ["B"], ["A", "B"]):
+    ...     _ = p.add_option(items, label="".join(items))
+    >>> [s for s in p.solver()]
+    [['A', 'B'], ['AB']]
     """
 
     def __init__(self, problem: ProblemData, *, order: str = "input", seed: int | None = None, engine: str = "auto",
@@ -93,6 +101,10 @@ class Solver:
         # Refused before it is built when it would not fit (`covering.sizes`).
         sizes.check_engine(engine, compiled.footprint(engine))
         self._search = _core.Search(compiled, seed, engine)
+
+    def __iter__(self) -> Iterator[Any]:
+        """The solutions not yet seen (labels), as `solutions()` gives them."""
+        return self.solutions()
 
     def __reduce__(self) -> Any:
         raise TypeError(

@@ -611,6 +611,24 @@ class TilingPuzzle(ExactCover[list[Label]]):
     rotations: bool = True
     reflections: bool = True
 
+    @classmethod
+    def l_tromino(cls, n: int, hole: int | None = None) -> TilingPuzzle:
+        """The seeds' boards on the puzzle protocol: an n x n board of
+        L-trominoes (any number of them), less cell `hole`, numbered
+        ``y*n+x`` as the articles number them (`l_tromino` is the same
+        problem with the articles' labels).
+
+        >>> TilingPuzzle.l_tromino(6).count(), TilingPuzzle.l_tromino(7, 9).count()
+        (162, 288)
+        >>> t = TilingPuzzle.l_tromino(4, 0)
+        >>> t.check(t.solve())
+        []
+        """
+        if hole is not None and not 0 <= hole < n * n:
+            raise ValueError(f"cell {hole} is not on a {n} x {n} board (cells 0 to {n * n - 1})")
+        holes = [] if hole is None else [divmod(hole, n)]
+        return cls({"L": TROMINOES["L"]}, Board.rectangle(n, n, holes), uses="any")
+
     def problem(self) -> Problem:
         return tiling(self.pieces, self.board, uses=self.uses, rotations=self.rotations,
                       reflections=self.reflections)
