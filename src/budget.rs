@@ -244,19 +244,19 @@ pub struct RunBudget<'py> {
 /// work (nodes, transitions, decisions), until `deadline`, holding at most
 /// `memory` bytes, while `stop` is down. None: no such limit.
 #[derive(Clone, Default)]
-pub struct Budget<'a> {
+pub struct Budget {
     pub units: Option<u64>,
     pub deadline: Option<Instant>,
     pub memory: Option<u64>,
-    pub stop: Option<&'a AtomicBool>,
-    /// The same flag, for an engine that looks at it inside its steps.
-    pub halt: Option<Arc<AtomicBool>>,
+    /// The run's flag, shared: the driver looks at it between slices, an
+    /// engine that holds on to it (the memo) inside its steps too.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
-impl<'a> Budget<'a> {
+impl Budget {
     /// The budget of a call on an engine that has done `done` units of
     /// work: what is left of the run's `budget` (None: no limit at all).
-    pub fn after(budget: Option<&'a RunBudget<'_>>, done: u64) -> Budget<'a> {
+    pub fn after(budget: Option<&RunBudget<'_>>, done: u64) -> Budget {
         let Some(b) = budget else {
             return Budget::default();
         };
@@ -266,14 +266,15 @@ impl<'a> Budget<'a> {
             // looks at the clock, in case the alarms' thread could not start.)
             deadline: b.stop.deadline(),
             memory: b.memory,
-            stop: Some(b.stop.flag()),
-            halt: Some(b.stop.shared()),
+            stop: Some(b.stop.shared()),
         }
     }
 
     /// Is the run's stop flag up, or the deadline past?
     pub fn is_spent(&self) -> bool {
-        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+        self.stop
+            .as_deref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
             || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 }

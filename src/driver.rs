@@ -83,7 +83,7 @@ where
 
     /// What is left of the run's `budget` for this engine (its nodes are
     /// counted from the engine's start).
-    pub fn budget<'a>(&self, budget: Option<&'a RunBudget<'_>>) -> PyResult<Budget<'a>> {
+    pub fn budget(&self, budget: Option<&RunBudget<'_>>) -> PyResult<Budget> {
         let done = self.lock()?.work();
         Ok(Budget::after(budget, done))
     }
@@ -98,7 +98,7 @@ where
     /// KeyboardInterrupt; past the budget's memory limit, a MemoryError
     /// (the caller says what to do) rather than growing until the
     /// allocator aborts the process.
-    pub fn run(&self, py: Python<'_>, budget: &Budget<'_>) -> PyResult<Option<M::Outcome>> {
+    pub fn run(&self, py: Python<'_>, budget: &Budget) -> PyResult<Option<M::Outcome>> {
         self.drive(py, budget, |engine, n| {
             engine.run(xc::Slice::work(n)).ready()
         })
@@ -111,10 +111,10 @@ where
     pub fn drive<T: Send>(
         &self,
         py: Python<'_>,
-        budget: &Budget<'_>,
+        budget: &Budget,
         mut step: impl FnMut(&mut M, u64) -> Option<T> + Send,
     ) -> PyResult<Option<T>> {
-        self.lock()?.watch(budget.halt.clone());
+        self.lock()?.watch(budget.stop.clone());
         let step = |n: u64| {
             let mut engine = self.lock()?;
             let before = engine.work();
@@ -144,7 +144,7 @@ where
     pub fn watch<T: Send>(
         &self,
         py: Python<'_>,
-        budget: &Budget<'_>,
+        budget: &Budget,
         halt: &AtomicBool,
         work: impl FnOnce(&mut M) -> T + Send,
     ) -> PyResult<(T, Option<PyErr>)> {
@@ -153,7 +153,7 @@ where
         }
         let mut engine = self.lock()?;
         let engine: &mut M = &mut engine;
-        until_stopped(py, self.what, halt, budget.stop, || work(engine))
+        until_stopped(py, self.what, halt, budget.stop.as_deref(), || work(engine))
     }
 
     /// Was `cancel()` called?

@@ -39,7 +39,7 @@ pub fn in_slices<T: Send>(
     py: Python<'_>,
     what: &str,
     cancelled: &AtomicBool,
-    budget: &Budget<'_>,
+    budget: &Budget,
     mut slice: impl FnMut() -> PyResult<Slice<T>> + Send,
     mut between: impl FnMut() -> PyResult<Option<Option<T>>>,
 ) -> PyResult<Option<T>> {
@@ -73,7 +73,7 @@ pub fn in_budget<T: Send>(
     py: Python<'_>,
     what: &str,
     cancelled: &AtomicBool,
-    budget: &Budget<'_>,
+    budget: &Budget,
     mut step: impl FnMut(u64) -> PyResult<(Option<T>, u64)> + Send,
     mut held: impl FnMut() -> PyResult<(u64, &'static str)>,
 ) -> PyResult<Option<T>> {

@@ -58,7 +58,7 @@ impl PySearch {
         &self,
         py: Python<'_>,
         goal: Goal<'_>,
-        budget: &Budget<'_>,
+        budget: &Budget,
         kept: &mut u64,
     ) -> PyResult<Option<Vec<u32>>> {
         // A slice of `n` nodes, and of SLICE_UPDATES updates: a node of a

@@ -848,8 +848,8 @@ def memo_rule(problem: ProblemData, memo_bytes: int | None = None) -> str:
 
 def _frontier(counter: _core.FrontierCount, progress: Callable[[Status], None] | None, why: str, order: _Order,
               budget: limits.Budget) -> Counted:
-    """Runs a frontier count to its end or its budget (`nodes` counts its
-    transitions). Stopped early, it knows no partial count: `LimitReached`
+    """Runs a frontier count to its end or its `budget` (whose nodes count
+    its transitions). Stopped early, it knows no partial count: `LimitReached`
     and `Interrupted` carry none, and the progress says how far the scan
     got (item k of n, the states held)."""
     import time

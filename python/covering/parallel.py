@@ -149,7 +149,7 @@ class ParallelSearch:
         solver = Solver(self.problem, engine=self.engine)
         self.problem.remember(solver)
         try:
-            n = solver.count(nodes=nodes, seconds=SMALL, budget=run)
+            n = solver.count(seconds=SMALL, budget=run)
             self.nodes, self.solutions_found = solver.stats.nodes, n
             return n
         except Interrupted:

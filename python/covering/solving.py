@@ -171,7 +171,7 @@ def portfolio(want: int, dancing: Stage, cdcl: Stage, *, skip: Callable[[float |
     Dancing links run first (`dancing`: a search that goes on from where
     it stopped, its node budget counted from its start, or a puzzle's own,
     such as Akari's restarts), for `first_nodes` nodes (default
-    `PORTFOLIO_NODES`) and `share` of `seconds`: most problems are settled
+    `PORTFOLIO_NODES`) and `share` of the `budget`'s time: most problems are settled
     there in a moment. Where the tree is heavier, dancing links go on for
     as much again, then the two take turns, the
     CDCL solver (`cdcl`, whose node budget is its decisions in that call)
@@ -183,7 +183,9 @@ def portfolio(want: int, dancing: Stage, cdcl: Stage, *, skip: Callable[[float |
     236,000 nodes, 0.05 s, where the CDCL solver took 7.4 s).
     The turns are counted in nodes and decisions, never in time, and the
     first solution dancing links showed is the one kept, so the answer is
-    the same on every machine. ``nodes`` counts both (decisions as nodes).
+    the same on every machine. The `budget`'s nodes count both (decisions
+    as nodes); each stage is handed its turn as a `Budget` of its own (its
+    nodes, its share of the time, the run's flag).
     When `skip(left)` says the CDCL encoding would not fit the memory or the
     time left, dancing links go on alone with the whole budget. With
     ``lead=False`` the CDCL solver takes the first turn after the first
