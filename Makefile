@@ -3,8 +3,11 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+TOOLS := $(VENV)/.test-tools
 SOURCES := $(shell find src crates/xc/src crates/dlx/src crates/puzzles/src python -name '*.rs' -o -name '*.py' -o -name '*.pyi') \
            Cargo.toml crates/xc/Cargo.toml crates/dlx/Cargo.toml crates/puzzles/Cargo.toml pyproject.toml
+
+CRATES := -p covering-python -p covering-xc -p covering-dlx -p covering-puzzles
 
 .PHONY: dev demo test test-long test-rust test-python lint bench bench-compare fmt clean
 
@@ -12,16 +15,17 @@ SOURCES := $(shell find src crates/xc/src crates/dlx/src crates/puzzles/src pyth
 SHELL := bash
 .SHELLFLAGS := -eo pipefail -c
 
-# A virtual environment with covering built (release) and the test tools.
+# A virtual environment with covering built (release) and what the demo
+# needs, nothing more: the test and lint tools come with `make test`.
 # The build says what it does: cargo's lines (Compiling ...) as they come,
 # a line every 10 s while one step takes long, the time it took at the end;
 # the whole log is in $(VENV)/build.log, and its end is shown if it fails.
 $(STAMP): $(SOURCES)
-	@echo "make: building covering into $(VENV) (a virtual environment; the Rust core in release mode: 4 to 6 minutes the first time on 2 cores)"
+	@echo "make: building covering into $(VENV) (a virtual environment; the Rust core in release mode: about 3 minutes the first time on 2 cores)"
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	@start=$$(date +%s); \
-	$(BIN)/python -m pip install -v -e '.[test]' > $(VENV)/build.log 2>&1 < /dev/null & pip=$$!; \
+	$(BIN)/python -m pip install -v -e . > $(VENV)/build.log 2>&1 < /dev/null & pip=$$!; \
 	( while sleep 10 && kill -0 $$pip 2>/dev/null; do \
 	    echo "make: still building ($$(( $$(date +%s) - start )) s so far)"; done ) & \
 	tail -n +1 --pid=$$pip -f $(VENV)/build.log \
@@ -36,28 +40,45 @@ $(STAMP): $(SOURCES)
 	$(BIN)/python -m compileall -q python/covering
 	touch $(STAMP)
 
+# The test and lint tools (pytest, hypothesis, mypy, Dask, numpy, scipy).
+$(TOOLS): $(STAMP) pyproject.toml
+	@echo "make: installing the test tools into $(VENV)"
+	$(BIN)/python -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))\
+	  ['project']['optional-dependencies']['test'], sep='\n')" | xargs -d '\n' $(BIN)/python -m pip install -q
+	touch $(TOOLS)
+
+# Runs a command with a line on stdout at least every 10 s while it is
+# silent (a long compile, a long test): `$(call ticking,WHAT,COMMAND)`.
+ticking = start=$$(date +%s); ( $(2) ) & job=$$!; \
+	( while sleep 10 && kill -0 $$job 2>/dev/null; do \
+	    echo "make: still $(1) ($$(( $$(date +%s) - start )) s so far)"; done ) & \
+	wait $$job
+
 dev: $(STAMP)
 
 demo: dev
 	$(BIN)/covering demo
 	@echo "make: the command is $(BIN)/covering (or run 'source $(VENV)/bin/activate' once, then 'covering')"
 
-# The Rust tests in the release profile: the build `make dev` made is reused.
+# The Rust tests in the release profile, on the build `make dev` made: the
+# binding is selected too (its lib is not tested from Rust), so that cargo
+# resolves the dependencies' features as the build did and compiles none of
+# them again (only this project's test binaries).
 test: test-rust test-python
 
 # Every property with all its examples, the fuzz targets longer, and the
 # tests marked long.
-test-long: dev
-	COVERING_FUZZ_ITERATIONS=100000 cargo test --release -p covering-xc -p covering-dlx -p covering-puzzles
+test-long: $(TOOLS)
+	COVERING_FUZZ_ITERATIONS=100000 cargo test --release $(CRATES)
 	COVERING_LONG=1 COVERING_FUZZ_EXAMPLES=2000 $(BIN)/python -m pytest
 
-test-rust:
-	cargo test --release -p covering-xc -p covering-dlx -p covering-puzzles
+test-rust: dev
+	@$(call ticking,testing the Rust crates,cargo test --release $(CRATES))
 
-test-python: dev
-	$(BIN)/python -m pytest
+test-python: $(TOOLS)
+	@$(call ticking,running pytest,$(BIN)/python -m pytest)
 
-lint: dev
+lint: $(TOOLS)
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	$(BIN)/python -m mypy
