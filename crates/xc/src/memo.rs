@@ -1,5 +1,10 @@
 //! Counting with a memo of sub-problems (Nishino et al.'s DXZ idea).
 //!
+//! The search is Algorithm X of TAOCP 7.2.2.1, its steps labelled X2-X8
+//! where they are implemented, with each level a copy of its parent rather
+//! than a change undone, and DXZ's two steps beside them: a sub-problem is
+//! looked up before it is searched, and stored when its level is left.
+//!
 //! After some options are chosen, what is left to solve depends only on the
 //! set of options still available: the uncovered primary items are exactly
 //! the primary items of those options (an uncovered item with none is a dead
@@ -763,8 +768,8 @@ impl<V: Tally> Memo<V> {
         }
     }
 
-    /// The item to branch on at level `l`, or `None` when every primary item
-    /// is covered (a solution).
+    /// Step X3 of Algorithm X: the item to branch on at level `l`, or `None`
+    /// when every primary item is covered (a solution, X2's visit).
     fn choose(&self, l: usize) -> Option<usize> {
         let n = self.bits.n_primary;
         let counts = &self.counts[l * n..(l + 1) * n];
@@ -782,9 +787,10 @@ impl<V: Tally> Memo<V> {
         }
     }
 
-    /// Enters level `l`, whose live options and counts are set: a solution,
-    /// a branching item (its options in `todo`), or, where `may_split` and
-    /// the looking is paid for, parts no live option joins.
+    /// Step X2, entering level `l`, whose live options and counts are set: a
+    /// solution, a branching item (X3; its options in `todo`), or, where
+    /// `may_split` and the looking is paid for, parts no live option joins
+    /// (DXD's split, counted part by part).
     fn enter(&mut self, l: usize, may_split: bool) -> Entered {
         self.stats.nodes += 1;
         self.started[l] = self.stats.nodes;
@@ -958,8 +964,9 @@ impl<V: Tally> Memo<V> {
         self.chosen[l + 1] = usize::MAX;
     }
 
-    /// Level `l` is counted (`value`): it goes into the memo (but the root)
-    /// and into its parent's value, a sum of branches or a product of parts.
+    /// Step X8, leaving level `l` once counted (`value`): it goes into the
+    /// memo (but the root; DXZ's store) and into its parent's value, a sum of
+    /// branches or a product of parts.
     /// Returns the parent's level, or None when the root is done (`result`).
     fn close(&mut self, l: usize, value: V) -> Option<usize> {
         if l == 0 {
@@ -998,7 +1005,8 @@ impl<V: Tally> Memo<V> {
         }
     }
 
-    /// The next option to try at level `l`, taken out of its to-do set.
+    /// Steps X5 and X6: the next option to try at level `l`, taken out of its
+    /// to-do set (None: X7, every option tried).
     fn next(&mut self, l: usize) -> Option<usize> {
         let w = self.bits.w;
         for j in 0..w {
@@ -1081,7 +1089,8 @@ impl<V: Tally> Memo<V> {
                 }
                 continue;
             };
-            // The child: a copy of this level with option k taken.
+            // X4-X5, a level copied rather than undone: the child is this
+            // level with option k taken (its items covered, clashes hidden).
             let (a, b) = self.live.split_at_mut((l + 1) * w);
             b[..w].copy_from_slice(&a[l * w..]);
             let (a, b) = self.counts.split_at_mut((l + 1) * n);
@@ -1098,6 +1107,7 @@ impl<V: Tally> Memo<V> {
                 child.copy_from_slice(&a[l * kw..]);
                 touch(child, &self.option_start, &self.option_item, k);
             }
+            // DXZ's lookup: a sub-problem met before is not searched again.
             let h = hash(self.key(l + 1));
             if let Some((c, work)) = self.table.get(h, self.key(l + 1)) {
                 self.stats.hits += 1;

@@ -641,7 +641,8 @@ impl MinCost {
         }
     }
 
-    /// DLX5's `forward`: choose the item, cover it, try its first branch.
+    /// DLX5's `forward`, Algorithm X's steps X2-X5: enter a level, choose the
+    /// item (X3), cover it (X4), try its first branch (X5).
     fn forward(&mut self) {
         self.stats.nodes += 1;
         let Some(best) = self.choose() else {
@@ -685,7 +686,7 @@ impl MinCost {
         self.advance();
     }
 
-    /// DLX5's `advance`: the branch `choice` of the top level goes in.
+    /// DLX5's `advance`, step X5: the branch `choice` of the top level goes in.
     fn advance(&mut self) {
         let l = self.levels.len() - 1;
         let Level {
@@ -734,7 +735,7 @@ impl MinCost {
         }
     }
 
-    /// DLX5's `recover`: the top level's branch goes out; the next one
+    /// DLX5's `recover`, step X6: the top level's branch goes out; the next one
     /// comes in, or the level is done.
     fn recover(&mut self) {
         let l = self.levels.len() - 1;
@@ -773,7 +774,7 @@ impl MinCost {
         }
     }
 
-    /// DLX5's `backup`: the top level's item comes back; go up a level.
+    /// DLX5's `backup`, step X7: the top level's item comes back; go up a level.
     fn backup(&mut self) {
         let level = self.levels.pop().expect("a level to back up");
         let bu = level.best as usize;
@@ -793,7 +794,7 @@ impl MinCost {
         self.backdown();
     }
 
-    /// DLX5's `backdown`: back to the level above, or the end.
+    /// DLX5's `backdown`, step X8: back to the level above, or the end.
     fn backdown(&mut self) {
         self.state = if self.levels.is_empty() {
             State::Done

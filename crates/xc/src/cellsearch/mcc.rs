@@ -168,11 +168,7 @@ impl CellSearch {
         limits: Limits,
         target: u64,
     ) -> Step {
-        self.cells.make_room();
-        let mut c = self.counters;
-        let mut level = self.level;
-        let mut state = self.state;
-        let mut cur = self.cur;
+        let (mut c, mut level, mut state, mut cur) = self.resume();
         loop {
             match state {
                 State::Forward => {

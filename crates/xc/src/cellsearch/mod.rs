@@ -294,6 +294,15 @@ impl CellSearch {
         }
     }
 
+    /// Where a search loop starts (Algorithms X, C and M alike): room made
+    /// for a level more, and the counters, level, state and current node
+    /// where the last run of the loop stopped.
+    #[inline(always)]
+    pub(super) fn resume(&mut self) -> (Counters, usize, State, u32) {
+        self.cells.make_room();
+        (self.counters, self.level, self.state, self.cur)
+    }
+
     /// Takes the option of node `cur` into the solution (step C5, "cover all
     /// other items of x_l"): its items leave the active ones, then the options
     /// of the uncolored ones are hidden, and the colored secondary ones are

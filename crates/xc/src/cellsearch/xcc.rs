@@ -16,11 +16,7 @@ impl CellSearch {
         limits: Limits,
         target: u64,
     ) -> Step {
-        self.cells.make_room();
-        let mut c = self.counters;
-        let mut level = self.level;
-        let mut state = self.state;
-        let mut cur = self.cur;
+        let (mut c, mut level, mut state, mut cur) = self.resume();
         let mut best = self.lv.0.get(level).map_or(0, |l| l.best);
         if state == State::Recover {
             // Resuming after a solution: the level's choice tells where we were.
