@@ -87,16 +87,15 @@ def covering(*args: str, stdin: str | None = None) -> subprocess.CompletedProces
 
 
 def test_the_command_line_pipes_into_solve() -> None:
-    made = covering("akari", "generate", "--rows", "12", "--cols", "15", "--count", "4", "--seed", "9")
+    made = covering("akari", "generate", "--rows", "12", "--cols", "15", "--limit", "4", "--seed", "9")
     assert made.returncode == 0 and made.stderr.count("difficulty") == 4
-    again = covering("akari", "generate", "--rows", "12", "--cols", "15", "--count", "4", "--seed", "9")
+    again = covering("akari", "generate", "--rows", "12", "--cols", "15", "--limit", "4", "--seed", "9")
     assert again.stdout == made.stdout
-    solved = covering("akari", "solve", "--unique", stdin=made.stdout)
+    solved = covering("akari", "unique", stdin=made.stdout)
     assert solved.returncode == 0 and "multiple" not in solved.stdout and "no solution" not in solved.stdout
     assert solved.stdout.count("*") > 0 and len(solved.stdout.split("\n\n")) == 4
     assert solved.stdout.count("unique\n") == 4
-    made = covering("akari", "generate", "--rows", "8", "--cols", "9", "--count", "2", "--seed", "1", "--json",
-                    "--difficulty", "easy", "--symmetry", "rotate")
+    made = covering("akari", "generate", "--rows", "8", "--cols", "9", "--limit", "2", "--seed", "1", "--json", "--difficulty", "easy", "--layout", "rotate")
     *records, summary = [json.loads(line) for line in made.stdout.splitlines()]
     assert (summary["command"], summary["count"], summary["complete"]) == ("akari generate", 2, True)
     assert [r["puzzle"] for r in records] == [1, 2] and all(r["difficulty"] == "easy" for r in records)

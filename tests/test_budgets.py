@@ -43,9 +43,9 @@ def big_count(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize("args", [
-    ["dlx", "--count", "--method", "search", "--json", "--no-progress"],
-    ["dlx", "--count", "--method", "search", "--threads", "2", "--json", "--no-progress"],
-    ["dlx", "--json"],
+    ["dlx", "count", "--method", "search", "--json", "--no-progress"],
+    ["dlx", "count", "--method", "search", "--threads", "2", "--json", "--no-progress"],
+    ["dlx", "solve", "--json", "--all"],
 ])
 def test_seconds_stops_dlx_with_exit_3(big_count: Path, args: list[str]) -> None:
     r = covering(*args, "--seconds", "1", str(big_count))
@@ -53,8 +53,8 @@ def test_seconds_stops_dlx_with_exit_3(big_count: Path, args: list[str]) -> None
     assert "--seconds 1 spent" in budget_line(r.stderr)
     summary = json.loads(r.stdout.splitlines()[-1])
     assert summary["stopped"] == "budget" and summary["complete"] is False
-    assert summary["command"] == ("dlx count" if "--count" in args else "dlx solve")
-    if "--count" not in args:
+    assert summary["command"] == f"dlx {args[1]}"
+    if args[1] == "solve":
         # Every solution printed before the budget ran out is a real one.
         p = l_tromino(10, 0)
         sols = [json.loads(line)["solution"] for line in r.stdout.splitlines()[:-1]]
@@ -62,14 +62,14 @@ def test_seconds_stops_dlx_with_exit_3(big_count: Path, args: list[str]) -> None
         assert all(p.is_solution(s) for s in sols[:50])
 
 
-@pytest.mark.parametrize("flag", ["--first", "--unique"])
-def test_the_portfolio_keeps_to_the_time_left(tmp_path: Path, flag: str) -> None:
+@pytest.mark.parametrize("verb", ["solve", "unique"])
+def test_the_portfolio_keeps_to_the_time_left(tmp_path: Path, verb: str) -> None:
     # 899 cells: no tiling, and neither dancing links nor the CDCL solver
     # can tell in seconds. The portfolio is given the time left of the
     # budget; when it runs out, exit 3 as for any budget.
     f = tmp_path / "none.dlx"
     f.write_text(l_tromino(30, 0).to_dlx())
-    r = covering("dlx", flag, "--json", "--seconds", "2", str(f))
+    r = covering("dlx", verb, "--json", "--seconds", "2", str(f))
     assert r.returncode == 3, r.stderr
     assert "--seconds 2 spent" in budget_line(r.stderr)
     summary = json.loads(r.stdout.splitlines()[-1])
@@ -77,8 +77,7 @@ def test_the_portfolio_keeps_to_the_time_left(tmp_path: Path, flag: str) -> None
 
 
 def test_nodes_stops_a_count_with_its_partial_count(big_count: Path) -> None:
-    r = covering("dlx", "--count", "--method", "search", "--threads", "1", "--nodes", "5000", "--json",
-                 "--no-progress", str(big_count))
+    r = covering("dlx", "count", "--method", "search", "--threads", "1", "--nodes", "5000", "--json", "--no-progress", str(big_count))
     assert r.returncode == 3, r.stderr
     assert "--nodes 5000 spent" in budget_line(r.stderr)
     summary = json.loads(r.stdout.splitlines()[-1])
@@ -119,8 +118,8 @@ def test_a_run_within_its_budget_is_complete() -> None:
 @pytest.mark.parametrize("args", [
     ["queens", "count", "18"],
     ["queens", "list", "14"],
-    ["tromino", "21", "--count", "--method", "search"],
-    ["polyomino", "--board", "10x10", "--pieces", "pentominoes", "--uses", "any", "--count", "--method", "search"],
+    ["tromino", "count", "21", "--method", "search"],
+    ["polyomino", "count", "--board", "10x10", "--pieces", "pentominoes", "--uses", "any", "--method", "search"],
 ])
 def test_seconds_stops_every_searching_command(args: list[str]) -> None:
     r = covering(*args, "--seconds", "1")
@@ -145,7 +144,7 @@ def test_seconds_stops_a_sudoku_batch_with_the_lines_done() -> None:
 
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
 def test_ctrl_c_while_reading_a_stalled_stdin() -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "covering", "dlx", "--count", "-"], stdin=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-m", "covering", "dlx", "count", "-"], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdin is not None
     proc.stdin.write("A B C\nA B\n")  # half a file, then nothing
@@ -157,7 +156,7 @@ def test_ctrl_c_while_reading_a_stalled_stdin() -> None:
 
 
 def test_seconds_while_reading_a_stalled_stdin() -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "covering", "dlx", "--count", "--seconds", "1.5", "-"],
+    proc = subprocess.Popen([sys.executable, "-m", "covering", "dlx", "count", "--seconds", "1.5", "-"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdin is not None
     proc.stdin.write("A B C\nA B\n")
@@ -170,8 +169,8 @@ def test_seconds_while_reading_a_stalled_stdin() -> None:
 
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
 @pytest.mark.parametrize("args", [
-    ["dlx", "--count", "--method", "search", "--threads", "2"],  # the split into pieces, then the threads
-    ["dlx", "--engine", "sat", "--limit", "100000000"],  # the CDCL encoding, then its search
+    ["dlx", "count", "--method", "search", "--threads", "2"],  # the split into pieces, then the threads
+    ["dlx", "solve", "--engine", "sat", "--limit", "100000000"],  # the CDCL encoding, then its search
 ])
 def test_ctrl_c_in_each_stage(big_count: Path, args: list[str]) -> None:
     for cpu in (0.3, 1.5):  # early (cutting the tree, building clauses), then searching
@@ -235,13 +234,13 @@ def test_an_engine_that_would_not_fit_is_refused(tmp_path: Path) -> None:
     f.write_text(l_tromino(12).to_dlx())
     compiled = l_tromino(12).compile()
     between = (compiled.footprint("cells") + compiled.footprint("sat")) // 2
-    refused = covering("--max-memory", str(between), "dlx", "--first", "--engine", "sat", str(f))
+    refused = covering("--max-memory", str(between), "dlx", "solve", "--engine", "sat", str(f))
     assert refused.returncode == 1 and refused.stdout == "", refused.stderr
     line, = refused.stderr.splitlines()
     assert line.startswith("covering: error: engine 'sat': needs about ") and "past the limit" in line
     # The same limit lets dancing cells, and the portfolio without its CDCL stage, answer.
     for engine in ("cells", "auto"):
-        r = covering("--max-memory", str(between), "dlx", "--first", "--engine", engine, "--json", str(f))
+        r = covering("--max-memory", str(between), "dlx", "solve", "--engine", engine, "--json", str(f))
         assert r.returncode == 0, r.stderr
     with pytest.raises(MemoryLimitError, match="engine 'cells'"):
         sizes.check_engine("cells", compiled.footprint("cells") * 2**40)

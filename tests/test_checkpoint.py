@@ -114,8 +114,7 @@ def test_a_checkpoint_changed_by_hand_is_refused_naming_the_line(tmp_path: Path,
     # The command line: one line naming file and line, exit 2.
     dlx = tmp_path / "p.dlx"
     dlx.write_text(SMALL.to_dlx())
-    r = subprocess.run([sys.executable, "-m", "covering", "dlx", str(dlx), "--count", "--no-progress",
-                        "--checkpoint", str(book)], capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-m", "covering", "dlx", "count", str(dlx), "--no-progress", "--checkpoint", str(book)], capture_output=True, text=True)
     assert r.returncode == 2 and r.stdout == ""
     assert len(r.stderr.splitlines()) == 1 and f"{book}:" in r.stderr, r.stderr
 
@@ -163,8 +162,7 @@ def test_two_runs_cannot_write_one_checkpoint(tmp_path: Path) -> None:
             resume(book)
         dlx = tmp_path / "p.dlx"
         dlx.write_text(SMALL.to_dlx())
-        r = subprocess.run([sys.executable, "-m", "covering", "dlx", str(dlx), "--count", "--no-progress",
-                            "--checkpoint", str(book)], capture_output=True, text=True)
+        r = subprocess.run([sys.executable, "-m", "covering", "dlx", "count", str(dlx), "--no-progress", "--checkpoint", str(book)], capture_output=True, text=True)
         assert r.returncode == 1 and "in use by another run" in r.stderr and len(r.stderr.splitlines()) == 1
     # The lock goes with the run that held it.
     assert resume(book) == EXACT

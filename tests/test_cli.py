@@ -25,7 +25,7 @@ def knuth2(tmp_path: Path) -> str:
 
 
 def test_solutions_as_option_lines(knuth2: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["dlx", knuth2]) == 0
+    assert main(["dlx", "solve", knuth2, "--all"]) == 0
     out, err = capsys.readouterr()
     assert out == "A C X:1 Y:1\nB X:1\n"
     assert f"{knuth2}:4:" in err and "skipped" in err
@@ -34,16 +34,16 @@ def test_solutions_as_option_lines(knuth2: str, capsys: pytest.CaptureFixture[st
 def test_blank_line_between_solutions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     f = tmp_path / "two.dlx"
     f.write_text("A B\nA\nB\nA B\n")
-    assert main(["dlx", str(f)]) == 0
+    assert main(["dlx", "solve", str(f), "--all"]) == 0
     assert capsys.readouterr().out == "A\nB\n\nA B\n"
-    assert main(["dlx", "--first", str(f)]) == 0
+    assert main(["dlx", "solve", str(f)]) == 0
     assert capsys.readouterr().out == "A\nB\n"
 
 
 def test_count_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     f = tmp_path / "t.dlx"
     f.write_text(l_tromino(6).to_dlx())
-    assert main(["dlx", "--count", str(f)]) == 0
+    assert main(["dlx", "count", str(f)]) == 0
     assert capsys.readouterr().out == "162\n"
     assert main(["dlx", "solve", "--json", "--limit", "3", str(f)]) == 0
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
@@ -64,7 +64,7 @@ def test_random_order(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     f.write_text(l_tromino(6).to_dlx())
     outs = set()
     for seed in ("1", "2", "1"):
-        assert main(["dlx", "--first", "--random", seed, str(f)]) == 0
+        assert main(["dlx", "random", str(f), "--seed", seed, "--limit", "1"]) == 0
         outs.add(capsys.readouterr().out)
     assert len(outs) == 2
 
@@ -72,21 +72,21 @@ def test_random_order(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 def test_no_solution_is_a_result(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     f = tmp_path / "none.dlx"
     f.write_text("A B\nA B\nA\n")
-    assert main(["dlx", "--count", str(f)]) == 0
+    assert main(["dlx", "count", str(f)]) == 0
     assert capsys.readouterr().out == "1\n"
     f.write_text("A B\nA\n")
-    assert main(["dlx", str(f)]) == 0
+    assert main(["dlx", "solve", str(f), "--all"]) == 0
     assert capsys.readouterr().out == "no solution\n"
 
 
 @pytest.mark.parametrize(
     ("args", "text", "message"),
     [
-        (["dlx"], "A B\nA C\n", "covering: error: {f}:2: unknown item 'C'"),
-        (["dlx"], "A B\nA B A\n", "covering: error: {f}:2: item 'A' appears twice"),
-        (["dlx"], "A 2:1|B\nA\n", "covering: error: {f}:1: item 'B': lower bound 2 exceeds upper bound 1"),
+        (["dlx", "solve", "--all"], "A B\nA C\n", "covering: error: {f}:2: unknown item 'C'"),
+        (["dlx", "solve", "--all"], "A B\nA B A\n", "covering: error: {f}:2: item 'A' appears twice"),
+        (["dlx", "solve", "--all"], "A 2:1|B\nA\n", "covering: error: {f}:1: item 'B': lower bound 2 exceeds upper bound 1"),
         (["dlx", "--first", "--limit", "2"], "A\nA\n", "covering: error: --first and --limit cannot go together"),
-        (["dlx", "--limit", "x"], "A\nA\n", "covering: error: dlx solve: argument --limit: not an integer: 'x'"),
+        (["dlx", "solve", "--limit", "x"], "A\nA\n", "covering: error: dlx solve: argument --limit: not an integer: 'x'"),
         (["dlx", "solve", "--all", "--limit", "2"], "A\nA\n", "covering: error: --all and --limit cannot go together"),
     ],
 )
@@ -101,13 +101,13 @@ def test_errors_are_one_line_with_status_2(
 
 
 def test_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["dlx", "/no/such/file.dlx"]) == 2
+    assert main(["dlx", "solve", "/no/such/file.dlx", "--all"]) == 2
     assert capsys.readouterr().err == "covering: error: /no/such/file.dlx: No such file or directory\n"
 
 
 def test_stdin_help_and_version() -> None:
     run = subprocess.run(
-        [sys.executable, "-m", "covering", "dlx", "--count", "-"], input=KNUTH2, capture_output=True, text=True
+        [sys.executable, "-m", "covering", "dlx", "count", "-"], input=KNUTH2, capture_output=True, text=True
     )
     assert (run.returncode, run.stdout) == (0, "1\n")
     for args in (["--help"], ["dlx", "--help"], ["--version"]):
@@ -133,7 +133,7 @@ def test_ctrl_c_prints_the_partial_count_and_exits_130(tmp_path: Path) -> None:
     f = tmp_path / "big.dlx"
     f.write_text(l_tromino(10, 0).to_dlx())  # hours of counting by search (the memo takes moments)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "covering", "dlx", "--count", "--method", "search", "--no-progress", str(f)],
+        [sys.executable, "-m", "covering", "dlx", "count", "--method", "search", "--no-progress", str(f)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -155,15 +155,15 @@ def test_every_puzzle_exports_a_dlx_file_that_counts_the_same() -> None:
     grid = "1..." "..1." "...." "...2"
     cases = [
         (["queens", "export", "8"], None, 92),
-        (["tromino", "7", "export", "--hole", "9"], None, polyomino_count(7, 9)),
+        (["tromino", "export", "7", "--hole", "9"], None, polyomino_count(7, 9)),
         (["polyomino", "export", "--pieces", "pentominoes", "--board", "5x12"], None, 4040),
         (["sudoku", "export"], grid + "\n", sudoku.Sudoku.parse(grid).count()),
         (["akari", "export"], akari.SEED_7X7, akari.Akari.parse(akari.SEED_7X7).count()),
     ]
     for args, stdin, expected in cases:
         dlx = covering(*args, stdin=stdin)
-        assert int(covering("dlx", "--count", "--no-progress", stdin=dlx)) == expected, args
-    r = subprocess.run([sys.executable, "-m", "covering", "tromino", "7", "export", "--hole", "0", "--count"], capture_output=True,
+        assert int(covering("dlx", "count", "--no-progress", stdin=dlx)) == expected, args
+    r = subprocess.run([sys.executable, "-m", "covering", "tromino", "export", "7", "--hole", "0", "--count"], capture_output=True,
                        text=True)
     assert r.returncode == 2 and "tromino export: --count is not a flag of this verb" in r.stderr
     r = subprocess.run([sys.executable, "-m", "covering", "sudoku", "export"], input=grid + "\n" + grid + "\n",

@@ -35,14 +35,14 @@ def test_tromino_unique_agrees_with_the_count(seed: int, capsys: pytest.CaptureF
     n = rng.choice([2, 4, 5])
     hole = rng.randrange(n * n)
     expected = WORD[min(l_tromino(n, hole).count(), 2)]
-    status, out, err = run(capsys, "tromino", str(n), "--hole", str(hole), "--unique", "--no-color")
+    status, out, err = run(capsys, "tromino", "unique", str(n), "--hole", str(hole), "--no-color")
     assert status == 0 and out.splitlines()[-1] == expected, (n, hole, out, err)
-    status, out, _ = run(capsys, "tromino", str(n), "--hole", str(hole), "--unique", "--json")
+    status, out, _ = run(capsys, "tromino", "unique", str(n), "--hole", str(hole), "--json")
     assert json.loads(out.splitlines()[-1])["uniqueness"] == expected
 
 
 def test_tiling_json_is_a_tiling_by_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "polyomino", "--board", "5x12", "--limit", "3", "--json")
+    status, out, _ = run(capsys, "polyomino", "solve", "--board", "5x12", "--limit", "3", "--json")
     *lines, summary = [json.loads(line) for line in out.splitlines()]
     assert status == 0 and len(lines) == 3
     assert (summary["command"], summary["count"], summary["stopped"]) == ("polyomino solve", 3, "limit")
@@ -50,7 +50,7 @@ def test_tiling_json_is_a_tiling_by_the_rules(capsys: pytest.CaptureFixture[str]
     for line in lines:
         solution = [(p["piece"], [tuple(c) for c in p["cells"]]) for p in line["tiling"]]
         assert puzzle.check(solution) == []
-    status, out, _ = run(capsys, "tromino", "6", "--json")
+    status, out, _ = run(capsys, "tromino", "solve", "6", "--json")
     *tilings, summary = [json.loads(line) for line in out.splitlines()]
     board = TilingPuzzle({"L": TROMINOES["L"]}, Board.rectangle(6, 6), uses="any")
     # The trominoes are lettered in order, each an L: check them as Ls.
@@ -62,19 +62,19 @@ def test_tiling_json_is_a_tiling_by_the_rules(capsys: pytest.CaptureFixture[str]
 
 def test_polyomino_unique_counts_classes_with_symmetry(capsys: pytest.CaptureFixture[str]) -> None:
     # 3 x 20 pentominoes: 2 tilings up to the board's symmetries, 8 in all.
-    _, out, _ = run(capsys, "polyomino", "--board", "3x20", "--symmetry", "--count")
+    _, out, _ = run(capsys, "polyomino", "count", "--board", "3x20", "--symmetry")
     assert int(out) == 2
-    _, out, _ = run(capsys, "polyomino", "--board", "3x20", "--symmetry", "--unique", "--no-color")
+    _, out, _ = run(capsys, "polyomino", "unique", "--board", "3x20", "--symmetry", "--no-color")
     assert out.splitlines()[-1] == "multiple"
-    _, out, err = run(capsys, "polyomino", "--pieces", "pentominoes", "--board", "8x8", "--unique")
+    _, out, err = run(capsys, "polyomino", "unique", "--pieces", "pentominoes", "--board", "8x8")
     assert out.splitlines() == ["none"] and "60" in err and "64" in err
 
 
 def test_svg_of_the_first_tiling(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     f = tmp_path / "t.svg"
-    status, _, _ = run(capsys, "tromino", "5", "--hole", "0", "--svg", str(f))
+    status, _, _ = run(capsys, "tromino", "solve", "5", "--hole", "0", "--svg", str(f))
     assert status == 0 and f.read_text().startswith("<svg") and f.read_text().count("<") > 10
-    status, out, _ = run(capsys, "polyomino", "solve", "--board", "5x12", "--limit", "2", "--svg")
+    status, out, _ = run(capsys, "polyomino", "solve", "--board", "5x12", "--limit", "2", "--svg", "-")
     assert status == 0 and out.count("<svg") == 2 and out.count("</svg>") == 2
 
 
@@ -83,11 +83,11 @@ def test_dlx_unique(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         f = tmp_path / f"q{n}.dlx"
         f.write_text(Queens(n).problem().to_dlx())
         expected = WORD[min(Queens(n).count(), 2)]
-        status, out, _ = run(capsys, "dlx", "--unique", str(f))
+        status, out, _ = run(capsys, "dlx", "unique", str(f))
         assert status == 0 and out.splitlines()[-1] == expected
         solution_lines = out.splitlines()[:-1]
         assert len(solution_lines) == (0 if expected == "none" else n)  # n queens, one option each
-        status, out, _ = run(capsys, "dlx", "--unique", "--json", str(f))
+        status, out, _ = run(capsys, "dlx", "unique", "--json", str(f))
         assert json.loads(out.splitlines()[-1])["uniqueness"] == expected
 
 
@@ -115,7 +115,7 @@ def test_sudoku_json_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     *counts, summary = [json.loads(line) for line in out.splitlines()]
     assert counts[-1] == {"puzzle": 5, "line": 5, "count": 10, "complete": True, "stopped": "limit"}
     assert [c.get("count") for c in counts[:3]] == [1, 1, 1] and summary["count"] == 4
-    _, out, _ = run(capsys, "sudoku", "solve", "--svg", str(f))
+    _, out, _ = run(capsys, "sudoku", "solve", "--svg", "-", str(f))
     assert out.count("<svg") == 4
     svg = tmp_path / "first.svg"
     _, out, _ = run(capsys, "sudoku", "solve", str(f), "--svg", str(svg))
@@ -126,7 +126,7 @@ def test_akari_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     f = tmp_path / "a.txt"
     puzzles = [akari.SEED_7X7, akari.random_puzzle(6, 6, seed=3).text()]
     f.write_text("\n\n".join(p.strip("\n") for p in puzzles) + "\n")
-    status, out, _ = run(capsys, "akari", "solve", "--unique", "--json", str(f))
+    status, out, _ = run(capsys, "akari", "unique", "--json", str(f))
     *records, summary = [json.loads(line) for line in out.splitlines()]
     assert summary["command"] == "akari unique" and summary["count"] == 2
     assert status == 0 and [r["puzzle"] for r in records] == [1, 2]
@@ -135,7 +135,7 @@ def test_akari_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         assert record["uniqueness"] == WORD[min(puzzle.count(2), 2)]
         if record["lights"] is not None:
             assert akari.check(puzzle, [tuple(x) for x in record["lights"]]) == []
-    _, out, _ = run(capsys, "akari", "count", "--json", "--cap", "5", str(f))
+    _, out, _ = run(capsys, "akari", "count", "--json", "--limit", "5", str(f))
     assert [json.loads(line)["count"] for line in out.splitlines()[:-1]] == [
         akari.Akari.parse(p).count(5) for p in puzzles]
 
@@ -146,30 +146,30 @@ def test_queens_list_json_and_svg(capsys: pytest.CaptureFixture[str]) -> None:
     *rows, summary = [json.loads(line) for line in out.splitlines()]
     assert [" ".join(map(str, r["rows"])) for r in rows] == plain.splitlines()
     assert (summary["command"], summary["count"], summary["complete"]) == ("queens list", 4, True)
-    _, out, _ = run(capsys, "queens", "list", "6", "--svg")
+    _, out, _ = run(capsys, "queens", "list", "6", "--svg", "-")
     assert out.count("<svg") == 4 and out.count("<circle") == 24
 
 
 @pytest.mark.parametrize("args, first, second", [
     (["tromino", "6", "--unique", "--count"], "--unique", "--count"),
     (["tromino", "random", "6", "--threads", "2"], "random", "--threads"),
-    (["tromino", "6", "--count", "--method", "search", "--branching", "first"], "--branching", "--method search"),
+    (["tromino", "count", "6", "--method", "search", "--branching", "first"], "--branching", "--method search"),
     (["tromino", "count", "6", "--symmetry", "--method", "memo"], "--method memo", "--symmetry"),
-    (["tromino", "6", "export", "--count"], "export", "--count"),
-    (["polyomino", "--count", "--svg", "x.svg"], "count", "--svg"),
-    (["polyomino", "--unique", "--limit", "2"], "unique", "--limit"),
+    (["tromino", "export", "6", "--count"], "export", "--count"),
+    (["polyomino", "count", "--svg", "x.svg"], "count", "--svg"),
+    (["polyomino", "unique", "--limit", "2"], "unique", "--limit"),
     (["dlx", "solve", "--all", "--limit", "2"], "--all", "--limit"),
-    (["polyomino", "--json", "--svg", "-"], "--json", "--svg"),
+    (["polyomino", "solve", "--json", "--svg", "-"], "--json", "--svg"),
     (["dlx", "--unique", "--count"], "--unique", "--count"),
-    (["dlx", "--count", "--memo", "--checkpoint", "c.jsonl"], "--memo", "--checkpoint"),
+    (["dlx", "count", "--memo", "--checkpoint", "c.jsonl"], "--memo", "--checkpoint"),
     (["dlx", "--first", "--limit", "3"], "--first", "--limit"),
-    (["queens", "list", "5", "--json", "--svg"], "--json", "--svg"),
+    (["queens", "list", "5", "--json", "--svg", "-"], "--json", "--svg"),
     (["akari", "solve", "--json", "--draw"], "--json", "--draw"),
-    (["sudoku", "solve", "--json", "--svg"], "--json", "--svg"),
+    (["sudoku", "solve", "--json", "--svg", "-"], "--json", "--svg"),
     (["akari", "generate", "--rows", "5", "--cols", "5", "--difficulty", "fiendish"], "--difficulty", "fiendish"),
-    (["dlx", "--engine", "sat", "--random", "1"], "--engine", "'sat'"),
-    (["dlx", "--engine", "cells", "--conflicts", "5"], "--conflicts", "--engine cells"),
-    (["dlx", "--engine", "bits", "--count", "--memo"], "--engine bits", "--memo"),
+    (["dlx", "random", "--engine", "sat", "--seed", "1", "--all"], "--engine", "'sat'"),
+    (["dlx", "solve", "--engine", "cells", "--conflicts", "5", "--all"], "--conflicts", "--engine cells"),
+    (["dlx", "count", "--engine", "bits", "--memo"], "--engine bits", "--memo"),
 ])
 def test_flags_that_cannot_go_together_are_named_both(args: list[str], first: str, second: str,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
@@ -192,8 +192,7 @@ def test_count_flags_on_tilings(capsys: pytest.CaptureFixture[str]) -> None:
 def test_memo_progress_goes_to_a_pipe() -> None:
     # A memo count long enough for a few progress lines: the solutions so far,
     # never a fraction (it would say nothing), then 100% at the end.
-    r = subprocess.run([sys.executable, "-m", "covering", "polyomino", "--pieces", "dominoes", "--board", "16x16",
-                        "--uses", "any", "--count", "--method", "memo", "--progress"],
+    r = subprocess.run([sys.executable, "-m", "covering", "polyomino", "count", "--pieces", "dominoes", "--board", "16x16", "--uses", "any", "--method", "memo", "--progress"],
                        capture_output=True, text=True, timeout=120)
     lines = r.stderr.splitlines()
     assert r.returncode == 0 and lines, r.stderr
@@ -205,8 +204,8 @@ def test_memo_progress_goes_to_a_pipe() -> None:
 
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
 @pytest.mark.parametrize("args", [
-    ["polyomino", "--pieces", "hexominoes", "--board", "10x21", "--uses", "any", "--count", "--method", "search"],
-    ["tromino", "30", "--count", "--method", "memo", "--branching", "mrv"],
+    ["polyomino", "count", "--pieces", "hexominoes", "--board", "10x21", "--uses", "any", "--method", "search"],
+    ["tromino", "count", "30", "--method", "memo", "--branching", "mrv"],
 ])
 def test_ctrl_c_in_a_tiling_count_prints_the_partial_count(args: list[str]) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "covering", *args, "--no-progress"],
@@ -239,18 +238,18 @@ def test_dlx_engine_sat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     def solutions(out: str) -> list[frozenset[str]]:
         return sorted((frozenset(block.splitlines()) for block in out.strip().split("\n\n")), key=sorted)
 
-    _, by_links, _ = run(capsys, "dlx", str(f))
-    status, by_clauses, _ = run(capsys, "dlx", "--engine", "sat", str(f))
+    _, by_links, _ = run(capsys, "dlx", "solve", str(f), "--all")
+    status, by_clauses, _ = run(capsys, "dlx", "solve", "--engine", "sat", str(f), "--all")
     assert status == 0 and solutions(by_clauses) == solutions(by_links) and len(solutions(by_links)) == 4
-    status, out, _ = run(capsys, "dlx", "--count", "--engine", "sat", "--limit", "3", str(f))
+    status, out, _ = run(capsys, "dlx", "count", "--engine", "sat", "--limit", "3", str(f))
     assert (status, out) == (0, "3\n")
-    status, out, err = run(capsys, "dlx", "--count", "--engine", "sat", str(f))
+    status, out, err = run(capsys, "dlx", "count", "--engine", "sat", str(f))
     assert status == 2 and "--limit" in err
-    status, out, _ = run(capsys, "dlx", "--unique", "--engine", "sat", "--json", str(f))
+    status, out, _ = run(capsys, "dlx", "unique", "--engine", "sat", "--json", str(f))
     assert json.loads(out.splitlines()[-1])["uniqueness"] == "multiple"
     # A budget of no conflicts at all: the portfolio's CDCL part cannot finish
     # a proof that dancing links did not (here it did: queens 6 is small).
-    status, out, _ = run(capsys, "dlx", "--unique", "--conflicts", "0", str(f))
+    status, out, _ = run(capsys, "dlx", "unique", "--conflicts", "0", str(f))
     assert status == 0 and out.splitlines()[-1] == "multiple"
 
 
@@ -267,12 +266,11 @@ def test_ctrl_c_stops_the_cdcl_solver(tmp_path: Path) -> None:
             p.add_option([f"p{i}", f"h{j}"])
     f = tmp_path / "pigeons.dlx"
     f.write_text(p.to_dlx())
-    proc = subprocess.Popen([sys.executable, "-m", "covering", "dlx", "--engine", "sat", "--unique", str(f)],
+    proc = subprocess.Popen([sys.executable, "-m", "covering", "dlx", "unique", "--engine", "sat", str(f)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     out, err = interrupt(proc, 1.0)
     assert proc.returncode == 130 and "Traceback" not in err, err
-    r = subprocess.run([sys.executable, "-m", "covering", "dlx", "--engine", "sat", "--unique", "--conflicts", "50",
-                        str(f)], capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-m", "covering", "dlx", "unique", "--engine", "sat", "--conflicts", "50", str(f)], capture_output=True, text=True)
     assert r.returncode == 0 and r.stdout.splitlines()[-1] == "unknown", r.stdout + r.stderr
 
 

@@ -142,8 +142,7 @@ def test_scheduler_killed_then_resumed_on_a_new_cluster(cluster: Callable[[int],
     book = tmp_path / "q15.jsonl"
     c = cluster(2)
     c.client(2).close()
-    cmd = [PY, "-m", "covering", "dlx", str(dlx), "--count", "--backend", "dask", "--checkpoint", str(book),
-           "--scheduler-timeout", "5", "--progress"]
+    cmd = [PY, "-m", "covering", "dlx", "count", str(dlx), "--backend", "dask", "--checkpoint", str(book), "--scheduler-timeout", "5", "--progress"]
     run = subprocess.Popen(cmd + ["--address", c.address], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            text=True)
     wait_for(lambda: book.exists() and len(book.read_text().splitlines()) > 5, 60, "pieces in the checkpoint")
@@ -214,7 +213,7 @@ def test_ctrl_c_on_a_local_cluster_and_progress_in_a_pipe(tmp_path: Path) -> Non
     dlx = tmp_path / "q18.dlx"
     dlx.write_text(queens_problem(18).to_dlx())
     env = dict(os.environ, COVERING_THREADS="2")
-    proc = subprocess.Popen([PY, "-m", "covering", "dlx", str(dlx), "--count", "--backend", "dask", "--progress"],
+    proc = subprocess.Popen([PY, "-m", "covering", "dlx", "count", str(dlx), "--backend", "dask", "--progress"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     # Progress goes to a pipe too: a line every half second; Ctrl-C after six.
     assert proc.stderr is not None
@@ -239,8 +238,7 @@ def test_a_killed_driver_leaves_no_orphans(tmp_path: Path, backend: str) -> None
     dlx = tmp_path / "q16.dlx"
     dlx.write_text(queens_problem(16).to_dlx())
     env = dict(os.environ, COVERING_THREADS="2")
-    proc = subprocess.Popen([PY, "-m", "covering", "dlx", str(dlx), "--count", "--backend", backend,
-                             "--no-progress"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    proc = subprocess.Popen([PY, "-m", "covering", "dlx", "count", str(dlx), "--backend", backend, "--no-progress"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
 
     def children() -> list[str]:
         return subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
@@ -264,7 +262,7 @@ def _state(pid: str) -> str:
 def test_scheduler_flags_and_an_unreachable_scheduler(tmp_path: Path) -> None:
     dlx = tmp_path / "q8.dlx"
     dlx.write_text(queens_problem(8).to_dlx())
-    run = [PY, "-m", "covering", "dlx", str(dlx), "--count", "--no-progress"]
+    run = [PY, "-m", "covering", "dlx", "count", str(dlx), "--no-progress"]
     for extra in (["--scheduler-timeout", "5"], ["--backend", "dask", "--scheduler-timeout", "nan"],
                   ["--backend", "dask", "--scheduler-timeout", "0"]):
         r = subprocess.run(run + extra, capture_output=True, text=True)

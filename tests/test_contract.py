@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from running import interrupt
 
+from covering.cli import grammar
 from covering.cli.grammar import VERBS
 from covering.puzzles import akari, sudoku
 from covering.puzzles.polyomino import l_tromino
@@ -56,7 +57,7 @@ SMALL: dict[tuple[str, str], list[str]] = {
     ("polyomino", "export"): ["--board", "3x4", "--pieces", "trominoes", "--uses", "any"],
     ("queens", "solve"): ["6"], ("queens", "count"): ["6"], ("queens", "unique"): ["6"],
     ("queens", "random"): ["6", "--seed", "1"], ("queens", "list"): ["6"], ("queens", "infinite"): ["20"],
-    ("queens", "plot"): ["50", "--output", "q.svg"], ("queens", "export"): ["6"],
+    ("queens", "plot"): ["50", "--svg", "q.svg"], ("queens", "export"): ["6"],
     ("sudoku", "solve"): ["s.txt"], ("sudoku", "count"): ["s.txt"], ("sudoku", "unique"): ["s.txt"],
     ("sudoku", "export"): ["one.txt"], ("sudoku", "generate"): ["--size", "4", "--seed", "1"],
     ("akari", "solve"): ["a.txt"], ("akari", "count"): ["a.txt"], ("akari", "unique"): ["a.txt"],
@@ -193,7 +194,26 @@ ALIASES = [
     (["akari", "solve", "--unique", "a.txt"], ["akari", "unique", "a.txt"]),
     (["akari", "generate", "--rows", "5", "--cols", "6", "--count", "2", "--seed", "1", "--symmetry", "rotate"],
      ["akari", "generate", "--rows", "5", "--cols", "6", "--limit", "2", "--seed", "1", "--layout", "rotate"]),
+    (["queens", "solve", "6", "--board"], ["queens", "solve", "6", "--draw"]),
 ]
+
+
+def _example(form: str) -> list[str]:
+    """A row of the table with values for its names (FILE, N, S, K)."""
+    words = {"FILE": "p.dlx", "FILE.png": "q.png", "FILE.svg": "q.svg", "N": "9", "S": "5", "K": "2"}
+    return [words.get(w, w) for w in form.split()[1:]]
+
+
+@pytest.mark.parametrize("alias", grammar.ALIASES, ids=lambda a: a.old)
+def test_each_row_of_the_alias_table_rewrites_as_it_says(alias: grammar.Alias) -> None:
+    from covering.cli import _takes_value, build_parser
+
+    assert grammar.rewrite(_example(alias.old), _takes_value(build_parser())) == _example(alias.new)
+
+
+def test_the_docs_list_the_alias_table_as_it_is() -> None:
+    docs = (Path(__file__).parent.parent / "docs" / "command-line.md").read_text(encoding="utf-8")
+    assert grammar.alias_table() in docs
 
 
 @pytest.mark.parametrize(("old", "new"), ALIASES)
@@ -201,6 +221,15 @@ def test_older_spellings_give_the_same_answers(files: Path, old: list[str], new:
     a, b = covering(*old, cwd=files), covering(*new, cwd=files)
     assert a.returncode == b.returncode == 0, (a.stderr, b.stderr)
     assert a.stdout == b.stdout and a.stdout
+
+
+def test_older_spellings_that_contradict_each_other_are_one_line() -> None:
+    for args in (["dlx", "--min-cost", "--count"], ["dlx", "--min-cost", "--unique"], ["dlx", "--best", "3"],
+                 ["dlx", "--min-cost", "--engine", "sat"], ["dlx", "--min-cost", "--best", "0"],
+                 ["dlx", "--first", "--limit", "2"], ["polyomino", "--board", "5x6", "--min-cost", "--count"],
+                 ["tromino", "6", "export", "--count"]):
+        r = covering(*args, stdin="A\nA |1\n")
+        assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, (args, r.stderr)
 
 
 def test_errors_name_the_place_one_way(files: Path) -> None:

@@ -194,17 +194,17 @@ def test_the_command_line_counts_by_the_front_door(tmp_path: Path) -> None:
     f = tmp_path / "d12.dlx"
     f.write_text(tiling(DOMINOES, Board.rectangle(12, 12), uses="any").to_dlx())
     run = [sys.executable, "-m", "covering"]
-    r = subprocess.run(run + ["dlx", str(f), "--count", "--json"], capture_output=True, text=True)
+    r = subprocess.run(run + ["dlx", "count", str(f), "--json"], capture_output=True, text=True)
     summary = json.loads(r.stdout.splitlines()[-1])
     assert (summary["count"], summary["method"]) == (53060477521960000, "frontier")
     for extra in (["--method", "memo", "--branching", "mrv"], ["--memo"]):
         r = subprocess.run(run + ["dlx", str(f), "--count", *extra], capture_output=True, text=True)
         assert r.stdout == "53060477521960000\n", r.stderr
-    r = subprocess.run(run + ["dlx", str(f), "--count", "--method", "search", "--branching", "first"],
+    r = subprocess.run(run + ["dlx", "count", str(f), "--method", "search", "--branching", "first"],
                        capture_output=True, text=True)
     assert r.returncode == 2 and "--branching" in r.stderr
-    for args, expected in ((["tromino", "12", "--count"], "2033502499954"),
-                           (["polyomino", "--pieces", "dominoes", "--board", "12x12", "--uses", "any", "--count"],
+    for args, expected in ((["tromino", "count", "12"], "2033502499954"),
+                           (["polyomino", "count", "--pieces", "dominoes", "--board", "12x12", "--uses", "any"],
                             "53060477521960000")):
         r = subprocess.run(run + args, capture_output=True, text=True, timeout=60)
         assert (r.returncode, r.stdout.strip()) == (0, expected), r.stderr

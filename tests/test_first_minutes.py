@@ -78,23 +78,23 @@ def test_fewer_than_asked_is_said(tmp_path: Path) -> None:
     assert not p.best(9).all_there_are and not p.best(3).all_there_are
     f = tmp_path / "nine.dlx"
     f.write_text(nine_solutions())
-    r = covering("dlx", "--min-cost", "--best", "10", str(f))
+    r = covering("dlx", "best", "--limit", "10", str(f))
     assert r.returncode == 0 and r.stdout.count("cost ") == 9
     assert "9 solutions, all there are" in r.stderr
-    r = covering("dlx", "--limit", "10", str(f))
+    r = covering("dlx", "solve", "--limit", "10", str(f))
     assert r.returncode == 0 and "9 solutions, all there are" in r.stderr
-    r = covering("dlx", "--limit", "9", str(f))
+    r = covering("dlx", "solve", "--limit", "9", str(f))
     assert r.returncode == 0 and "all there are" not in r.stderr
 
 
 def test_a_capped_count_is_marked(tmp_path: Path) -> None:
     f = tmp_path / "nine.dlx"
     f.write_text(nine_solutions())
-    r = covering("dlx", "--count", "--limit", "5", str(f))
+    r = covering("dlx", "count", "--limit", "5", str(f))
     assert (r.returncode, r.stdout) == (0, "5\n") and "stopped at 5" in r.stderr
-    r = covering("dlx", "--count", "--limit", "50", str(f))
+    r = covering("dlx", "count", "--limit", "50", str(f))
     assert (r.returncode, r.stdout) == (0, "9\n") and "stopped" not in r.stderr
-    r = covering("akari", "count", "--cap", "2", "-", stdin="...\n...\n")
+    r = covering("akari", "count", "--limit", "2", "-", stdin="...\n...\n")
     assert r.returncode == 0 and r.stdout == "2\n" and "stopped at 2" in r.stderr
-    r = covering("sudoku", "count", "--cap", "3", "-", stdin="." * 81 + "\n")
+    r = covering("sudoku", "count", "--limit", "3", "-", stdin="." * 81 + "\n")
     assert r.returncode == 0 and r.stdout == "3\n" and "stopped at 3" in r.stderr

@@ -132,8 +132,7 @@ def wide(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_seconds_stop_it_with_exit_3(wide: Path) -> None:
-    r = subprocess.run([sys.executable, "-m", "covering", "dlx", "--count", "--method", "frontier", "--json",
-                        "--seconds", "2", str(wide)], capture_output=True, text=True, timeout=60)
+    r = subprocess.run([sys.executable, "-m", "covering", "dlx", "count", "--method", "frontier", "--json", "--seconds", "2", str(wide)], capture_output=True, text=True, timeout=60)
     assert r.returncode == 3, r.stderr
     summary = json.loads(r.stdout.splitlines()[-1])
     assert summary["count"] is None and summary["stopped"] == "budget"
@@ -142,8 +141,7 @@ def test_seconds_stop_it_with_exit_3(wide: Path) -> None:
 
 
 def test_ctrl_c_stops_it_within_a_second(wide: Path) -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "covering", "dlx", "--count", "--method", "frontier",
-                             "--no-progress", str(wide)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([sys.executable, "-m", "covering", "dlx", "count", "--method", "frontier", "--no-progress", str(wide)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     out, err = interrupt(proc, 1.0)
     assert proc.returncode == 130 and out == "", err
     assert "of the frontier count (no partial count)" in err and "Traceback" not in err

@@ -80,7 +80,7 @@ def test_other_control_characters_are_errors_naming_the_line(bad: str) -> None:
 def test_bytes_that_are_not_utf8() -> None:
     with pytest.raises(InputError, match="line 2: byte 3: not UTF-8"):
         Problem.from_dlx(b"A B\nA \xff\n")
-    for args in (["dlx"], ["sudoku", "solve"], ["akari", "solve"]):
+    for args in (["dlx", "solve", "--all"], ["sudoku", "solve"], ["akari", "solve"]):
         err = one_error_line(cli(*args, stdin=b"..\n\xc3(\n"))
         assert "<stdin>:2:1: not UTF-8" in err, args
 
@@ -88,7 +88,7 @@ def test_bytes_that_are_not_utf8() -> None:
 def test_names_go_out_as_utf8_whatever_the_locale() -> None:
     r = cli("dlx", stdin="漢 字\n漢 字\n".encode(), env={"LC_ALL": "C", "PYTHONIOENCODING": "ascii"})
     assert (r.returncode, r.stdout.decode("utf-8"), r.stderr) == (0, "漢 字\n", b"")
-    err = one_error_line(cli("dlx", "\udcff.dlx"))
+    err = one_error_line(cli("dlx", "solve", "\udcff.dlx", "--all"))
     assert "No such file" in err
 
 
@@ -139,7 +139,7 @@ def test_truncated_urls_warn() -> None:
 def test_duplicate_piece_names_name_both_lines(tmp_path: Path) -> None:
     f = tmp_path / "pieces.txt"
     f.write_text("A\n#\n\nB\n##\n\nA\n###\n")
-    err = one_error_line(cli("polyomino", "--pieces", str(f), "--board", "1x3", "--uses", "any"))
+    err = one_error_line(cli("polyomino", "solve", "--pieces", str(f), "--board", "1x3", "--uses", "any"))
     assert "pieces.txt:7: piece 'A' is already named on line 1" in err
 
 
@@ -242,16 +242,16 @@ def test_areas_are_answered_before_building() -> None:
     assert area_mismatch(DOMINOES, 10, uses="any") is None
     assert count_tilings(PENTOMINOES, Board.rectangle(8, 8)) == 0
     for args in (["tromino", "count", "100000"], ["polyomino", "count", "--board", "99999x99999"],
-                 ["polyomino", "--pieces", "pentominoes", "--board", "8x8", "--count"]):
+                 ["polyomino", "count", "--pieces", "pentominoes", "--board", "8x8"]):
         r = cli(*args)
         assert r.returncode == 0 and r.stdout.decode().splitlines()[-1] == "0", args
         assert b"no tiling:" in r.stderr
 
 
 def test_sizes_no_machine_holds_are_refused() -> None:
-    for args in (["polyomino", "--board", "100000x100000", "--pieces", "dominoes", "--uses", "any", "--count"],
+    for args in (["polyomino", "count", "--board", "100000x100000", "--pieces", "dominoes", "--uses", "any"],
                  ["queens", "infinite", str(10**12)],
-                 ["tromino", "99999", "--count"]):
+                 ["tromino", "count", "99999"]):
         err = one_error_line(cli(*args))
         assert "needs about" in err and "COVERING_MAX_MEMORY" in err, args
     with pytest.raises(SizeError):
@@ -261,8 +261,7 @@ def test_sizes_no_machine_holds_are_refused() -> None:
     with pytest.raises(SizeError):
         Akari.parse(f"https://puzz.link/p?lightup/{10**6}/{10**6}/")
     # The limit can be raised or lowered.
-    r = cli("--max-memory", "1M", "polyomino", "--board", "100x100", "--pieces", "dominoes", "--uses", "any",
-            "--count")
+    r = cli("--max-memory", "1M", "polyomino", "count", "--board", "100x100", "--pieces", "dominoes", "--uses", "any")
     assert "past the limit of 1.0 MiB" in one_error_line(r)
 
 
@@ -313,8 +312,8 @@ def interrupted(args: list[str], cpu: float) -> subprocess.CompletedProcess[str]
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
 @pytest.mark.parametrize(
     "args",
-    [["queens", "count", "22"], ["sudoku", "count", "--cap", "100000000", "-"], ["tromino", "30", "--count"],
-     ["tromino", "12", "--symmetry", "--count"]],
+    [["queens", "count", "22"], ["sudoku", "count", "--limit", "100000000", "-"], ["tromino", "count", "30"],
+     ["tromino", "count", "12", "--symmetry"]],
 )
 def test_ctrl_c_stops_long_counts_with_a_partial_count(args: list[str], tmp_path: Path) -> None:
     if args[-1] == "-":

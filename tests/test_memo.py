@@ -133,18 +133,19 @@ def test_ctrl_c_stops_a_memo_count() -> None:
 def test_cli(tmp_path: Path) -> None:
     f = tmp_path / "d.dlx"
     f.write_text(tiling(DOMINOES, Board.rectangle(12, 12), uses="any").to_dlx())
-    run = [sys.executable, "-m", "covering", "dlx", "--no-progress"]
-    r = subprocess.run(run + ["--count", "--memo", "--memo-bytes", "64M", str(f)], capture_output=True, text=True)
+    count = [sys.executable, "-m", "covering", "dlx", "count", "--no-progress"]
+    solve = [sys.executable, "-m", "covering", "dlx", "solve", "--no-progress", "--all"]
+    r = subprocess.run(count + ["--memo", "--memo-bytes", "64M", str(f)], capture_output=True, text=True)
     assert (r.returncode, r.stdout) == (0, f"{KASTELEYN[12]}\n"), r.stderr
-    r = subprocess.run(run + ["--count", "--method", "memo", "--threads", "2", str(f)], capture_output=True, text=True)
+    r = subprocess.run(count + ["--method", "memo", "--threads", "2", str(f)], capture_output=True, text=True)
     assert (r.returncode, r.stdout) == (0, f"{KASTELEYN[12]}\n"), r.stderr
-    for bad, message in ((["--memo"], "dlx solve: --memo is not a flag of this verb"),
-                         (["--method", "memo"], "dlx solve: --method is not a flag of this verb"),
-                         (["--count", "--method", "search", "--memo-bytes", "1G"],
+    for bad, message in ((solve + ["--memo"], "dlx solve: --memo is not a flag of this verb"),
+                         (solve + ["--method", "memo"], "dlx solve: --method is not a flag of this verb"),
+                         (count + ["--method", "search", "--memo-bytes", "1G"],
                           "--memo-bytes and --method search cannot go together")):
-        r = subprocess.run(run + bad + [str(f)], capture_output=True, text=True)
+        r = subprocess.run(bad + [str(f)], capture_output=True, text=True)
         assert r.returncode == 2 and message in r.stderr, r.stderr
     m = tmp_path / "m.dlx"
     m.write_text("2:3|A\nA\nA\n")
-    r = subprocess.run(run + ["--count", "--memo", str(m)], capture_output=True, text=True)
+    r = subprocess.run(count + ["--memo", str(m)], capture_output=True, text=True)
     assert r.returncode == 2 and "multiplicities" in r.stderr and r.stderr.count("\n") == 1, r.stderr

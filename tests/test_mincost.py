@@ -264,7 +264,7 @@ def test_ctrl_c_carries_the_best_so_far(monkeypatch: pytest.MonkeyPatch) -> None
 @pytest.fixture(scope="module")
 def pent_file(tmp_path_factory: pytest.TempPathFactory) -> str:
     """Pentominoes on 5x12 with seeded costs 0..99 per placement."""
-    text = covering("polyomino", "--pieces", "pentominoes", "--board", "5x12", "export").stdout
+    text = covering("polyomino", "export", "--pieces", "pentominoes", "--board", "5x12").stdout
     rng = random.Random(1)
     lines = text.splitlines()
     out = [lines[0]] + [f"{line} |{rng.randint(0, 99)}" for line in lines[1:]]
@@ -274,7 +274,7 @@ def pent_file(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 def test_cli_json_lines_are_valid_cheapest_first(pent_file: str) -> None:
-    r = covering("dlx", "--min-cost", "--best", "5", "--json", pent_file)
+    r = covering("dlx", "best", "--limit", "5", "--json", pent_file)
     assert r.returncode == 0, r.stderr
     lines = [json.loads(x) for x in r.stdout.splitlines()]
     *solutions, summary = lines
@@ -289,7 +289,7 @@ def test_cli_json_lines_are_valid_cheapest_first(pent_file: str) -> None:
 
 
 def test_cli_text(pent_file: str) -> None:
-    r = covering("dlx", "--min-cost", "--best", "2", pent_file)
+    r = covering("dlx", "best", "--limit", "2", pent_file)
     assert r.returncode == 0, r.stderr
     blocks = r.stdout.split("\n\n")
     assert len(blocks) == 2
@@ -302,7 +302,7 @@ def test_cli_text(pent_file: str) -> None:
 
 
 def test_cli_budget_exit_3_not_proven(pent_file: str) -> None:
-    r = covering("dlx", "--min-cost", "--best", "3", "--nodes", "50", "--json", pent_file)
+    r = covering("dlx", "best", "--limit", "3", "--nodes", "50", "--json", pent_file)
     assert r.returncode == 3, r.stderr
     summary = json.loads(r.stdout.splitlines()[-1])
     assert summary["optimal"] is False and summary["stopped"] == "budget"
@@ -310,13 +310,12 @@ def test_cli_budget_exit_3_not_proven(pent_file: str) -> None:
 
 
 def test_cli_flags() -> None:
-    for flags in (["--min-cost", "--count"], ["--min-cost", "--unique"], ["--best", "3"],
-                  ["--min-cost", "--engine", "sat"], ["--min-cost", "--best", "0"]):
+    for flags in (["best", "--engine", "sat"], ["best", "--limit", "0"], ["count", "--limit", "-1"]):
         r = covering("dlx", *flags, stdin="A\nA |1\n")
         assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, (flags, r.stderr)
-    r = covering("dlx", "--min-cost", stdin="A B\nA |2\nB |1\nA B |5\n")
+    r = covering("dlx", "best", stdin="A B\nA |2\nB |1\nA B |5\n")
     assert r.returncode == 0 and r.stdout == "A |2\nB |1\ncost 3\n", r.stderr
-    r = covering("dlx", "--min-cost", stdin="A B\nA\n")
+    r = covering("dlx", "best", stdin="A B\nA\n")
     assert r.returncode == 0 and r.stdout == "no solution\n", r.stderr
 
 
@@ -324,8 +323,7 @@ def test_cli_flags() -> None:
 def test_cli_ctrl_c(tmp_path: Path) -> None:
     path = tmp_path / "mutilated.dlx"
     path.write_text(mutilated(10))
-    proc = subprocess.Popen([sys.executable, "-m", "covering", "dlx", "--min-cost", "--best", "3", "--json",
-                             str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([sys.executable, "-m", "covering", "dlx", "best", "--limit", "3", "--json", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     out, err = interrupt(proc, 1.0)
     assert proc.returncode == 130, err
     summary = json.loads(out.splitlines()[-1])
@@ -351,17 +349,16 @@ def test_polyomino_costs_per_piece() -> None:
     for s in found:
         assert s.cost == sum(costs.get(name, 0) for name, _ in s.labels)
     # The command line: the same cheapest costs, and export writes them as DLX5 does.
-    r = covering("polyomino", "--board", "5x6", "--uses", "0:1", "--cost", "X=7", "--cost", "I=3", "--cost", "L=1",
-                 "--min-cost", "--limit", "3", "--json")
+    r = covering("polyomino", "best", "--board", "5x6", "--uses", "0:1", "--cost", "X=7", "--cost", "I=3", "--cost", "L=1", "--limit", "3", "--json")
     assert r.returncode == 0, r.stderr
     *lines, summary = [json.loads(x) for x in r.stdout.splitlines()]
     assert [x["cost"] for x in lines] == want[:3] and summary["optimal"] is True
-    r = covering("polyomino", "--board", "5x6", "--uses", "0:1", "--cost", "X=7", "export")
+    r = covering("polyomino", "export", "--board", "5x6", "--uses", "0:1", "--cost", "X=7")
     assert r.returncode == 0 and any(line.startswith("X ") and line.endswith(" |7") for line in r.stdout.splitlines())
     assert Problem.from_dlx(r.stdout).best(1)[0].cost == 0
-    for bad in (["--cost", "Q=1", "--min-cost"], ["--cost", "X=-1", "--min-cost"], ["--cost", "X=1"],
-                ["--cost", "X=1", "--cost", "X=2", "--min-cost"], ["--min-cost", "--count"]):
-        r = covering("polyomino", "--board", "5x6", *bad)
+    for bad in (["best", "--cost", "Q=1"], ["best", "--cost", "X=-1"], ["solve", "--cost", "X=1"],
+                ["best", "--cost", "X=1", "--cost", "X=2"], ["count", "--cost", "X=1"]):
+        r = covering("polyomino", *bad, "--board", "5x6")
         assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, (bad, r.stderr)
 
 
@@ -370,8 +367,8 @@ def test_cli_hostile_costs() -> None:
     for text, words in (("A B\nA |99999999999999999999\nB\n", "<stdin>:2: the option's costs add up past 2**64 - 1"),
                         ("A B\nA |1|2\nB\n", "<stdin>:2: option cost should be a decimal number, not '|1|2'"),
                         (f"A B\nA |{2**64 - 1}\nB |{2**64 - 1}\nA B\n", "the costs of all options add up past")):
-        r = covering("dlx", "--min-cost", stdin=text)
+        r = covering("dlx", "best", stdin=text)
         assert r.returncode == 2 and len(r.stderr.splitlines()) == 1 and words in r.stderr, (text, r.stderr)
     # The other modes read such costs and ignore them.
-    r = covering("dlx", "--count", stdin=f"A B\nA |{2**64 - 1}\nB |1\n")
+    r = covering("dlx", "count", stdin=f"A B\nA |{2**64 - 1}\nB |1\n")
     assert r.returncode == 0 and r.stdout == "1\n"

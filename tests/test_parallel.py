@@ -135,20 +135,20 @@ def test_dask_worker_killed_mid_run() -> None:
 def test_cli_threads_backends_and_ctrl_c_with_checkpoint(tmp_path: Path) -> None:
     f = tmp_path / "t.dlx"
     f.write_text(l_tromino(8, 0).to_dlx())
-    run = [sys.executable, "-m", "covering", "dlx", "--count", "--no-progress", str(f)]
+    run = [sys.executable, "-m", "covering", "dlx", "count", "--no-progress", str(f)]
     for extra in (["--threads", "2"], ["--backend", "processes", "--threads", "2"], ["--threads", "1"]):
         r = subprocess.run(run + extra, capture_output=True, text=True)
         assert (r.returncode, r.stdout) == (0, "30355\n"), (extra, r.stderr)
     env = dict(os.environ, COVERING_THREADS="2")
     r = subprocess.run(run + ["--backend", "dask"], capture_output=True, text=True, env=env)
     assert (r.returncode, r.stdout.splitlines()[-1]) == (0, "30355"), r.stderr
-    bad = subprocess.run(run[:-1] + ["--backend", "dask", str(f), "--first"], capture_output=True, text=True)
+    bad = subprocess.run(run[:-1] + ["--backend", "dask", str(f), "--limit", "1"], capture_output=True, text=True)
     assert bad.returncode == 2 and "cannot go together" in bad.stderr
     # Ctrl-C on a checkpointed count, then the same command again finishes it.
     big = tmp_path / "big.dlx"
     big.write_text(l_tromino(9).to_dlx())
     book = tmp_path / "ck.jsonl"
-    cmd = [sys.executable, "-m", "covering", "dlx", "--count", "--no-progress", "--checkpoint", str(book), str(big)]
+    cmd = [sys.executable, "-m", "covering", "dlx", "count", "--no-progress", "--checkpoint", str(book), str(big)]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     wait_working(proc, 1.0)
     proc.send_signal(signal.SIGINT)

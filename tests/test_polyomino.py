@@ -186,18 +186,18 @@ def test_named_sets_tile_their_classic_boards() -> None:
 def test_tromino_cli(capsys: pytest.CaptureFixture[str]) -> None:
     from covering.cli import main
 
-    assert main(["tromino", "6", "--no-color"]) == 0
+    assert main(["tromino", "solve", "6", "--no-color"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 6 and all(len(x) == 6 for x in lines)
     assert main(["tromino", "solve", "6", "--no-color", "--all"]) == 0
     assert capsys.readouterr().out.count("\n\n") == 162 - 1
-    assert main(["tromino", "7", "--hole", "24", "--count"]) == 0
+    assert main(["tromino", "count", "7", "--hole", "24"]) == 0
     assert capsys.readouterr().out == "736\n"
-    assert main(["tromino", "5", "--hole", "1", "--no-color"]) == 0
+    assert main(["tromino", "solve", "5", "--hole", "1", "--no-color"]) == 0
     assert capsys.readouterr().out == "no solution\n"
     assert main(["tromino", "count", "5", "--hole", "1"]) == 0
     assert capsys.readouterr().out == "0\n"
-    assert main(["tromino", "4", "--hole", "16"]) == 2
+    assert main(["tromino", "solve", "4", "--hole", "16"]) == 2
     assert "cells of a 4 x 4 board are 0 to 15" in capsys.readouterr().err
 
 
@@ -209,23 +209,21 @@ def test_polyomino_cli(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> 
     assert main(["polyomino", "solve", "--board", "3x20", "--symmetry", "--no-color", "--all"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 3 + 1 + 3  # the 2 classes, a blank line between
-    assert main(["polyomino", "--board", "6x10", "--count", "--symmetry"]) == 0
+    assert main(["polyomino", "count", "--board", "6x10", "--symmetry"]) == 0
     assert capsys.readouterr().out == "2339\n"
     d = Path(str(tmp_path))
     (d / "pieces.txt").write_text("A\n##\n\nB\n#\n#\n")
     (d / "board.txt").write_text("###\n#.#\n###\n")
     svg = d / "t.svg"
-    assert main(["polyomino", "--pieces", str(d / "pieces.txt"), "--board-file", str(d / "board.txt"),
-                 "--uses", "any", "--no-rotations", "--no-color", "--svg", str(svg)]) == 0
+    assert main(["polyomino", "solve", "--pieces", str(d / "pieces.txt"), "--board-file", str(d / "board.txt"), "--uses", "any", "--no-rotations", "--no-color", "--svg", str(svg)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1] == "c.b" and len(out) == 3
     assert svg.read_text().startswith("<svg")
-    assert main(["polyomino", "--board", "2x2", "--pieces", "dominoes", "--uses", "any", "--symmetry",
-                 "--no-color"]) == 0
+    assert main(["polyomino", "solve", "--board", "2x2", "--pieces", "dominoes", "--uses", "any", "--symmetry", "--no-color"]) == 0
     assert capsys.readouterr().out == "aa\nbb\n"
-    assert main(["tromino", "9", "--symmetry", "--count"]) == 0
+    assert main(["tromino", "count", "9", "--symmetry"]) == 0
     assert capsys.readouterr().out == "149200\n"
-    assert main(["polyomino", "--board", "six"]) == 2
+    assert main(["polyomino", "solve", "--board", "six"]) == 2
     assert "--board must look like 6x10" in capsys.readouterr().err
 
 

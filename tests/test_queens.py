@@ -96,8 +96,8 @@ def test_plot_files(tmp_path: object) -> None:
     from pathlib import Path
 
     out = Path(str(tmp_path))
-    assert main(["queens", "plot", "200", "-o", str(out / "q.svg")]) == 0
-    assert main(["queens", "plot", "200", "-o", str(out / "q.png")]) == 0
+    assert main(["queens", "plot", "200", "--svg", str(out / "q.svg")]) == 0
+    assert main(["queens", "plot", "200", "--png", str(out / "q.png")]) == 0
     svg = (out / "q.svg").read_text()
     # 200 points and the legend's marker; title, axes, both slopes labelled.
     assert svg.count("<circle") == 201 and "slope phi = 1.618" in svg and "slope 1/phi = 0.618" in svg
@@ -117,7 +117,7 @@ def test_plot_files(tmp_path: object) -> None:
     # The legend, top left inside the axes, in the colours of the two lines.
     assert inked(55, 100, 60, 250, bytes.fromhex("d62728")) > 50
     assert inked(55, 100, 60, 250, bytes.fromhex("1f77b4")) > 50
-    assert main(["queens", "plot", "10", "-o", str(out / "q.txt")]) == 2
+    assert main(["queens", "plot", "10", "--svg", str(out / "q.txt")]) == 2
 
 
 def test_threads_from_the_environment() -> None:

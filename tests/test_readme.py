@@ -1,4 +1,4 @@
-"""The README's examples run, and say what they print."""
+"""The examples of the README and of docs/ run, and say what they print."""
 
 from __future__ import annotations
 
@@ -9,7 +9,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-README = (Path(__file__).parent.parent / "README.md").read_text()
+import pytest
+
+ROOT = Path(__file__).parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+#: The README and the docs a user reads (the notebook of benchmark notes aside).
+PAGES = {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8")
+         for p in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]}
 
 
 def test_quick_start_runs_and_prints_what_its_comments_say() -> None:
@@ -23,9 +29,19 @@ def test_quick_start_runs_and_prints_what_its_comments_say() -> None:
     assert lines[-1] == "3 Uniqueness.MULTIPLE"
 
 
-def test_every_python_block_runs_and_prints_what_its_comments_say() -> None:
-    blocks = re.findall(r"```python\n(.*?)```", README, re.S)
-    assert len(blocks) >= 2
+def test_the_readme_is_short_and_in_order() -> None:
+    lines = README.splitlines()
+    assert len(lines) <= 300
+    heads = [line for line in lines if line.startswith("## ")]
+    assert heads == ["## Install", "## A tour of the command line", "## A tour of the API", "## The puzzles",
+                     "## Verbs and exit statuses", "## Read more"]
+    for link in re.findall(r"\]\(([^)#]+)\)", README):
+        assert (ROOT / link).exists(), link
+
+
+@pytest.mark.parametrize("page", sorted(PAGES))
+def test_every_python_block_runs_and_prints_what_its_comments_say(page: str) -> None:
+    blocks = re.findall(r"```python\n(.*?)```", PAGES[page], re.S)
     for code in blocks:
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
@@ -61,16 +77,16 @@ NEEDS_A_CLUSTER = ("tcp://HOST", "dask ")
 SLOW = {"covering queens count 16": "12-24 s of counting; `queens count` is tested on smaller n"}
 
 
-def _commands() -> list[tuple[str, str]]:
+def _commands(text: str) -> list[tuple[str, str]]:
     """(command, what its comment or sentence says it prints) of each
-    command in the README: the indented lines, and the commands in backticks
+    command of a page: the indented lines, and the commands in backticks
     (some run over two lines of the text)."""
     found: list[tuple[str, str]] = []
-    for line in README.splitlines():
+    for line in text.splitlines():
         m = re.match(r"\s{4,}(covering .*?)\s*(?:#\s*(.*))?$", line)
         if m:
             found.append((m.group(1), m.group(2) or ""))
-    for m in re.finditer(r"`(covering\s[^`]+)`(?:\s+(?:prints|says)\s+(\"[^\"]+\"|[\d,]+))?", README):
+    for m in re.finditer(r"`(covering\s[^`]+)`(?:\s+(?:prints|says)\s+(\"[^\"]+\"|[\d,]+))?", text):
         command = " ".join(m.group(1).split())
         words = command.split()
         reads_stdin = words[1] == "dlx" and not any(w.endswith(".dlx") for w in words)  # prose: "`covering dlx count` on a board"
@@ -104,10 +120,10 @@ def _fixtures(folder: Path, command: str) -> None:
         (folder / "puzzle.txt").write_text(akari.SEED_7X7)
 
 
-def test_every_command_of_the_readme_runs_and_prints_what_it_says(tmp_path: Path) -> None:
+def test_every_command_of_the_readme_and_docs_runs_and_prints_what_it_says(tmp_path: Path) -> None:
     import shlex
 
-    commands = _commands()
+    commands = [c for text in PAGES.values() for c in _commands(text)]
     assert len(commands) >= 20  # the parse above still finds them
     ran = 0
     for command, says in commands:

@@ -182,14 +182,14 @@ def test_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     puzzle = generate(9, seed=4).puzzle.line()
     f = tmp_path / "puzzles.txt"
     f.write_text(f"{puzzle}\n{'.' * 81}\nnot a sudoku\n{grid[:-1]}.\n")
-    assert main(["sudoku", "solve", "--unique", str(f)]) == 2
+    assert main(["sudoku", "unique", str(f)]) == 2
     out, err = capsys.readouterr()
     lines = out.splitlines()
     assert len(lines) == 7 and [lines[1], lines[3], lines[4], lines[6]] == ["unique", "multiple", "error", "unique"]
     assert lines[5] == grid and obeys_the_rules(Sudoku.parse(lines[0]), Sudoku.parse(puzzle))
     assert obeys_the_rules(Sudoku.parse(lines[2]), Sudoku.parse("." * 81))
     assert err.splitlines() == [f"covering: error: {f}:3: r1c1: bad character 'n'"]
-    assert main(["sudoku", "count", "--cap", "7", str(f)]) == 2
+    assert main(["sudoku", "count", "--limit", "7", str(f)]) == 2
     assert capsys.readouterr().out.splitlines() == ["1", "7", "error", "1"]
     g = tmp_path / "grid.txt"
     g.write_text(". 1 | . 4\n. . | . 3\n----+----\n4 . | . .\n. . | . .\n")
@@ -199,7 +199,7 @@ def test_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     k.write_text(Sudoku.parse(puzzle).line().translate(str.maketrans("123456789", KANJI)) + "\n")
     assert main(["sudoku", "solve", "--symbols", KANJI, str(k)]) == 0
     assert set(capsys.readouterr().out.strip()) == set(KANJI)
-    assert main(["sudoku", "generate", "--count", "2", "--seed", "5", "--size", "4"]) == 0
+    assert main(["sudoku", "generate", "--limit", "2", "--seed", "5", "--size", "4"]) == 0
     out, err = capsys.readouterr()
     assert len(out.split()) == 2 and "givens" in err and "difficulty" in err
     assert all(Sudoku.parse(x).uniqueness() is Uniqueness.UNIQUE for x in out.split())

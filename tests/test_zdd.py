@@ -140,7 +140,7 @@ def test_cli_draws_a_random_tiling() -> None:
 
 def test_ctrl_c_while_the_diagram_is_built() -> None:
     # 42 x 42 takes far longer than a second: Ctrl-C lands mid-build.
-    run = [sys.executable, "-m", "covering", "tromino", "42", "--no-color", "--random", "1"]
+    run = [sys.executable, "-m", "covering", "tromino", "random", "42", "--no-color", "--seed", "1"]
     proc = subprocess.Popen(run, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     out, err = interrupt(proc, 0.8)
     assert (proc.returncode, out, err) == (130, "", "covering: interrupted: 0 tilings so far\n")

@@ -28,7 +28,7 @@ from typing import NoReturn
 
 from .. import __version__, sizes
 from ..errors import Interrupted, LimitReached, ProblemError, RunIncomplete
-from . import budget, flags, grammar
+from . import budget, flags, grammar, table
 from .common import error
 from .contract import EXIT_BAD, EXIT_INCOMPLETE, Run
 from .grammar import UsageError
@@ -91,26 +91,26 @@ def build_parser(puzzle: str | None = None) -> argparse.ArgumentParser:
 
 
 def _add_parsers(module: str, sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """The parsers of the puzzles of `module` (see `menu`), imported here
-    so that a command imports only its own."""
-    if module == "dlx":
-        from . import dlx
-        dlx.add_parser(sub)
-    elif module == "tiling":
-        from . import tiling
-        tiling.add_parser(sub)
-    elif module == "queens":
-        from . import queens
-        queens.add_parser(sub)
-    elif module == "sudoku":
-        from . import sudoku
-        sudoku.add_parser(sub)
-    elif module == "akari":
-        from . import akari
-        akari.add_parser(sub)
-    else:
+    """The parsers of the puzzles of `module` (see `menu`), from their
+    tables (`covering.cli.table`), imported here so that a command imports
+    only its own."""
+    if module == "demo":
         from . import demo
         demo.add_parser(sub)
+        return
+    commands: tuple[table.Command, ...]
+    if module == "dlx":
+        from .dlx import COMMANDS as commands
+    elif module == "tiling":
+        from .tiling import COMMANDS as commands
+    elif module == "queens":
+        from .queens import COMMANDS as commands
+    elif module == "sudoku":
+        from .sudoku import COMMANDS as commands
+    else:
+        from .akari import COMMANDS as commands
+    for command in commands:
+        table.add_command(sub, command)
 
 
 def _puzzle_named(argv: Sequence[str]) -> str | None:
@@ -175,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     run = Run(args.puzzle if verb is None else f"{args.puzzle} {verb}", json=getattr(args, "json", False),
               noun=getattr(args, "noun", "solutions"), counts=getattr(args, "counts", False))
     try:
-        if getattr(args, "json", False) and getattr(args, "svg", None):
+        if getattr(args, "json", False) and getattr(args, "svg", None) == "-":
             raise UsageError("--json and --svg cannot go together (--json's lines are the output)")
         run.watch = budget.Watch.of(getattr(args, "seconds", None), getattr(args, "nodes", None),
                                     getattr(args, "max_memory", None))

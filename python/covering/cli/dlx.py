@@ -1,7 +1,7 @@
 """``covering dlx VERB [FILE]``: a problem in Knuth's ``.dlx`` format.
 
 Verbs: ``solve`` (the first solution; ``--limit N``, ``--all``), ``count``,
-``unique``, ``best`` (DLX5's costs, `covering.cli.cheapest`), ``random``
+``unique``, ``best`` (DLX5's costs), ``random``
 (``--seed S``) and ``export``. A solution is printed as its option lines,
 as written in the input, a blank line between solutions; with ``--json``
 as ``{"solution": [option ids]}``.
@@ -16,89 +16,63 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..limits import Budget
-from ..errors import Interrupted, LimitReached, ProblemError, RunIncomplete
-from ..problem import Problem
+from ..errors import RunIncomplete
+from ..problem import Problem, Uniqueness
 from ..progress import Display
-from . import budget, cheapest, flags
-from .common import SEARCH_ONLY, UsageError, check_method_flags, report_count, show_progress, threads_from, write_dlx
-from .dlxtext import load, write_solution
+from ..mincost import Best, MinCostRun, best
+from . import flags
+from .common import SEARCH_ONLY, UsageError, check_method_flags, show_progress, threads_from
 from .contract import Run
+from .dispatch import Face, count_by_front_door, run_best, run_count, run_export, run_solve, run_unique
+from .dlxtext import load
+from .table import Command, Verb
 from .menu import PUZZLES
 
-__all__ = ["add_parser"]
+__all__ = ["COMMANDS"]
 
 PAYLOAD = '{"solution": [option ids]}'
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("dlx", help=PUZZLES["dlx"][1],
-                       description="An exact cover problem written in Knuth's DLX1/DLX2/DLX3/DLX5 format.")
-    verbs = p.add_subparsers(dest="verb", metavar="VERB", parser_class=type(p))
-    verbs.required = True
-    s = _verb(verbs, "solve", "the first solution (--limit N: up to N; --all: every one)", run_solve)
-    flags.add_limit(s, "up to N solutions", every="every solution")
-    _reduce(s)
-    flags.add_engine(s)
-    flags.add_search_branching(s)
-    _conflicts(s)
-    flags.add_threads(s)
-    c = _verb(verbs, "count", "the number of solutions", run_count, counts=True)
-    flags.add_limit(c, "stop counting at N")
-    _reduce(c)
-    flags.add_engine(c)
-    _conflicts(c)
-    flags.add_method(c)
-    c.add_argument("--memo", action="store_true", help="= --method memo")
-    flags.add_threads(c)
-    _cluster(c)
-    u = _verb(verbs, "unique", "the first solution, then a line 'unique', 'multiple' or 'none' ('unknown' when "
-              "--conflicts ran out)", run_unique)
-    _reduce(u)
-    flags.add_engine(u)
-    flags.add_search_branching(u)
-    _conflicts(u)
-    b = _verb(verbs, "best", "the K cheapest solutions by the options' costs (DLX5's '|n' entries), each "
-              "followed by a line 'cost N'", cheapest.run_best, payload='{"solution": [option ids], "cost": N}')
-    flags.add_limit(b, "the K cheapest (default 1)")
-    r = _verb(verbs, "random", "solutions in a random order fixed by --seed (one unless --limit N or --all)",
-              run_random)
-    flags.add_seed(r)
-    flags.add_limit(r, "up to N solutions", every="every solution")
-    _reduce(r)
-    flags.add_engine(r, sat=False)
-    flags.add_search_branching(r)
-    e = _verb(verbs, "export", "the problem again, in Knuth's format as read", run_export, payload='{"dlx": text}',
-              budgets=False)
-    del e
+def _file(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", nargs="?", default="-", help="the .dlx file ('-' or nothing: stdin)")
 
 
-def _verb(verbs: argparse._SubParsersAction, name: str, helptext: str,  # type: ignore[type-arg]
-          runner: Callable[[argparse.Namespace, Run], Any], *, counts: bool = False, payload: str = PAYLOAD,
-          budgets: bool = True) -> argparse.ArgumentParser:
-    v: argparse.ArgumentParser = verbs.add_parser(name, help=helptext, description=f"covering dlx {name}: {helptext}.")
-    v.add_argument("file", nargs="?", default="-", help="the .dlx file ('-' or nothing: stdin)")
-    flags.add_output(v, payload if name != "count" else flags.SUMMARY_ONLY)
-    flags.add_budgets(v, searches=budgets)
-    v.set_defaults(run=runner, counts=counts)
-    return v
+def _limit_all(parser: argparse.ArgumentParser) -> None:
+    flags.add_limit(parser, "up to N solutions", every="every solution")
+
+
+def _memo(parser: argparse.ArgumentParser) -> None:
+    flags.add_method(parser)
+    parser.add_argument("--memo", action="store_true", help="= --method memo")
+
+
+COMMANDS = (Command(
+    "dlx", PUZZLES["dlx"][1], "An exact cover problem written in Knuth's DLX1/DLX2/DLX3/DLX5 format.", _file,
+    lambda args, run: DlxFace(args, run), (
+        Verb("solve", "the first solution (--limit N: up to N; --all: every one)", run_solve, PAYLOAD,
+             flags=(_limit_all, lambda v: _reduce(v), flags.add_engine, flags.add_search_branching,
+                    lambda v: _conflicts(v), flags.add_threads)),
+        Verb("count", "the number of solutions", run_count, counts=True,
+             flags=(lambda v: flags.add_limit(v, "stop counting at N"), lambda v: _reduce(v), flags.add_engine,
+                    lambda v: _conflicts(v), _memo, flags.add_threads, lambda v: _cluster(v))),
+        Verb("unique", "the first solution, then a line 'unique', 'multiple' or 'none' ('unknown' when "
+             "--conflicts ran out)", run_unique, PAYLOAD,
+             flags=(lambda v: _reduce(v), flags.add_engine, flags.add_search_branching, lambda v: _conflicts(v))),
+        Verb("best", "the K cheapest solutions by the options' costs (DLX5's '|n' entries), each followed by a "
+             "line 'cost N'", run_best, '{"solution": [option ids], "cost": N}',
+             flags=(lambda v: flags.add_limit(v, "the K cheapest (default 1)"),)),
+        Verb("random", "solutions in a random order fixed by --seed (one unless --limit N or --all)", run_solve,
+             PAYLOAD, flags=(flags.add_seed, _limit_all, lambda v: _reduce(v),
+                             lambda v: flags.add_engine(v, sat=False), flags.add_search_branching)),
+        Verb("export", "the problem again, in Knuth's format as read", run_export, '{"dlx": text}',
+             noun="problems", searches=False),
+    )),)
 
 
 def _reduce(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--reduce", action="store_true",
                         help="first take out the options and items that cannot matter, as Knuth's DLX-PRE does "
                         "(the same solutions, printed as the options read; --json says what went)")
-
-
-def _load(args: argparse.Namespace, run: Run) -> tuple[Problem, Problem, Callable[[tuple[int, ...]], tuple[int, ...]]]:
-    """(the problem read, the problem to search, the map from the option
-    ids of the second to those of the first): with --reduce, the reduced
-    problem (`Problem.reduce`), what it took out in the summary."""
-    problem = load(args.file)
-    if not getattr(args, "reduce", False):
-        return problem, problem, tuple
-    r = problem.reduce()
-    run.extra["reduced"] = r.summary()
-    return problem, r.problem, r.original
 
 
 def _conflicts(parser: argparse.ArgumentParser) -> None:
@@ -159,81 +133,6 @@ def _stream(args: argparse.Namespace, problem: Problem, limit: int | None,
     else:
         found = problem.solver(engine=args.engine, branching=args.branching).solutions(limit, ids=True, budget=b)
     return found
-
-
-def _listing(args: argparse.Namespace, run: Run, problem: Problem, solutions: Iterator[tuple[int, ...]],
-             shown: Problem | None = None) -> None:
-    """Writes `solutions` (of `problem`; as options of `shown`, the problem
-    read, when they are mapped to it)."""
-    try:
-        for ids in solutions:
-            write_solution(run, shown or problem, ids)
-    except LimitReached as e:  # a --nodes, --seconds or --conflicts budget ran out
-        run.limit_reached(e)
-        raise
-    finally:
-        st = problem.stats
-        run.extra.update(engine=args.engine, nodes=st.nodes if st is not None else 0)
-        if problem.skipped:
-            run.extra["skipped"] = [{"engine": s["engine"], "estimate": s["estimate"]} for s in problem.skipped]
-    if not run.count:
-        run.no_solution()
-    run.done()
-
-
-def run_solve(args: argparse.Namespace, run: Run) -> None:
-    _engine_flags(args, run=run, portfolio=True)
-    run.limit = limit = flags.wanted(args)
-    read, problem, back = _load(args, run)
-    _listing(args, run, problem, (back(ids) for ids in _stream(args, problem, limit, run.budget)), read)
-
-
-def run_random(args: argparse.Namespace, run: Run) -> None:
-    run.limit = limit = flags.wanted(args)
-    read, problem, back = _load(args, run)
-    seed = flags.seed_for(args, "gives these again")
-    _engine_flags(args, run=run, portfolio=False)
-    solver = problem.solver(order="random", seed=seed, engine=args.engine, branching=args.branching)
-    found = solver.solutions(limit, ids=True, budget=run.budget)
-    _listing(args, run, problem, (back(ids) for ids in found), read)
-
-
-def run_unique(args: argparse.Namespace, run: Run) -> None:
-    """The first solution, then "none", "unique", "multiple" or "unknown",
-    by `Problem.solve_unique` (with the default engine, the portfolio:
-    dancing links, then the CDCL solver)."""
-    _engine_flags(args, run=run, portfolio=True)
-    read, problem, back = _load(args, run)
-    run.extra["engine"] = args.engine
-    try:
-        first, u = problem.solve_unique(ids=True, engine=args.engine, conflicts=args.conflicts,
-                                        budget=run.budget, branching=args.branching)
-    except LimitReached as e:
-        run.limit_reached(e)
-        raise
-    if problem.skipped:
-        run.extra["skipped"] = [{"engine": s["engine"], "estimate": s["estimate"]} for s in problem.skipped]
-    word = u.value
-    left = None if run.budget is None else run.budget.left()
-    run_budget = run.budget
-    if word == "unknown" and left is not None and left < 0.05:
-        # The portfolio kept to the time it was given: that is the budget spent.
-        run.limit_reached()
-    elif word == "unknown" and args.conflicts is None and run_budget is not None and run_budget.nodes is not None:
-        # Without --conflicts, only --nodes leaves the portfolio undecided
-        # with time left: that budget is spent ("unknown" stays the answer
-        # for --conflicts, as the verb's help says).
-        run.limit_reached()
-    if first is not None:
-        write_solution(run, read, back(first))
-    if word == "unknown" and run.spent() is not None:
-        raise KeyboardInterrupt  # reported as the budget spent, with the solution printed
-    run.uniqueness(word)
-    run.done(limited=False)
-
-
-def run_export(args: argparse.Namespace, run: Run) -> None:
-    write_dlx(load(args.file), run)
 
 
 def _check_count(args: argparse.Namespace) -> None:
@@ -320,38 +219,7 @@ def executor_for(args: argparse.Namespace, threads: int) -> tuple[Any, int, int 
     return RayExecutor(), workers, 1, None, ray.shutdown
 
 
-def run_count(args: argparse.Namespace, run: Run) -> None:
-    """The count: by the counting front door (`covering.counting`), or on
-    --backend / with --checkpoint by `covering.cluster`."""
-    from .. import counting
-
-    _check_count(args)
-    run.limit = args.limit
-    _, problem, _ = _load(args, run)
-    run.extra["engine"] = args.engine
-    if args.method != "auto":
-        run.extra["method"] = args.method
-    if args.backend != "threads" or args.checkpoint is not None:
-        run.extra["method"] = "search"
-        return _count_distributed(args, run, problem)
-    threads = threads_from(args) if args.threads is not None else None
-    with Display(sys.stderr) if show_progress(args) else contextlib.nullcontext() as draw:
-        try:
-            counted = counting.count(problem, args.limit, method=args.method, branching=args.branching,
-                                     engine=args.engine, memo_bytes=args.memo_bytes, threads=threads, progress=draw,
-                                     item_order=args.item_order, budget=run.budget)
-        except (Interrupted, LimitReached) as e:
-            nodes = getattr(e.stats, "nodes", 0)
-            run.extra["nodes"] = int(nodes or 0) if e.count is not None else 0
-            raise
-        except ProblemError as e:
-            raise UsageError(f"--method {args.method}: {e}") from None
-        except ValueError as e:  # flags the front door refuses together (--engine with --method memo)
-            raise UsageError(str(e)) from None
-    report_count(run, counted, args.limit)
-
-
-def _count_distributed(args: argparse.Namespace, run: Run, problem: Problem) -> None:
+def _count_distributed(args: argparse.Namespace, run: Run, problem: Problem) -> int:
     """A count on --backend or with --checkpoint."""
     from ..cluster import distributed_count
 
@@ -372,6 +240,111 @@ def _count_distributed(args: argparse.Namespace, run: Run, problem: Problem) -> 
         raise RunIncomplete(f"{e} ({tally.get('count', 0)} solutions in the pieces finished{where})") from None
     finally:
         close()
-    run.counted(n)
     run.extra["nodes"] = tally.get("nodes", 0)
-    run.done(limited=False)
+    return n
+
+
+class DlxFace(Face):
+    """A .dlx file: one problem (with ``--reduce``, searched reduced and
+    its solutions printed as the options read); a solution printed as its
+    option lines, as written in the input."""
+
+    def __init__(self, args: argparse.Namespace, run: Run) -> None:
+        super().__init__(args, run)
+        verb = args.verb
+        if verb == "count":
+            _check_count(args)
+        elif verb in ("solve", "unique"):
+            _engine_flags(args, run=run, portfolio=True)
+        self.read = load(args.file)
+        self.searched = self.read
+        self.back: Callable[[tuple[int, ...]], tuple[int, ...]] = tuple
+        if getattr(args, "reduce", False):
+            r = self.read.reduce()
+            run.extra["reduced"] = r.summary()
+            self.searched, self.back = r.problem, r.original
+        if verb == "random":
+            self.seed = flags.seed_for(args, "gives these again")
+            _engine_flags(args, run=run, portfolio=False)
+
+    def entries(self) -> Iterator[tuple[int, Problem]]:
+        yield 0, self.searched
+
+    def problem(self) -> Problem:
+        return self.read
+
+    def show(self, k: int, puzzle: Any, ids: tuple[int, ...], j: int,
+             cost: int | None = None) -> tuple[dict[str, Any], str]:
+        """Its option lines (a blank line before all but the first; ``cost
+        N`` after it for `best`), or a JSON line."""
+        record: dict[str, Any] = {"solution": list(ids)}
+        text = "".join(self.read.label_text(o) + "\n" for o in ids)
+        if cost is not None:
+            record["cost"] = cost
+            text += f"cost {cost}\n"
+        return record, ("\n" if j else "") + text
+
+    def priced(self, solution: Any) -> Any:
+        return solution.ids
+
+    def solutions(self, problem: Problem, want: int | None) -> Iterator[tuple[int, ...]]:
+        args, budget = self.args, self.run.budget
+        if args.verb == "random":
+            found = problem.solver(order="random", seed=self.seed, engine=args.engine,
+                                   branching=args.branching).solutions(want, ids=True, budget=budget)
+        else:
+            found = _stream(args, problem, want, budget)
+        return (self.back(ids) for ids in found)
+
+    def report(self) -> None:
+        st = self.searched.stats
+        if self.args.verb != "unique":
+            self.run.extra.update(engine=self.args.engine, nodes=st.nodes if st is not None else 0)
+        if self.searched.skipped:
+            self.run.extra["skipped"] = [{"engine": s["engine"], "estimate": s["estimate"]}
+                                         for s in self.searched.skipped]
+
+    def unique(self, problem: Problem) -> tuple[tuple[int, ...] | None, Uniqueness]:
+        """By `Problem.solve_unique` (with the default engine, the
+        portfolio: dancing links, then the CDCL solver)."""
+        args, run = self.args, self.run
+        run.extra["engine"] = args.engine
+        first, u = problem.solve_unique(ids=True, engine=args.engine, conflicts=args.conflicts,
+                                        budget=run.budget, branching=args.branching)
+        b = run.budget
+        if u is Uniqueness.UNKNOWN and b is not None:
+            left = b.left()
+            if left is not None and left < 0.05:
+                # The portfolio kept to the time it was given: that is the budget spent.
+                run.limit_reached()
+            elif args.conflicts is None and b.nodes is not None:
+                # Without --conflicts, only --nodes leaves the portfolio undecided
+                # with time left: that budget is spent ("unknown" stays the answer
+                # for --conflicts, as the verb's help says).
+                run.limit_reached()
+        return (None if first is None else self.back(first)), u
+
+    def count(self, problem: Problem, limit: int | None) -> Any:
+        """By the counting front door (`covering.counting`), or on
+        --backend / with --checkpoint by `covering.cluster`."""
+        args, run = self.args, self.run
+        run.extra["engine"] = args.engine
+        if args.backend != "threads" or args.checkpoint is not None:
+            run.extra["method"] = "search"
+            return _count_distributed(args, run, problem)
+        if args.method == "auto":
+            args.method = None
+        return count_by_front_door(args, run, problem, limit)
+
+    def best(self, problem: Problem, k: int) -> Best:
+        return best(problem, k, budget=self.run.budget, on_improve=_improved if show_progress(self.args) else None)
+
+
+def _improved(run: MinCostRun) -> None:
+    """--progress: each time the search keeps a cheaper solution."""
+    stats = run.stats
+    cutoff = run.cutoff
+    line = f"covering: min-cost: best {stats.optimum}"
+    if cutoff is not None and run.k > 1:
+        line += f", {run.k}th best {cutoff}"
+    print(line + f" ({stats.improvements} kept, {stats.nodes:,} nodes)", file=sys.stderr, flush=True)

@@ -1,11 +1,14 @@
 """One grammar, ``covering PUZZLE VERB [INPUT] [flags]``, and the older
-spellings mapped onto it.
+spellings mapped onto it by one table.
 
 Before the verbs, ``dlx``, ``tromino`` and ``polyomino`` took the mode as a
-flag (``covering dlx FILE --count``) and a few flags had other names
-(``--cap``, ``--best``, ``generate --count``). Those forms keep working:
-`rewrite` turns them into the verb form before the parser sees them, by the
-table `ALIASES` (which the README lists).
+flag (``covering dlx FILE --count``), and a few flags had other names
+(``--cap``, ``--best``, ``generate --count``, queens' ``--board`` and
+``--output``). Those forms keep working: `rewrite` turns them into the verb
+form before the parser sees them, by the rules of `ALIASES`, each row an
+older form, what it means now, and the rule that maps one onto the other
+(the docs' table is printed from it, `alias_table`, and each row's example
+is tested to rewrite as it says).
 
 >>> rewrite(["dlx", "big.dlx", "--count"])
 ['dlx', 'count', 'big.dlx']
@@ -18,16 +21,16 @@ table `ALIASES` (which the README lists).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
-__all__ = ["VERBS", "ALIASES", "UsageError", "rewrite"]
+__all__ = ["VERBS", "ALIASES", "Alias", "UsageError", "rewrite", "alias_table"]
 
 
 class UsageError(Exception):
     """Flags that cannot go together, or a bad value: exit status 2."""
 
 
-#: The verbs of each puzzle, the first one also what its older spelling
-#: without a mode did.
+#: The verbs of each puzzle.
 VERBS: dict[str, tuple[str, ...]] = {
     "dlx": ("solve", "count", "unique", "best", "random", "export"),
     "tromino": ("solve", "count", "unique", "random", "export"),
@@ -37,42 +40,95 @@ VERBS: dict[str, tuple[str, ...]] = {
     "akari": ("solve", "count", "unique", "generate", "export"),
 }
 
-#: The older spellings and what they mean now (README, "Older spellings").
-ALIASES: tuple[tuple[str, str], ...] = (
-    ("covering dlx FILE", "covering dlx solve FILE --all"),
-    ("covering dlx FILE --first", "covering dlx solve FILE"),
-    ("covering dlx FILE --limit N", "covering dlx solve FILE --limit N"),
-    ("covering dlx FILE --count", "covering dlx count FILE"),
-    ("covering dlx FILE --count --first", "covering dlx count FILE --limit 1"),
-    ("covering dlx FILE --unique", "covering dlx unique FILE"),
-    ("covering dlx FILE --random S", "covering dlx random FILE --seed S --all"),
-    ("covering dlx FILE --min-cost --best K", "covering dlx best FILE --limit K"),
-    ("covering tromino N", "covering tromino solve N"),
-    ("covering tromino N --count", "covering tromino count N"),
-    ("covering tromino N --unique", "covering tromino unique N"),
-    ("covering tromino N --random S", "covering tromino random N --seed S"),
-    ("covering tromino N export", "covering tromino export N"),
-    ("covering polyomino [export] ...", "covering polyomino solve|export ..."),
-    ("covering polyomino ... --count | --unique | --random S", "covering polyomino count | unique | random --seed S ..."),
-    ("covering polyomino ... --min-cost --limit K", "covering polyomino best ... --limit K"),
-    ("covering sudoku|akari count ... --cap N", "covering sudoku|akari count ... --limit N"),
-    ("covering sudoku|akari solve ... --unique", "covering sudoku|akari unique ..."),
-    ("covering sudoku|akari generate --count N", "covering sudoku|akari generate --limit N"),
-    ("covering akari generate --symmetry S", "covering akari generate --layout S"),
+MODE, RENAME, VERB = "mode", "rename", "verb"
+
+
+@dataclass(frozen=True)
+class Alias:
+    """One older spelling: `old` means `new` (as the docs show them, with
+    FILE, N, S and K for the values), by a rule of `kind`:
+
+    - ``mode``: no verb given, `flag` present (None: no mode flag at all)
+      gives the verb `to`; a flag that takes a value (`value`) gives it as
+      ``--seed``; `extra` is appended when neither ``--limit`` nor
+      ``--all`` is given;
+    - ``rename``: in `verbs`, `flag` is written `to` (with `suffix`: only
+      for a value that ends so);
+    - ``verb``: in `verbs`, `flag` (a switch) makes the verb `to`.
+    """
+
+    old: str
+    new: str
+    kind: str
+    puzzles: tuple[str, ...]
+    flag: str | None
+    to: str
+    verbs: tuple[str, ...] = ()
+    value: bool = False
+    extra: tuple[str, ...] = ()
+    suffix: str = ""
+
+
+_TILINGS = ("tromino", "polyomino")
+_MODES = ("dlx",) + _TILINGS
+_BATCHES = ("sudoku", "akari")
+_PICTURES = ("solve", "unique", "random", "list")
+
+#: The older spellings and what they mean now.
+ALIASES: tuple[Alias, ...] = (
+    Alias("covering dlx FILE", "covering dlx solve FILE --all", MODE, ("dlx",), None, "solve", extra=("--all",)),
+    Alias("covering dlx FILE --first", "covering dlx solve FILE", MODE, ("dlx",), "--first", "solve"),
+    Alias("covering dlx FILE --count", "covering dlx count FILE", MODE, _MODES, "--count", "count"),
+    Alias("covering dlx FILE --count --first", "covering dlx count FILE --limit 1", MODE, ("dlx",), "--first",
+          "count"),
+    Alias("covering dlx FILE --unique", "covering dlx unique FILE", MODE, _MODES, "--unique", "unique"),
+    Alias("covering dlx FILE --random S", "covering dlx random FILE --seed S --all", MODE, ("dlx",), "--random",
+          "random", value=True, extra=("--all",)),
+    Alias("covering dlx FILE --min-cost --best K", "covering dlx best FILE --limit K", MODE, ("dlx", "polyomino"),
+          "--min-cost", "best"),
+    Alias("covering dlx best FILE --best K", "covering dlx best FILE --limit K", RENAME, ("dlx", "polyomino"),
+          "--best", "--limit", ("best",)),
+    Alias("covering tromino N", "covering tromino solve N", MODE, _TILINGS, None, "solve"),
+    Alias("covering tromino N --count", "covering tromino count N", MODE, _TILINGS, "--count", "count"),
+    Alias("covering tromino N --random S", "covering tromino random N --seed S", MODE, _TILINGS, "--random",
+          "random", value=True),
+    Alias("covering tromino N export", "covering tromino export N", MODE, _TILINGS, "export", "export"),
+    Alias("covering polyomino --min-cost --limit K", "covering polyomino best --limit K", MODE, ("polyomino",),
+          "--min-cost", "best"),
+    Alias("covering sudoku count FILE --cap N", "covering sudoku count FILE --limit N", RENAME, _BATCHES, "--cap",
+          "--limit", ("count",)),
+    Alias("covering akari solve FILE --unique", "covering akari unique FILE", VERB, _BATCHES, "--unique", "unique",
+          ("solve",)),
+    Alias("covering sudoku generate --count N", "covering sudoku generate --limit N", RENAME, _BATCHES, "--count",
+          "--limit", ("generate",)),
+    Alias("covering akari generate --symmetry S", "covering akari generate --layout S", RENAME, ("akari",),
+          "--symmetry", "--layout", ("generate",)),
+    Alias("covering queens solve N --board", "covering queens solve N --draw", RENAME, ("queens",), "--board",
+          "--draw", _PICTURES),
+    Alias("covering queens plot N -o FILE.png", "covering queens plot N --png FILE.png", RENAME, ("queens",), "-o",
+          "--png", ("plot",), suffix=".png"),
+    Alias("covering queens plot N -o FILE.svg", "covering queens plot N --svg FILE.svg", RENAME, ("queens",), "-o",
+          "--svg", ("plot",)),
+    Alias("covering queens plot N --output FILE.png", "covering queens plot N --png FILE.png", RENAME, ("queens",),
+          "--output", "--png", ("plot",), suffix=".png"),
+    Alias("covering queens plot N --output FILE.svg", "covering queens plot N --svg FILE.svg", RENAME,
+          ("queens",), "--output", "--svg", ("plot",)),
 )
+
+
+def alias_table() -> str:
+    """The docs' table of the older spellings, from `ALIASES`.
+
+    >>> print(alias_table().splitlines()[2])
+    | `covering dlx FILE` | `covering dlx solve FILE --all` |
+    """
+    rows = ["| written | means |", "|---|---|"]
+    rows += [f"| `{a.old}` | `{a.new}` |" for a in ALIASES]
+    return "\n".join(rows) + "\n"
+
 
 #: Flags of the top level that take a value (before the puzzle).
 TOP_VALUES = {"--max-memory"}
-#: The older mode flags, by puzzle: flag -> (verb, takes a value).
-_MODES: dict[str, dict[str, tuple[str, bool]]] = {
-    "dlx": {"--count": ("count", False), "--unique": ("unique", False), "--min-cost": ("best", False),
-            "--random": ("random", True)},
-    "tromino": {"--count": ("count", False), "--unique": ("unique", False), "--random": ("random", True)},
-    "polyomino": {"--count": ("count", False), "--unique": ("unique", False), "--min-cost": ("best", False),
-                  "--random": ("random", True)},
-}
-
-
 def _flag(token: str) -> str:
     return token.split("=", 1)[0]
 
@@ -113,9 +169,13 @@ def _take(rest: list[str], flag: str, value: bool) -> tuple[bool, str | None]:
     return False, None
 
 
-def _rename(rest: list[str], old: str, new: str) -> None:
+def _rename(rest: list[str], old: str, new: str, suffix: str = "") -> None:
+    """`old` written `new` in `rest` (with `suffix`: only before a value that ends so)."""
     for k, token in enumerate(rest):
-        if _flag(token) == old:
+        if _flag(token) != old:
+            continue
+        value = token.split("=", 1)[1] if "=" in token else rest[k + 1] if k + 1 < len(rest) else ""
+        if value.lower().endswith(suffix):
             rest[k] = new + token[len(old):]
 
 
@@ -150,7 +210,7 @@ def rewrite(argv: Iterable[str], takes_value: set[str] | None = None) -> list[st
     args = list(argv)
     # The older flags that take a value, beside today's; their `--count` and
     # `--symmetry` are switches in the older tiling and dlx forms.
-    values = set(takes_value or ()) | TOP_VALUES | {"--random", "--best", "--cap"}
+    values = set(takes_value or ()) | TOP_VALUES | {"--random", "--best", "--cap", "-o", "--output"}
     i = 0
     while i < len(args) and args[i].startswith("-"):
         i += 2 if args[i] in TOP_VALUES else 1
@@ -162,58 +222,63 @@ def rewrite(argv: Iterable[str], takes_value: set[str] | None = None) -> list[st
     verb: str | None = None
     if pos and rest[pos[0]] in VERBS[puzzle]:
         verb = rest.pop(pos[0])
-    elif puzzle in ("tromino", "polyomino") and any(rest[k] == "export" for k in pos):
-        rest.pop(next(k for k in pos if rest[k] == "export"))
-        verb = "export"
     if verb is None and ("-h" in rest or "--help" in rest):
         return head + rest  # the puzzle's help, listing its verbs
-    if verb is None and puzzle in _MODES:
-        verb = _mode(puzzle, rest)
+    if verb is None:
+        verb = _mode(puzzle, rest, pos)
     if verb is None:
         return head + rest
-    if verb == "random":
-        _rename(rest, "--random", "--seed")
-    if puzzle in ("sudoku", "akari"):
-        if verb == "count":
-            _rename(rest, "--cap", "--limit")
-        if verb == "solve" and _take(rest, "--unique", False)[0]:
-            verb = "unique"
-        if verb == "generate":
-            _rename(rest, "--count", "--limit")
-            if puzzle == "akari":
-                _rename(rest, "--symmetry", "--layout")
-    if verb == "best":
-        _rename(rest, "--best", "--limit")
+    for alias in ALIASES:
+        if puzzle not in alias.puzzles or verb not in alias.verbs or alias.flag is None:
+            continue
+        if alias.kind == RENAME:
+            _rename(rest, alias.flag, alias.to, alias.suffix)
+        elif alias.kind == VERB and _take(rest, alias.flag, False)[0]:
+            verb = alias.to
     return head + [verb] + rest
 
 
-def _mode(puzzle: str, rest: list[str]) -> str:
-    """The verb of an older spelling that gave the mode as a flag (the
-    flags taken out of `rest`, their values put as the verb's flags)."""
-    modes = [(flag, verb, value) for flag, (verb, value) in _MODES[puzzle].items()
-             if any(_flag(t) == flag for t in rest)]
-    first = any(_flag(t) == "--first" for t in rest)
+def _mode(puzzle: str, rest: list[str], pos: list[int]) -> str | None:
+    """The verb of an older spelling that gave the mode as a flag (or as
+    the word ``export``), by the ``mode`` rows of `ALIASES`: the flags
+    taken out of `rest`, their values put as the verb's flags."""
+    rows = [a for a in ALIASES if a.kind == MODE and puzzle in a.puzzles]
+    if not rows:
+        return None
+    for k in pos:
+        if rest[k] == "export" and any(a.flag == "export" for a in rows):
+            del rest[k]
+            return "export"
+    modes: dict[str, Alias] = {}  # by flag, in the order the rows list them
+    for a in rows:
+        if a.flag not in (None, "--first", "export") and any(_flag(t) == a.flag for t in rest):
+            modes.setdefault(a.flag, a)
     if len(modes) > 1:
-        raise UsageError(f"{modes[0][0]} and {modes[1][0]} cannot go together")
-    if not modes:
-        if puzzle != "dlx":
-            return "solve"
+        one, two = list(modes)[:2]
+        raise UsageError(f"{one} and {two} cannot go together")
+    first = any(_flag(t) == "--first" for t in rest)
+
+    def given() -> bool:
+        return any(_flag(t) in ("--limit", "--all") for t in rest)
+
+    if modes:
+        row = next(iter(modes.values()))
+        _, value = _take(rest, row.flag or "", row.value)
+        if row.value and value is not None:
+            rest += ["--seed", value]
         if first:
-            if any(_flag(t) == "--limit" for t in rest):
-                raise UsageError("--first and --limit cannot go together")
             _take(rest, "--first", False)
-            return "solve"
-        if not any(_flag(t) in ("--limit", "--all") for t in rest):
-            rest.append("--all")  # `covering dlx FILE` printed every solution
-        return "solve"
-    flag, verb, value = modes[0]
-    _, given = _take(rest, flag, value)
-    if value and given is not None:
-        rest += ["--seed", given]
-    if first:
+            if row.to in ("count", "random"):
+                rest += ["--limit", "1"]
+        elif row.extra and not given():
+            rest += list(row.extra)
+        return row.to
+    if first and any(a.flag == "--first" for a in rows):
+        if any(_flag(t) == "--limit" for t in rest):
+            raise UsageError("--first and --limit cannot go together")
         _take(rest, "--first", False)
-        if verb in ("count", "random"):
-            rest += ["--limit", "1"]
-    elif verb == "random" and puzzle == "dlx" and not any(_flag(t) == "--limit" for t in rest):
-        rest.append("--all")  # `covering dlx FILE --random S` printed every solution, shuffled
-    return verb
+        return next(a.to for a in rows if a.flag == "--first" and a.to == "solve")
+    row = next(a for a in rows if a.flag is None)
+    if row.extra and not given():
+        rest += list(row.extra)  # `covering dlx FILE` printed every solution
+    return row.to

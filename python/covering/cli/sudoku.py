@@ -14,65 +14,27 @@ from __future__ import annotations
 import argparse
 import functools
 import math
-import random
 import sys
 from collections.abc import Iterator
 from typing import Any
 
-from ..limits import Budget
 from .. import textio
 from ..errors import Interrupted, ProblemError
+from ..limits import Budget
+from ..problem import Problem
 from ..puzzles import sudoku
-from . import budget, flags, verbs
-from .common import UsageError, place, read_input, threads_from, write_dlx
+from . import flags
+from .common import UsageError, place, read_input, threads_from
 from .contract import FOUND, Run
+from .dispatch import Face, run_count, run_export, run_generate, run_solve, run_unique
 from .menu import PUZZLES
+from .table import Command, Verb
 
-__all__ = ["add_parser"]
+__all__ = ["COMMANDS"]
 
 INPUT = ("One puzzle a line: n^4 characters, '.' (or '0') for a blank; one answer per input line "
          "(--grid: one puzzle laid out over lines).")
-
-
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("sudoku", help=PUZZLES["sudoku"][1],
-                       description="Sudoku on the exact cover engine, any size n^2 x n^2, any symbols.")
-    verbs = p.add_subparsers(dest="verb", metavar="VERB", parser_class=type(p))
-    verbs.required = True
-    for name, helptext, payload in (
-        ("solve", "solve puzzles, one a line", '{"puzzle": k, "line": k, "solution": grid or null}'),
-        ("count", "count the solutions of each puzzle", '{"puzzle": k, "line": k, "count": N, "complete": bool}'),
-        ("unique", "each puzzle's solution, then 'unique', 'multiple' or 'none'",
-         '{"puzzle": k, "line": k, "solution": grid or null, "uniqueness": word}'),
-    ):
-        q = verbs.add_parser(name, help=helptext, description=f"covering sudoku {name}: {helptext}. {INPUT}")
-        _input(q)
-        flags.add_output(q, payload, "an SVG picture per puzzle (givens black, the rest blue)"
-                         if name != "count" else None)
-        if name == "solve":
-            flags.add_limit(q, "up to N solutions of each puzzle", every="every solution of each puzzle")
-        if name == "count":
-            flags.add_limit(q, "stop each count at N")
-        flags.add_threads(q)
-        flags.add_budgets(q)
-        q.set_defaults(run={"solve": run_solve, "count": run_count, "unique": run_unique}[name],
-                       noun="puzzles answered")
-    e = flags.add_export(verbs, "The puzzle's exact cover problem (cells, rows, columns and boxes; at a given "
-                         "cell only its given), for Knuth's DLX programs or `covering dlx`.")
-    _input(e)
-    e.set_defaults(run=run_export)
-    g = verbs.add_parser("generate", help="generate puzzles with a unique solution",
-                         description="Random grids, then givens removed while the solution stays unique; "
-                         "prints one puzzle a line, its givens and difficulty (search nodes) on stderr; the "
-                         "seed on stderr (the same seed makes the same puzzles).")
-    g.add_argument("--size", type=flags.positive, default=9, help="cells on a side: 4, 9, 16 or 25 (default 9)")
-    flags.add_limit(g, "how many puzzles (default 1)")
-    flags.add_seed(g)
-    g.add_argument("--min-givens", type=flags.non_negative, default=0, help="stop removing givens at this many")
-    g.add_argument("--symbols", help="the symbols to write the puzzles with")
-    flags.add_output(g, '{"puzzle": k, "grid": line, "givens": N, "difficulty": nodes, "seed": S}')
-    flags.add_budgets(g)
-    g.set_defaults(run=run_generate, noun="puzzles made")
+SVG = "an SVG picture per puzzle (givens black, the rest blue)"
 
 
 def _input(q: argparse.ArgumentParser) -> None:
@@ -310,23 +272,60 @@ def _unique_text(answer: str, first: str | None) -> str:
 _SHOW = {"solve": _show_solve, "count": _show_count, "unique": _show_unique}
 
 
-def run_solve(args: argparse.Namespace, run: Run) -> None:
-    want = flags.wanted(args)
-    if want == 1:
-        batch, outputs, errors = _run(args, run, "solve")
-        _show_solve(args, run, batch, outputs, errors)
-        run.done(limited=False)
-        return
-    _solve_many(args, run, want)
+def _lineno(batch: _Batch, k: int) -> int:
+    return 1 if batch.grid else k + 1
 
 
-def _solve_many(args: argparse.Namespace, run: Run, want: int | None) -> None:
-    """Up to `want` solutions of each puzzle, one a line, a blank line
-    between puzzles (``--json``: ``"solutions"`` and ``"count"``)."""
-    batch = _Batch(args)
-    answered = 0
+def _generate_flags(g: argparse.ArgumentParser) -> None:
+    g.add_argument("--size", type=flags.positive, default=9, help="cells on a side: 4, 9, 16 or 25 (default 9)")
+    flags.add_limit(g, "how many puzzles (default 1)")
+    flags.add_seed(g)
+    g.add_argument("--min-givens", type=flags.non_negative, default=0, help="stop removing givens at this many")
+    g.add_argument("--symbols", help="the symbols to write the puzzles with")
 
-    def puzzles() -> Iterator[tuple[int, sudoku.Sudoku]]:
+
+class SudokuFace(Face):
+    """Puzzles one a line (or one over lines, ``--grid``), each answered on
+    its line. ``solve``, ``count`` and ``unique`` answer the whole file at
+    once by the engine's batch (`covering.puzzles.sudoku.solve_text`): a
+    Python call per puzzle would cost more than its solving."""
+
+    batch = True
+
+    def __init__(self, args: argparse.Namespace, run: Run) -> None:
+        super().__init__(args, run)
+        self.answered = 0
+        if args.verb == "generate":
+            n = args.size
+            if math.isqrt(n) ** 2 != n or n < 4:
+                raise UsageError(f"--size must be 4, 9, 16, 25, ... not {n}")
+            if args.symbols is not None:
+                _check_symbols(args.symbols, n)
+
+    @functools.cached_property
+    def puzzles(self) -> _Batch:
+        return _Batch(self.args)
+
+    def key(self, k: int) -> dict[str, Any]:
+        lineno = _lineno(self.puzzles, k)
+        return {"puzzle": lineno, "line": lineno}
+
+    def where(self, k: int) -> str:
+        return self.puzzles.where(_lineno(self.puzzles, k))
+
+    def answer_all(self, verb: str, want: int | None) -> bool:
+        """The engine's batch: every verb but ``solve`` with ``--limit N``
+        above 1 (or ``--all``), answered puzzle by puzzle."""
+        if verb == "solve" and want != 1:
+            return False
+        args, run = self.args, self.run
+        batch, outputs, errors = _run(args, run, verb, cap=args.limit if verb == "count" else None)
+        _SHOW[verb](args, run, batch, outputs, errors)
+        run.done(limited=verb == "count" and run.stopped == "limit")
+        return True
+
+    def entries(self) -> Iterator[tuple[int, sudoku.Sudoku]]:
+        batch = self.puzzles
         for k, line in enumerate(batch.lines):
             if not line.strip(textio.BLANKS):
                 continue
@@ -334,70 +333,69 @@ def _solve_many(args: argparse.Namespace, run: Run, want: int | None) -> None:
                 puzzle = sudoku.Sudoku.parse(line, batch.symbols)
                 puzzle.check_givens()
             except ProblemError as e:
-                lineno = _lineno(batch, k)
-                run.error_line(f"{batch.where(lineno)}: {e}", {"puzzle": lineno, "line": lineno})
+                self.run.error_line(f"{self.where(k)}: {e}", self.key(k))
                 continue
-            run.check()  # the budget spent: the batch stops between two puzzles
+            self.run.check()  # the budget spent: the batch stops between two puzzles
             yield k, puzzle
 
-    def show(k: int, puzzle: sudoku.Sudoku, found: list[sudoku.Sudoku]) -> tuple[dict[str, Any], str]:
-        nonlocal answered
+    def line(self, k: int, puzzle: sudoku.Sudoku, found: list[sudoku.Sudoku], want: int | None,
+             word: str | None = None) -> tuple[dict[str, Any], str]:
+        """Up to `want` solutions of a puzzle, one a line, a blank line
+        between puzzles (``--json``: ``"solutions"``)."""
         lines = [s.line() for s in found]
-        text = ("\n" if answered else "") + ("".join(s + "\n" for s in lines) or "no solution\n")
-        answered += 1
-        return {"puzzle": _lineno(batch, k), "line": _lineno(batch, k), "solutions": lines}, text
+        text = ("\n" if self.answered else "") + ("".join(s + "\n" for s in lines) or "no solution\n")
+        self.answered += 1
+        return {**self.key(k), "solutions": lines}, text
 
-    verbs.solve_each(run, puzzles(), want, show)
-    run.done(limited=run.stopped == "limit")
+    def problem(self) -> Problem:
+        args = self.args
+        text, name = read_input(args.file)
+        lines = [line for line in text.split("\n") if line.strip(textio.BLANKS)]
+        if not args.grid and len(lines) != 1:
+            raise UsageError(f"{name}: export takes one puzzle, not {len(lines)} lines (--grid: one over lines)")
+        try:
+            n = _size(text, args.grid)
+        except UsageError as e:
+            raise UsageError(place(name, str(e))) from None
+        symbols = args.symbols or sudoku.SYMBOLS.get(n)
+        if symbols is None:
+            raise UsageError(f"no usual symbols for {n} x {n}: give them with --symbols")
+        _check_symbols(symbols, n)
+        try:
+            puzzle = sudoku.Sudoku.parse(text if args.grid else lines[0], symbols, grid=args.grid)
+        except ProblemError as e:
+            raise UsageError(place(name, str(e))) from None
+        return puzzle.problem()
 
-
-def _lineno(batch: _Batch, k: int) -> int:
-    return 1 if batch.grid else k + 1
-
-
-def run_count(args: argparse.Namespace, run: Run) -> None:
-    batch, outputs, errors = _run(args, run, "count", cap=args.limit)
-    _show_count(args, run, batch, outputs, errors)
-    run.done(limited=run.stopped == "limit")
-
-
-def run_unique(args: argparse.Namespace, run: Run) -> None:
-    batch, outputs, errors = _run(args, run, "unique")
-    _show_unique(args, run, batch, outputs, errors)
-    run.done(limited=False)
-
-
-def run_export(args: argparse.Namespace, run: Run) -> None:
-    text, name = read_input(args.file)
-    lines = [line for line in text.split("\n") if line.strip(textio.BLANKS)]
-    if not args.grid and len(lines) != 1:
-        raise UsageError(f"{name}: export takes one puzzle, not {len(lines)} lines (--grid: one over lines)")
-    n = _size(text, args.grid)
-    symbols = args.symbols or sudoku.SYMBOLS.get(n)
-    if symbols is None:
-        raise UsageError(f"no usual symbols for {n} x {n}: give them with --symbols")
-    _check_symbols(symbols, n)
-    try:
-        puzzle = sudoku.Sudoku.parse(text if args.grid else lines[0], symbols, grid=args.grid)
-    except ProblemError as e:
-        raise UsageError(place(name, str(e))) from None
-    write_dlx(puzzle.problem(), run)
+    def generate(self, k: int, seed: int) -> tuple[dict[str, Any], str, str]:
+        args = self.args
+        g = sudoku.generate(args.size, seed=seed, min_givens=args.min_givens, symbols=args.symbols)
+        return ({"puzzle": k + 1, "grid": g.puzzle.line(), "givens": g.puzzle.givens, "difficulty": g.difficulty,
+                 "seed": seed}, g.puzzle.line() + "\n", f"{g.puzzle.givens} givens, difficulty {g.difficulty} nodes")
 
 
-def run_generate(args: argparse.Namespace, run: Run) -> None:
-    n = args.size
-    if math.isqrt(n) ** 2 != n or n < 4:
-        raise UsageError(f"--size must be 4, 9, 16, 25, ... not {n}")
-    if args.symbols is not None:
-        _check_symbols(args.symbols, n)
-    run.limit = want = flags.asked(args)
-    seed = flags.seed_for(args, "makes these again", always=True)
-    rng = random.Random(seed)
-    for k in range(want):
-        own = rng.randrange(2**63)
-        g = sudoku.generate(n, seed=own, min_givens=args.min_givens, symbols=args.symbols)
-        run.answer({"puzzle": k + 1, "grid": g.puzzle.line(), "givens": g.puzzle.givens, "difficulty": g.difficulty,
-                    "seed": own}, g.puzzle.line() + "\n")
-        print(f"covering: puzzle {k + 1}: {g.puzzle.givens} givens, difficulty {g.difficulty} nodes",
-              file=sys.stderr)
-    run.done(limited=False)
+def _solve_flags(parser: argparse.ArgumentParser) -> None:
+    flags.add_limit(parser, "up to N solutions of each puzzle", every="every solution of each puzzle")
+
+
+COMMANDS = (Command(
+    "sudoku", PUZZLES["sudoku"][1], f"Sudoku on the exact cover engine, any size n^2 x n^2, any symbols. {INPUT}",
+    _input, lambda args, run: SudokuFace(args, run), (
+        Verb("solve", "solve puzzles, one a line", run_solve,
+             '{"puzzle": k, "line": k, "solution": grid or null}', SVG, noun="puzzles answered",
+             flags=(_solve_flags, flags.add_threads)),
+        Verb("count", "count the solutions of each puzzle", run_count,
+             '{"puzzle": k, "line": k, "count": N, "complete": bool}', noun="puzzles answered",
+             flags=(lambda v: flags.add_limit(v, "stop each count at N"), flags.add_threads)),
+        Verb("unique", "each puzzle's solution, then 'unique', 'multiple' or 'none'", run_unique,
+             '{"puzzle": k, "line": k, "solution": grid or null, "uniqueness": word}', SVG,
+             noun="puzzles answered", flags=(flags.add_threads,)),
+        Verb("export", "one puzzle's exact cover problem (cells, rows, columns and boxes; at a given cell only "
+             "its given), for Knuth's DLX programs or `covering dlx`", run_export, '{"dlx": text}',
+             noun="problems", searches=False),
+        Verb("generate", "generate puzzles with a unique solution: random grids, then givens removed while the "
+             "solution stays unique; one puzzle a line, its givens and difficulty (search nodes) on stderr, "
+             "and the seed (the same seed makes the same puzzles)", run_generate,
+             '{"puzzle": k, "grid": line, "givens": N, "difficulty": nodes, "seed": S}', noun="puzzles made",
+             flags=(_generate_flags,), reads=False),
+    )),)

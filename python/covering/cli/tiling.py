@@ -12,37 +12,26 @@ between tilings), as SVG with ``--svg``, or with ``--json`` as
 from __future__ import annotations
 
 import argparse
-import contextlib
 import random
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..limits import Budget
 from .. import textio
-from ..errors import ProblemError
+from ..limits import Budget
+from ..mincost import Best, MinCostStats
 from ..problem import Problem, Uniqueness
-from ..progress import Display
 from ..puzzles import polyomino
 from ..puzzles.polyomino import Board, Shape, Tiling
-from . import budget, flags
-from .common import (
-    UsageError,
-    check_method_flags,
-    place,
-    progress,
-    read_input,
-    report_count,
-    show_progress,
-    threads_from,
-    warn,
-    write_dlx,
-)
+from . import flags
+from .common import UsageError, check_method_flags, place, progress, read_input, warn
 from .contract import Run
+from .dispatch import Face, count_by_front_door, run_best, run_count, run_export, run_solve, run_unique
 from .menu import PUZZLES
+from .table import Command, Verb
 
-__all__ = ["add_parser"]
+__all__ = ["COMMANDS"]
 
 #: The named sets, by the name of their attribute in `polyomino` (read when
 #: used: the hexominoes are grown on first use).
@@ -60,67 +49,67 @@ HELP = {
 }
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    t = sub.add_parser("tromino", help=PUZZLES["tromino"][1],
-                       description="Tile an N x N board, minus cell K (cells numbered y*N+x), with L-trominoes.")
-    verbs = t.add_subparsers(dest="verb", metavar="VERB", parser_class=type(t))
-    verbs.required = True
-    for verb in ("solve", "count", "unique", "random", "export"):
-        v = verbs.add_parser(verb, help=HELP[verb], description=f"covering tromino {verb}: {HELP[verb]}.")
-        v.add_argument("n", type=flags.non_negative, metavar="N")
-        v.add_argument("--hole", type=flags.non_negative, metavar="K", help="remove cell K = y*N+x")
-        _verb_flags(v, verb)
-        v.set_defaults(make=_tromino)
-    p = sub.add_parser("polyomino", help=PUZZLES["polyomino"][1],
-                       description="Tile a board with a set of polyominoes.")
-    verbs = p.add_subparsers(dest="verb", metavar="VERB", parser_class=type(p))
-    verbs.required = True
-    for verb in ("solve", "count", "unique", "best", "random", "export"):
-        v = verbs.add_parser(verb, help=HELP[verb], description=f"covering polyomino {verb}: {HELP[verb]}.")
-        v.add_argument("--pieces", default="pentominoes",
-                       help=f"a named set ({', '.join(NAMED)}) or a file of pieces: blocks separated by "
-                       "blank lines, a name on the first line, then the picture ('#' cells, '.' gaps)")
-        board = v.add_mutually_exclusive_group()
-        board.add_argument("--board", metavar="RxC", help="a rectangle of R rows and C columns (default 6x10)")
-        board.add_argument("--board-file", metavar="FILE", help="a picture of the board ('.' or space: no cell)")
-        v.add_argument("--uses", default="once", help="how often each piece is used: once, any, N or LO:HI")
-        v.add_argument("--no-rotations", action="store_true", help="pieces may not be rotated")
-        v.add_argument("--no-reflections", action="store_true", help="pieces may not be turned over")
-        if verb in ("best", "export"):
-            v.add_argument("--cost", action="append", metavar="PIECE=N", default=[],
-                           help="each placement of PIECE costs N (repeat for more pieces; others cost 0)"
-                           + ("; written as DLX5's '|N'" if verb == "export" else ""))
-        _verb_flags(v, verb)
-        v.set_defaults(make=_polyomino)
+def _tromino_input(v: argparse.ArgumentParser) -> None:
+    v.add_argument("n", type=flags.non_negative, metavar="N")
+    v.add_argument("--hole", type=flags.non_negative, metavar="K", help="remove cell K = y*N+x")
+    v.set_defaults(make=_tromino)
 
 
-def _verb_flags(v: argparse.ArgumentParser, verb: str) -> None:
-    """The flags of `verb`, the same for both commands."""
-    if verb in ("solve", "count", "unique"):
-        v.add_argument("--symmetry", action="store_true", help="tilings up to the board's symmetries")
-    if verb == "export":
-        flags.add_output(v, '{"dlx": text}')
-        flags.add_budgets(v, searches=False)
-        v.set_defaults(run=run_export, counts=False, noun="problems")
-        return
-    flags.add_output(v, flags.SUMMARY_ONLY if verb == "count" else PAYLOAD + (', "cost"' if verb == "best" else ""),
-                     None if verb == "count" else "tilings as SVG pictures")
-    if verb in ("solve", "random"):
-        flags.add_limit(v, "up to N tilings", every="every tiling" if verb == "solve" else None)
-    elif verb == "count":
-        flags.add_limit(v, "stop counting at N")
-    elif verb == "best":
-        flags.add_limit(v, "the K cheapest (default 1)")
-    if verb == "random":
-        flags.add_seed(v)
-    if verb in ("count", "random"):
-        flags.add_method(v, search=verb == "count")
-    if verb == "count":
-        flags.add_threads(v)
-    if verb != "count":
-        flags.add_color(v)
-    flags.add_budgets(v)
-    v.set_defaults(run=RUNNERS[verb], counts=verb == "count", noun="tilings")
+def _polyomino_input(v: argparse.ArgumentParser) -> None:
+    v.add_argument("--pieces", default="pentominoes",
+                   help=f"a named set ({', '.join(NAMED)}) or a file of pieces: blocks separated by "
+                   "blank lines, a name on the first line, then the picture ('#' cells, '.' gaps)")
+    board = v.add_mutually_exclusive_group()
+    board.add_argument("--board", metavar="RxC", help="a rectangle of R rows and C columns (default 6x10)")
+    board.add_argument("--board-file", metavar="FILE", help="a picture of the board ('.' or space: no cell)")
+    v.add_argument("--uses", default="once", help="how often each piece is used: once, any, N or LO:HI")
+    v.add_argument("--no-rotations", action="store_true", help="pieces may not be rotated")
+    v.add_argument("--no-reflections", action="store_true", help="pieces may not be turned over")
+    v.set_defaults(make=_polyomino)
+
+
+def _cost(export: bool) -> Callable[[argparse.ArgumentParser], None]:
+    def add(v: argparse.ArgumentParser) -> None:
+        v.add_argument("--cost", action="append", metavar="PIECE=N", default=[],
+                       help="each placement of PIECE costs N (repeat for more pieces; others cost 0)"
+                       + ("; written as DLX5's '|N'" if export else ""))
+    return add
+
+
+def _symmetry(v: argparse.ArgumentParser) -> None:
+    v.add_argument("--symmetry", action="store_true", help="tilings up to the board's symmetries")
+
+
+def _verbs(polyomino: bool) -> tuple[Verb, ...]:
+    """The verbs of ``tromino`` and ``polyomino`` (with costs: ``best``)."""
+    svg = "tilings as SVG pictures"
+    verbs = [
+        Verb("solve", HELP["solve"], run_solve, PAYLOAD, svg, noun="tilings",
+             flags=(_symmetry, lambda v: flags.add_limit(v, "up to N tilings", every="every tiling"),
+                    flags.add_color)),
+        Verb("count", HELP["count"], run_count, noun="tilings", counts=True,
+             flags=(_symmetry, lambda v: flags.add_limit(v, "stop counting at N"), flags.add_method,
+                    flags.add_threads)),
+        Verb("unique", HELP["unique"], run_unique, PAYLOAD, svg, noun="tilings", flags=(_symmetry, flags.add_color)),
+        Verb("random", HELP["random"], run_solve, PAYLOAD, svg, noun="tilings",
+             flags=(lambda v: flags.add_limit(v, "up to N tilings"), flags.add_seed,
+                    lambda v: flags.add_method(v, search=False), flags.add_color)),
+    ]
+    if polyomino:
+        verbs.append(Verb("best", HELP["best"], run_best, PAYLOAD + ', "cost"', svg, noun="tilings",
+                          flags=(_cost(False), lambda v: flags.add_limit(v, "the K cheapest (default 1)"),
+                                 flags.add_color)))
+    verbs.append(Verb("export", HELP["export"], run_export, '{"dlx": text}', noun="problems", searches=False,
+                      flags=(_cost(True),) if polyomino else ()))
+    return tuple(verbs)
+
+
+COMMANDS = (
+    Command("tromino", PUZZLES["tromino"][1], "Tile an N x N board, minus cell K (cells numbered y*N+x), with "
+            "L-trominoes.", _tromino_input, lambda args, run: TilingFace(args, run), _verbs(False)),
+    Command("polyomino", PUZZLES["polyomino"][1], "Tile a board with a set of polyominoes.", _polyomino_input,
+            lambda args, run: TilingFace(args, run), _verbs(True)),
+)
 
 
 @dataclass
@@ -201,154 +190,112 @@ def _polyomino(args: argparse.Namespace) -> Instance:
     return Instance(pieces, _board_size(args), lambda: _board(args), options, costs)
 
 
-class _Pictures:
-    """Tilings as the commands print them: text pictures a blank line
-    apart, SVG pictures (``--svg`` or ``--svg -``), or JSON lines; with
-    ``--svg FILE`` the first one also into FILE."""
+class TilingFace(Face):
+    """One tiling problem; a tiling printed as a picture (a blank line
+    between tilings), as SVG (``--svg``), or as a JSON line."""
 
-    def __init__(self, args: argparse.Namespace, run: Run, inst: Instance) -> None:
-        self.args, self.run, self.inst = args, run, inst
+    def __init__(self, args: argparse.Namespace, run: Run) -> None:
+        super().__init__(args, run)
+        verb = args.verb
+        if verb == "count":
+            if args.symmetry:
+                for flag, value in (("--limit", args.limit is not None), ("--threads", args.threads is not None)):
+                    if value:
+                        raise UsageError(f"--symmetry and {flag} cannot go together")
+            check_method_flags(args, not_with={"--symmetry": args.symmetry and args.method not in (None, "search")})
+        if verb == "random":
+            if args.method not in (None, "memo"):
+                raise UsageError(f"random and --method {args.method} cannot go together (tilings are drawn from "
+                                 "the memo's diagram)")
+            self.seed = flags.seed_for(args, "draws these again")
+        self.inst: Instance = args.make(args)
         self.color = bool(args.color) if getattr(args, "color", None) is not None else sys.stdout.isatty()
+        #: Why no tiling can exist, from the areas alone (answered before any search).
+        self.why = None if verb == "export" else self.inst.why_none()
+        if self.why is not None:
+            warn(f"no tiling: {self.why}")
 
-    def show(self, labels: Any, cost: int | None = None) -> None:
-        t = self.inst.decode(labels)
+    def entries(self) -> Iterator[tuple[int, Instance]]:
+        yield 0, self.inst
+
+    def problem(self) -> Problem:
+        return self.inst.problem()
+
+    def show(self, k: int, inst: Instance, labels: Any, j: int,
+             cost: int | None = None) -> tuple[dict[str, Any], str]:
+        t = inst.decode(labels)
         pieces: dict[str, list[list[int]]] = {}
         for (r, c), tag in sorted(t.cells.items()):
             pieces.setdefault(tag, []).append([r, c])
         record: dict[str, Any] = {"tiling": [{"piece": tag, "cells": cells} for tag, cells in pieces.items()]}
         svg = getattr(self.args, "svg", None)
         text = t.svg() if svg == "-" else t.text(color=self.color)
-        text = ("\n" if self.run.count else "") + text + "\n"
+        text = ("\n" if j else "") + text + "\n"
         if cost is not None:
             record["cost"] = cost
             text += f"cost {cost}\n"
         self.run.picture_file(svg, t.svg)
-        self.run.answer(record, text)
+        return record, text
 
-    def none(self) -> None:
-        """Says there is no tiling (`Run.no_solution`)."""
-        if not self.run.count:
-            self.run.no_solution()
+    def solutions(self, inst: Instance, want: int | None) -> Iterable[Any]:
+        args, budget = self.args, self.run.budget
+        if self.why is not None:
+            return []
+        if args.verb == "random":
+            return self._drawn(inst, want)
+        if args.symmetry:
+            return inst.classes(want, budget)
+        if want == 1:
+            first = inst.first(budget)
+            return [] if first is None else [first]
+        return self._listed(inst, want)
 
-
-def _no_tiling(run: Run, pictures: _Pictures, why: str, verb: str) -> None:
-    """The answer when the areas alone rule out every tiling."""
-    warn(f"no tiling: {why}")
-    if verb == "count":
-        run.counted(0)
-    elif verb == "unique":
-        run.uniqueness(Uniqueness.NONE.value)  # (`unique` says "none" alone)
-    else:
-        pictures.none()
-    run.done(limited=False)
-
-
-def _start(args: argparse.Namespace, run: Run, verb: str) -> tuple[Instance, _Pictures, bool]:
-    """The instance and its printer; False when the areas answered already."""
-    inst = args.make(args)
-    pictures = _Pictures(args, run, inst)
-    why = inst.why_none()
-    if why is not None:
-        _no_tiling(run, pictures, why, verb)
-        return inst, pictures, False
-    return inst, pictures, True
-
-
-def run_solve(args: argparse.Namespace, run: Run) -> None:
-    run.limit = want = flags.wanted(args)
-    inst, pictures, go = _start(args, run, "solve")
-    if not go:
-        return
-    if args.symmetry:
-        found: Iterable[Any] = inst.classes(want, run.budget)
-    elif want == 1:
-        first = inst.first(run.budget)
-        found = [] if first is None else [first]
-    else:
+    def _listed(self, inst: Instance, want: int | None) -> Iterator[Any]:
         solver = inst.problem().solver()
-        with progress(args, solver):
-            for labels in solver.solutions(want, budget=run.budget):
-                pictures.show(labels)
-        found = []
-    for labels in found:
-        pictures.show(labels)
-    if run.count == 0:
-        pictures.none()
-    run.done()
+        with progress(self.args, solver):
+            yield from solver.solutions(want, budget=self.run.budget)
 
+    def _drawn(self, inst: Instance, want: int | None) -> Iterable[Any]:
+        """Tilings drawn uniformly at random from the diagram of all of them
+        (`covering.zdd`): --limit N gives N different ones (all, in a random
+        order, when there are no more than N)."""
+        from ..counting import memo_rule
 
-def run_unique(args: argparse.Namespace, run: Run) -> None:
-    inst, pictures, go = _start(args, run, "unique")
-    if not go:
-        return
-    two = list(inst.classes(2, run.budget)) if args.symmetry else list(inst.problem().solutions(2, budget=run.budget))
-    for labels in two[:1]:
-        pictures.show(labels)
-    run.uniqueness(Uniqueness.of(len(two)).value)
-    run.done(limited=False)
+        want = 1 if want is None else want
+        args = self.args
+        problem = inst.problem()
+        zdd = problem.to_zdd(branching=args.branching or memo_rule(problem, args.memo_bytes),
+                             memo_bytes=args.memo_bytes, budget=self.run.budget)
+        total = zdd.count()
+        rng = random.Random(self.seed)
+        if want == 1:
+            one = zdd.random_solution(self.seed)
+            return [] if one is None else [one]
+        if total <= max(2 * want, 64):
+            every = list(zdd.solutions())
+            rng.shuffle(every)
+            return every[:want]
+        return _distinct(lambda: zdd.random_solution(rng.randrange(2**63)), want)
 
+    def count(self, inst: Instance, limit: int | None) -> Any:
+        if self.why is not None:
+            return 0
+        if self.args.symmetry:
+            return inst.count_classes(self.run.budget)
+        return count_by_front_door(self.args, self.run, inst.problem(), limit)
 
-def run_count(args: argparse.Namespace, run: Run) -> None:
-    run.limit = args.limit
-    if args.symmetry:
-        for flag, value in (("--limit", args.limit is not None), ("--threads", args.threads is not None)):
-            if value:
-                raise UsageError(f"--symmetry and {flag} cannot go together")
-    check_method_flags(args, not_with={"--symmetry": args.symmetry and args.method not in (None, "search")})
-    inst, _, go = _start(args, run, "count")
-    if not go:
-        return
-    if args.symmetry:
-        run.counted(inst.count_classes(run.budget))
-        run.done(limited=False)
-        return
-    from ..counting import count
+    def unique(self, inst: Instance) -> tuple[Any, Uniqueness]:
+        budget = self.run.budget
+        if self.why is not None:
+            return None, Uniqueness.NONE
+        two = list(inst.classes(2, budget)) if self.args.symmetry else list(inst.problem().solutions(2, budget=budget))
+        return (two[0] if two else None), Uniqueness.of(len(two))
 
-    if args.method not in (None, "auto"):
-        run.extra["method"] = args.method
-    with Display(sys.stderr) if show_progress(args) else contextlib.nullcontext() as draw:
-        try:
-            counted = count(inst.problem(), args.limit, method=args.method or "auto", branching=args.branching,
-                            memo_bytes=args.memo_bytes, threads=threads_from(args) if args.threads else None,
-                            progress=draw, item_order=args.item_order, budget=run.budget)
-        except ProblemError as e:
-            raise UsageError(f"--method {args.method}: {e}") from None
-    report_count(run, counted, args.limit)
-
-
-def run_random(args: argparse.Namespace, run: Run) -> None:
-    """Tilings drawn uniformly at random from the diagram of all of them
-    (`covering.zdd`): --limit N gives N different ones (all, in a random
-    order, when there are no more than N)."""
-    if args.method not in (None, "memo"):
-        raise UsageError(f"random and --method {args.method} cannot go together (tilings are drawn from the "
-                         "memo's diagram)")
-    run.limit = want = flags.asked(args)
-    seed = flags.seed_for(args, "draws these again")
-    inst, pictures, go = _start(args, run, "random")
-    if not go:
-        return
-    from ..counting import memo_rule
-
-    problem = inst.problem()
-    zdd = problem.to_zdd(branching=args.branching or memo_rule(problem, args.memo_bytes), memo_bytes=args.memo_bytes,
-                         budget=run.budget)
-    total = zdd.count()
-    rng = random.Random(seed)
-    if want == 1:
-        one = zdd.random_solution(seed)
-        drawn: Iterable[Any] = [] if one is None else [one]
-    elif total <= max(2 * want, 64):
-        every = list(zdd.solutions())
-        rng.shuffle(every)
-        drawn = every[:want]
-    else:
-        drawn = _distinct(lambda: zdd.random_solution(rng.randrange(2**63)), want)
-    for labels in drawn:
-        pictures.show(labels)
-    if run.count == 0:
-        pictures.none()
-    run.done()
+    def best(self, inst: Instance, k: int) -> Best:
+        if self.why is not None:
+            return Best([], True, MinCostStats(0, 0, 0, 0, None, True), k)
+        return polyomino.cheapest_tilings(inst.pieces, inst.board(), inst.costs, k, budget=self.run.budget,
+                                          **inst.options)
 
 
 def _distinct(draw: Callable[[], Any], want: int) -> Iterator[Any]:
@@ -360,46 +307,6 @@ def _distinct(draw: Callable[[], Any], want: int) -> Iterator[Any]:
         if key not in seen:
             seen.add(key)
             yield labels
-
-
-def run_best(args: argparse.Namespace, run: Run) -> None:
-    """The --limit K (default 1) cheapest tilings, each with a line 'cost N'."""
-    k = 1 if args.limit is None else args.limit
-    if k < 1:
-        raise UsageError("--limit must be at least 1 (the K cheapest)")
-    run.limit = k
-    inst, pictures, go = _start(args, run, "best")
-    if not go:
-        return
-    from ..errors import Interrupted
-
-    interrupted = False
-    try:
-        found = polyomino.cheapest_tilings(inst.pieces, inst.board(), inst.costs, k, budget=run.budget,
-                                           **inst.options)
-    except Interrupted as e:
-        found, interrupted = e.best, True  # type: ignore[attr-defined]
-    if not interrupted and not found.optimal:
-        run.limit_reached()
-    run.disarm()
-    for solution in found:
-        pictures.show(solution.labels, cost=solution.cost)
-    if not found:
-        pictures.none()
-    run.extra.update(optimal=found.optimal, nodes=found.stats.nodes)
-    if interrupted or not found.optimal:
-        run.noun = "tilings shown (not proven the cheapest)"
-        raise KeyboardInterrupt
-    run.done(limited=not found.all_there_are)
-
-
-def run_export(args: argparse.Namespace, run: Run) -> None:
-    write_dlx(args.make(args).problem(), run)
-
-
-RUNNERS: dict[str, Callable[[argparse.Namespace, Run], None]] = {
-    "solve": run_solve, "count": run_count, "unique": run_unique, "random": run_random, "best": run_best,
-}
 
 
 def _pieces(spec: str) -> dict[str, Shape]:
