@@ -73,6 +73,14 @@ pub fn akari_problem(
     ))
 }
 
+/// About what the encoding of a grid and a search on it will hold, in
+/// bytes, before it is built (`puzzles::akari::encoding_bytes`).
+#[pyfunction]
+pub fn akari_encoding_bytes(rows: usize, cols: usize, grid: &[u8]) -> PyResult<u64> {
+    let cells = read_grid(rows, cols, grid)?;
+    Ok(puzzles::akari::encoding_bytes(rows, cols, &cells))
+}
+
 /// The grader's levels by name, both ways.
 const LEVELS: [(&str, puzzles::akari_grade::Level); 3] = [
     ("easy", puzzles::akari_grade::Level::Easy),

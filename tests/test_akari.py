@@ -174,7 +174,7 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 
 def test_cli() -> None:
     url = Akari.parse(SEED_7X7).url()
-    r = run("solve", "--unique", stdin=SEED_7X7 + "\n" + url + "\n\n..\n..\n\n.3.\n")
+    r = run("unique", stdin=SEED_7X7 + "\n" + url + "\n\n..\n..\n\n.3.\n")
     assert r.returncode == 0, r.stderr
     blocks = r.stdout.split("\n\n")
     solved = Akari.parse(SEED_7X7).solution_text(Akari.parse(SEED_7X7).solve() or ())

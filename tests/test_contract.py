@@ -227,7 +227,8 @@ def test_older_spellings_that_contradict_each_other_are_one_line() -> None:
     for args in (["dlx", "--min-cost", "--count"], ["dlx", "--min-cost", "--unique"], ["dlx", "--best", "3"],
                  ["dlx", "--min-cost", "--engine", "sat"], ["dlx", "--min-cost", "--best", "0"],
                  ["dlx", "--first", "--limit", "2"], ["polyomino", "--board", "5x6", "--min-cost", "--count"],
-                 ["tromino", "6", "export", "--count"]):
+                 ["tromino", "6", "export", "--count"], ["tromino", "6", "--unique", "--count"],
+                 ["dlx", "--unique", "--count"], ["dlx", "--first", "--limit", "3"]):
         r = covering(*args, stdin="A\nA |1\n")
         assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, (args, r.stderr)
 

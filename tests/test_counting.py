@@ -198,7 +198,7 @@ def test_the_command_line_counts_by_the_front_door(tmp_path: Path) -> None:
     summary = json.loads(r.stdout.splitlines()[-1])
     assert (summary["count"], summary["method"]) == (53060477521960000, "frontier")
     for extra in (["--method", "memo", "--branching", "mrv"], ["--memo"]):
-        r = subprocess.run(run + ["dlx", str(f), "--count", *extra], capture_output=True, text=True)
+        r = subprocess.run(run + ["dlx", "count", str(f), *extra], capture_output=True, text=True)
         assert r.stdout == "53060477521960000\n", r.stderr
     r = subprocess.run(run + ["dlx", "count", str(f), "--method", "search", "--branching", "first"],
                        capture_output=True, text=True)

@@ -118,7 +118,7 @@ def test_limits_and_refusals() -> None:
 
 
 def test_cli_draws_a_random_tiling() -> None:
-    run = [sys.executable, "-m", "covering", "tromino", "9", "--no-color", "--random"]
+    run = [sys.executable, "-m", "covering", "tromino", "random", "9", "--no-color", "--seed"]
     outs = [subprocess.run(run + [seed], capture_output=True, text=True) for seed in ("7", "7", "8")]
     assert all(r.returncode == 0 for r in outs), outs
     assert outs[0].stdout == outs[1].stdout != outs[2].stdout
@@ -134,8 +134,8 @@ def test_cli_draws_a_random_tiling() -> None:
         for where in cells.values():
             ys, xs = {y for y, _ in where}, {x for _, x in where}
             assert len(where) == 3 and max(ys) - min(ys) == 1 and max(xs) - min(xs) == 1
-    r = subprocess.run(run + ["1", "--count"], capture_output=True, text=True)
-    assert r.returncode == 2 and "--random" in r.stderr
+    r = subprocess.run(run + ["1", "--method", "search"], capture_output=True, text=True)
+    assert r.returncode == 2 and "random and --method search" in r.stderr
 
 
 def test_ctrl_c_while_the_diagram_is_built() -> None:

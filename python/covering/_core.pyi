@@ -8,6 +8,7 @@ __all__ = [
     "AKARI_LONG",
     "akari_difficulty",
     "akari_generate",
+    "akari_encoding_bytes",
     "akari_problem",
     "CompiledProblem",
     "FrontierCount",
@@ -361,6 +362,10 @@ def akari_difficulty(rows: int, cols: int, grid: bytes) -> str | None:
 
 def akari_generate(rows: int, cols: int, seed: int, black: float, difficulty: str, symmetry: str) -> bytes:
     """A generated puzzle's cells, row-major: '.', '#', '0'-'4'."""
+
+def akari_encoding_bytes(rows: int, cols: int, grid: bytes) -> int:
+    """About what an Akari grid's encoding and a search on it will hold, in
+    bytes, before it is built."""
 
 def akari_problem(
     rows: int, cols: int, grid: bytes

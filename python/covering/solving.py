@@ -23,7 +23,7 @@ from .sat import SatSolver
 from .solver import Solver
 from .uniqueness import Uniqueness
 
-__all__ = ["PORTFOLIO_NODES", "CDCL_FIRST_DECISIONS", "NODES_PER_DECISION", "DANCING_SHARE", "make_solver", "solutions", "first", "portfolio", "unsettled", "solve_unique",
+__all__ = ["PORTFOLIO_NODES", "CDCL_FIRST_DECISIONS", "NODES_PER_DECISION", "DANCING_SHARE", "make_solver", "solutions", "first", "portfolio", "search_stage", "cdcl_stage", "unsettled", "solve_unique",
            "sat_estimate"]
 
 #: Nodes of dancing links before the portfolio (`first`, `uniqueness`)
@@ -158,6 +158,46 @@ def _sat_skipped(problem: ProblemData, left: float | None) -> bool:
 #: nodes and its time) -> the solutions' option ids, as found;
 #: `LimitReached` when the budget ran out.
 Stage = Callable[[int, limits.Budget], Iterable[tuple[int, ...]]]
+
+
+def search_stage(solver: Solver) -> Stage:
+    """Dancing links as a stage: one search, taken up where it stopped at
+    each turn.
+
+    >>> from covering import Problem
+    >>> stage = search_stage(Problem.from_dlx("a\\na\\n").solver())
+    >>> list(stage(2, limits.Budget.of()))
+    [(0,)]
+    """
+    def dancing(k: int, turn: limits.Budget) -> Iterator[tuple[int, ...]]:
+        return solver.solutions(k, ids=True, budget=turn)
+
+    return dancing
+
+
+def cdcl_stage(make: Callable[[], SatSolver], *, conflicts: int | None = None,
+               back: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None) -> Stage:
+    """The CDCL solver as a stage: made by `make` at its first turn (its
+    encoding takes time that the dancing stage may settle the question
+    without), then taken up where it stopped at each; within `conflicts`
+    too, and its solutions mapped by `back` (to the option ids of the
+    problem the dancing stage searches).
+
+    >>> from covering import Problem
+    >>> p = Problem.from_dlx("a b\\na\\nb\\n")
+    >>> stage = cdcl_stage(lambda: SatSolver(p))
+    >>> list(stage(2, limits.Budget.of()))
+    [(0, 1)]
+    """
+    sat: list[SatSolver] = []
+
+    def cdcl(k: int, turn: limits.Budget) -> Iterable[tuple[int, ...]]:
+        if not sat:
+            sat.append(make())
+        found = sat[0].solutions(k, ids=True, conflicts=conflicts, budget=turn)
+        return found if back is None else (back(ids) for ids in found)
+
+    return cdcl
 
 
 def portfolio(want: int, dancing: Stage, cdcl: Stage, *, skip: Callable[[float | None], bool] | None = None,
@@ -386,15 +426,7 @@ def _problem_stages(problem: ProblemData, conflicts: int | None = None) -> tuple
     """The portfolio's stages for a problem: dancing links (`_Dancing`) and
     the CDCL solver (within `conflicts` too), each within the budget of its
     turn."""
-    dancing = _Dancing(problem)
-    sat: list[SatSolver] = []  # made at its first turn, then resumed at each
-
-    def cdcl(k: int, turn: limits.Budget) -> Iterable[tuple[int, ...]]:
-        if not sat:
-            sat.append(SatSolver(problem))
-        return sat[0].solutions(k, ids=True, conflicts=conflicts, budget=turn)
-
-    return dancing, cdcl
+    return _Dancing(problem), cdcl_stage(lambda: SatSolver(problem), conflicts=conflicts)
 
 
 def _portfolio_first(problem: ProblemData, ids: bool, nodes: int | None, seconds: float | None,

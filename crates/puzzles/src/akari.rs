@@ -157,6 +157,33 @@ fn neighbours(rows: usize, cols: usize, z: usize) -> impl Iterator<Item = usize>
     .flatten()
 }
 
+/// Bytes the encoding of a grid and a search on it hold per entry: the
+/// compiled problem, dancing cells' two copies and their trail (measured on
+/// boards up to 1000 x 1000).
+pub const BYTES_PER_ENTRY: u64 = 48;
+
+/// About what the encoding of a `rows` x `cols` grid and a search on it will
+/// hold, in bytes, known before it is built (so that a grid too big is
+/// refused first): a segment of k cells costs k^2 entries up to `LONG`
+/// (each of its cells' options lists the whole segment), 3k past it (the
+/// linear encoding), and each white cell a few more (its numbers, its
+/// segments' items).
+pub fn encoding_bytes(rows: usize, cols: usize, grid: &[Cell]) -> u64 {
+    if grid.len() != rows.saturating_mul(cols) {
+        return u64::MAX;
+    }
+    let mut entries = 0u64;
+    let mut whites = 0u64;
+    for seg in segments(rows, cols, grid) {
+        let k = seg.len as u64;
+        entries += if seg.len <= LONG { k * k } else { 3 * k };
+        if seg.horizontal {
+            whites += k;
+        }
+    }
+    BYTES_PER_ENTRY.saturating_mul(entries + 8 * whites)
+}
+
 /// Encodes a `rows` x `cols` grid (at least one white cell), segments
 /// longer than `LONG` in linear space.
 pub fn akari(rows: usize, cols: usize, grid: &[Cell]) -> Result<Akari, Error> {

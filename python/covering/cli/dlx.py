@@ -12,19 +12,19 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
+import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..limits import Budget
-from ..errors import RunIncomplete
+from ..errors import OptionSkippedWarning, ProblemError, RunIncomplete
 from ..problem import Problem, Uniqueness
 from ..progress import Display
 from ..mincost import Best, MinCostRun, best
 from . import flags
-from .common import SEARCH_ONLY, UsageError, check_method_flags, show_progress, threads_from
+from .common import SEARCH_ONLY, UsageError, check_method_flags, place, read_input, show_progress, threads_from, warn
 from .contract import Run
 from .dispatch import Face, count_by_front_door, run_best, run_count, run_export, run_solve, run_unique
-from .dlxtext import load
 from .table import Command, Verb
 from .menu import PUZZLES
 
@@ -67,6 +67,20 @@ COMMANDS = (Command(
         Verb("export", "the problem again, in Knuth's format as read", run_export, '{"dlx": text}',
              noun="problems", searches=False),
     )),)
+
+
+def load(path: str) -> Problem:
+    """Reads a .dlx file; errors and warnings name the file and line."""
+    text, name = read_input(path)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", OptionSkippedWarning)
+        try:
+            problem = Problem.from_dlx(text)
+        except ProblemError as e:
+            raise type(e)(place(name, str(e))) from None
+    for w in caught:
+        warn(place(name, str(w.message)))
+    return problem
 
 
 def _reduce(parser: argparse.ArgumentParser) -> None:

@@ -43,7 +43,7 @@ from html import escape
 from .. import _core, limits, restart, sizes, textio
 from ..errors import Interrupted, LimitReached
 from ..problem import Problem, Uniqueness
-from ..solving import portfolio, unsettled
+from ..solving import cdcl_stage, portfolio, unsettled
 from . import akari_codes as codes
 from .base import ExactCover
 from .akari_codes import BLACK, CELLS, WHITE, AkariError, AkariWarning, check_cells
@@ -95,13 +95,6 @@ SEED_18X10 = """\
 .10.#........#..0.
 .......#..1..0....
 """
-
-
-#: Bytes per entry of the encoding in the engine (its arrays and a search).
-_BYTES_PER_ENTRY = 48
-_WHITE_RUNS = re.compile(r"\.+")
-#: Segments longer than this are encoded in linear space (the engine's own constant).
-_LONG = _core.AKARI_LONG
 
 
 @dataclass(frozen=True)
@@ -199,20 +192,11 @@ class Akari(ExactCover[Lights]):
         cells = "".join(self.rows)
         if WHITE not in cells:
             return None
-        # An option lists at most two segments of up to `_LONG` cells: a bound
-        # that is cheap to know; the exact estimate only where it matters.
-        if _BYTES_PER_ENTRY * (2 * _LONG + 8) * len(cells) > sizes.max_memory():
-            sizes.check(f"the exact cover problem of a {self.height} x {self.width} Akari grid", self._encoding_bytes())
-        return _core.akari_problem(self.height, self.width, cells.encode())
-
-    def _encoding_bytes(self) -> int:
-        """About what the engine's encoding will hold, in bytes: k^2 entries
-        for a segment of k <= 64 cells, linear past that (see
-        ``crates/puzzles/src/akari.rs``), and a few per cell."""
-        runs = [len(run) for row in self.rows for run in _WHITE_RUNS.findall(row)]
-        runs += [len(run) for col in zip(*self.rows) for run in _WHITE_RUNS.findall("".join(col))]
-        entries = sum(k * k if k <= _LONG else 3 * k for k in runs) + 8 * (sum(runs) // 2)
-        return _BYTES_PER_ENTRY * entries
+        grid = cells.encode()
+        # The engine's estimate of its encoding (`puzzles::akari::encoding_bytes`).
+        sizes.check(f"the exact cover problem of a {self.height} x {self.width} Akari grid",
+                    _core.akari_encoding_bytes(self.height, self.width, grid))
+        return _core.akari_problem(self.height, self.width, grid)
 
     def problem(self) -> Problem:
         """The exact cover problem with names: white cells ``r3c4`` (1:2),
@@ -325,14 +309,7 @@ class Akari(ExactCover[Lights]):
 
         # One set of restarts for every turn: each takes up where the last stopped.
         dancing = restart.Restarts(compiled, plain_first=self._long_segments)
-
-        sat: list[SatSolver] = []  # made at its first turn, then resumed at each
-
-        def cdcl(k: int, turn: limits.Budget) -> Iterator[tuple[int, ...]]:
-            if not sat:
-                sat.append(SatSolver.of_compiled(compiled))
-            return sat[0].solutions(k, ids=True, budget=turn)
-
+        cdcl = cdcl_stage(lambda: SatSolver.of_compiled(compiled))
         return portfolio(want, dancing, cdcl, budget=budget, first_nodes=PORTFOLIO_NODES, lead=False,
                          per_decision=NODES_PER_DECISION)
 

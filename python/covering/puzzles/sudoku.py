@@ -25,7 +25,7 @@ from html import escape
 from .. import _core, limits, sizes, textio
 from ..errors import Interrupted, LimitReached, ProblemError
 from ..problem import Problem, Uniqueness
-from ..solving import portfolio, unsettled
+from ..solving import cdcl_stage, portfolio, search_stage, unsettled
 from .base import ExactCover
 from ..solver import Solver
 
@@ -263,22 +263,15 @@ class Sudoku(ExactCover["Sudoku"]):
         hands its heavy puzzles here.)"""
         from ..sat import SatSolver
 
-        solver = self.solver()
+        kept: list[int] = []  # the shared problem's option of each of the own problem's
 
-        def dancing(k: int, turn: limits.Budget) -> Iterator[tuple[int, ...]]:
-            return solver.solutions(k, ids=True, budget=turn)
+        def own() -> SatSolver:
+            problem, options = self._own()
+            kept.extend(options)
+            return SatSolver(problem)
 
-        sat: list[tuple[SatSolver, list[int]]] = []  # made at its first turn, then resumed
-
-        def cdcl(k: int, turn: limits.Budget) -> Iterator[tuple[int, ...]]:
-            if not sat:
-                own, kept = self._own()
-                sat.append((SatSolver(own), kept))
-            solver, kept = sat[0]
-            for ids in solver.solutions(k, ids=True, budget=turn):
-                yield tuple(sorted(kept[o] for o in ids))
-
-        return portfolio(want, dancing, cdcl, budget=budget)
+        cdcl = cdcl_stage(own, back=lambda ids: tuple(sorted(kept[o] for o in ids)))
+        return portfolio(want, search_stage(self.solver()), cdcl, budget=budget)
 
     def solver(self, *, order: str = "input", seed: int | None = None) -> Solver:
         """A solver of the shared problem with this puzzle's givens forced."""
