@@ -36,9 +36,9 @@ mod _core {
     #[pymodule_export]
     use crate::akari::akari_difficulty;
     #[pymodule_export]
-    use crate::akari::akari_generate;
-    #[pymodule_export]
     use crate::akari::akari_encoding_bytes;
+    #[pymodule_export]
+    use crate::akari::akari_generate;
     #[pymodule_export]
     use crate::akari::akari_problem;
     #[pymodule_export]
