@@ -1,4 +1,7 @@
-//! The Python binding of `covering`: converts and forwards, nothing more.
+//! The Python binding of `covering`: converts arguments and results, and
+//! runs the engines in slices with the GIL released. It holds one reading
+//! of text: a Sudoku line (`sudoku.rs`), so that a batch of puzzles is read
+//! on the engine's threads, and `Sudoku.parse` reads a puzzle the same way.
 //! The engine is the `xc` crate; the Python package wraps these classes.
 
 use pyo3::prelude::*;

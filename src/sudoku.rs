@@ -4,9 +4,11 @@
 //! The Python module `covering.puzzles.sudoku` builds the exact cover problem
 //! (seed 001's four families of items) with option `(r * n + c) * n + d` for
 //! digit `d + 1` in row `r`, column `c`; the engine's puzzle floor
-//! (`puzzles::sudoku`) solves typed grids. This file only converts: lines
-//! of symbols to grids (naming the first bad cell), answers back to lines,
-//! spread over threads, so that no Python runs per puzzle.
+//! (`puzzles::sudoku`) solves typed grids. This file converts: lines of
+//! symbols to grids, answers back to lines, spread over threads, so that no
+//! Python runs per puzzle. Its reading of a line (a bad character, a wrong
+//! length, a symbol twice in a unit, each naming the cell) is the only one:
+//! `Sudoku.parse` in Python reads a puzzle by it too (`parse_line`).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -52,11 +54,15 @@ type Answers = (Vec<String>, Vec<(usize, String)>, bool, Vec<usize>);
 struct Worker {
     solver: Solver,
     cells: Vec<u8>,
+    seen: Vec<u64>,
 }
 
 impl PySudokuBatch {
     /// The givens of one line (0 = blank), or what is wrong with it.
-    fn parse(&self, line: &str, cells: &mut Vec<u8>) -> Result<(), LineError> {
+    /// The one reading of a puzzle's line, for the batch and for
+    /// `covering.puzzles.sudoku.Sudoku.parse` alike (`seen`: room for a bit
+    /// per unit and value, kept between lines).
+    fn parse(&self, line: &str, cells: &mut Vec<u8>, seen: &mut Vec<u64>) -> Result<(), LineError> {
         let n = self.n;
         cells.clear();
         for ch in line.chars() {
@@ -85,17 +91,20 @@ impl PySudokuBatch {
                 n * n
             ));
         }
-        // Two equal givens in a unit: bit masks find it, a scan names both cells.
-        let mut masks = [[0u64; 64]; 3];
+        // Two equal givens in a unit: a bit per (kind of unit, unit, value)
+        // finds it, a scan names both cells.
+        seen.clear();
+        seen.resize((3 * n * n).div_ceil(64), 0);
         for (k, &v) in cells.iter().enumerate() {
             if v == 0 {
                 continue;
             }
             let (r, c) = (k / n, k % n);
             let b = (r / self.box_rows) * (n / self.box_cols) + c / self.box_cols;
-            let bit = 1u64 << (v - 1);
             for (kind, unit) in [(0usize, r), (1, c), (2, b)] {
-                if masks[kind][unit] & bit != 0 {
+                let at = (kind * n + unit) * n + (v as usize - 1);
+                let (word, bit) = (at / 64, 1u64 << (at % 64));
+                if seen[word] & bit != 0 {
                     let other = (0..k)
                         .find(|&j| {
                             let (rj, cj) = (j / n, j % n);
@@ -114,7 +123,7 @@ impl PySudokuBatch {
                         ["row", "column", "box"][kind]
                     ));
                 }
-                masks[kind][unit] |= bit;
+                seen[word] |= bit;
             }
         }
         Ok(())
@@ -150,6 +159,7 @@ impl PySudokuBatch {
         Worker {
             solver: Solver::new(self.problem.clone(), self.n, self.portfolio_nodes),
             cells: Vec::new(),
+            seen: Vec::new(),
         }
     }
 
@@ -164,6 +174,7 @@ impl PySudokuBatch {
             heavy: Vec::new(),
         };
         let mut cells = std::mem::take(&mut w.cells);
+        let mut seen = std::mem::take(&mut w.seen);
         for (i, raw) in lines.iter().enumerate() {
             // The blanks of the one text reader (`covering.textio`): C's isspace.
             let line = raw.trim_matches([' ', '\t', '\x0b', '\x0c', '\r']);
@@ -174,7 +185,7 @@ impl PySudokuBatch {
             let mut done = !stop.load(Ordering::Relaxed);
             let mut heavy = false;
             if done && !line.is_empty() {
-                match self.parse(line, &mut cells) {
+                match self.parse(line, &mut cells, &mut seen) {
                     Ok(()) => done = self.answer(w, &cells, mode, stop, &mut out, &mut heavy),
                     Err(e) => {
                         out.push_str("error");
@@ -192,6 +203,7 @@ impl PySudokuBatch {
             }
         }
         w.cells = cells;
+        w.seen = seen;
         part
     }
 }
@@ -247,9 +259,9 @@ impl PySudokuBatch {
         if values.len() != symbols.len() + blanks.chars().filter(|c| !symbols.contains(c)).count() {
             return Err(errors::invalid("the symbols must be distinct"));
         }
-        if n > 64 {
+        if n > 255 {
             return Err(errors::invalid(
-                "sudokus of more than 64 symbols are not supported",
+                "sudokus of more than 255 symbols are not supported",
             ));
         }
         let mut ascii = [NOT_A_SYMBOL; 128];
@@ -268,6 +280,16 @@ impl PySudokuBatch {
             values,
             ascii,
         })
+    }
+
+    /// The givens of one puzzle's line (0 = blank), read as the batch reads
+    /// each line; a `ValueError` naming the cell when it is not a puzzle (a
+    /// bad character, a wrong length, a symbol twice in a unit).
+    fn parse_line(&self, line: &str) -> PyResult<Vec<u8>> {
+        let (mut cells, mut seen) = (Vec::new(), Vec::new());
+        self.parse(line, &mut cells, &mut seen)
+            .map_err(errors::invalid)?;
+        Ok(cells)
     }
 
     /// Answers every line of `text`: the solution (same symbols), "no solution",

@@ -403,6 +403,9 @@ class SudokuBatch:
         blanks: str,
         portfolio_nodes: int = 200_000,
     ) -> SudokuBatch: ...
+    def parse_line(self, line: str) -> list[int]:
+        """The givens of one line (0 = blank), read as the batch reads each
+        line; ValueError naming the cell when it is not a puzzle."""
     def run(
         self, text: str, mode: str = "solve", cap: int | None = None, threads: int = 1, budget: _RunBudget | None = None
     ) -> tuple[list[str], list[tuple[int, str]], bool, list[int]]: ...

@@ -331,7 +331,6 @@ class SudokuFace(Face):
                 continue
             try:
                 puzzle = sudoku.Sudoku.parse(line, batch.symbols)
-                puzzle.check_givens()
             except ProblemError as e:
                 self.run.error_line(f"{self.where(k)}: {e}", self.key(k))
                 continue

@@ -132,6 +132,17 @@ def _batch(n: int, symbols: str) -> _core.SudokuBatch:
     return _core.SudokuBatch(_compiled(n), n, b, b, symbols, blanks)
 
 
+def _read_line(n: int, symbols: str, line: str) -> tuple[int, ...]:
+    """The values of a line of n^2 cells, read by the engine's one reader of
+    Sudoku lines (`_core.SudokuBatch.parse_line`, as the batch reads each
+    line): a bad character or a symbol twice in a unit is a `SudokuError`
+    naming the cell."""
+    try:
+        return tuple(_batch(n, symbols).parse_line(line))
+    except ValueError as e:
+        raise SudokuError(str(e)) from None
+
+
 def _default_symbols(n: int) -> str:
     if n not in SYMBOLS:
         raise SudokuError(f"no usual symbols for {n} x {n}: give them with symbols=...")
@@ -180,34 +191,18 @@ class Sudoku(ExactCover["Sudoku"]):
             raise SudokuError(f"wrong length: {len(cells)} cells (a sudoku has 16, 81, 256 or 625)")
         n = n * n
         symbols = check_symbols(symbols or _default_symbols(n), n)
-        blanks = "." if "0" in symbols else ".0"
-        values = []
-        for k, ch in enumerate(cells):
-            if ch in blanks:
-                values.append(0)
-            elif ch in symbols:
-                values.append(symbols.index(ch) + 1)
-            else:
-                raise SudokuError(f"r{k // n + 1}c{k % n + 1}: bad character {ch!r}")
-        s = Sudoku(n, tuple(values), symbols)
-        s.check_givens()
-        return s
+        return Sudoku(n, _read_line(n, symbols, "".join(cells)), symbols)
 
     def check_givens(self) -> None:
-        """Raises `SudokuError` naming both cells if a unit holds a digit twice."""
-        n, b = self.n, math.isqrt(self.n)
-        seen: dict[tuple[str, int, int], int] = {}
-        for k, v in enumerate(self.values):
-            if not v:
-                continue
-            r, c = divmod(k, n)
-            for kind, unit in (("row", r), ("column", c), ("box", (r // b) * b + c // b)):
-                other = seen.setdefault((kind, unit, v), k)
-                if other != k:
-                    raise SudokuError(
-                        f"r{r + 1}c{c + 1}: {self.symbols[v - 1]} is already in "
-                        f"r{other // n + 1}c{other % n + 1}, in the same {kind}"
-                    )
+        """Raises `SudokuError` naming both cells if a unit holds a digit
+        twice (read as `parse` and the batch read a line).
+
+        >>> Sudoku(4, (1, 1) + (0,) * 14, "1234").check_givens()
+        Traceback (most recent call last):
+        ...
+        covering.puzzles.sudoku.SudokuError: r1c2: 1 is already in r1c1, in the same row
+        """
+        _read_line(self.n, self.symbols, self.line())
 
     @property
     def givens(self) -> int:
