@@ -102,6 +102,23 @@ class Solver:
         sizes.check_engine(engine, compiled.footprint(engine))
         self._search = _core.Search(compiled, seed, engine)
 
+    @classmethod
+    def of_compiled(cls, compiled: _core.CompiledProblem, engine: str = "auto") -> Solver:
+        """A solver of an engine's compiled arrays (a puzzle encoded in Rust,
+        without names): its solutions are option ids only.
+
+        >>> from covering.puzzles.queens import queens_problem
+        >>> Solver.of_compiled(queens_problem(6).compile()).count()
+        4
+        """
+        solver = cls.__new__(cls)
+        solver.problem = None  # type: ignore[assignment]
+        solver.seed = None
+        engine = search_engine(engine, "mrv")
+        sizes.check_engine(engine, compiled.footprint(engine))
+        solver._search = _core.Search(compiled, None, engine)
+        return solver
+
     def __iter__(self) -> Iterator[Any]:
         """The solutions not yet seen (labels), as `solutions()` gives them."""
         return self.solutions()

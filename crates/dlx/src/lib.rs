@@ -28,8 +28,8 @@ mod names;
 mod read;
 mod text;
 
-pub use read::{read, Bound, DlxFile, Skipped};
-pub use text::{shape, Span, BLANKS};
+pub use read::{Bound, DlxFile, Skipped, read};
+pub use text::{BLANKS, Span, shape};
 
 use std::sync::atomic::AtomicBool;
 

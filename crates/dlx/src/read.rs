@@ -383,10 +383,12 @@ mod tests {
         let f = read(text.as_bytes(), &Stop::default()).unwrap();
         assert_eq!(f.option_cost, vec![7, 0, 12]);
         assert_eq!(f.option_start, vec![0, 2, 4, 6]);
-        assert!(read(b"A\nA\n", &Stop::default())
-            .unwrap()
-            .option_cost
-            .is_empty());
+        assert!(
+            read(b"A\nA\n", &Stop::default())
+                .unwrap()
+                .option_cost
+                .is_empty()
+        );
         assert_eq!(kind("A\nA |\n"), (2, ErrorKind::BadCost("|".into())));
         assert_eq!(kind("A\nA |1x\n"), (2, ErrorKind::BadCost("|1x".into())));
         assert_eq!(kind("A\nA |-1\n"), (2, ErrorKind::BadCost("|-1".into())));

@@ -3,8 +3,8 @@
 //! solved and proved unique on one thread.
 //! Usage: `sudoku FILE`.
 use puzzles::sudoku::{Answer, Mode, Solver};
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use xc::CompiledProblem;
 

@@ -404,10 +404,11 @@ mod tests {
         let lights = a.option_cell.iter().filter(|&&z| z != NO_CELL).count();
         assert_eq!(lights, 100_000);
         let mut s = Search::new(Arc::new(a.problem), None);
-        assert!(s
-            .count_in(xc::Slice::ALL, 3)
-            .ready()
-            .is_some_and(|n| n >= 3));
+        assert!(
+            s.count_in(xc::Slice::ALL, 3)
+                .ready()
+                .is_some_and(|n| n >= 3)
+        );
         assert_eq!(s.stats().solutions, 3);
     }
 }

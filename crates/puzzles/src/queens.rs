@@ -155,11 +155,7 @@ fn tasks(n: u32) -> Vec<Task> {
 }
 
 fn full(n: u32) -> u32 {
-    if n == 32 {
-        u32::MAX
-    } else {
-        (1u32 << n) - 1
-    }
+    if n == 32 { u32::MAX } else { (1u32 << n) - 1 }
 }
 
 /// Solutions below a partial placement of `row` rows, by iterative backtracking.

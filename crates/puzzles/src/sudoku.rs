@@ -10,8 +10,8 @@
 //! checks the givens (no two equal in a unit); grids here are typed: one
 //! value per cell, row-major, `0` blank and `1..=n` a digit.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::bands;
 use xc::{CompiledProblem, Poll, Search, Slice, Sliced};

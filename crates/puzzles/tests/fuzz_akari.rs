@@ -1,7 +1,7 @@
 //! Akari's builder takes any grid, of any claimed size: an error or a
 //! problem, never a panic; and what it builds is searched.
 
-use puzzles::akari::{akari_with, Cell as AkariCell};
+use puzzles::akari::{Cell as AkariCell, akari_with};
 use std::panic::catch_unwind;
 use std::sync::Arc;
 use xc::{Rng, Search, Slice};

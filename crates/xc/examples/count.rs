@@ -4,7 +4,7 @@
 //! Usage: `count FILE [auto|cells|bits|memo|memo-first] [THREADS]`.
 use std::sync::Arc;
 use std::time::Instant;
-use xc::{split, Branching, CompiledProblem, Engine, MemoCount, Piece, Pool, Search, Shared};
+use xc::{Branching, CompiledProblem, Engine, MemoCount, Piece, Pool, Search, Shared, split};
 
 fn main() {
     let path = std::env::args().nth(1).expect("usage: count FILE");

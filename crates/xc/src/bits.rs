@@ -17,12 +17,12 @@
 //! the same rule for choosing items (fewest live options; ties go to the last
 //! item by number here, by position in the active list there), the same moves.
 
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use crate::bitmasks::{self, Masks};
-pub(crate) use crate::bitmasks::{Count, COVERED};
-use crate::machine::{Engine, Limits, Machine, Move, Solve, Step, MAX_PROBE_DEPTH, MOST_ESTIMATE};
+pub(crate) use crate::bitmasks::{COVERED, Count};
+use crate::machine::{Engine, Limits, MAX_PROBE_DEPTH, MOST_ESTIMATE, Machine, Move, Solve, Step};
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;
 use crate::stats::Stats;
@@ -577,7 +577,7 @@ impl BitSearch {
             let best = counts
                 .iter()
                 .enumerate()
-                .filter(|(_, &c)| c == t)
+                .filter(|&(_, &c)| c == t)
                 .nth(pick)
                 .map_or(0, |(i, _)| i);
             return (best as u32, t32);

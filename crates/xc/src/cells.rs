@@ -187,11 +187,7 @@ const FAR: u32 = u8::MAX as u32;
 #[inline(always)]
 fn start_of(nd: &[Node], off: &[u8], y: u32) -> u32 {
     let o = at!(off, y) as u32;
-    if o < FAR {
-        y - o
-    } else {
-        start_far(nd, y)
-    }
+    if o < FAR { y - o } else { start_far(nd, y) }
 }
 
 #[cold]

@@ -45,25 +45,25 @@ mod split;
 mod stats;
 
 pub use canon::is_canonical;
-pub use frontier::{field_widths, Frontier, FrontierError, FrontierProgress};
+pub use frontier::{Frontier, FrontierError, FrontierProgress, field_widths};
 pub use machine::{Engine, Heuristic, Move};
 pub use mcc_order::{choose as choose_order, choose_until as choose_order_until};
 pub use memo::{
-    Branching, Memo, MemoCount, MemoError, MemoStats, MemoZdd, Tally, ZddNode, MEMO_MAX_OPTIONS,
+    Branching, MEMO_MAX_OPTIONS, Memo, MemoCount, MemoError, MemoStats, MemoZdd, Tally, ZddNode,
 };
 pub use memo_pool::MemoPool;
 pub use mincost::{Cheapest, MinCost};
 pub use mincost_bits::MinCostBits;
 pub use number::Number;
 pub use order::{
-    choose_until as choose_order_by_prediction_until, profile as order_profile, ItemOrder,
+    ItemOrder, choose_until as choose_order_by_prediction_until, profile as order_profile,
 };
 pub use pricing::{CostError, Ledger, MinCostStats};
-pub use problem::{sift_options, CompiledProblem, Error, Sifted};
-pub use reduce::{reduce, Reduced};
+pub use problem::{CompiledProblem, Error, Sifted, sift_options};
+pub use reduce::{Reduced, reduce};
 pub use rng::Rng;
 pub use sat::{Sat, SatStats};
 pub use search::Search;
 pub use sliced::{Next, Poll, Slice, Sliced};
-pub use split::{split, split_until, AtomicF64, Estimated, Piece, Pool, Report, Shared};
-pub use stats::{fraction_done, fraction_explored, Stats};
+pub use split::{AtomicF64, Estimated, Piece, Pool, Report, Shared, split, split_until};
+pub use stats::{Stats, fraction_done, fraction_explored};

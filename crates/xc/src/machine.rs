@@ -13,8 +13,8 @@
 //! listing them, up to a limit.
 
 use std::fmt::Debug;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;

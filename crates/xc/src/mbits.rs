@@ -31,11 +31,11 @@
 //! `i` nothing more. Each level keeps its own frame (live options, bounds),
 //! so backing up costs nothing.
 
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
-use crate::bits::{next_in, numbering, secondary_clashes, MAX_OPTIONS, MAX_PRIMARY};
-use crate::machine::{Engine, Limits, Machine, Move, Solve, Step, MAX_PROBE_DEPTH, MOST_ESTIMATE};
+use crate::bits::{MAX_OPTIONS, MAX_PRIMARY, next_in, numbering, secondary_clashes};
+use crate::machine::{Engine, Limits, MAX_PROBE_DEPTH, MOST_ESTIMATE, Machine, Move, Solve, Step};
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;
 use crate::stats::Stats;
@@ -408,12 +408,12 @@ impl MBitSearch {
                 | (i as u32).abs_diff(anchor) as u64;
             if this < best_key {
                 (best, key, best_key, ties) = (i as u32, t, this, 1);
-            } else if this == best_key {
-                if let Some(rng) = self.rng.as_mut() {
-                    ties += 1;
-                    if rng.below(ties) == 0 {
-                        (best, key) = (i as u32, t);
-                    }
+            } else if this == best_key
+                && let Some(rng) = self.rng.as_mut()
+            {
+                ties += 1;
+                if rng.below(ties) == 0 {
+                    (best, key) = (i as u32, t);
                 }
             }
         }

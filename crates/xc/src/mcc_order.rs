@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::frontier::Frontier;
 use crate::order::{
-    candidates_until, cheapest, choose_until as choose_by_bound, profile, ItemOrder,
+    ItemOrder, candidates_until, cheapest, choose_until as choose_by_bound, profile,
 };
 use crate::problem::CompiledProblem;
 use crate::sliced::{Poll, Slice, Sliced};

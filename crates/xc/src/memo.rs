@@ -50,11 +50,11 @@
 //! Multiplicities are not supported: Algorithm M removes options for a while
 //! as it branches, so the live options alone do not say what is left to do.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::bits::{apply, Bits, Count, COVERED};
-use crate::number::{hash, Number};
+use crate::bits::{Bits, COVERED, Count, apply};
+use crate::number::{Number, hash};
 use crate::problem::CompiledProblem;
 use crate::sliced::{Poll, Slice, Sliced};
 
@@ -777,10 +777,10 @@ impl<V: Tally> Memo<V> {
             Branching::Mrv => fewest(counts),
             Branching::First => {
                 let first = counts.iter().position(|&c| !covered(c))?;
-                if counts[first] > 1 {
-                    if let Some(j) = counts[first + 1..].iter().position(|&c| c == 1) {
-                        return Some(first + 1 + j);
-                    }
+                if counts[first] > 1
+                    && let Some(j) = counts[first + 1..].iter().position(|&c| c == 1)
+                {
+                    return Some(first + 1 + j);
                 }
                 Some(first)
             }
@@ -802,12 +802,14 @@ impl<V: Tally> Memo<V> {
             self.sum[l] = V::one();
             return Entered::Solution;
         };
-        if may_split && self.split && (l == 0 || self.checked * CHECK_SHARE <= self.spent) {
-            if let Some(parts) = self.find_parts(l) {
-                self.parts[l] = Some(parts);
-                self.splits += 1;
-                return Entered::Split;
-            }
+        if may_split
+            && self.split
+            && (l == 0 || self.checked * CHECK_SHARE <= self.spent)
+            && let Some(parts) = self.find_parts(l)
+        {
+            self.parts[l] = Some(parts);
+            self.splits += 1;
+            return Entered::Split;
         }
         let set = &self.bits.itemset[i * w..(i + 1) * w];
         let live = &self.live[l * w..(l + 1) * w];

@@ -16,11 +16,11 @@
 //! caller can stop between slices.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use crate::bits::{apply, Count};
-use crate::memo::{fewest, touch, Branching, Memo, MemoError, MemoStats, Shards};
+use crate::bits::{Count, apply};
+use crate::memo::{Branching, Memo, MemoError, MemoStats, Shards, fewest, touch};
 use crate::number::Number;
 use crate::problem::CompiledProblem;
 use crate::sliced::{Poll, Slice, Sliced};

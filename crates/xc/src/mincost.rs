@@ -62,7 +62,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::bits::Bits;
 use crate::mincost_bits::MinCostBits;
-use crate::pricing::{CostError, Ledger, MinCostStats, Priced, LOOK};
+use crate::pricing::{CostError, LOOK, Ledger, MinCostStats, Priced};
 use crate::problem::CompiledProblem;
 use crate::sliced::{Poll, Slice, Sliced};
 

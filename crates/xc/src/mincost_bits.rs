@@ -18,7 +18,7 @@
 use std::sync::atomic::AtomicBool;
 
 use crate::bits::Bits;
-use crate::pricing::{CostError, Ledger, MinCostStats, Priced, INF};
+use crate::pricing::{CostError, INF, Ledger, MinCostStats, Priced};
 use crate::problem::CompiledProblem;
 
 /// What an item's live options under the cutoff say, counted up to a bound.

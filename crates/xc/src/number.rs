@@ -43,11 +43,11 @@ impl Number {
 
     /// `self += other`, exactly.
     pub fn add(&mut self, other: &Number) {
-        if let (Number::Small(a), Number::Small(b)) = (&*self, other) {
-            if let Some(s) = a.checked_add(*b) {
-                *self = Number::Small(s);
-                return;
-            }
+        if let (Number::Small(a), Number::Small(b)) = (&*self, other)
+            && let Some(s) = a.checked_add(*b)
+        {
+            *self = Number::Small(s);
+            return;
         }
         let (mut a, b) = (self.limbs(), other.limbs());
         if a.len() < b.len() {
@@ -69,11 +69,11 @@ impl Number {
 
     /// `self *= other`, exactly.
     pub fn mul(&mut self, other: &Number) {
-        if let (Number::Small(a), Number::Small(b)) = (&*self, other) {
-            if let Some(p) = a.checked_mul(*b) {
-                *self = Number::Small(p);
-                return;
-            }
+        if let (Number::Small(a), Number::Small(b)) = (&*self, other)
+            && let Some(p) = a.checked_mul(*b)
+        {
+            *self = Number::Small(p);
+            return;
         }
         let (a, b) = (self.limbs(), other.limbs());
         let mut r = vec![0u64; a.len() + b.len()];

@@ -33,7 +33,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::problem::{ranks, CompiledProblem};
+use crate::problem::{CompiledProblem, ranks};
 use crate::rng::Rng;
 
 /// A primary-item order and what it predicts.

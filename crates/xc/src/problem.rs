@@ -47,7 +47,10 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::NoPrimaryItems => write!(f, "the problem has no primary item"),
-            Error::TooLarge => write!(f, "the problem is too large (more than 2^31 items or nodes)"),
+            Error::TooLarge => write!(
+                f,
+                "the problem is too large (more than 2^31 items or nodes)"
+            ),
             Error::BoundsLength { expected, lo, hi } => write!(
                 f,
                 "bounds arrays have lengths {lo} and {hi}, expected {expected} (one per primary item)"
@@ -63,12 +66,17 @@ impl fmt::Display for Error {
             Error::ColorsLength { expected, got } => {
                 write!(f, "option_color has length {got}, expected 0 or {expected}")
             }
-            Error::UnknownItem { option, item } => write!(f, "option {option}: unknown item {item}"),
+            Error::UnknownItem { option, item } => {
+                write!(f, "option {option}: unknown item {item}")
+            }
             Error::RepeatedItem { option, item } => {
                 write!(f, "option {option}: item {item} appears twice")
             }
             Error::ColorOnPrimary { option, item } => {
-                write!(f, "option {option}: primary item {item} cannot have a color")
+                write!(
+                    f,
+                    "option {option}: primary item {item} cannot have a color"
+                )
             }
             Error::NoPrimaryInOption { option } => write!(f, "option {option} has no primary item"),
         }

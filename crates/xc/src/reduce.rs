@@ -160,7 +160,7 @@ impl<'a> State<'a> {
             .option(o)
             .iter()
             .enumerate()
-            .filter(|(_, &i)| !self.gone[i as usize])
+            .filter(|&(_, &i)| !self.gone[i as usize])
             .map(move |(k, &i)| (i as usize, self.p.color_at(start + k)))
     }
 
@@ -291,13 +291,7 @@ impl<'a> State<'a> {
                     self.count[i] += 1;
                 }
             }
-            let cap = |i: usize| -> u64 {
-                if i < n1 {
-                    self.p.hi()[i] as u64
-                } else {
-                    1
-                }
-            };
+            let cap = |i: usize| -> u64 { if i < n1 { self.p.hi()[i] as u64 } else { 1 } };
             // The item of most options per unit of cap, if it caps more
             // than one option per unit.
             let best = met
@@ -508,8 +502,8 @@ fn build(s: &State<'_>, rounds: u32, complete: bool, work: u64) -> Reduced {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::machine::{Limits, Step};
     use crate::Search;
+    use crate::machine::{Limits, Step};
     use std::sync::Arc;
 
     fn problem(

@@ -21,8 +21,8 @@
 //!   the color variables and the uncolored options, since options that agree
 //!   on a color may share the item and an uncolored one must have it alone.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::problem::CompiledProblem;

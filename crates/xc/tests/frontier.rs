@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use xc::{choose_order, field_widths, CompiledProblem, Frontier, Poll, Rng, Slice, Sliced};
+use xc::{CompiledProblem, Frontier, Poll, Rng, Slice, Sliced, choose_order, field_widths};
 
 fn shuffled(rng: &mut Rng, n: u32) -> Vec<u32> {
     let mut v: Vec<u32> = (0..n).collect();

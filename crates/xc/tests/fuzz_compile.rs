@@ -9,7 +9,7 @@
 mod common;
 
 use common::brute_force;
-use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use xc::{CompiledProblem, Engine, Rng, Search, Slice};
 
@@ -106,7 +106,9 @@ fn compile_never_panics_and_what_it_accepts_is_searched_right() {
             )
         }));
         let Ok(result) = result else {
-            panic!("compile panicked on {n_primary} {n_secondary} {lo:?} {hi:?} {start:?} {item:?} {color:?}")
+            panic!(
+                "compile panicked on {n_primary} {n_secondary} {lo:?} {hi:?} {start:?} {item:?} {color:?}"
+            )
         };
         let p = match result {
             Ok(p) => p,

@@ -323,8 +323,8 @@ fn a_stopped_run_leaves_tables_that_do_not_grow_and_counts_that_hold() {
     // Once the run's flag is up a table never doubles (a doubling under
     // way drops what it has not put back): the memo is a cache, so a count
     // taken up again afterwards is still exact, on one thread and on four.
-    use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
     let p = l_tromino(9, None);
     let expected = memo(&p, Branching::Mrv, 1 << 24);
     for threads in [1, 4] {

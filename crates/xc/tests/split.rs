@@ -4,9 +4,9 @@
 mod common;
 
 use common::*;
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use xc::{split, CompiledProblem, Engine, Move, Piece, Pool, Rng, Search, Shared, Slice};
+use std::sync::atomic::Ordering;
+use xc::{CompiledProblem, Engine, Move, Piece, Pool, Rng, Search, Shared, Slice, split};
 
 fn random(rng: &mut Rng) -> CompiledProblem {
     let multiplicities = rng.below(3) == 0;
@@ -23,11 +23,7 @@ fn random(rng: &mut Rng) -> CompiledProblem {
 
 fn count_piece(p: &Arc<CompiledProblem>, moves: &[Move], engine: Engine) -> u64 {
     let mut s = Search::with_engine(p.clone(), None, engine);
-    if s.apply(moves) {
-        s.count_all()
-    } else {
-        0
-    }
+    if s.apply(moves) { s.count_all() } else { 0 }
 }
 
 /// Pausing after `k` nodes, or after `k` updates (then Algorithms X and C

@@ -36,13 +36,13 @@ import random
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 from functools import cached_property
 from html import escape
 
 from .. import _core, limits, restart, sizes, textio
-from ..errors import Interrupted, LimitReached
+from ..errors import Interrupted
 from ..problem import Problem, Uniqueness
+from ..solver import Solver
 from ..solving import cdcl_stage, portfolio, unsettled
 from . import akari_codes as codes
 from .base import ExactCover
@@ -337,15 +337,10 @@ class Akari(ExactCover[Lights]):
             except KeyboardInterrupt:
                 raise Interrupted(found) from None
             return found
-        search = _core.Search(enc[0], None, "auto")
-        try:
-            n = search.count(limit, run)
-        except KeyboardInterrupt:
-            raise Interrupted(search.stats.solutions, search.stats) from None
-        if not search.exhausted and (limit is None or n < limit):
-            raise LimitReached(f"budget reached after {n} solutions", count=n, stats=search.stats,
-                               budget=run.ran_out())
-        return n
+        # The count of every search (`Solver.count`), on the encoding as it is:
+        # the counting front door's planning (names, reduction, estimates)
+        # takes some ten times a whole count of a 25 x 25 board.
+        return Solver.of_compiled(enc[0]).count(limit, budget=run)
 
     def uniqueness(self, *, seconds: float | None = None, nodes: int | None = None,
                    budget: limits.Budget | None = None) -> Uniqueness:

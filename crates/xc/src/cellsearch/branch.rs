@@ -366,10 +366,10 @@ impl CellSearch {
                         (best, key, ties) = (x, this, 1);
                     } else if this == key {
                         ties += 1;
-                        if let Some(rng) = self.rng.as_mut() {
-                            if rng.below(ties) == 0 {
-                                best = x;
-                            }
+                        if let Some(rng) = self.rng.as_mut()
+                            && rng.below(ties) == 0
+                        {
+                            best = x;
                         }
                     }
                 } else {
@@ -439,11 +439,7 @@ fn degree(cells: &Cells, x: u32) -> (i64, u32, u32) {
 /// where the last one was found, if that position is still in the list.
 #[inline(always)]
 fn scan_start(last: u32, active: u32) -> u32 {
-    if last < active {
-        last
-    } else {
-        0
-    }
+    if last < active { last } else { 0 }
 }
 
 /// The `j`-th position of a scan from `from` that wraps around `active`.

@@ -124,11 +124,7 @@ impl CellSearch {
     pub(super) fn after(&self, pp: u32) -> u32 {
         let q = pp + 1;
         let cc = at!(self.cells.nd, q).itm;
-        if cc <= 0 {
-            (q as i32 + cc) as u32
-        } else {
-            q
-        }
+        if cc <= 0 { (q as i32 + cc) as u32 } else { q }
     }
 
     /// Uses one unit of primary item `cc`'s bound (saved on the trail first

@@ -13,12 +13,12 @@
 //! item?) and `COUNT` (count solutions instead of stopping at each), so plain
 //! exact cover runs code with no color test and no per-solution exit.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::cells::{at, Cells, Counters};
+use crate::cells::{Cells, Counters, at};
 use crate::machine::{
-    Engine, Heuristic, Limits, Machine, Move, Solve, Step, MAX_PROBE_DEPTH, MOST_ESTIMATE,
+    Engine, Heuristic, Limits, MAX_PROBE_DEPTH, MOST_ESTIMATE, Machine, Move, Solve, Step,
 };
 use crate::problem::CompiledProblem;
 use crate::rng::Rng;
@@ -29,7 +29,7 @@ mod mcc;
 mod probe;
 mod xcc;
 
-use branch::{fits_unclamped, Learned, BINARY, FEWEST, LEARN};
+use branch::{BINARY, FEWEST, LEARN, Learned, fits_unclamped};
 
 /// The "no option" choice of Algorithm M's null branch.
 const NULL: u32 = u32::MAX;

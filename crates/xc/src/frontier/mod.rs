@@ -49,11 +49,11 @@
 
 use crate::number::Number;
 use crate::order::{lives, option_steps};
-use crate::problem::{ranks, CompiledProblem};
+use crate::problem::{CompiledProblem, ranks};
 use crate::sliced::{Poll, Slice, Sliced};
 
 mod table;
-use table::{get, set, Dense, Entry, Table, DENSE_BITS, TRANSITION_MEMS};
+use table::{DENSE_BITS, Dense, Entry, TRANSITION_MEMS, Table, get, set};
 
 /// Bits of a primary item's field at most (counts up to 65,535).
 const MAX_FIELD: u32 = 16;
@@ -139,11 +139,7 @@ fn fields(problem: &CompiledProblem) -> Result<Fields, FrontierError> {
         } else {
             let k = local[i - n1].len() as u64;
             exclusive[i] = k + 1;
-            if plain[i - n1] || k == 0 {
-                k + 1
-            } else {
-                k
-            }
+            if plain[i - n1] || k == 0 { k + 1 } else { k }
         };
         let w = (64 - top.leading_zeros()).max(1);
         if w > MAX_FIELD {

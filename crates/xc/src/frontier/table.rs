@@ -2,7 +2,7 @@
 //! (one per live item) with its number of ways. Dense arrays indexed by key
 //! where the frontier is narrow; hashed tables of exact keys otherwise.
 
-use crate::number::{hash, Number};
+use crate::number::{Number, hash};
 
 /// One item's field in a key whose bit 0 is the first bit of the item being
 /// settled: `rel` bits up, `width` wide (a field may straddle two words).
