@@ -21,7 +21,7 @@ SHELL := bash
 # a line every 10 s while one step takes long, the time it took at the end;
 # the whole log is in $(VENV)/build.log, and its end is shown if it fails.
 $(STAMP): $(SOURCES)
-	@echo "make: building covering into $(VENV) (a virtual environment; the Rust core in release mode: about 3 minutes the first time on 2 cores)"
+	@echo "make: building covering into $(VENV) (a virtual environment; the Rust core in release mode: about 2.5 minutes the first time on 2 cores)"
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	@start=$$(date +%s); \
