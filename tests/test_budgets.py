@@ -342,3 +342,27 @@ def test_a_time_budget_stops_a_distributed_count_with_the_pieces_finished() -> N
         # What the pieces finished counted: a part of the count, never more.
         assert e.value.count is not None and 0 <= e.value.count < 39_029_188_884
         assert distributed_count(queens_problem(8), executor, workers=2, seconds=60.0) == 92
+
+
+def test_ctrl_c_in_a_finalizer_is_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A KeyboardInterrupt raised in a __del__ (as Ctrl-C landing in a Dask
+    # future's finalizer) is "unraisable": while a command runs it is left
+    # silent (the run's flag, rung by the handler, stops the run), and any
+    # other unraisable error still reaches the hook as before.
+    from covering.cli import budget
+
+    reported: list[type[BaseException]] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda u: reported.append(type(u.exc_value)))
+
+    class Finalized:
+        def __init__(self, error: BaseException) -> None:
+            self.error = error
+
+        def __del__(self) -> None:
+            raise self.error
+
+    with budget.running(budget.Watch.of(None, None)):
+        Finalized(KeyboardInterrupt())
+        Finalized(ValueError("a real one"))
+    Finalized(KeyboardInterrupt())  # after the command: as Python does
+    assert reported == [ValueError, KeyboardInterrupt]

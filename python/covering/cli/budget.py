@@ -29,9 +29,10 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -143,6 +144,13 @@ def running(watch: Watch) -> Iterator[Watch]:
     main = threading.main_thread()
     on_main = threading.current_thread() is main
     old = signal.signal(signal.SIGINT, watch._on_interrupt) if on_main else None
+    # Ctrl-C that lands in a finalizer (a Dask future's `__del__` run by the
+    # collector) cannot leave it: Python prints it as "Exception ignored" and
+    # goes on. The handler has rung the run's flag first, which every engine,
+    # pool and cluster driver watches, so the run stops all the same: only
+    # the traceback is left out, not what it says.
+    old_hook = sys.unraisablehook
+    sys.unraisablehook = _quiet_interrupts(old_hook)
     watchdog = None
     try:
         if budget.deadline is not None:
@@ -160,3 +168,15 @@ def running(watch: Watch) -> Iterator[Watch]:
             watchdog.join()
         if old is not None:
             signal.signal(signal.SIGINT, old)
+        sys.unraisablehook = old_hook
+
+
+def _quiet_interrupts(hook: Callable[[Any], object]) -> Callable[[Any], object]:
+    """`hook`, but silent on a `KeyboardInterrupt` raised where it cannot
+    be raised (a finalizer): the run's flag carries it (see `running`)."""
+    def quiet(unraisable: Any) -> object:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            return None
+        return hook(unraisable)
+
+    return quiet
