@@ -172,15 +172,26 @@ pub fn encoding_bytes(rows: usize, cols: usize, grid: &[Cell]) -> u64 {
     if grid.len() != rows.saturating_mul(cols) {
         return u64::MAX;
     }
+    // The runs of white cells counted as they are scanned, the rows (cell
+    // a * cols + b), then the columns (cell b * cols + a): no segment is
+    // built, since this is asked of every grid before its encoding.
+    let cost = |k: u64| if k as usize <= LONG { k * k } else { 3 * k };
     let mut entries = 0u64;
-    let mut whites = 0u64;
-    for seg in segments(rows, cols, grid) {
-        let k = seg.len as u64;
-        entries += if seg.len <= LONG { k * k } else { 3 * k };
-        if seg.horizontal {
-            whites += k;
+    for (outer, inner, step_a, step_b) in [(rows, cols, cols, 1), (cols, rows, 1, cols)] {
+        for a in 0..outer {
+            let mut run = 0u64;
+            for b in 0..inner {
+                if grid[a * step_a + b * step_b] == Cell::White {
+                    run += 1;
+                } else {
+                    entries += cost(run);
+                    run = 0;
+                }
+            }
+            entries += cost(run);
         }
     }
+    let whites = grid.iter().filter(|&&c| c == Cell::White).count() as u64;
     BYTES_PER_ENTRY.saturating_mul(entries + 8 * whites)
 }
 
@@ -346,6 +357,31 @@ mod tests {
             .map(|b| Cell::from_byte(b).unwrap())
             .collect();
         (rows.len(), rows[0].len(), cells)
+    }
+
+    #[test]
+    fn encoding_bytes_counts_each_segment() {
+        // Each segment of k cells: k^2 entries up to LONG, 3k past it; and 8 a white cell.
+        let long = ".".repeat(LONG + 6);
+        for text in [".1.\n...\n#..", "..#..\n.#2#.\n.....", long.as_str()] {
+            let (rows, cols, cells) = grid(text);
+            let by_segment: u64 = segments(rows, cols, &cells)
+                .iter()
+                .map(|s| {
+                    if s.len <= LONG {
+                        (s.len * s.len) as u64
+                    } else {
+                        3 * s.len as u64
+                    }
+                })
+                .sum();
+            let whites = cells.iter().filter(|&&c| c == Cell::White).count() as u64;
+            assert_eq!(
+                encoding_bytes(rows, cols, &cells),
+                BYTES_PER_ENTRY * (by_segment + 8 * whites),
+                "{text}"
+            );
+        }
     }
 
     fn count_with(text: &str, long: usize) -> u64 {
