@@ -65,6 +65,13 @@ def search_engine(engine: str, branching: str) -> str:
     return f"cells-{branching}"
 
 
+
+def _new_search(compiled: _core.CompiledProblem, seed: int | None, engine: str) -> _core.Search:
+    """The engine's search of `compiled`, refused before it is built when it
+    would not fit the memory (`covering.sizes`)."""
+    sizes.check_engine(engine, compiled.footprint(engine))
+    return _core.Search(compiled, seed, engine)
+
 class Solver:
     """A search over `problem`, in the input order or (``order="random"``) a
     random one fixed by ``seed``; ``engine`` picks the data structure
@@ -97,10 +104,7 @@ class Solver:
         engine = search_engine(engine, branching)
         self.problem = problem
         self.seed = seed
-        compiled = problem.compile()
-        # Refused before it is built when it would not fit (`covering.sizes`).
-        sizes.check_engine(engine, compiled.footprint(engine))
-        self._search = _core.Search(compiled, seed, engine)
+        self._search = _new_search(problem.compile(), seed, engine)
 
     @classmethod
     def of_compiled(cls, compiled: _core.CompiledProblem, engine: str = "auto") -> Solver:
@@ -114,9 +118,7 @@ class Solver:
         solver = cls.__new__(cls)
         solver.problem = None  # type: ignore[assignment]
         solver.seed = None
-        engine = search_engine(engine, "mrv")
-        sizes.check_engine(engine, compiled.footprint(engine))
-        solver._search = _core.Search(compiled, None, engine)
+        solver._search = _new_search(compiled, None, search_engine(engine, "mrv"))
         return solver
 
     def __iter__(self) -> Iterator[Any]:

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import itertools
 import random
 import sys
 from collections.abc import Iterable, Iterator
@@ -119,7 +118,7 @@ class Face:
     def unique(self, puzzle: Any) -> tuple[Any, Uniqueness]:
         """(the first solution or None, NONE, UNIQUE or MULTIPLE): the
         first two solutions of the search."""
-        two = list(itertools.islice(puzzle.solutions(2, budget=self.run.budget), 2))
+        two = list(puzzle.solutions(2, budget=self.run.budget))
         return (two[0] if two else None), Uniqueness.of(len(two))
 
     def best(self, puzzle: Any, k: int) -> Any:

@@ -182,8 +182,6 @@ def _check_count(args: argparse.Namespace) -> None:
         "--checkpoint": (args.method == "memo" or learning) and args.checkpoint is not None,
         "--limit": args.method == "memo" and args.limit is not None,
     })
-    if args.method is None:
-        args.method = "auto"
 
 
 def executor_for(args: argparse.Namespace, threads: int) -> tuple[Any, int, int | None, Any, Callable[[], None]]:
@@ -346,8 +344,6 @@ class DlxFace(Face):
         if args.backend != "threads" or args.checkpoint is not None:
             run.extra["method"] = "search"
             return _count_distributed(args, run, problem)
-        if args.method == "auto":
-            args.method = None
         return count_by_front_door(args, run, problem, limit)
 
     def best(self, problem: Problem, k: int) -> Best:

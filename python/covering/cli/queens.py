@@ -19,7 +19,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from .. import _core
-from ..problem import Problem
 from ..puzzles import queens
 from ..render.plot import scatter, scatter_png
 from . import flags
@@ -132,9 +131,6 @@ class QueensFace(Face):
             return queens.count(q.n, threads=threads_from(self.args))
         self.run.extra["method"] = "search"
         return q.count(limit, budget=b)
-
-    def problem(self) -> Problem:
-        return queens.queens_problem(self.queens.n)
 
 
 def run_infinite(args: argparse.Namespace, run: Run) -> None:

@@ -172,11 +172,10 @@ def _each(batch: _Batch, outputs: list[str], errors: dict[int, str], run: Run): 
         yield k, lineno, answer
 
 
-def _run(args: argparse.Namespace, run: Run, mode: str, cap: int | None = None) -> tuple[_Batch, list[str],
-                                                                                          dict[int, str]]:
-    """The batch answered by the engine; cut short, the lines done are
+def _run(batch: _Batch, args: argparse.Namespace, run: Run, mode: str,
+         cap: int | None = None) -> tuple[list[str], dict[int, str]]:
+    """`batch` answered by the engine; cut short, the lines done are
     printed (by `show`) before the cut is reported."""
-    batch = _Batch(args)
     try:
         outputs, errors = batch.answer(args, mode, run.budget, cap)
     except Interrupted as e:
@@ -192,7 +191,7 @@ def _run(args: argparse.Namespace, run: Run, mode: str, cap: int | None = None) 
                 sys.stdout.write(partial + "\n")
             run.partial = f"{batch.where(lineno)}: {partial} solutions so far"
         raise
-    return batch, outputs, errors
+    return outputs, errors
 
 
 # The batch's answers are all known when they are shown: they are written
@@ -319,7 +318,8 @@ class SudokuFace(Face):
         if verb == "solve" and want != 1:
             return False
         args, run = self.args, self.run
-        batch, outputs, errors = _run(args, run, verb, cap=args.limit if verb == "count" else None)
+        batch = self.puzzles
+        outputs, errors = _run(batch, args, run, verb, cap=args.limit if verb == "count" else None)
         _SHOW[verb](args, run, batch, outputs, errors)
         run.done(limited=verb == "count" and run.stopped == "limit")
         return True

@@ -218,9 +218,6 @@ class TilingFace(Face):
     def entries(self) -> Iterator[tuple[int, Instance]]:
         yield 0, self.inst
 
-    def problem(self) -> Problem:
-        return self.inst.problem()
-
     def show(self, k: int, inst: Instance, labels: Any, j: int,
              cost: int | None = None) -> tuple[dict[str, Any], str]:
         t = inst.decode(labels)
