@@ -21,7 +21,7 @@ is tested to rewrite as it says).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["VERBS", "ALIASES", "Alias", "UsageError", "rewrite", "alias_table"]
 
@@ -43,8 +43,7 @@ VERBS: dict[str, tuple[str, ...]] = {
 MODE, RENAME, VERB = "mode", "rename", "verb"
 
 
-@dataclass(frozen=True)
-class Alias:
+class Alias(NamedTuple):
     """One older spelling: `old` means `new` (as the docs show them, with
     FILE, N, S and K for the values), by a rule of `kind`:
 

@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import flags
 
@@ -31,8 +30,7 @@ Adder = Callable[[argparse.ArgumentParser], None]
 Runner = Callable[[argparse.Namespace, Any], Any]
 
 
-@dataclass(frozen=True)
-class Verb:
+class Verb(NamedTuple):
     """One row of a puzzle's table."""
 
     name: str
@@ -54,8 +52,7 @@ class Verb:
     reads: bool = True
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(NamedTuple):
     """A puzzle's command: ``covering NAME VERB ...``."""
 
     name: str
