@@ -14,6 +14,7 @@ mod driver;
 mod errors;
 mod frontier;
 mod interrupt;
+mod kasteleyn;
 mod memo;
 mod memo_count;
 mod memo_zdd;
@@ -56,6 +57,10 @@ mod _core {
     use crate::frontier::choose_item_order;
     #[pymodule_export]
     use crate::frontier::PyFrontierCount;
+    #[pymodule_export]
+    use crate::kasteleyn::kasteleyn_check;
+    #[pymodule_export]
+    use crate::kasteleyn::kasteleyn_count;
     #[pymodule_export]
     use crate::memo_count::PyMemoCount;
     #[pymodule_export]

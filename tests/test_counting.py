@@ -59,8 +59,11 @@ def test_the_memo_on_threads_and_in_parts_gives_the_same_count() -> None:
 def test_auto_picks_the_frontier_for_boards_and_the_search_for_queens() -> None:
     c = count(l_tromino(12))
     assert (c.count, c.method) == (2033502499954, "frontier")  # Knuth, TAOCP 7.2.2.1
+    # Dominoes are the perfect matchings of a planar graph: a determinant.
     c = count(tiling(DOMINOES, Board.rectangle(12, 12), uses="any"))
-    assert (c.count, c.method) == (53060477521960000, "frontier")  # OEIS A004003
+    assert (c.count, c.method) == (53060477521960000, "kasteleyn")  # OEIS A004003
+    c = count(tiling(DOMINOES, Board.rectangle(12, 12), uses="any"), method="frontier")
+    assert (c.count, c.method) == (53060477521960000, "frontier")
     # The memo's probe still picks its rule when the memo is asked for.
     c = count(l_tromino(12), method="memo", branching="first")
     assert (c.count, c.method, c.branching) == (2033502499954, "memo", "first")
@@ -98,7 +101,9 @@ def test_a_board_in_any_order_is_counted_at_the_frontier() -> None:
     """The order is chosen from the problem: numbering the cells at random
     changes neither the count nor the method, and the width stays a band."""
     for seed in range(3):
-        c = count(scrambled(tiling(DOMINOES, Board.rectangle(12, 12), uses="any"), seed))
+        board = scrambled(tiling(DOMINOES, Board.rectangle(12, 12), uses="any"), seed)
+        assert count(board).method == "kasteleyn"  # (planar matchings: the default's first look)
+        c = count(board, method="frontier")
         assert (c.count, c.method) == (53060477521960000, "frontier")
         assert c.width is not None and c.width <= 16 and c.item_order != "input"
         c = count(scrambled(l_tromino(12), seed), method="frontier")
@@ -195,6 +200,9 @@ def test_the_command_line_counts_by_the_front_door(tmp_path: Path) -> None:
     f.write_text(tiling(DOMINOES, Board.rectangle(12, 12), uses="any").to_dlx())
     run = [sys.executable, "-m", "covering"]
     r = subprocess.run(run + ["dlx", "count", str(f), "--json"], capture_output=True, text=True)
+    summary = json.loads(r.stdout.splitlines()[-1])
+    assert (summary["count"], summary["method"]) == (53060477521960000, "kasteleyn")
+    r = subprocess.run(run + ["dlx", "count", str(f), "--json", "--method", "frontier"], capture_output=True, text=True)
     summary = json.loads(r.stdout.splitlines()[-1])
     assert (summary["count"], summary["method"]) == (53060477521960000, "frontier")
     for extra in (["--method", "memo", "--branching", "mrv"], ["--memo"]):

@@ -34,6 +34,8 @@ __all__ = [
     "sift_options",
     "choose_item_order",
     "estimate_nodes",
+    "kasteleyn_check",
+    "kasteleyn_count",
     "split_pieces",
 ]
 
@@ -423,6 +425,8 @@ def split_pieces(
 def choose_item_order(
     problem: CompiledProblem, item_order: str = "auto"
 ) -> tuple[list[int], int, float, str, bool]: ...
+def kasteleyn_check(problem: CompiledProblem) -> tuple[str, int] | None: ...
+def kasteleyn_count(problem: CompiledProblem, budget: _RunBudget | None = None) -> tuple[int | None, tuple[str, int] | None]: ...
 def estimate_nodes(problem: CompiledProblem, probes: int = 64, seed: int = 0, engine: str = "auto") -> float:
     """Knuth's random-probe estimate of the size of the search tree."""
 

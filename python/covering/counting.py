@@ -92,7 +92,7 @@ from .solver import Solver, search_engine
 
 __all__ = ["Counted", "count", "memo_rule", "memo_in_running", "METHODS", "BRANCHINGS", "ITEM_ORDERS"]
 
-METHODS = ("auto", "search", "memo", "frontier")
+METHODS = ("auto", "search", "memo", "frontier", "kasteleyn")
 BRANCHINGS = ("first", "mrv")
 ITEM_ORDERS = ("auto", "input")
 
@@ -269,8 +269,8 @@ def check_method(method: str, branching: str | None, item_order: str = "auto") -
     rules = BRANCHINGS + tuple(r for r in SEARCH_BRANCHINGS if r not in BRANCHINGS)
     if branching is not None and branching not in rules:
         raise ValueError(f"branching must be one of {', '.join(map(repr, rules))}, not {branching!r}")
-    if branching is not None and method == "frontier":
-        raise ValueError(f"the frontier count does not branch: no branching with method={method!r}")
+    if branching is not None and method in ("frontier", "kasteleyn"):
+        raise ValueError(f"the {method} count does not branch: no branching with method={method!r}")
     if branching is not None and method == "search" and branching not in SEARCH_BRANCHINGS:
         raise ValueError(f"branching={branching!r} is a rule of the memo count: not with method='search'")
     if branching is not None and method == "memo" and branching not in BRANCHINGS:
@@ -367,6 +367,14 @@ def count(
         sat = SatSolver(problem)
         n = sat.count(limit, budget=budget)
         return Counted(n, "sat", None, sat.stats.decisions, "limit")
+    if method == "kasteleyn":
+        if engine != "auto":
+            raise ValueError("a Kasteleyn count has its own engine (a determinant); leave engine='auto'")
+        made = _kasteleyn(problem, problem.compile(), "asked", budget)
+        if isinstance(made, str):
+            raise ProblemError(f"Kasteleyn's method does not apply: {made}")
+        # (It meets no solution one by one: a limit caps the count made.)
+        return made if limit is None else dataclasses.replace(made, count=min(made.count, limit))
     if method == "memo":
         if limit is not None:
             raise ValueError("a memo count cannot stop at a limit: it does not meet solutions one by one")
@@ -395,6 +403,11 @@ def count(
         order = _Order(*_core.choose_item_order(compiled, item_order))
         return _frontier(_frontier_count(compiled, order, threads), progress, "asked", order, budget)
     memo_bytes_left = memo_budget(memo_bytes)
+    if method == "auto" and branching is None:
+        # A planar matching problem is counted in polynomial time.
+        planar = _kasteleyn(problem, compiled, "planar matchings: a determinant", budget)
+        if not isinstance(planar, str):
+            return planar
     if method == "memo":
         rule = branching or "mrv"
         sweep = _order(compiled, item_order) if rule == "first" and item_order == "auto" else None
@@ -415,6 +428,44 @@ def count(
         if target is not problem and target.last_search is not None:
             problem.remember(target.last_search)
     return counted if summary is None else dataclasses.replace(counted, reduced=summary)
+
+
+def _kasteleyn(problem: ProblemData, compiled: _core.CompiledProblem, why: str,
+               budget: limits.Budget) -> Counted | str:
+    """The count of `problem` by Kasteleyn's method (`xc::kasteleyn`: the
+    perfect matchings of a planar graph, by a determinant), or why the
+    method does not apply, naming the option or item; `LimitReached` if
+    the budget's flag rose first (no partial count: it knows none).
+
+    >>> from covering.puzzles.polyomino import DOMINOES, Board, tiling
+    >>> p = tiling(DOMINOES, Board.rectangle(8, 8), uses="any")
+    >>> _kasteleyn(p, p.compile(), "asked", limits.begin(None)).count
+    12988816
+    >>> p.add_primary(["x", "y", "z"]); _ = p.add_option(["x", "y", "z"])
+    >>> _kasteleyn(p, p.compile(), "asked", limits.begin(None))
+    "option 'x y z' does not hold exactly two primary items"
+    """
+    if _core.kasteleyn_check(compiled) is not None and why != "asked":
+        return "not a matching problem"  # (the auto count's quick look)
+    try:
+        total, refused = _core.kasteleyn_count(compiled, budget=budget)
+    except KeyboardInterrupt:
+        raise Interrupted(None, None, where="the Kasteleyn count") from None
+    if refused is not None:
+        what, k = refused
+        if what == "pair":
+            return f"option {problem.label_text(k)!r} does not hold exactly two primary items"
+        if what == "secondary":
+            return f"option {problem.label_text(k)!r} holds a secondary item"
+        if what == "multiplicity":
+            name = problem.primary[k]
+            lo, hi = problem.bounds(name)
+            return f"item {name!r} is to be covered {lo} to {hi} times, not once"
+        return f"the graph of the options is not planar (the part holding item {problem.primary[k]!r})"
+    if total is None:
+        raise LimitReached("budget reached in the Kasteleyn count (no partial count: it knows none)",
+                           count=None, stats=None, where="the Kasteleyn count", budget=budget.ran_out())
+    return Counted(total, "kasteleyn", None, 0, why)
 
 
 def _reduced(problem: ProblemData, compiled: _core.CompiledProblem) -> tuple[ProblemData, dict[str, Any]] | None:

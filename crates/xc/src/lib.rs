@@ -25,6 +25,7 @@ mod cells;
 mod cellsearch;
 pub mod footprint;
 mod frontier;
+pub mod kasteleyn;
 mod machine;
 mod mbits;
 mod mcc_order;

@@ -41,6 +41,20 @@ impl Number {
         }
     }
 
+    /// The number of the little-endian 64-bit `limbs`.
+    pub fn from_limbs(mut limbs: Vec<u64>) -> Number {
+        while limbs.len() > 2 && limbs.last() == Some(&0) {
+            limbs.pop();
+        }
+        match limbs.len() {
+            0..=2 => Number::Small(
+                limbs.first().copied().unwrap_or(0) as u128
+                    | (limbs.get(1).copied().unwrap_or(0) as u128) << 64,
+            ),
+            _ => Number::Big(limbs),
+        }
+    }
+
     /// `self += other`, exactly.
     pub fn add(&mut self, other: &Number) {
         if let (Number::Small(a), Number::Small(b)) = (&*self, other)

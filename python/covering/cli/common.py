@@ -143,8 +143,9 @@ def check_method_flags(args: argparse.Namespace, *, not_with: dict[str, bool]) -
         if present and given:
             raise UsageError(f"{given[0]} and {other} cannot go together")
     searching = args.branching in SEARCH_ONLY
-    if args.branching is not None and args.method == "frontier":
-        raise UsageError("--branching and --method frontier cannot go together (the frontier does not branch)")
+    if args.branching is not None and args.method in ("frontier", "kasteleyn"):
+        raise UsageError(f"--branching and --method {args.method} cannot go together (the {args.method} count "
+                         "does not branch)")
     if args.branching == "first" and args.method == "search":
         raise UsageError("--branching first and --method search cannot go together (first is the memo's rule)")
     if searching and args.method == "memo":

@@ -190,11 +190,13 @@ def add_progress(parser: argparse.ArgumentParser) -> None:
 def add_method(parser: argparse.ArgumentParser, *, search: bool = True) -> None:
     """--method, --item-order, --branching and --memo-bytes: how a count is made (`covering.counting`);
     with `search`, --branching takes the search's learning rules too."""
-    parser.add_argument("--method", choices=["auto", "search", "memo", "frontier"], default=None,
-                        help="how counts are made: auto (default: the frontier when its chosen item order is "
-                        "narrow, else the methods measured in turns of work), search (dancing links on every "
-                        "core), memo (look up sub-problems met before; one thread unless --threads), frontier "
-                        "(items settled one by one in a narrow order, only the live frontiers kept)")
+    parser.add_argument("--method", choices=["auto", "search", "memo", "frontier", "kasteleyn"], default=None,
+                        help="how counts are made: auto (default: Kasteleyn's where it applies, the frontier "
+                        "when its chosen item order is narrow, else the methods measured in turns of work), "
+                        "search (dancing links on every core), memo (look up sub-problems met before; one "
+                        "thread unless --threads), frontier (items settled one by one in a narrow order, only "
+                        "the live frontiers kept), kasteleyn (the perfect matchings of a planar graph, by a "
+                        "determinant: every option two primary items)")
     parser.add_argument("--item-order", choices=["auto", "input"], default="auto",
                         help="how the frontier and the memo's first rule take the primary items: auto (default: "
                         "an order chosen to keep the frontier narrow) or input (as the input lists them)")
