@@ -1,7 +1,7 @@
 """What the count's memo probe sees on Knuth's workloads, as generated and shuffled: the share of
 lookups that hit and the "shrink" (nodes searched plus the nodes the sub-problems found again took
 to count, against the nodes searched), each rule, beside the CPU of the default count and of a
-plain search. The evidence for `covering.counting.SHRINK`.
+plain search. The evidence for the plan's `SHRINK` (`_core.CountPlan.SHRINK`).
 
     python benchmarks/memo_probe.py --knuth DIR [--words FILE] [--shuffles N] [--only NAME ...]
 
@@ -113,7 +113,8 @@ def main() -> None:
         f"`python benchmarks/memo_probe.py --knuth DIR --words WORDS --shuffles {args.shuffles}`: "
         "each rule's share of lookups that hit and its shrink (nodes searched and the nodes the "
         "sub-problems found again took, against the nodes searched) in the probe `count` runs; the memo "
-        f"is in the running at a hit share of {C.HIT_RATIO} or a shrink of {C.SHRINK}. CPU seconds of the "
+        f"is in the running at a hit share of {_core.CountPlan.HIT_RATIO} or a shrink of {_core.CountPlan.SHRINK}. "
+        "CPU seconds of the "
         "whole process: the default `covering dlx count FILE --threads 1` (the method it took) and "
         "the same with `--method search`.",
         "",

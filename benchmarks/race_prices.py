@@ -1,7 +1,7 @@
-"""The prices of the count's race (`covering.counting.search_cost`, `frontier_cost`): what a
+"""The prices of the count's race (`_core.CountPlan.search_cost`, `frontier_cost`): what a
 frontier transition and mem, and a search node and mem, take on Knuth's workloads. The evidence
-for `FRONTIER_MEM_COST`, `CELLS_NODE_COST`, `MCC_NODE_COST`, `CELLS_MEM_COST`, `BITS_NODE_COST`,
-`MBITS_NODE_COST` and `MBITS_MEM_COST`.
+for the plan's `FRONTIER_MEM_COST`, `CELLS_NODE_COST`, `MCC_NODE_COST`, `CELLS_MEM_COST`,
+`BITS_NODE_COST`, `MBITS_NODE_COST` and `MBITS_MEM_COST` (the engine's `plan` module).
 
     python benchmarks/race_prices.py --knuth DIR [--words FILE] [--seconds S] [--only NAME ...]
 
@@ -41,7 +41,7 @@ def frontier_row(problem: Problem, seconds: float) -> str:
     spent = time.process_time() - start
     transitions, mems = f.progress.work, f.progress.mems
     return (f"| {transitions:,}{'' if done is not None else '+'} | {1e9 * spent / transitions:.0f} | "
-            f"{1e9 * spent / max(1, mems):.2f} | {1e9 * spent / C.frontier_cost(f):.2f} |")
+            f"{1e9 * spent / max(1, mems):.2f} | {1e9 * spent / _core.CountPlan.frontier_cost(mems):.2f} |")
 
 
 def search_row(problem: Problem, seconds: float) -> str:
@@ -53,8 +53,7 @@ def search_row(problem: Problem, seconds: float) -> str:
         pass
     spent = time.process_time() - start
     st = solver.stats
-    multiplicities = problem.compile().has_multiplicities
-    cost = C.search_cost(st, solver.engine, multiplicities)
+    cost = _core.CountPlan(problem.compile(), solver.engine).search_cost(st)
     return (f"| {solver.engine} | {st.nodes:,} | {1e9 * spent / max(1, st.nodes):.0f} | "
             f"{1e9 * spent / max(1, st.mems):.2f} | {1e9 * spent / max(1.0, cost):.2f} |")
 

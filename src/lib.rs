@@ -20,6 +20,7 @@ mod memo_count;
 mod memo_zdd;
 mod mincost;
 mod parallel;
+mod plan;
 mod problem;
 mod queens;
 mod sat;
@@ -73,6 +74,8 @@ mod _core {
     use crate::parallel::split_pieces;
     #[pymodule_export]
     use crate::parallel::PyPool;
+    #[pymodule_export]
+    use crate::plan::PyCountPlan;
     #[pymodule_export]
     use crate::problem::sift_options;
     #[pymodule_export]

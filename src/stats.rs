@@ -64,6 +64,20 @@ impl PyStats {
     }
 }
 
+impl PyStats {
+    /// The engine's counters back.
+    pub fn to_xc(&self) -> xc::Stats {
+        xc::Stats {
+            nodes: self.nodes,
+            updates: self.updates,
+            mems: self.mems,
+            cleansings: self.cleansings,
+            solutions: self.solutions,
+            max_level: self.max_level,
+        }
+    }
+}
+
 impl From<xc::Stats> for PyStats {
     fn from(s: xc::Stats) -> Self {
         PyStats {

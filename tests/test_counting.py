@@ -237,19 +237,22 @@ def test_the_race_of_the_frontier_ends_with_the_count_of_either() -> None:
         order = counting._order(compiled, "auto")
         assert order is not None
         frontier = counting._frontier_count(compiled, order, 1)
-        got = counting._race(frontier, order, None, None, Solver(p), None)
+        got = counting._race(_core.CountPlan(compiled), frontier, order, None, None, Solver(p), None)
         assert got.count == known and got.method in ("frontier", "search")
+        # The plan says what each racer measured.
+        assert got.plan is not None and {c["method"] for c in got.plan["candidates"] if c["measured"]} == {
+            "frontier", "search"}
         memo = _core.MemoCount(compiled, 1 << 24, "mrv", threads=1)
         frontier = counting._frontier_count(compiled, order, 1)
-        got = counting._race(frontier, order, memo, "mrv", None, None)
+        got = counting._race(_core.CountPlan(compiled), frontier, order, memo, "mrv", None, None)
         assert got.count == known and got.method in ("frontier", "memo")
     p = queens_problem(16)
     compiled = p.compile()
     order = counting._order(compiled, "auto")
     assert order is not None
     with pytest.raises(LimitReached) as e:
-        counting._race(counting._frontier_count(compiled, order, 1), order, None, None, Solver(p), None,
-                       limits.Budget.of(seconds=0.3))
+        counting._race(_core.CountPlan(compiled), counting._frontier_count(compiled, order, 1), order, None, None,
+                       Solver(p), None, limits.Budget.of(seconds=0.3))
     assert e.value.count is not None and e.value.count >= 0
 
 
@@ -274,10 +277,12 @@ def test_the_race_prices_each_method_by_its_own_counters() -> None:
     s = Solver(p)
     with pytest.raises(LimitReached):
         s.count(nodes=1000)
-    assert counting.search_cost(s.stats, s.engine, True) > counting.search_cost(s.stats, s.engine, False) > 0
     compiled = p.compile()
+    # Algorithm M's nodes cost more than Algorithm X's (the plan's machine).
+    plain = tiling(TETROMINOES, Board.rectangle(4, 10), uses="any").compile()
+    assert _core.CountPlan(compiled).search_cost(s.stats) > _core.CountPlan(plain).search_cost(s.stats) > 0
     order = counting._order(compiled, "auto")
     assert order is not None
     f = _core.FrontierCount(compiled, order.items, 1)
     f.run(limits.begin(None, 10_000))  # (its nodes: transitions)
-    assert counting.frontier_cost(f) == counting.FRONTIER_MEM_COST * f.progress.mems > f.progress.work
+    assert _core.CountPlan.frontier_cost(f.progress.mems) > f.progress.work > 0

@@ -16,49 +16,37 @@ Three exact methods count solutions without listing them:
   (`covering.memo`), whose time grows with the number of *different*
   sub-problems (its "first" rule takes the items in the same chosen order).
 
-Neither wins everywhere, so `method="auto"` measures, in work (transitions,
-nodes), never in time, so that the same problem always goes the same way:
+and, for the perfect matchings of a planar graph (every option two primary
+items), **kasteleyn**: a determinant, in polynomial time (`xc::kasteleyn`).
 
-0. primary items of bounds 0:1 are made secondary, which they are
-   (`reduction.optional_as_secondary`); then on a problem small enough
-   that `REDUCE_WORK` units an entry stay within `REDUCE_WORK_MOST`, the
-   options and items that cannot matter are
-   taken out first, as Knuth's DLX-PRE does (`covering.reduction`), and the
-   problem left is counted when that took out at least `REDUCE_SHARE` of the
-   options: the count is the same, and the problem smaller (a 12x12
-   slitherlink loses half its options, and its memo count takes a third of
-   the time; the pentominoes 6x10 lose 7%);
-1. a tree that Knuth's estimate puts under `SMALL_TREE` nodes is searched
-   (given up past `SMALL_TREE_CHECK` times that many: the estimate was
-   wrong; with multiplicities past `SMALL_TREE`), and one it puts under
-   `SMALL_TREE_MAYBE` times that is searched for `SMALL_TREE` nodes, in
-   case it overrates it;
-2. the order's predicted transitions (`2^cost`) under `2^FRONTIER_SURE`,
-   or its frontier at most `FRONTIER_BITS` wide: the frontier counts;
-3. else the memo is probed with each branching rule for `probe_nodes`
-   nodes (a probe that finishes is the answer);
-4. the methods still in the running (the frontier unless its prediction
-   is past `2^FRONTIER_HOPELESS` and its order was not weighed by a trial
-   run; the memo if its sub-problems came back, `HIT_RATIO` of its
-   lookups or `SHRINK` times fewer nodes, more against a search on
-   bitsets, `memo_in_running`; else the search) run in turns of doubling
-   work until one finishes, and a method
-   that runs out of memory drops out. Against the memo each turn is worth
-   about the same time to each (`MEMO_NODES_PER_TRANSITION`). Against the
-   search, both are priced in one unit from their own counters
-   (`search_cost`, `frontier_cost`: mems, updates and nodes, never a
-   clock); the frontier first spends `FRONTIER_FREE` of what Knuth's
-   estimate says the whole search costs, then `FRONTIER_SHARE` of the
-   search's turns: a search that wins loses about a quarter, and a frontier
-   many times faster wins (REDRECT-DLX 3 8: the search, 3.8 s where it
-   takes 3.0 s alone; copies of polyiamonds on a 5x5 rhombus: the
-   frontier, 0.7 s where the search takes 23 s);
-5. nothing in the running, or Knuth's estimate of the search tree far
-   below the frontier's prediction (`FRONTIER_SLACK` bits; the prediction
-   is a bound that runs high where options rule each other out, as in
-   queens) on a problem without multiplicities (with them the prediction
-   says nothing: their counts widen every key): the search, on every core.
+No method wins everywhere, so `method="auto"` measures, in work (nodes,
+transitions, mems), never in time, so that the same problem always goes the
+same way. Every rule and every price of that choice is the engine's plan
+(`_core.CountPlan`, the `xc` crate's `plan` module); this module runs what
+the plan asks and tells it what came back:
 
+0. a planar matching problem is counted by Kasteleyn's method; else
+   primary items of bounds 0:1 are made secondary, which they are
+   (`reduction.optional_as_secondary`), and on a problem small enough
+   (`REDUCE_WORK`, `REDUCE_WORK_MOST`) the options and items that cannot
+   matter are taken out first, as Knuth's DLX-PRE does
+   (`covering.reduction`), when that takes out at least `REDUCE_SHARE` of
+   the options (a 12x12 slitherlink loses half its options, and its memo
+   count takes a third of the time);
+1. a tree that Knuth's estimate calls small is searched;
+2. an item order predicted cheap, or narrow, is counted at the frontier;
+3. else the memo is probed with each branching rule (a probe that
+   finishes is the answer), and is in the running if its sub-problems
+   came back;
+4. the methods in the running race in turns of doubling work, each priced
+   by its own counters in one unit (about a nanosecond of a core), until
+   one finishes; a method that runs out of memory drops out;
+5. a memo that could count but is not in the running first gets a stint,
+   a share of what the others are predicted to cost (Latin squares of
+   order 6: 2.3x fewer nodes in the probe, 450x in the end); then the
+   frontier races the search, or the search runs alone, on every core.
+
+The candidates weighed, with their costs, come back in `Counted.plan`.
 `threads` and `engine` set how a search runs, and no longer choose it; a
 node budget (counted in the search's nodes) means a search. `Counted`
 says which method counted, the item order and its width, and why.
@@ -77,7 +65,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -90,65 +77,14 @@ from .progress import Status, every, solver_status
 from .solver import BRANCHINGS as SEARCH_BRANCHINGS
 from .solver import Solver, search_engine
 
-__all__ = ["Counted", "count", "memo_rule", "memo_in_running", "METHODS", "BRANCHINGS", "ITEM_ORDERS"]
+__all__ = ["Counted", "count", "memo_rule", "METHODS", "BRANCHINGS", "ITEM_ORDERS"]
 
 METHODS = ("auto", "search", "memo", "frontier", "kasteleyn")
 BRANCHINGS = ("first", "mrv")
 ITEM_ORDERS = ("auto", "input")
 
-#: Nodes of each memo probe, for a problem of at most `PROBE_WORDS` * 64
-#: options; fewer for wider ones (no fewer than `PROBE_LEAST`), whose memo
-#: nodes cost more each (`probe_nodes`).
-PROBE_NODES = 20_000
-PROBE_WORDS = 32
-PROBE_LEAST = 2_000
-#: Sub-problems found again per node searched, past which the memo is in
-#: the running (below it, the search takes its place).
-HIT_RATIO = 0.3
-#: Or: the nodes searched and the nodes the sub-problems found again took
-#: to count, against the nodes searched ("shrink"), past which the memo is
-#: in the running however few its hits: a probe whose few hits saved most
-#: of what it searched is finding sub-problems high in the tree, and their
-#: savings multiply as it goes on. Knuth's indicator problem for monotone
-#: functions of 6 variables shrinks 2.3x in the probe (1% of its lookups
-#: hit) and 60x in the end: the memo counts it in 5.4 s where the search
-#: takes 11.6 s; with the relation 00 01 10 instead (912,818,962,432
-#: solutions), 5.5x and a second or two, where the search meets its
-#: solutions one by one. Below it (`benchmarks/memo_probe.py`, each
-#: instance as made and shuffled five ways): 1.0-1.62x on queens, windmill
-#: dominoes, pentominoes and word rectangles, where the search wins, and
-#: 2.05-3.78x on the indicator problem. (MacMahon triangles, by hand:
-#: 1.0-1.55x; a memo count of them takes more than twice the search.)
-SHRINK = 1.8
-#: Where the search runs on bitsets with masks (`CompiledProblem.first_engine`
-#: is "bits": thousands of options, 64 or more to a primary item, as in word
-#: rectangles), a node of the memo costs some ten of the search's (its key is
-#: the live set, one word for 64 options, hashed and kept: 7.6 us a node
-#: against 0.7 on word rectangles 3x4), so hits alone do not put the memo in
-#: the running: its nodes must shrink this much. Word rectangles 3x4 with
-#: their lines shuffled: 46% hits and 1.9x in the probe, 2.6x fewer nodes
-#: in the end, and the memo took 4.3 s where the search takes 1.0-1.5 s.
-MASKED_SHRINK = 8.0
-#: Where the search runs on bitsets of the square table (a few thousand
-#: options), a node of the memo costs some ten of the search's too, so
-#: shrinking alone puts the memo in the running only past this (hits still
-#: do). Knuth's Sudoku with the first 14 givens of a 17-clue puzzle
-#: (14,040,934 solutions): 14% hits and 3.0x in the probe, 8.3x fewer nodes
-#: in the end, and the memo took 13.4 s where the search on bitsets takes
-#: 9.0 s (65 ns a node, against 0.8 us a node of the memo).
-BITS_SHRINK = 8.0
 #: Seconds between the progress reports of a memo count.
 PROGRESS_SLICE = 0.5
-#: An order whose predicted transitions are at most 2^this (a second or so),
-#: or whose frontier is at most FRONTIER_BITS wide (a step then holds at
-#: most 2^22 states: boards row by row), is counted at the frontier at once.
-FRONTIER_SURE = 26.0
-FRONTIER_BITS = 22
-#: Past 2^this predicted transitions the frontier is not tried, unless its
-#: order was weighed by a trial (`_Order.tried`: with multiplicities the
-#: prediction runs high by many bits; REDRECT-DLX 5 5: 2^50 predicted, 5.8M
-#: transitions, 0.4 s, where the search takes 16 s).
-FRONTIER_HOPELESS = 48.0
 #: Transitions of a frontier count between its progress reports and checks.
 FRONTIER_SLICE = 1 << 22
 #: Work of the reduction before an automatic count, in units (entries
@@ -165,63 +101,6 @@ REDUCE_WORK_MOST = 50_000_000
 #: The share of the options the reduction must take out for the count to
 #: use the problem it leaves (which is built anew).
 REDUCE_SHARE = 0.02
-#: Search trees estimated below this many nodes are searched at once (up
-#: to `SMALL_TREE_CHECK` times as many: past that the estimate was wrong).
-SMALL_TREE = 100_000
-SMALL_TREE_CHECK = 4
-#: Trees estimated below this many times `SMALL_TREE` are searched for
-#: `SMALL_TREE` nodes first (about the work of the memo's probes).
-SMALL_TREE_MAYBE = 10
-#: What a node of the memo and of the search costs, in frontier transitions
-#: (measured in benchmarks/orders.py): the memo's turns in step 4, and the
-#: search's estimate against the frontier's prediction (`FRONTIER_SLACK`).
-MEMO_NODES_PER_TRANSITION = 0.01
-SEARCH_NODES_PER_TRANSITION = 0.1
-#: The race's unit, in which step 4 prices the search's turns and the
-#: frontier's against it (`search_cost`, `frontier_cost`), is about a
-#: nanosecond of a core, worked out from each method's own counters, never
-#: from a clock (`benchmarks/race_prices.py`; the benchmark notebook, "Morning
-#: (2026-11-27)"): a frontier's mem took 2-7 ns on REDRECT-, MOTLEY-, QUEENDOM-,
-#: SUDOKU- and SLITHERLINK-DLX files, polyiamonds and tromino boards, a
-#: transition anything from 4 ns (a board's dense step) to 730 ns (long
-#: options, tables of a gigabyte); a node of dancing cells 15 ns (50 ns in
-#: Algorithm M) and 0.45 ns a mem; a node of bitsets 10 ns, a nanosecond an
-#: update and an eighth of one a word copied or scanned. Algorithm M on
-#: bitsets scans every open item's words at each node, as `count_ones` of
-#: a few words each and a branch per item: 100 ns a node and 0.6 a word
-#: (MOTLEY-, QUEENDOM-, REDRECT-DLX, tetrominoes 1-3 times on 5x8 and
-#: pentominoes 0-1 times on 6x7: 131-210 ns a node, 87-195 words).
-FRONTIER_MEM_COST = 4.0
-CELLS_NODE_COST = 15.0
-MCC_NODE_COST = 50.0
-CELLS_MEM_COST = 0.45
-BITS_NODE_COST = 10.0
-MBITS_NODE_COST = 100.0
-MBITS_MEM_COST = 0.6
-#: The first turn of step 4 against the search, in that unit (a tenth of a
-#: second or so), and each method's first slice before its price is known:
-#: transitions, nodes.
-FIRST_COST = 100_000_000
-FIRST_FRONTIER_WORK = 1 << 16
-FIRST_SEARCH_NODES = 10_000
-#: The frontier's turns against the search (`_race`): as long as the
-#: search's, until the frontier has spent this share of what the whole
-#: search is estimated to cost, then this share of the search's. The
-#: frontier's prediction (`order.cost`) cannot say which is faster where
-#: options take items several times (REDRECT-DLX 3 8: the search 8x faster,
-#: the prediction 6 bits above the estimate; 0-2 copies of each polyiamond
-#: of 4 and 5 triangles on a 5x5 rhombus: the frontier 14x faster, 14
-#: bits above), so the frontier always runs, and a search that wins loses
-#: about a quarter to it.
-FRONTIER_FREE = 0.25
-FRONTIER_SHARE = 0.25
-#: Probes of Knuth's estimate that sets the frontier's free part.
-RACE_PROBES = 256
-#: Bits by which the search's estimate must fall below the frontier's
-#: prediction for the search to run without a race.
-FRONTIER_SLACK = 10.0
-#: The first turn of step 4 against the memo, in frontier transitions.
-FIRST_TURN = 1 << 22
 
 
 @dataclass(frozen=True)
@@ -248,6 +127,11 @@ class Counted:
     #: What the reduction before an automatic count took out
     #: (`Reduction.summary`), when the count used the problem it left.
     reduced: dict[str, Any] | None = None
+    #: The plan of an automatic count (`_core.CountPlan`): the method
+    #: "taken", the search's "machine", and the "candidates" weighed, each
+    #: {"method", "cost", "measured"}: its cost in the plan's unit (about a
+    #: nanosecond of a core), measured by its own counters or predicted.
+    plan: dict[str, Any] | None = None
 
 
 def check_method(method: str, branching: str | None, item_order: str = "auto") -> None:
@@ -337,6 +221,31 @@ def count(
     >>> count(tiling(DOMINOES, Board.rectangle(8, 8), uses="any"), method="memo").count
     12988816
     """
+    counted = _count(problem, limit, method=method, branching=branching, engine=engine, threads=threads,
+                     memo_bytes=memo_bytes, nodes=nodes, seconds=seconds, progress=progress,
+                     item_order=item_order, budget=budget)
+    if counted.plan is None:
+        # A method asked, or a limit: nothing was weighed.
+        counted = dataclasses.replace(counted, plan={"taken": counted.method, "machine": None, "candidates": []})
+    return counted
+
+
+def _count(
+    problem: ProblemData,
+    limit: int | None = None,
+    *,
+    method: str = "auto",
+    branching: str | None = None,
+    engine: str = "auto",
+    threads: int | None = None,
+    memo_bytes: int | None = None,
+    nodes: int | None = None,
+    seconds: float | None = None,
+    progress: Callable[[Status], None] | None = None,
+    item_order: str = "auto",
+    budget: limits.Budget | None = None,
+) -> Counted:
+    """`count`, without the plan of what was not weighed."""
     check_method(method, branching, item_order)
     if branching is not None and branching not in BRANCHINGS:
         # Knuth's other rules ("wtd", "frb", "binary") are a search's, on dancing
@@ -509,18 +418,14 @@ def _memo_threads(threads: int | None) -> int:
 
 
 def probe_nodes(compiled: _core.CompiledProblem) -> int:
-    """Nodes of a memo probe of `compiled`: `PROBE_NODES`, scaled down for
-    problems of more than `PROBE_WORDS` words of options, since each memo
-    node works on words of options (Knuth's 3x4 word rectangles, 9,986
-    options: 17 us a node, 0.34 s for a probe of 20,000; their share of
-    sub-problems found again is the same after 4,000).
+    """Nodes of a memo probe of `compiled` (the plan's: fewer for problems
+    of many words of options, whose memo nodes cost more each).
 
     >>> from covering.puzzles.queens import queens_problem
     >>> probe_nodes(queens_problem(8).compile())
     20000
     """
-    words = max(1, (compiled.n_options + 63) // 64)
-    return max(PROBE_LEAST, min(PROBE_NODES, PROBE_NODES * PROBE_WORDS // words))
+    return _core.CountPlan(compiled).probe_nodes()
 
 
 def _reordered(compiled: _core.CompiledProblem, order: _Order | None) -> _core.CompiledProblem:
@@ -531,35 +436,33 @@ def _reordered(compiled: _core.CompiledProblem, order: _Order | None) -> _core.C
 def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str | None, engine: str,
           threads: int | None, memo_bytes: int, progress: Callable[[Status], None] | None,
           item_order: str, budget: limits.Budget) -> Counted:
-    """`method="auto"`: steps 1 to 5 of the module's text."""
+    """`method="auto"`: the engine's plan (`_core.CountPlan`, every rule and
+    price of the choice) asks, this runs what it asks and tells it what
+    came back: steps 1 to 5 of the module's text."""
+    plan = _core.CountPlan(compiled, engine)
     big = compiled.n_options > _core.MEMO_MAX_OPTIONS
-    estimate = None if big else _core.estimate_nodes(compiled, 16, 0)
+    if not big:
+        plan.set_estimate(_core.estimate_nodes(compiled, 16, 0))
     # A search started on a tree thought small goes on, if a search is what
     # is chosen in the end: its nodes are not spent twice.
     started: Solver | None = None
-    if estimate is not None and estimate < SMALL_TREE_MAYBE * SMALL_TREE:
-        # Near the bound the estimate may overrate the tree (pi-day: 214,783
-        # for 7,049 nodes): a search as long as the memo's probes tries first.
-        # With multiplicities, where the frontier is always raced, no more
-        # than that: Algorithm M's estimate runs low on heavy tails (each
-        # tetromino 0-3 times on a 5x8 board: 90,607 for 565,053 nodes, and
-        # a check of 400,000 took 0.3 s where the frontier takes 0.06 s).
-        sure = estimate < SMALL_TREE and not compiled.has_multiplicities
-        most = SMALL_TREE_CHECK * SMALL_TREE if sure else SMALL_TREE
-        small, started = _small_tree(problem, engine, budget, most)
-        if small is not None:
-            return small
+    small = plan.small_tree()
+    if small is not None:
+        counted, started = _small_tree(problem, engine, budget, small[0])
+        if counted is not None:
+            return _planned(counted, plan, started.stats)
     order = _order(compiled, item_order)
+    if order is not None:
+        plan.set_order(order.width, order.cost, order.tried)
     # The frontier is a candidate with the order found and no memo rule asked.
     frontier_fits = order is not None and branching is None
-    if order is not None and frontier_fits and (order.cost <= FRONTIER_SURE or order.width <= FRONTIER_BITS):
+    if order is not None and frontier_fits and plan.frontier_now():
         try:
-            return _frontier(_frontier_count(compiled, order, threads), progress, f"a frontier of {order.width} bits",
-                             order, budget)
+            return _planned(_frontier(_frontier_count(compiled, order, threads), progress,
+                                      f"a frontier of {order.width} bits", order, budget), plan)
         except MemoryLimitError:
             frontier_fits = False  # the other methods are measured instead
-    memo: tuple[float, str, _core.MemoCount, _Order | None, float] | None = None
-    repeats = False
+    memo: tuple[str, _core.MemoCount, _Order | None, float, float] | None = None
     why = "no memo (too many options)" if big else "no memo (multiplicities)"
     if not big and not compiled.has_multiplicities:
         for rule in (branching,) if branching else BRANCHINGS:
@@ -569,55 +472,73 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
             # items for that (on a reduced 10x10 slitherlink, 2,431 nodes in
             # the input's order, past the probe's 20,000 in the order found).
             sweep = order if rule == "first" else None
-            counter, total = memo_probe(compiled, rule, sweep, memo_bytes, threads, budget)
+            counter, total = memo_probe(compiled, rule, sweep, memo_bytes, threads, budget, plan.probe_nodes())
             if total is not None:
-                return _counted(int(total), "memo", rule, counter.stats.nodes, "probe finished", sweep)
+                return _planned(_counted(int(total), "memo", rule, counter.stats.nodes, "probe finished", sweep),
+                                plan)
             ratio, shrink = probe_measures(counter)
-            if memo is None or _probe_better((ratio, shrink), (memo[0], memo[4])):
-                memo = (ratio, rule, counter, sweep, shrink)
+            if plan.probed(ratio, shrink):
+                memo = (rule, counter, sweep, ratio, shrink)
         assert memo is not None
-        # (Without multiplicities, a first solution goes to bitsets only
-        # past the square table: to the masks.)
-        masked = engine == "auto" and compiled.first_engine == "bits"
-        # (Masks are bitsets too: their test, a sort of every entry, once.)
-        on_bits = not masked and engine in ("auto", "bits") and compiled.search_engine(engine) == "bits"
-        hits = memo[0] >= HIT_RATIO and not masked
-        repeats = memo_in_running(memo[0], memo[4], "masks" if masked else "bits" if on_bits else "cells")
-        why = ("sub-problems repeat" if hits else
-               f"sub-problems repeat high in the tree ({memo[4]:.1f}x fewer nodes)" if repeats else "few repeats")
+        shrink = memo[4]
+        why = ("sub-problems repeat" if memo[3] >= _core.CountPlan.HIT_RATIO else f"sub-problems repeat high in the tree ({shrink:.1f}x "
+               "fewer nodes)" if plan.memo_in_running() else "few repeats")
     frontier: tuple[_core.FrontierCount, _Order] | None = None
-    if order is not None and frontier_fits and (order.cost <= FRONTIER_HOPELESS or order.tried):
-        # Knuth's estimate of the search tree, in transitions, far below
-        # what the frontier is predicted to take (its prediction runs high
-        # by a few bits on boards and by far more on problems whose
-        # options rule each other out, as queens and pentominoes do).
-        # Where options take items several times the prediction says
-        # nothing (see `FRONTIER_FREE`): the frontier runs, on a short rein.
-        search_bits = None if estimate is None else math.log2(max(1.0, estimate / SEARCH_NODES_PER_TRANSITION))
-        if search_bits is None or compiled.has_multiplicities or search_bits >= order.cost - FRONTIER_SLACK:
-            frontier = (_frontier_count(compiled, order, threads), order)
-    if memo is not None and repeats:
-        ratio, rule, counter, sweep, _ = memo
+    if order is not None and frontier_fits and plan.frontier_in_running():
+        frontier = (_frontier_count(compiled, order, threads), order)
+    if memo is not None and plan.memo_in_running():
+        rule, counter, sweep, _, _ = memo
         if frontier is None:
-            return _memo(counter, rule, why, progress, sweep, budget)
-        return _race(*frontier, counter, rule, None, progress, budget)
+            return _planned(_memo(counter, rule, why, progress, sweep, budget), plan)
+        return _race(plan, *frontier, counter, rule, None, progress, budget)
+    stint = None if memo is None else plan.memo_stint(frontier is not None)
+    if memo is not None and stint is not None:
+        # Step 5: the memo's stint, a share of what the others are predicted to cost.
+        rule, counter, sweep, _, _ = memo
+        nodes = int(stint / plan.memo_cost(1))
+        try:
+            total = counter.run(budget.capped(counter.stats.nodes + nodes))
+        except KeyboardInterrupt:
+            raise Interrupted(int(counter.partial), counter.stats) from None
+        plan.weigh("memo", plan.memo_cost(counter.stats.nodes), True)
+        if total is not None:
+            return _planned(_counted(int(total), "memo", rule, counter.stats.nodes,
+                                     "sub-problems repeat: finished in its stint", sweep), plan)
+        if budget.over():
+            raise LimitReached(f"budget reached after {counter.partial} solutions (the memo's stint)",
+                               count=int(counter.partial), stats=counter.stats, budget=budget.ran_out())
     if frontier is not None:
         # The frontier's free part rests on the estimate: sixteen probes
         # of a heavy-tailed tree run low (tetrominoes 1-3 times each on a 6x8
         # board: 0.5M for 5M nodes; 256 probes, 2 ms: 3.4-6M).
-        race_estimate = None if estimate is None else _core.estimate_nodes(compiled, RACE_PROBES, 1)
-        return _race(*frontier, None, None, started or Solver(problem, engine=engine), progress, budget,
-                     race_estimate, compiled.has_multiplicities)
-    return _search(problem, engine, threads, progress,
-                   why + ("" if order is None else f", a frontier of {order.width} bits"), budget, started)
+        race_estimate = None if big else _core.estimate_nodes(compiled, _core.CountPlan.RACE_PROBES, 1)
+        return _race(plan, *frontier, None, None, started or Solver(problem, engine=engine), progress, budget,
+                     race_estimate)
+    counted = _search(problem, engine, threads, progress,
+                      why + ("" if order is None else f", a frontier of {order.width} bits"), budget, started)
+    return _planned(counted, plan)
+
+
+def _planned(counted: Counted, plan: _core.CountPlan, stats: _core.Stats | None = None) -> Counted:
+    """`counted` with the plan that chose it: the candidates weighed, each
+    with its cost (in the plan's unit, about a nanosecond of a core),
+    predicted or measured, and the method taken (a search's measured cost
+    from its `stats`)."""
+    if stats is not None:
+        plan.weigh("search", plan.search_cost(stats), True)
+    if counted.method == "memo":
+        plan.weigh("memo", plan.memo_cost(counted.nodes), True)
+    weighed = [{"method": m, "cost": round(cost), "measured": measured} for m, cost, measured in plan.candidates]
+    return dataclasses.replace(counted, plan={"taken": counted.method, "machine": plan.machine,
+                                              "candidates": weighed})
 
 
 def memo_probe(compiled: _core.CompiledProblem, rule: str, sweep: _Order | None, memo_bytes: int,
-               threads: int | None = None,
-               budget: limits.Budget | None = None) -> tuple[_core.MemoCount, int | None]:
+               threads: int | None = None, budget: limits.Budget | None = None,
+               nodes: int | None = None) -> tuple[_core.MemoCount, int | None]:
     """Step 3 for one rule: a memo count of `compiled` (its items in
-    `sweep`, for the "first" rule) run for `probe_nodes` nodes, and its
-    count if it finished.
+    `sweep`, for the "first" rule) run for `nodes` nodes (`probe_nodes`),
+    and its count if it finished.
 
     >>> from covering.puzzles.queens import queens_problem
     >>> counter, total = memo_probe(queens_problem(6).compile(), "mrv", None, 1 << 20)
@@ -626,7 +547,7 @@ def memo_probe(compiled: _core.CompiledProblem, rule: str, sweep: _Order | None,
     """
     counter = _core.MemoCount(_reordered(compiled, sweep), memo_bytes, rule, threads=_memo_threads(threads))
     try:
-        return counter, counter.run(limits.begin(budget).capped(probe_nodes(compiled)))
+        return counter, counter.run(limits.begin(budget).capped(probe_nodes(compiled) if nodes is None else nodes))
     except KeyboardInterrupt:
         raise Interrupted(int(counter.partial), counter.stats) from None
 
@@ -638,38 +559,6 @@ def probe_measures(counter: _core.MemoCount) -> tuple[float, float]:
     stats = counter.stats
     searched, hits, saved = stats.nodes, stats.hits, stats.saved
     return hits / max(1, searched), (searched + saved) / max(1, searched)
-
-
-def memo_in_running(ratio: float, shrink: float, search: str) -> bool:
-    """Is the memo in the running after a probe of hit ratio `ratio` and
-    `shrink` (`probe_measures`), against a search on `search` ("cells",
-    "bits" for the square table's bitsets, "masks" for bitsets with masks)?
-    Its hits (`HIT_RATIO`) or its shrink (`SHRINK`) against dancing cells;
-    against bitsets a node of the memo costs some ten of the search's: on
-    the square table's its hits or `BITS_SHRINK`, on masks `MASKED_SHRINK`
-    alone.
-
-    >>> memo_in_running(0.14, 2.97, "cells"), memo_in_running(0.14, 2.97, "bits")
-    (True, False)
-    >>> memo_in_running(0.32, 2.2, "bits"), memo_in_running(0.46, 1.9, "masks")
-    (True, False)
-    """
-    if search == "masks":
-        return shrink >= MASKED_SHRINK
-    return ratio >= HIT_RATIO or shrink >= (BITS_SHRINK if search == "bits" else SHRINK)
-
-
-def _probe_better(new: tuple[float, float], old: tuple[float, float]) -> bool:
-    """Is a memo probe of (hit ratio, shrink) `new` better than `old`: the
-    higher hit ratio where either hits often (`HIT_RATIO`), else the
-    higher shrink (nodes saved and searched, against nodes searched).
-
-    >>> _probe_better((0.5, 1.2), (0.1, 3.0)), _probe_better((0.02, 2.1), (0.03, 1.9))
-    (True, True)
-    """
-    if max(new[0], old[0]) >= HIT_RATIO:
-        return new[0] > old[0]
-    return new[1] > old[1]
 
 
 def _small_tree(problem: ProblemData, engine: str, budget: limits.Budget, most: int) -> tuple[Counted | None, Solver]:
@@ -689,48 +578,18 @@ def _small_tree(problem: ProblemData, engine: str, budget: limits.Budget, most: 
     return Counted(n, "search", None, solver.stats.nodes, "small tree"), solver
 
 
-def search_cost(stats: _core.Stats, engine: str, multiplicities: bool = False) -> float:
-    """The work of a search so far, in the race's unit (see
-    `FRONTIER_MEM_COST`), from its own counters: a node's fixed price (higher in Algorithm M, on a
-    problem with `multiplicities`), and per memory access. Dancing cells
-    count Knuth's mems; bitsets count the options a commit removes
-    (`updates`, each a scattered write) and the words they copy and scan
-    (`mems`, in vector loops: an eighth each); Algorithm M on bitsets
-    (`multiplicities`) the words it copies and scans.
-
-    >>> from covering.puzzles.queens import queens_problem
-    >>> s = Solver(queens_problem(6))
-    >>> s.count(), search_cost(s.stats, s.engine) > 0
-    (4, True)
-    """
-    if engine == "bits" and multiplicities:
-        return MBITS_NODE_COST * stats.nodes + MBITS_MEM_COST * stats.mems
-    if engine == "bits":
-        return BITS_NODE_COST * stats.nodes + stats.updates + stats.mems / 8
-    return (MCC_NODE_COST if multiplicities else CELLS_NODE_COST) * stats.nodes + CELLS_MEM_COST * stats.mems
-
-
-def frontier_cost(counter: _core.FrontierCount) -> float:
-    """The work of a frontier count so far, in the race's unit (see
-    `FRONTIER_MEM_COST`): its mems (entries put in keys, words hashed and
-    compared, probes, trips to memory past the caches)."""
-    return FRONTIER_MEM_COST * counter.progress.mems
-
-
-def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | None, rule: str | None,
-          solver: Solver | None, progress: Callable[[Status], None] | None,
-          budget: limits.Budget | None = None, estimate: float | None = None,
-          multiplicities: bool = False) -> Counted:
+def _race(plan: _core.CountPlan, frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | None,
+          rule: str | None, solver: Solver | None, progress: Callable[[Status], None] | None,
+          budget: limits.Budget | None = None, estimate: float | None = None) -> Counted:
     """The frontier against the memo (or the search, on one thread), in
     turns of doubling work, until one finishes (step 4 of the module's
-    text). Against the memo the turns are worth the same time to each.
-    Against the search, of whose tree Knuth's estimate is `estimate` nodes,
-    the frontier's turns match the search's until it has spent
-    `FRONTIER_FREE` of what the estimate says the whole search costs; past
-    that they are `FRONTIER_SHARE` of the search's (priced by
-    `search_cost`, with `multiplicities` as the problem has them). A
-    method out of memory drops out; a budget or Ctrl-C ends the race with
-    the other's count so far, if any."""
+    text), each priced by `plan` from its own counters. Against the memo
+    the turns are worth the same time to each. Against the search, of whose
+    tree Knuth's estimate is `estimate` nodes, the frontier's turns match
+    the search's until it has spent `FRONTIER_FREE` of what the estimate
+    says the whole search costs; past that they are `FRONTIER_SHARE` of the
+    search's. A method out of memory drops out; a budget or Ctrl-C ends the
+    race with the other's count so far, if any."""
     import time
 
     start = time.monotonic()
@@ -740,12 +599,16 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
     width = f"a frontier of {order.width} bits"
     live_frontier = True
     # The memo's turns are in its nodes, MEMO_NODES_PER_TRANSITION a
-    # transition; the search's in the unit of `search_cost`, each method's
-    # turn ending where its work reaches the turn's (`target`), its next
-    # slice sized by its price so far.
-    turn = FIRST_TURN
-    target = FIRST_COST
-    search_price = frontier_price = None
+    # transition; the search's in the plan's unit, each method's turn
+    # ending where its work reaches the turn's (`target`), its next slice
+    # sized by its price so far.
+    turn = plan.FIRST_TURN
+    target = plan.FIRST_COST
+    search_price: float | None = None
+    frontier_price: float | None = None
+
+    def spent_frontier() -> float:
+        return plan.frontier_cost(frontier.progress.mems)
 
     def so_far() -> int:
         """The solutions the memo or the search has counted so far."""
@@ -753,6 +616,13 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
             return int(memo.partial)
         assert solver is not None
         return int(solver.stats.solutions)
+
+    def finished(counted: Counted) -> Counted:
+        """`counted`, with what each racer measured weighed in the plan."""
+        plan.weigh("frontier", spent_frontier(), True)
+        if memo is not None:
+            plan.weigh("memo", plan.memo_cost(memo.stats.nodes), True)
+        return _planned(counted, plan, None if solver is None else solver.stats)
 
     def frontier_turn() -> Counted | None:
         """The frontier's turn: up to its share of `target` (the memo's race:
@@ -762,19 +632,19 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
             if memo is not None:
                 work = turn
             elif frontier_price is None:
-                work = FIRST_FRONTIER_WORK  # to learn its price
+                work = plan.FIRST_FRONTIER_WORK  # to learn its price
             else:
                 mine = target
                 if estimate is not None and search_price is not None:
                     # Its free part at once: the search, if the estimate
                     # holds, costs that much anyway.
-                    mine = max(FRONTIER_SHARE * target, FRONTIER_FREE * estimate * search_price)
+                    mine = max(plan.FRONTIER_SHARE * target, plan.FRONTIER_FREE * estimate * search_price)
                 # At most as many transitions as so far in one go: a
                 # transition costs more as the tables grow (REDRECT-DLX 5 5:
                 # from 200 units to 600; a turn priced at its start ran three
                 # times long).
-                work = min(int((mine - frontier_cost(frontier)) / frontier_price),
-                           max(FIRST_FRONTIER_WORK, frontier.progress.work))
+                work = min(int((mine - spent_frontier()) / frontier_price),
+                           max(plan.FIRST_FRONTIER_WORK, frontier.progress.work))
             if work <= 0:
                 break
             try:
@@ -783,9 +653,9 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
                 live_frontier = False
                 break
             if total is not None:
-                return _counted(int(total), "frontier", None, frontier.progress.work,
-                                f"{width}: finished before the {other}", order)
-            frontier_price = frontier_cost(frontier) / max(1, frontier.progress.work)
+                return finished(_counted(int(total), "frontier", None, frontier.progress.work,
+                                         f"{width}: finished before the {other}", order))
+            frontier_price = spent_frontier() / max(1, frontier.progress.work)
             if memo is not None or budget.over():
                 break
         return None
@@ -794,21 +664,26 @@ def _race(frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | 
         """The memo's or the search's turn; its count, if it finished."""
         nonlocal search_price
         if memo is not None:
-            result = memo.run(budget.capped(memo.stats.nodes + max(1, int(turn * MEMO_NODES_PER_TRANSITION))))
+            nodes = memo.stats.nodes + max(1, int(turn * plan.MEMO_NODES_PER_TRANSITION))
+            result = memo.run(budget.capped(nodes))
             if result is not None:
-                return _counted(int(result), "memo", rule, memo.stats.nodes,
-                                "sub-problems repeat: finished before the frontier", order)
+                return finished(_counted(int(result), "memo", rule, memo.stats.nodes,
+                                         "sub-problems repeat: finished before the frontier", order))
             return None
         assert solver is not None
-        spent = search_cost(solver.stats, solver.engine, multiplicities)
-        nodes = FIRST_SEARCH_NODES if search_price is None else int((target - spent) / search_price)
+        spent = plan.search_cost(solver.stats)
+        nodes = plan.FIRST_SEARCH_NODES if search_price is None else int((target - spent) / search_price)
         if nodes > 0:
-            # (The search counts its nodes from its start: `nodes` is a total
+            # (Its nodes count from the search's start: `nodes` is a total
             # here, though it was priced as this turn's share; kept as measured.)
-            n = solver._search.count(None, budget.capped(nodes))
-            if solver._search.exhausted:
-                return _counted(n, "search", None, solver.stats.nodes, "finished before the frontier", order)
-            search_price = search_cost(solver.stats, solver.engine, multiplicities) / max(1, solver.stats.nodes)
+            try:
+                solver.count(nodes=nodes, budget=budget)
+            except LimitReached:
+                pass  # (the turn's nodes, or the budget: the race looks at it)
+            else:
+                return finished(Counted(int(solver.stats.solutions), "search", None, solver.stats.nodes,
+                                        "finished before the frontier", order.name, order.width))
+            search_price = plan.search_cost(solver.stats) / max(1, solver.stats.nodes)
         return None
 
     # Against the search, the search first: its price sets the frontier's free part.

@@ -35,6 +35,7 @@ mod mincost;
 mod mincost_bits;
 mod number;
 mod order;
+pub mod plan;
 mod pricing;
 mod problem;
 mod reduce;

@@ -82,10 +82,10 @@ def write_dlx(problem: Any, run: Any) -> None:
 def report_count(run: Any, counted: Any, limit: int | None) -> None:
     """A count by the front door (`covering.counting.Counted`) into the
     run: the number, how it was made (method, nodes, item order, width,
-    why), and whether ``--limit`` stopped it."""
+    why, the plan weighed), and whether ``--limit`` stopped it."""
     run.counted(counted.count)
     run.extra.update(method=counted.method, nodes=counted.nodes, item_order=counted.item_order,
-                     width=counted.width, reason=counted.reason)
+                     width=counted.width, reason=counted.reason, plan=counted.plan)
     if counted.branching is not None:
         run.extra["branching"] = counted.branching
     if counted.reduced is not None:
