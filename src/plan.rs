@@ -158,6 +158,10 @@ impl PyCountPlan {
     #[classattr]
     const SMALL_TREE: u64 = plan::SMALL_TREE;
     #[classattr]
+    const FIRST_LOOK: u64 = plan::FIRST_LOOK;
+    #[classattr]
+    const FIRST_LOOK_ENTRIES: u64 = plan::FIRST_LOOK_ENTRIES;
+    #[classattr]
     const HIT_RATIO: f64 = plan::HIT_RATIO;
     #[classattr]
     const SHRINK: f64 = plan::SHRINK;

@@ -366,3 +366,18 @@ def test_ctrl_c_in_a_finalizer_is_not_a_traceback(monkeypatch: pytest.MonkeyPatc
         Finalized(ValueError("a real one"))
     Finalized(KeyboardInterrupt())  # after the command: as Python does
     assert reported == [ValueError, KeyboardInterrupt]
+
+
+def test_a_call_begun_after_the_deadline_gets_no_time_not_an_error() -> None:
+    # A run whose time is up, asked for a call with a node cap of its own
+    # (a turn of a race, a first look): the call's budget is spent at
+    # once, never a negative number of seconds (once a BudgetError on a
+    # loaded machine).
+    import time
+
+    from covering.limits import Budget
+
+    run = Budget.of(seconds=0.01).begin()
+    time.sleep(0.03)
+    call = run.begin(nodes=10)
+    assert call.seconds == 0.0 and call.nodes == 10 and call.over()

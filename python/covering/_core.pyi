@@ -439,6 +439,8 @@ class CountPlan:
     FIRST_TURN: ClassVar[int]
     MEMO_NODES_PER_TRANSITION: ClassVar[float]
     SMALL_TREE: ClassVar[int]
+    FIRST_LOOK: ClassVar[int]
+    FIRST_LOOK_ENTRIES: ClassVar[int]
     HIT_RATIO: ClassVar[float]
     SHRINK: ClassVar[float]
     def __new__(cls, problem: CompiledProblem, engine: str = "auto") -> CountPlan: ...

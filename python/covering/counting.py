@@ -192,7 +192,7 @@ def _counted(total: int, method: str, rule: str | None, nodes: int, why: str, or
 
 
 def count(
-    problem: ProblemData,
+    problem: ProblemData | _core.CompiledProblem,
     limit: int | None = None,
     *,
     method: str = "auto",
@@ -231,7 +231,7 @@ def count(
 
 
 def _count(
-    problem: ProblemData,
+    problem: ProblemData | _core.CompiledProblem,
     limit: int | None = None,
     *,
     method: str = "auto",
@@ -264,6 +264,15 @@ def _count(
     budget = limits.begin(budget, nodes, seconds)
     if threads is not None:
         threads = limits.threads(threads)
+    if isinstance(problem, _core.CompiledProblem):
+        # Arrays without names (a puzzle encoded by the engine): a puzzle's
+        # tree is counted before anything is named; else the items are
+        # named by their numbers.
+        if method == "auto" and limit is None and budget.nodes is None and engine != "sat":
+            first = _first_look(problem, engine, budget)
+            if first is not None:
+                return first
+        problem = ProblemData.from_compiled(problem, range(problem.n_primary + problem.n_secondary))
     if engine == "sat":
         # The CDCL solver blocks each solution it finds: a count up to a limit.
         from .sat import SatSolver
@@ -317,6 +326,9 @@ def _count(
         planar = _kasteleyn(problem, compiled, "planar matchings: a determinant", budget)
         if not isinstance(planar, str):
             return planar
+        first = _first_look(compiled, engine, budget, problem)
+        if first is not None:
+            return first
     if method == "memo":
         rule = branching or "mrv"
         sweep = _order(compiled, item_order) if rule == "first" and item_order == "auto" else None
@@ -448,7 +460,7 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
     started: Solver | None = None
     small = plan.small_tree()
     if small is not None:
-        counted, started = _small_tree(problem, engine, budget, small[0])
+        counted, started = _small_tree(problem, budget, small[0], engine)
         if counted is not None:
             return _planned(counted, plan, started.stats)
     order = _order(compiled, item_order)
@@ -561,14 +573,39 @@ def probe_measures(counter: _core.MemoCount) -> tuple[float, float]:
     return hits / max(1, searched), (searched + saved) / max(1, searched)
 
 
-def _small_tree(problem: ProblemData, engine: str, budget: limits.Budget, most: int) -> tuple[Counted | None, Solver]:
-    """The count of a tree Knuth's estimate calls small, by a search of at
-    most `most` nodes, and that search; no count when the tree is bigger
-    than that (the estimate follows a few random paths, and on a slitherlink
-    it said 38,585 for a tree of 67.5 million nodes): the other methods are
-    then measured as for any tree, and the search may go on."""
-    solver = Solver(problem, engine=engine)
-    problem.remember(solver)
+def _first_look(compiled: _core.CompiledProblem, engine: str, budget: limits.Budget,
+                problem: ProblemData | None = None) -> Counted | None:
+    """The count of a problem of at most the plan's `FIRST_LOOK_ENTRIES`
+    entries whose search ends within its `FIRST_LOOK` nodes, before any
+    estimate, reduction or name is made (a puzzle's: an Akari board of
+    25 x 25, a few hundred nodes); None for a bigger problem or tree.
+
+    >>> from covering.puzzles.queens import queens_problem
+    >>> _first_look(queens_problem(6).compile(), "auto", limits.begin(None)).count
+    4
+    """
+    if compiled.n_entries > _core.CountPlan.FIRST_LOOK_ENTRIES:
+        return None
+    solver = Solver.of_compiled(compiled, engine) if problem is None else Solver(problem, engine=engine)
+    if problem is not None:
+        problem.remember(solver)
+    counted, _ = _small_tree(solver, budget, _core.CountPlan.FIRST_LOOK)
+    return None if counted is None else _planned(counted, _core.CountPlan(compiled, engine), solver.stats)
+
+
+def _small_tree(searched: ProblemData | Solver, budget: limits.Budget, most: int,
+                engine: str = "auto") -> tuple[Counted | None, Solver]:
+    """The count of a tree Knuth's estimate calls small, by a search (of
+    `searched`, or by `searched` itself) of at most `most` nodes, and that
+    search; no count when the tree is bigger than that (the estimate
+    follows a few random paths, and on a slitherlink it said 38,585 for a
+    tree of 67.5 million nodes): the other methods are then measured as for
+    any tree, and the search may go on."""
+    if isinstance(searched, Solver):
+        solver = searched
+    else:
+        solver = Solver(searched, engine=engine)
+        searched.remember(solver)
     try:
         n = solver.count(nodes=most, budget=budget)
     except LimitReached as e:

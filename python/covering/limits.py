@@ -195,7 +195,8 @@ class Budget:
         if deadline is not None and deadline != self.deadline:
             stop = stop.child()
             stop.arm(max(0.0, deadline - now))
-        return Budget(n, None if deadline is None else deadline - now, self.memory, now, stop)
+        # (A deadline already past leaves no time, not a negative amount.)
+        return Budget(n, None if deadline is None else max(0.0, deadline - now), self.memory, now, stop)
 
     def capped(self, nodes: int | None) -> Budget:
         """This run with its node budget set to `nodes` (None: none), for

@@ -743,8 +743,14 @@ class ProblemData:
         for a, b in zip(arrays, compiled.option_bytes()):
             a.frombytes(b)
         p = cls()
-        for i in range(n_primary):
-            p.add_primary([names[i]], bounds=(lo[i], hi[i]))
+        i = 0
+        while i < n_primary:
+            # (Runs of items of the same bounds, added at once.)
+            j = i + 1
+            while j < n_primary and lo[j] == lo[i] and hi[j] == hi[i]:
+                j += 1
+            p.add_primary(names[i:j], bounds=(lo[i], hi[i]))
+            i = j
         p.add_secondary(names[n_primary:])
         start, item, color = arrays
         n_colors = max(color, default=0)

@@ -88,6 +88,13 @@ pub struct Candidate {
     pub measured: bool,
 }
 
+/// Before any estimate, a problem of at most [`FIRST_LOOK_ENTRIES`] entries
+/// is searched for this many nodes: a puzzle's tree (an Akari board of 25 x
+/// 25 takes a few hundred) is counted before its estimate, its reduction
+/// or its names would cost ten times the count; a bigger tree loses some
+/// 30 us to it.
+pub const FIRST_LOOK: u64 = 2_000;
+pub const FIRST_LOOK_ENTRIES: u64 = 200_000;
 /// Search trees estimated below this many nodes are searched at once (up
 /// to [`SMALL_TREE_CHECK`] times as many: past that the estimate was wrong).
 pub const SMALL_TREE: u64 = 100_000;

@@ -39,10 +39,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from html import escape
 
-from .. import _core, limits, restart, sizes, textio
+from .. import _core, counting, limits, restart, sizes, textio
 from ..errors import Interrupted
 from ..problem import Problem, Uniqueness
-from ..solver import Solver
 from ..solving import cdcl_stage, portfolio, unsettled
 from . import akari_codes as codes
 from .base import ExactCover
@@ -337,10 +336,9 @@ class Akari(ExactCover[Lights]):
             except KeyboardInterrupt:
                 raise Interrupted(found) from None
             return found
-        # The count of every search (`Solver.count`), on the encoding as it is:
-        # the counting front door's planning (names, reduction, estimates)
-        # takes some ten times a whole count of a 25 x 25 board.
-        return Solver.of_compiled(enc[0]).count(limit, budget=run)
+        # The counting front door, on the encoding's arrays: a board's tree
+        # is counted by its first look, before anything is named.
+        return counting.count(enc[0], limit, budget=run).count
 
     def uniqueness(self, *, seconds: float | None = None, nodes: int | None = None,
                    budget: limits.Budget | None = None) -> Uniqueness:
