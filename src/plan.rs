@@ -160,6 +160,8 @@ impl PyCountPlan {
     #[classattr]
     const FIRST_LOOK: u64 = plan::FIRST_LOOK;
     #[classattr]
+    const KASTELEYN_ITEMS: u64 = plan::KASTELEYN_ITEMS;
+    #[classattr]
     const FIRST_LOOK_ENTRIES: u64 = plan::FIRST_LOOK_ENTRIES;
     #[classattr]
     const HIT_RATIO: f64 = plan::HIT_RATIO;

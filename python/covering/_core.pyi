@@ -440,6 +440,7 @@ class CountPlan:
     MEMO_NODES_PER_TRANSITION: ClassVar[float]
     SMALL_TREE: ClassVar[int]
     FIRST_LOOK: ClassVar[int]
+    KASTELEYN_ITEMS: ClassVar[int]
     FIRST_LOOK_ENTRIES: ClassVar[int]
     HIT_RATIO: ClassVar[float]
     SHRINK: ClassVar[float]

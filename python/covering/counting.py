@@ -322,7 +322,14 @@ def _count(
         return _frontier(_frontier_count(compiled, order, threads), progress, "asked", order, budget)
     memo_bytes_left = memo_budget(memo_bytes)
     if method == "auto" and branching is None:
-        # A planar matching problem is counted in polynomial time.
+        # A planar matching problem is counted in polynomial time; past the
+        # plan's `KASTELEYN_ITEMS` (its embedding's work grows with the
+        # square of the items) a frontier the plan is sure of goes first (a
+        # board 4 x 10,000: 0.1 s there, 12 s by the determinant).
+        if compiled.n_primary > _core.CountPlan.KASTELEYN_ITEMS and _core.kasteleyn_check(compiled) is None:
+            narrow = _sure_frontier(compiled, item_order, threads, progress, budget)
+            if narrow is not None:
+                return narrow
         planar = _kasteleyn(problem, compiled, "planar matchings: a determinant", budget)
         if not isinstance(planar, str):
             return planar
@@ -571,6 +578,24 @@ def probe_measures(counter: _core.MemoCount) -> tuple[float, float]:
     stats = counter.stats
     searched, hits, saved = stats.nodes, stats.hits, stats.saved
     return hits / max(1, searched), (searched + saved) / max(1, searched)
+
+
+def _sure_frontier(compiled: _core.CompiledProblem, item_order: str, threads: int | None,
+                   progress: Callable[[Status], None] | None, budget: limits.Budget) -> Counted | None:
+    """The frontier's count of `compiled` if the plan is sure of its order
+    (narrow, or predicted cheap), else None."""
+    order = _order(compiled, item_order)
+    if order is None:
+        return None
+    plan = _core.CountPlan(compiled)
+    plan.set_order(order.width, order.cost, order.tried)
+    if not plan.frontier_now():
+        return None
+    try:
+        return _planned(_frontier(_frontier_count(compiled, order, threads), progress,
+                                  f"a frontier of {order.width} bits", order, budget), plan)
+    except MemoryLimitError:
+        return None
 
 
 def _first_look(compiled: _core.CompiledProblem, engine: str, budget: limits.Budget,
