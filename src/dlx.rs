@@ -163,3 +163,62 @@ pub fn read_dlx<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyAny>
     d.set_item("hi", hi)?;
     Ok(d.into_any())
 }
+
+/// The words of an OR-Library reading error: (kind, fields).
+fn orlib_kind(k: dlx::orlib::OrLibErrorKind) -> (&'static str, Vec<String>) {
+    use dlx::orlib::OrLibErrorKind as K;
+    match k {
+        K::Text(e) => kind_of(e.kind),
+        K::Empty => ("empty", vec![]),
+        K::NotANumber { what, word } => ("not_a_number", vec![what.to_string(), word]),
+        K::TooLarge { what, word } => ("too_large_number", vec![what.to_string(), word]),
+        K::Truncated { column, expected } => {
+            ("truncated", vec![column.to_string(), expected.to_string()])
+        }
+        K::TooFewColumns { columns, found } => (
+            "too_few_columns",
+            vec![columns.to_string(), found.to_string()],
+        ),
+        K::Trailing(w) => ("trailing", vec![w]),
+        K::RowOutOfRange { column, row, rows } => (
+            "row_out_of_range",
+            vec![column.to_string(), row.to_string(), rows.to_string()],
+        ),
+        K::RowTwice { column, row } => ("row_twice", vec![column.to_string(), row.to_string()]),
+        K::EmptyColumn { column } => ("empty_column", vec![column.to_string()]),
+        K::CoveringLayout => ("covering_layout", vec![]),
+    }
+}
+
+/// Reads the bytes of an OR-Library set partitioning file (`dlx::orlib`),
+/// answering Ctrl-C: (rows, costs, start, item), the arrays as bytes
+/// (native u64 costs, u32 CSR), or (kind, line, fields) for an error.
+#[pyfunction]
+pub fn read_orlib<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyAny>> {
+    let stop = dlx::Stop::default();
+    let (result, signal) = until_interrupted_with(py, "the OR-Library reader", &stop.flag, || {
+        dlx::orlib::read(data, &stop)
+    })?;
+    if let Some(e) = signal {
+        return Err(e);
+    }
+    match result {
+        Ok(f) => {
+            let costs: Vec<u8> = f.costs.iter().flat_map(|c| c.to_ne_bytes()).collect();
+            (
+                f.rows,
+                PyBytes::new(py, &costs),
+                u32_bytes(py, &f.start),
+                u32_bytes(py, &f.item),
+            )
+                .into_pyobject(py)
+                .map(|t| t.into_any())
+        }
+        Err(e) => {
+            let (kind, fields) = orlib_kind(e.kind);
+            (kind, e.line, fields)
+                .into_pyobject(py)
+                .map(|t| t.into_any())
+        }
+    }
+}

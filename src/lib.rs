@@ -53,6 +53,8 @@ mod _core {
     #[pymodule_export]
     use crate::dlx::read_dlx;
     #[pymodule_export]
+    use crate::dlx::read_orlib;
+    #[pymodule_export]
     use crate::errors::ProblemError;
     #[pymodule_export]
     use crate::frontier::choose_item_order;

@@ -24,7 +24,7 @@ PACKAGE = ROOT / "python" / "covering"
 FLOORS: list[tuple[str, list[str]]] = [
     ("foundation", ["_core", "errors", "limits", "sizes", "textio", "labels", "uniqueness", "render"]),
     ("data", ["model"]),
-    ("readers", ["dlxfile", "matrix"]),
+    ("readers", ["dlxfile", "matrix", "orlib"]),
     ("verbs", ["solver", "sat", "memo", "zdd", "restart", "progress", "parallel", "pieces", "checkpoint",
                "dask_support", "cluster", "counting", "solving", "mincost", "reduction", "reference"]),
     ("problem", ["problem"]),

@@ -107,6 +107,7 @@ def _fixtures(folder: Path, command: str) -> None:
     priced = tiling(DOMINOES, Board.rectangle(6, 6), uses="any")
     priced.set_costs([(7 * o) % 10 for o in range(priced.n_options)])
     (folder / "costs.dlx").write_text(priced.to_dlx())
+    (folder / "crew.txt").write_text("3 3\n4 2 1 2\n2 1 3\n5 1 3\n")
     if " sudoku " in f" {command} ":
         # Every outcome the comments name: unique, multiple (all blank), none (r1c9 can only be 9, as r2c9 is).
         lines = [sudoku.generate(9, seed=s).puzzle.line() for s in range(2)] + ["." * 81,

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol, final
 
 __all__ = [
+    "read_orlib",
     "CountPlan",
     "MEMO_MAX_OPTIONS",
     "AKARI_LONG",
@@ -487,6 +488,7 @@ class Pool:
 def dlx_shape(data: bytes) -> tuple[int, int]:
     """(lines, blanks) of the bytes of a ``.dlx`` file, in one pass."""
 
+def read_orlib(data: bytes) -> tuple[int, bytes, bytes, bytes] | tuple[str, int, list[str]]: ...
 def read_dlx(
     data: bytes,
 ) -> dict[str, Any] | tuple[str, int, str, list[str]]:

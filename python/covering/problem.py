@@ -40,6 +40,7 @@ from .reduction import Reduction
 from .dlxfile import read_dlx, write_dlx
 from .matrix import from_matrix
 from .model import ProblemData
+from .orlib import read_orlib
 from .sat import SatSolver
 from .solver import Solver
 from .solving import PORTFOLIO_NODES
@@ -333,6 +334,19 @@ class Problem(ProblemData):
         1
         """
         return read_dlx(text, cls)
+
+    @classmethod
+    def from_orlib(cls, text: str | bytes) -> Problem:
+        """Reads an OR-Library set partitioning file (``rows columns``, then
+        for each column ``cost k row1 ... rowk``; see `covering.orlib`): the
+        rows are the primary items, the columns the options, with their
+        costs. `covering.orlib.OrLibError` names the line of a malformed one.
+
+        >>> p = Problem.from_orlib("3 3\\n4 2 1 2\\n2 1 3\\n5 1 3\\n")
+        >>> b = p.best(); b[0].cost, b.optimal
+        (6, True)
+        """
+        return read_orlib(text, cls)
 
     def to_dlx(self) -> str:
         """Writes Knuth's ``.dlx`` format (see `covering.dlxfile`).

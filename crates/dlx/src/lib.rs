@@ -1,4 +1,5 @@
-//! Knuth's `.dlx` text format, read in one pass: bytes in, arrays out.
+//! Knuth's `.dlx` text format, read in one pass: bytes in, arrays out (and
+//! OR-Library's set partitioning files, [`orlib`]).
 //!
 //! The format of DLX1, DLX2, DLX3 and SSXCC: comment lines start with `|`
 //! (after blanks), blank lines are skipped; the first other line names the
@@ -25,6 +26,7 @@
 //! ```
 
 mod names;
+pub mod orlib;
 mod read;
 mod text;
 

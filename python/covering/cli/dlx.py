@@ -35,6 +35,9 @@ PAYLOAD = '{"solution": [option ids]}'
 
 def _file(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?", default="-", help="the .dlx file ('-' or nothing: stdin)")
+    parser.add_argument("--format", choices=["dlx", "orlib"], default="dlx",
+                        help="how FILE is written: dlx (Knuth's format, the default) or orlib (OR-Library's set "
+                        "partitioning files: 'rows columns', then each column's cost, count and rows)")
 
 
 def _limit_all(parser: argparse.ArgumentParser) -> None:
@@ -69,13 +72,14 @@ COMMANDS = (Command(
     )),)
 
 
-def load(path: str) -> Problem:
-    """Reads a .dlx file; errors and warnings name the file and line."""
+def load(path: str, form: str = "dlx") -> Problem:
+    """Reads a .dlx file (or, `form` "orlib", an OR-Library set
+    partitioning file); errors and warnings name the file and line."""
     text, name = read_input(path)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", OptionSkippedWarning)
         try:
-            problem = Problem.from_dlx(text)
+            problem = Problem.from_orlib(text) if form == "orlib" else Problem.from_dlx(text)
         except ProblemError as e:
             raise type(e)(place(name, str(e))) from None
     for w in caught:
@@ -268,7 +272,7 @@ class DlxFace(Face):
             _check_count(args)
         elif verb in ("solve", "unique"):
             _engine_flags(args, run=run, portfolio=True)
-        self.read = load(args.file)
+        self.read = load(args.file, getattr(args, "format", "dlx"))
         self.searched = self.read
         self.back: Callable[[tuple[int, ...]], tuple[int, ...]] = tuple
         if getattr(args, "reduce", False):

@@ -1,0 +1,114 @@
+"""OR-Library's set partitioning files: read as they are written (numbers
+wrapped over lines as they come), the cheapest covers the brute force's,
+and every malformed file refused with its line named."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import subprocess
+import sys
+
+import pytest
+
+from covering import Problem
+from covering.orlib import OrLibError
+
+
+def orlib_text(rows: int, columns: list[tuple[int, list[int]]], rng: random.Random | None = None) -> str:
+    """The file of `columns` (cost, rows from 1) over `rows` rows; with
+    `rng`, its numbers wrapped at random places, as OR-Library's are."""
+    numbers = [rows, len(columns)]
+    for cost, covered in columns:
+        numbers += [cost, len(covered), *covered]
+    if rng is None:
+        return f"{rows} {len(columns)}\n" + "".join(f"{c} {len(r)} {' '.join(map(str, r))}\n" for c, r in columns)
+    out, line = [], []
+    for x in numbers:
+        line.append(str(x))
+        if rng.random() < 0.2:
+            out.append(" ".join(line))
+            line = []
+    out.append(" ".join(line))
+    return "\n".join(out) + "\n"
+
+
+def random_columns(rng: random.Random, rows: int, n: int) -> list[tuple[int, list[int]]]:
+    """Columns of 1-4 rows, costs growing with their length, as crew
+    instances' do."""
+    cols = []
+    for _ in range(n):
+        covered = sorted(rng.sample(range(1, rows + 1), rng.randint(1, min(4, rows))))
+        cols.append((rng.randint(1, 5) * len(covered) + rng.randint(0, 3), covered))
+    return cols
+
+
+def brute_best(rows: int, columns: list[tuple[int, list[int]]], k: int) -> list[int]:
+    """The costs of the k cheapest exact covers, by every subset."""
+    costs = []
+    for size in range(len(columns) + 1):
+        for chosen in itertools.combinations(range(len(columns)), size):
+            covered = [r for c in chosen for r in columns[c][1]]
+            if sorted(covered) == list(range(1, rows + 1)):
+                costs.append(sum(columns[c][0] for c in chosen))
+    return sorted(costs)[:k]
+
+
+def test_the_cheapest_covers_are_the_brute_forces_and_the_dlx_files() -> None:
+    rng = random.Random(60)
+    checked = 0
+    for _ in range(40):
+        rows = rng.randint(3, 7)
+        columns = random_columns(rng, rows, rng.randint(4, 12))
+        expected = brute_best(rows, columns, 3)
+        p = Problem.from_orlib(orlib_text(rows, columns, rng))
+        got = p.best(3)
+        assert [s.cost for s in got] == expected
+        # The same problem written as DLX5's .dlx, with '|cost' entries.
+        dlx = " ".join(map(str, range(1, rows + 1))) + "\n" + "".join(
+            " ".join(map(str, r)) + f" |{c}\n" for c, r in columns)
+        assert [s.cost for s in Problem.from_dlx(dlx).best(3)] == expected
+        # Each solution's columns (labels, from 1) cover every row once, at its cost.
+        for s in got:
+            assert sorted(r for c in s.labels for r in columns[c - 1][1]) == list(range(1, rows + 1))
+            assert sum(columns[c - 1][0] for c in s.labels) == s.cost
+        checked += bool(expected)
+    assert checked > 10
+
+
+@pytest.mark.parametrize(("text", "line", "words"), [
+    ("2 1\n4 2 1 3\n", 2, "column 1 names row 3, outside 1..2"),
+    ("2 1\n4 2 0 1\n", 2, "column 1 names row 0, outside 1..2"),
+    ("2 1\n4 3 1\n2\n", 3, "the file ends inside column 1, which said it covers 3 rows"),
+    ("2 2\n4 2 1 2\n", 2, "the file ends after 1 of its 2 columns"),
+    ("2 1\n-4 2 1 2\n", 2, "the cost should be a whole number, not '-4'"),
+    ("2 1\n4.5 2 1 2\n", 2, "the cost should be a whole number, not '4.5'"),
+    ("2 1\nnan 2 1 2\n", 2, "the cost should be a whole number, not 'nan'"),
+    ("2 1\n4 2 1 2\n7\n", 3, "a number after the last column: '7'"),
+    ("2 1\n4 2 2 2\n", 2, "column 1 names row 2 twice"),
+    ("2 1\n4 0\n", 2, "column 1 covers no row"),
+    ("99999999999 1\n", 1, "the rows 99999999999 is too large"),
+    ("2 1\n99999999999999999999 2 1 2\n", 2, "the cost 99999999999999999999 is too large"),
+    ("3 4\n1 2 3 4\n2 1 2\n3 2 3 4\n1 4\n", 2, "OR-Library's set covering layout"),
+    ("2 1\n4 2 1\x012\n", 2, "control character U+0001"),
+    (b"2 1\n4 2 1 \xff2\n", 2, "not UTF-8"),
+    ("", 0, "no numbers"),
+])
+def test_every_malformed_file_names_its_line(text: str | bytes, line: int, words: str) -> None:
+    with pytest.raises(OrLibError) as e:
+        Problem.from_orlib(text)
+    assert e.value.line == line and words in str(e.value)
+    assert isinstance(e.value, ValueError)
+
+
+def test_the_command_line_reads_it_and_refuses_the_other_layout(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    good = tmp_path / "spp.txt"
+    good.write_text("3 3\n4 2 1 2\n2 1 3\n5 1 3\n")
+    cli = [sys.executable, "-m", "covering", "dlx", "best"]
+    out = subprocess.run(cli + [str(good), "--format", "orlib"], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines() == ["1", "2", "cost 6"]
+    bad = tmp_path / "scp.txt"
+    bad.write_text("3 4\n1 2 3 4\n2 1 2\n3 2 3 4\n1 4\n")
+    out = subprocess.run(cli + [str(bad), "--format", "orlib"], capture_output=True, text=True)
+    assert out.returncode == 2 and out.stderr.count("\n") == 1
+    assert f"{bad}:2:" in out.stderr and "set covering layout" in out.stderr
