@@ -20,13 +20,15 @@ type Refusal = (&'static str, usize);
 /// option `which` does not hold two primary items), "secondary" (the
 /// option holds one), "multiplicity" (the primary item `which` has other
 /// bounds than 1:1), "planar" (the part of the graph holding item `which`
-/// is not planar).
+/// is not planar), "memory" (the determinant would hold `which` bytes,
+/// past the limit).
 fn why(e: &KasteleynError) -> PyResult<Refusal> {
     Ok(match *e {
         KasteleynError::NotAPair(o) => ("pair", o),
         KasteleynError::Secondary(o) => ("secondary", o),
         KasteleynError::Multiplicity(i) => ("multiplicity", i),
         KasteleynError::NotPlanar(i) => ("planar", i),
+        KasteleynError::TooLarge(b) => ("memory", b as usize),
         KasteleynError::Internal => return Err(errors::internal(e.to_string())),
     })
 }
@@ -44,13 +46,15 @@ pub fn kasteleyn_check(problem: &PyCompiledProblem) -> PyResult<Option<Refusal>>
 
 /// (count, why): the number of perfect matchings of `problem`'s graph by
 /// Kasteleyn's method and None; or None and why it does not apply
-/// (`kasteleyn_check`'s pair, or ("planar", item)); or (None, None) if the
+/// (`kasteleyn_check`'s pair, ("planar", item), or ("memory", bytes) past
+/// `memory_limit`); or (None, None) if the
 /// `budget`'s flag rose first. Ctrl-C raises KeyboardInterrupt.
 #[pyfunction]
-#[pyo3(signature = (problem, budget=None))]
+#[pyo3(signature = (problem, memory_limit=None, budget=None))]
 pub fn kasteleyn_count<'py>(
     py: Python<'py>,
     problem: &PyCompiledProblem,
+    memory_limit: Option<u64>,
     budget: Option<RunBudget<'_>>,
 ) -> PyResult<(Option<Bound<'py, PyAny>>, Option<Refusal>)> {
     let p = problem.inner.clone();
@@ -60,7 +64,7 @@ pub fn kasteleyn_count<'py>(
         "the Kasteleyn count",
         &halt,
         budget.as_ref().map(|b| b.stop.flag()),
-        || xc::kasteleyn::count(&p, &halt),
+        || xc::kasteleyn::count(&p, memory_limit.unwrap_or(u64::MAX), &halt),
     )?;
     if let Some(e) = signal {
         return Err(e);

@@ -266,3 +266,12 @@ def test_a_long_strip_goes_to_a_sure_frontier_and_both_agree_with_the_recurrence
     c = count(p)
     assert (c.count, c.method) == (a[n], "frontier")
     assert count(p, method="kasteleyn").count == a[n]
+
+
+def test_a_determinant_past_the_memory_limit_is_refused_before_it_is_built() -> None:
+    from covering import MemoryLimitError, limits
+
+    cells, edges = aztec(16)
+    p = matching_problem(cells, edges)
+    with pytest.raises(MemoryLimitError, match="determinant would hold about"):
+        count(p, method="kasteleyn", budget=limits.Budget.of(memory=20_000))

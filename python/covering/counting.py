@@ -375,12 +375,20 @@ def _kasteleyn(problem: ProblemData, compiled: _core.CompiledProblem, why: str,
     """
     if _core.kasteleyn_check(compiled) is not None and why != "asked":
         return "not a matching problem"  # (the auto count's quick look)
+    from .sizes import human, max_memory
+
+    limit = budget.memory if budget.memory is not None else max_memory()
     try:
-        total, refused = _core.kasteleyn_count(compiled, budget=budget)
+        total, refused = _core.kasteleyn_count(compiled, limit, budget=budget)
     except KeyboardInterrupt:
         raise Interrupted(None, None, where="the Kasteleyn count") from None
     if refused is not None:
         what, k = refused
+        if what == "memory":
+            if why == "asked":
+                raise MemoryLimitError(f"the Kasteleyn count's determinant would hold about {human(k)}, past the "
+                                       f"limit of {human(limit)}; give it more memory (--max-memory)")
+            return "too large a determinant"
         if what == "pair":
             return f"option {problem.label_text(k)!r} does not hold exactly two primary items"
         if what == "secondary":

@@ -22,6 +22,7 @@ use crate::Number;
 pub(crate) fn count(
     g: &Graph,
     orient: &[bool],
+    memory: u64,
     stop: &AtomicBool,
 ) -> Result<Option<Number>, KasteleynError> {
     let n = g.n;
@@ -58,6 +59,22 @@ pub(crate) fn count(
     }
     for row in &mut rows {
         row.sort_unstable_by_key(|&(c, _)| c);
+    }
+    // What the elimination holds at most, before it is spent: each row
+    // from its first column to the widest row's reach, twice the lower
+    // band for the fill of the pivots' rows.
+    let (mut wide, mut lower) = (0u64, 0u64);
+    for (r, row) in rows.iter().enumerate() {
+        if let (Some(a), Some(b)) = (row.first(), row.last()) {
+            wide = wide.max((b.0 - a.0) as u64 + 1);
+            lower = lower.max((r as u64).saturating_sub(a.0 as u64));
+        }
+    }
+    let bytes = (size as u64)
+        .saturating_mul(wide + 2 * lower)
+        .saturating_mul(8);
+    if bytes > memory {
+        return Err(KasteleynError::TooLarge(bytes));
     }
     // Hadamard: |det| <= the product of the rows' lengths.
     let bits: f64 = rows

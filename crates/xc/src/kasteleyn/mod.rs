@@ -35,7 +35,7 @@
 //! let items: Vec<u32> = pairs.iter().flatten().copied().collect();
 //! let start: Vec<u32> = (0..=7).map(|k| 2 * k).collect();
 //! let p = CompiledProblem::new(6, 0, vec![1; 6], vec![1; 6], start, items, vec![]).unwrap();
-//! let n = xc::kasteleyn::count(&p, &AtomicBool::new(false)).unwrap();
+//! let n = xc::kasteleyn::count(&p, u64::MAX, &AtomicBool::new(false)).unwrap();
 //! assert_eq!(n, Some(Number::Small(3)));
 //! ```
 
@@ -58,6 +58,8 @@ pub enum KasteleynError {
     Multiplicity(usize),
     /// The component holding this primary item is not planar.
     NotPlanar(usize),
+    /// The determinant would hold about this many bytes, past the limit.
+    TooLarge(u64),
     /// The embedding found broke Euler's formula: a fault of ours, never
     /// a count.
     Internal,
@@ -77,6 +79,12 @@ impl std::fmt::Display for KasteleynError {
                 write!(
                     f,
                     "the graph of the options is not planar (the part holding item {i})"
+                )
+            }
+            KasteleynError::TooLarge(b) => {
+                write!(
+                    f,
+                    "the determinant would hold about {b} bytes, past the limit"
                 )
             }
             KasteleynError::Internal => write!(f, "the planar embedding found is not one"),
@@ -151,8 +159,13 @@ pub fn matching_graph(p: &CompiledProblem) -> Result<Graph, KasteleynError> {
 }
 
 /// The number of perfect matchings of `p`'s graph (see the module's text),
-/// `Ok(None)` if `stop` went up first, or why the method does not apply.
-pub fn count(p: &CompiledProblem, stop: &AtomicBool) -> Result<Option<Number>, KasteleynError> {
+/// holding at most `memory` bytes for a determinant; `Ok(None)` if `stop`
+/// went up first, or why the method does not apply.
+pub fn count(
+    p: &CompiledProblem,
+    memory: u64,
+    stop: &AtomicBool,
+) -> Result<Option<Number>, KasteleynError> {
     let g = matching_graph(p)?;
     let mut total = Number::Small(1);
     for (vertices, part) in components(g.n, &g.edges) {
@@ -165,7 +178,7 @@ pub fn count(p: &CompiledProblem, stop: &AtomicBool) -> Result<Option<Number>, K
         };
         let rotation = rotation.ok_or(KasteleynError::NotPlanar(vertices[0] as usize))?;
         let signs = orient::pfaffian(&part, &rotation).ok_or(KasteleynError::Internal)?;
-        let Some(c) = det::count(&part, &signs, stop)? else {
+        let Some(c) = det::count(&part, &signs, memory, stop)? else {
             return Ok(None);
         };
         if c == Number::ZERO {

@@ -12,7 +12,7 @@ fn problem(n: usize, edges: &[(u32, u32)]) -> CompiledProblem {
 }
 
 fn kasteleyn(n: usize, edges: &[(u32, u32)]) -> Result<Number, KasteleynError> {
-    count(&problem(n, edges), &AtomicBool::new(false)).map(|c| c.unwrap())
+    count(&problem(n, edges), u64::MAX, &AtomicBool::new(false)).map(|c| c.unwrap())
 }
 
 fn frontier(n: usize, edges: &[(u32, u32)]) -> Number {
@@ -134,4 +134,15 @@ fn planar_subgraphs_are_always_counted() {
             "round {round}: {w}x{h} {edges:?}"
         );
     }
+}
+
+#[test]
+fn a_determinant_past_the_memory_limit_is_refused_before_it_is_built() {
+    let p = problem(64, &grid(8, 8));
+    let e = count(&p, 1000, &AtomicBool::new(false)).unwrap_err();
+    assert!(matches!(e, KasteleynError::TooLarge(b) if b > 1000));
+    assert_eq!(
+        count(&p, 1 << 20, &AtomicBool::new(false)),
+        Ok(Some(Number::Small(12_988_816)))
+    );
 }
