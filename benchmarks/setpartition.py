@@ -1,0 +1,180 @@
+"""Set partitioning in OR-Library's format: covering against HiGHS and CP-SAT.
+
+    python benchmarks/setpartition.py [--seconds 60] [--seed 1] [--only NAME] [--no-write]
+
+Instances written here in OR-Library's set partitioning layout (`rows
+columns`, then each column's `cost k rows`), of two kinds:
+
+* crew-like (after Hoffman and Padberg's airline instances): rows are
+  flights in time order, each column a duty of 5-12 flights drawn from a
+  window of the timeline, costing 100 a flight plus up to 60; a partition
+  of the rows into such duties is planted, so that one exists;
+* puzzles in disguise: a tiling problem whose placements all cost the same
+  (every cover costs as much: the proof of optimality is the whole search).
+
+covering: `covering dlx best FILE --format orlib --json --seconds S`, whole
+process CPU (user + system), its cost and whether it proved it optimal; the
+time to a first cover within 1% of the optimum is the least budget of 0.1,
+0.2, 0.5, 1, 2, 5, 10, 20, 50 s whose best is within it. HiGHS and CP-SAT:
+the same model (a binary per column, each row once), one thread, CPU of the
+solve alone, with the same time limit (`benchmarks/mincost.py`'s script).
+The costs of every method that proves an optimum must agree. Writes the
+table between the `setpartition` markers of RESULTS.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from big import child
+from engine import RESULTS, replace_section
+from mincost import MIP
+
+BUDGETS = (0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50)
+
+
+def crew(rows: int, columns: int, rng: random.Random) -> list[tuple[int, list[int]]]:
+    """A crew-like instance: (cost, rows from 1) of each column, a planted
+    partition among them, the columns shuffled."""
+    cols: list[tuple[int, list[int]]] = []
+    # The planted partition: the timeline cut into blocks of 10-24 flights,
+    # each split into two interleaved duties.
+    at = 1
+    while at <= rows:
+        size = min(rng.randint(10, 24), rows - at + 1)
+        block = list(range(at, at + size))
+        rng.shuffle(block)
+        half = max(1, size // 2)
+        for part in (block[:half], block[half:]):
+            if part:
+                cols.append((100 * len(part) + rng.randint(20, 60), sorted(part)))
+        at += size
+    while len(cols) < columns:
+        k = rng.randint(5, 12)
+        start = rng.randint(1, max(1, rows - 3 * k))
+        window = list(range(start, min(rows, start + 3 * k) + 1))
+        duty = sorted(rng.sample(window, min(k, len(window))))
+        cols.append((100 * len(duty) + rng.randint(0, 60), duty))
+    rng.shuffle(cols)
+    return cols
+
+
+def puzzle(export: list[str]) -> tuple[int, list[tuple[int, list[int]]]]:
+    """A tiling problem (`covering ... export`) as set partitioning, every
+    placement costing 1: rows its items, columns its placements."""
+    text = subprocess.run([sys.executable, "-m", "covering", *export], check=True, capture_output=True,
+                          text=True).stdout
+    lines = [line for line in text.splitlines() if line.strip() and not line.strip().startswith("|")]
+    names = {n: k + 1 for k, n in enumerate(lines[0].replace("|", " ").split())}
+    return len(names), [(1, sorted(names[w] for w in line.split())) for line in lines[1:]]
+
+
+def files(rows: int, cols: list[tuple[int, list[int]]], folder: Path, name: str) -> tuple[Path, Path]:
+    """The instance written in OR-Library's layout, and as .dlx with DLX5's
+    costs (for the MIP script)."""
+    orlib = folder / f"{name}.txt"
+    orlib.write_text(f"{rows} {len(cols)}\n" + "".join(f"{c} {len(r)} {' '.join(map(str, r))}\n" for c, r in cols))
+    dlx = folder / f"{name}.dlx"
+    dlx.write_text(" ".join(f"r{k}" for k in range(1, rows + 1)) + "\n"
+                   + "".join(" ".join(f"r{k}" for k in r) + f" |{c}\n" for c, r in cols))
+    return orlib, dlx
+
+
+def ours(path: Path, seconds: float) -> tuple[int | None, bool, float]:
+    """(cost, proved optimal, CPU s) of `covering dlx best` within `seconds`."""
+    r, cpu, _, _ = child([sys.executable, "-m", "covering", "dlx", "best", str(path), "--format", "orlib",
+                          "--json", "--no-progress", "--seconds", str(seconds)], seconds * 2 + 30)
+    if r is None:
+        return None, False, cpu
+    lines = [json.loads(x) for x in r[1].splitlines() if x.startswith("{")]
+    costs = [x["cost"] for x in lines if "cost" in x]
+    summary = lines[-1] if lines else {}
+    return (min(costs) if costs else None), bool(summary.get("optimal")), cpu
+
+
+def mip(kind: str, path: Path, seconds: float) -> tuple[int | None, bool, float]:
+    r, cpu, _, _ = child([sys.executable, "-c", MIP, kind, str(path), str(seconds)], seconds * 2 + 60)
+    if r is None or r[0] != 0:
+        return None, False, cpu
+    got = json.loads(r[1].strip().splitlines()[-1])
+    return got["value"], got["optimal"], got["cpu"]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=60.0)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only")
+    ap.add_argument("--no-write", action="store_true")
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    instances = [(f"crew {r} x {c}", r, crew(r, c, rng)) for r, c in ((100, 1000), (200, 3000), (400, 6000))]
+    for name, export in (("pentominoes 6x10, all covers alike", ["polyomino", "--pieces", "pentominoes",
+                                                                 "--board", "6x10", "export"]),
+                         ("pentominoes 5x12, all covers alike", ["polyomino", "--pieces", "pentominoes",
+                                                                 "--board", "5x12", "export"])):
+        rows, cols = puzzle(export)
+        instances.append((name, rows, cols))
+    table = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, rows, cols in instances:
+            if args.only and args.only not in name:
+                continue
+            orlib, dlx = files(rows, cols, Path(tmp), name.split(",")[0].replace(" ", "_"))
+            got = {"covering": ours(orlib, args.seconds), "highs": mip("highs", dlx, args.seconds),
+                   "cpsat": mip("cpsat", dlx, args.seconds)}
+            proved = {v for v, opt, _ in got.values() if opt and v is not None}
+            assert len(proved) <= 1, f"{name}: the optima disagree: {got}"
+            optimum = next(iter(proved), None)
+            first = "-"
+            if optimum is not None:
+                for b in BUDGETS:
+                    if b > args.seconds:
+                        break
+                    v, _, _ = ours(orlib, b)
+                    if v is not None and v <= 1.01 * optimum:
+                        first = f"{b:g} s"
+                        break
+
+            def cell(kind: str) -> str:
+                v, opt, cpu = got[kind]
+                if v is None:
+                    return f"> {args.seconds:g} s, none"
+                return f"{cpu:.2f} s" if opt else f"> {args.seconds:g} s, {v} ({100 * (v / optimum - 1):+.2f}%)" \
+                    if optimum else f"> {args.seconds:g} s, {v}"
+
+            row = (f"| {name} | {rows} x {len(cols)} | {optimum if optimum is not None else '-'} | "
+                   f"{cell('covering')} | {first} | {cell('highs')} | {cell('cpsat')} |")
+            print(row, flush=True)
+            table.append(row)
+    if args.no_write or args.only:
+        return
+    body = "\n".join([
+        "<!-- setpartition:begin -->",
+        "## Set partitioning in OR-Library's format: covering against HiGHS and CP-SAT",
+        "",
+        f"`python benchmarks/setpartition.py --seconds {args.seconds:g} --seed {args.seed}` "
+        f"({time.strftime('%Y-%m-%d')}): crew-like instances (duties of 5-12 flights from a window of the "
+        "timeline, 100 a flight plus up to 60, a partition planted) and tilings whose placements all cost 1, "
+        "in OR-Library's layout. covering: `covering dlx best FILE --format orlib --json --seconds S`, whole "
+        "process CPU to its proof of optimality, and the least budget whose best is within 1% of the "
+        "optimum; HiGHS and CP-SAT: one thread, CPU of the solve. Past the limit: the best found and its "
+        "gap to the optimum.",
+        "",
+        "| instance | rows x columns | optimum | covering, proved | covering, first within 1% | HiGHS | CP-SAT |",
+        "|---|---|---:|---:|---:|---:|---:|",
+        *table,
+        "<!-- setpartition:end -->",
+    ])
+    replace_section(RESULTS, "setpartition", body)
+
+
+if __name__ == "__main__":
+    main()
