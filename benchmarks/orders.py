@@ -316,8 +316,8 @@ def main() -> None:
             "## Counting in any item order: the default against each method forced",
             "",
             f"`python benchmarks/orders.py --limit {args.limit:.0f} --seed {args.seed}` ({time.strftime('%Y-%m-%d')}): "
-            "instances of seven classes made by generators here, their items and options listed in a random "
-            "order, each counted by `covering dlx FILE --count --json --threads 1` by default and with each "
+            "instances of the classes made by generators here (the newer ones as made and with their items "
+            "and options listed in a random order; the others shuffled), each counted by `covering dlx FILE --count --json --threads 1` by default and with each "
             "method forced; CPU (user + system) of each whole process, runs past the limit given up. "
             "\"default: method\" is what the default chose, with the item order and its width. The bar: the "
             "default within 2x + 0.5 s of the best forced method. Over it this run: "

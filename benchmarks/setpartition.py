@@ -6,9 +6,10 @@ Instances written here in OR-Library's set partitioning layout (`rows
 columns`, then each column's `cost k rows`), of two kinds:
 
 * crew-like (after Hoffman and Padberg's airline instances): rows are
-  flights in time order, each column a duty of 5-12 flights drawn from a
-  window of the timeline, costing 100 a flight plus up to 60; a partition
-  of the rows into such duties is planted, so that one exists;
+  flights in time order, each column a duty of 5-12 flights of a stretch
+  of the timeline, costing 100 a flight plus up to 60: rounds of duties,
+  each a partition of the timeline cut at other places, so that covers mix
+  the duties of many rounds;
 * puzzles in disguise: a tiling problem whose placements all cost the same
   (every cover costs as much: the proof of optimality is the whole search).
 
@@ -41,27 +42,26 @@ BUDGETS = (0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50)
 
 
 def crew(rows: int, columns: int, rng: random.Random) -> list[tuple[int, list[int]]]:
-    """A crew-like instance: (cost, rows from 1) of each column, a planted
-    partition among them, the columns shuffled."""
+    """A crew-like instance: (cost, rows from 1) of each column, shuffled.
+    Each round cuts the timeline at random places into segments of 10-24
+    flights and splits each segment into two interleaved duties: a round
+    is a partition, and rounds cut at other places overlap, so that covers
+    mix duties of many rounds, as crew schedules do."""
+    seen: set[tuple[int, ...]] = set()
     cols: list[tuple[int, list[int]]] = []
-    # The planted partition: the timeline cut into blocks of 10-24 flights,
-    # each split into two interleaved duties.
-    at = 1
-    while at <= rows:
-        size = min(rng.randint(10, 24), rows - at + 1)
-        block = list(range(at, at + size))
-        rng.shuffle(block)
-        half = max(1, size // 2)
-        for part in (block[:half], block[half:]):
-            if part:
-                cols.append((100 * len(part) + rng.randint(20, 60), sorted(part)))
-        at += size
     while len(cols) < columns:
-        k = rng.randint(5, 12)
-        start = rng.randint(1, max(1, rows - 3 * k))
-        window = list(range(start, min(rows, start + 3 * k) + 1))
-        duty = sorted(rng.sample(window, min(k, len(window))))
-        cols.append((100 * len(duty) + rng.randint(0, 60), duty))
+        at = 1
+        while at <= rows and len(cols) < columns:
+            size = min(rng.randint(10, 24), rows - at + 1)
+            segment = list(range(at, at + size))
+            rng.shuffle(segment)
+            half = size // 2 if size >= 10 else size
+            for part in (segment[:half], segment[half:]):
+                duty = tuple(sorted(part))
+                if duty and duty not in seen:
+                    seen.add(duty)
+                    cols.append((100 * len(duty) + rng.randint(0, 60), list(duty)))
+            at += size
     rng.shuffle(cols)
     return cols
 
@@ -115,7 +115,7 @@ def main() -> None:
     ap.add_argument("--no-write", action="store_true")
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    instances = [(f"crew {r} x {c}", r, crew(r, c, rng)) for r, c in ((100, 1000), (200, 3000), (400, 6000))]
+    instances = [(f"crew {r} x {c}", r, crew(r, c, rng)) for r, c in ((200, 3000), (400, 6000), (646, 7292))]
     for name, export in (("pentominoes 6x10, all covers alike", ["polyomino", "--pieces", "pentominoes",
                                                                  "--board", "6x10", "export"]),
                          ("pentominoes 5x12, all covers alike", ["polyomino", "--pieces", "pentominoes",
@@ -161,8 +161,9 @@ def main() -> None:
         "## Set partitioning in OR-Library's format: covering against HiGHS and CP-SAT",
         "",
         f"`python benchmarks/setpartition.py --seconds {args.seconds:g} --seed {args.seed}` "
-        f"({time.strftime('%Y-%m-%d')}): crew-like instances (duties of 5-12 flights from a window of the "
-        "timeline, 100 a flight plus up to 60, a partition planted) and tilings whose placements all cost 1, "
+        f"({time.strftime('%Y-%m-%d')}): crew-like instances (duties of 5-12 flights of a stretch of the "
+        "timeline, 100 a flight plus up to 60, in rounds that each partition the timeline cut at other places) "
+        "and tilings whose placements all cost 1, "
         "in OR-Library's layout. covering: `covering dlx best FILE --format orlib --json --seconds S`, whole "
         "process CPU to its proof of optimality, and the least budget whose best is within 1% of the "
         "optimum; HiGHS and CP-SAT: one thread, CPU of the solve. Past the limit: the best found and its "

@@ -230,22 +230,10 @@ def count(
     return counted
 
 
-def _count(
-    problem: ProblemData | _core.CompiledProblem,
-    limit: int | None = None,
-    *,
-    method: str = "auto",
-    branching: str | None = None,
-    engine: str = "auto",
-    threads: int | None = None,
-    memo_bytes: int | None = None,
-    nodes: int | None = None,
-    seconds: float | None = None,
-    progress: Callable[[Status], None] | None = None,
-    item_order: str = "auto",
-    budget: limits.Budget | None = None,
-) -> Counted:
-    """`count`, without the plan of what was not weighed."""
+def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, method: str, branching: str | None,
+           engine: str, threads: int | None, memo_bytes: int | None, nodes: int | None, seconds: float | None,
+           progress: Callable[[Status], None] | None, item_order: str, budget: limits.Budget | None) -> Counted:
+    """`count` (its arguments, all given), without the plan of what was not weighed."""
     check_method(method, branching, item_order)
     if branching is not None and branching not in BRANCHINGS:
         # Knuth's other rules ("wtd", "frb", "binary") are a search's, on dancing
