@@ -41,7 +41,8 @@ impl Number {
         }
     }
 
-    /// The number of the little-endian 64-bit `limbs`.
+    /// The number of the little-endian 64-bit `limbs`, written as one
+    /// 128-bit word when it fits.
     pub fn from_limbs(mut limbs: Vec<u64>) -> Number {
         while limbs.len() > 2 && limbs.last() == Some(&0) {
             limbs.pop();
@@ -100,17 +101,8 @@ impl Number {
             }
             r[i + b.len()] = carry as u64;
         }
-        while r.len() > 2 && r.last() == Some(&0) {
-            r.pop();
-        }
         // A product under 2^128 is written as one (so that equal numbers compare equal).
-        *self = match r.len() {
-            0..=2 => Number::Small(
-                r.first().copied().unwrap_or(0) as u128
-                    | (r.get(1).copied().unwrap_or(0) as u128) << 64,
-            ),
-            _ => Number::Big(r),
-        };
+        *self = Number::from_limbs(r);
     }
 
     /// The count as little-endian bytes (for Python's `int.from_bytes`).

@@ -14,21 +14,24 @@ use std::cmp::Ordering as Cmp;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::planar::Rotation;
 use super::{Graph, KasteleynError};
 use crate::Number;
 
 /// The number of perfect matchings of the connected `g` with the Pfaffian
-/// orientation `orient`; None if `stop` went up first.
+/// orientation `orient` (`rotation` its embedding, whose adjacency it
+/// reads); None if `stop` went up first.
 pub(crate) fn count(
     g: &Graph,
+    rotation: &Rotation,
     orient: &[bool],
     memory: u64,
     stop: &AtomicBool,
 ) -> Result<Option<Number>, KasteleynError> {
     let n = g.n;
-    let order = cuthill_mckee(g);
+    let order = cuthill_mckee(rotation);
     let mut colour = vec![u8::MAX; n];
-    let bipartite = two_colour(g, &mut colour);
+    let bipartite = two_colour(rotation, &mut colour);
     // Each vertex's row (and column): its place among its own colour in
     // the order, or in the whole order.
     let mut place = vec![0u32; n];
@@ -118,11 +121,12 @@ pub(crate) fn count(
 /// The vertices in a Cuthill-McKee order: breadth first from an end of a
 /// longest shortest path found by two sweeps, the neighbours of each by
 /// increasing degree.
-fn cuthill_mckee(g: &Graph) -> Vec<u32> {
-    let (start, adj) = g.adjacency();
+fn cuthill_mckee(rotation: &Rotation) -> Vec<u32> {
+    let (start, adj) = (&rotation.start, &rotation.adj);
+    let n = start.len() - 1;
     let degree = |v: u32| start[v as usize + 1] - start[v as usize];
     let sweep = |from: u32| -> Vec<u32> {
-        let mut seen = vec![false; g.n];
+        let mut seen = vec![false; n];
         let mut order = vec![from];
         seen[from as usize] = true;
         let mut at = 0;
@@ -145,14 +149,15 @@ fn cuthill_mckee(g: &Graph) -> Vec<u32> {
         }
         order
     };
-    let first = (0..g.n as u32).min_by_key(|&v| degree(v)).unwrap_or(0);
+    let first = (0..n as u32).min_by_key(|&v| degree(v)).unwrap_or(0);
     let far = *sweep(first).last().unwrap_or(&first);
     sweep(far)
 }
 
-/// Colours the connected `g` 0 and 1 across its edges, if it can be.
-fn two_colour(g: &Graph, colour: &mut [u8]) -> bool {
-    let (start, adj) = g.adjacency();
+/// Colours the connected graph of `rotation` 0 and 1 across its edges, if
+/// it can be.
+fn two_colour(rotation: &Rotation, colour: &mut [u8]) -> bool {
+    let (start, adj) = (&rotation.start, &rotation.adj);
     colour[0] = 0;
     let mut queue = VecDeque::from([0u32]);
     while let Some(v) = queue.pop_front() {

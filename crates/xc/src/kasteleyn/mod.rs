@@ -178,7 +178,7 @@ pub fn count(
         };
         let rotation = rotation.ok_or(KasteleynError::NotPlanar(vertices[0] as usize))?;
         let signs = orient::pfaffian(&part, &rotation).ok_or(KasteleynError::Internal)?;
-        let Some(c) = det::count(&part, &signs, memory, stop)? else {
+        let Some(c) = det::count(&part, &rotation, &signs, memory, stop)? else {
             return Ok(None);
         };
         if c == Number::ZERO {
