@@ -252,6 +252,7 @@ def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, m
     budget = limits.begin(budget, nodes, seconds)
     if threads is not None:
         threads = limits.threads(threads)
+    looked = False  # (the first look taken: not taken again)
     if isinstance(problem, _core.CompiledProblem):
         # Arrays without names (a puzzle encoded by the engine): a puzzle's
         # tree is counted before anything is named; else the items are
@@ -260,6 +261,7 @@ def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, m
             first = _first_look(problem, engine, budget)
             if first is not None:
                 return first
+            looked = True
         problem = ProblemData.from_compiled(problem, range(problem.n_primary + problem.n_secondary))
     if engine == "sat":
         # The CDCL solver blocks each solution it finds: a count up to a limit.
@@ -276,7 +278,7 @@ def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, m
     if method == "kasteleyn":
         if engine != "auto":
             raise ValueError("a Kasteleyn count has its own engine (a determinant); leave engine='auto'")
-        made = _kasteleyn(problem, problem.compile(), "asked", budget)
+        made = _kasteleyn(problem, problem.compile(), budget, asked=True)
         if isinstance(made, str):
             raise ProblemError(f"Kasteleyn's method does not apply: {made}")
         # (It meets no solution one by one: a limit caps the count made.)
@@ -318,10 +320,10 @@ def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, m
             narrow = _sure_frontier(compiled, item_order, threads, progress, budget)
             if narrow is not None:
                 return narrow
-        planar = _kasteleyn(problem, compiled, "planar matchings: a determinant", budget)
+        planar = _kasteleyn(problem, compiled, budget)
         if not isinstance(planar, str):
             return planar
-        first = _first_look(compiled, engine, budget, problem)
+        first = None if looked else _first_look(compiled, engine, budget, problem)
         if first is not None:
             return first
     if method == "memo":
@@ -346,22 +348,24 @@ def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, m
     return counted if summary is None else dataclasses.replace(counted, reduced=summary)
 
 
-def _kasteleyn(problem: ProblemData, compiled: _core.CompiledProblem, why: str,
-               budget: limits.Budget) -> Counted | str:
+def _kasteleyn(problem: ProblemData, compiled: _core.CompiledProblem, budget: limits.Budget,
+               asked: bool = False) -> Counted | str:
     """The count of `problem` by Kasteleyn's method (`xc::kasteleyn`: the
     perfect matchings of a planar graph, by a determinant), or why the
     method does not apply, naming the option or item; `LimitReached` if
-    the budget's flag rose first (no partial count: it knows none).
+    the budget's flag rose first (no partial count: it knows none). Unless
+    `asked`, a problem that is no matching one is turned away at a look,
+    and a determinant past the memory limit is a reason, not an error.
 
     >>> from covering.puzzles.polyomino import DOMINOES, Board, tiling
     >>> p = tiling(DOMINOES, Board.rectangle(8, 8), uses="any")
-    >>> _kasteleyn(p, p.compile(), "asked", limits.begin(None)).count
+    >>> _kasteleyn(p, p.compile(), limits.begin(None), asked=True).count
     12988816
     >>> p.add_primary(["x", "y", "z"]); _ = p.add_option(["x", "y", "z"])
-    >>> _kasteleyn(p, p.compile(), "asked", limits.begin(None))
+    >>> _kasteleyn(p, p.compile(), limits.begin(None), asked=True)
     "option 'x y z' does not hold exactly two primary items"
     """
-    if _core.kasteleyn_check(compiled) is not None and why != "asked":
+    if not asked and _core.kasteleyn_check(compiled) is not None:
         return "not a matching problem"  # (the auto count's quick look)
     from .sizes import human, max_memory
 
@@ -373,7 +377,7 @@ def _kasteleyn(problem: ProblemData, compiled: _core.CompiledProblem, why: str,
     if refused is not None:
         what, k = refused
         if what == "memory":
-            if why == "asked":
+            if asked:
                 raise MemoryLimitError(f"the Kasteleyn count's determinant would hold about {human(k)}, past the "
                                        f"limit of {human(limit)}; give it more memory (--max-memory)")
             return "too large a determinant"
@@ -389,7 +393,7 @@ def _kasteleyn(problem: ProblemData, compiled: _core.CompiledProblem, why: str,
     if total is None:
         raise LimitReached("budget reached in the Kasteleyn count (no partial count: it knows none)",
                            count=None, stats=None, where="the Kasteleyn count", budget=budget.ran_out())
-    return Counted(total, "kasteleyn", None, 0, why)
+    return Counted(total, "kasteleyn", None, 0, "asked" if asked else "planar matchings: a determinant")
 
 
 def _reduced(problem: ProblemData, compiled: _core.CompiledProblem) -> tuple[ProblemData, dict[str, Any]] | None:
@@ -610,18 +614,8 @@ def _first_look(compiled: _core.CompiledProblem, engine: str, budget: limits.Bud
     solver = Solver.of_compiled(compiled, engine) if problem is None else Solver(problem, engine=engine)
     if problem is not None:
         problem.remember(solver)
-    try:
-        n = solver.count(nodes=_core.CountPlan.FIRST_LOOK, budget=budget)
-    except LimitReached as e:
-        if e.budget != "nodes" or budget.stopped() is not None:
-            raise  # the caller's budget, not the look's
-        return None
-    # (The plan, made here at once: a puzzle's whole count takes a few
-    # hundred microseconds, and the general path's copies cost a tenth.)
-    plan = _core.CountPlan(compiled, engine)
-    weighed = [{"method": "search", "cost": round(plan.search_cost(solver.stats)), "measured": True}]
-    return Counted(n, "search", None, solver.stats.nodes, "small tree",
-                   plan={"taken": "search", "machine": plan.machine, "candidates": weighed})
+    counted, _ = _small_tree(solver, budget, _core.CountPlan.FIRST_LOOK)
+    return None if counted is None else _planned(counted, _core.CountPlan(compiled, engine), solver.stats)
 
 
 def _small_tree(searched: ProblemData | Solver, budget: limits.Budget, most: int,
