@@ -534,7 +534,7 @@ impl MinCost {
     /// to the larger least cost; on an open item, the options that can come
     /// first.
     fn choose(&mut self) -> Option<u32> {
-        let room = self.ledger.cutoff() - self.curcost;
+        let room = self.ledger.cutoff().saturating_sub(self.curcost);
         let mut best = 0u32;
         let mut best_s = u32::MAX;
         let mut best_min = 0u64;

@@ -193,7 +193,7 @@ impl MinCostBits {
         self.stats.nodes += 1;
         let d = self.levels.len();
         let (w, wa) = (self.bits.w, self.wa);
-        let room = self.ledger.cutoff() - self.curcost;
+        let room = self.ledger.cutoff().saturating_sub(self.curcost);
         let end = self.prefix(room);
         let words = end.div_ceil(64);
         let last_mask = if end.is_multiple_of(64) {
@@ -248,7 +248,7 @@ impl MinCostBits {
         let level = self.levels[d];
         let (w, wa) = (self.bits.w, self.wa);
         let cutoff = self.ledger.cutoff();
-        let end = self.prefix(cutoff - level.partcost);
+        let end = self.prefix(cutoff.saturating_sub(level.partcost));
         let b = level.best as usize;
         // The first live option of `b` at or after the cursor, before `end`.
         let mut o = usize::MAX;

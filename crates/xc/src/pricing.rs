@@ -275,7 +275,10 @@ pub struct Ledger {
     pub(crate) priced: Priced,
     k: usize,
     heap: BinaryHeap<(u64, Vec<u32>)>,
+    /// The K-th best's net cost (`INF` before there are K).
     cutoff: u64,
+    /// The bar a net cost must be under (see [`Ledger::cutoff`]).
+    bar: u64,
 }
 
 impl Ledger {
@@ -288,13 +291,20 @@ impl Ledger {
             k,
             heap: BinaryHeap::new(),
             cutoff: INF,
+            bar: INF,
         })
     }
 
-    /// The net cost to beat: the K-th best's, or `INF` before there are K.
+    /// The net cost to beat: a solution is kept only if its net cost is
+    /// below it (`INF` before there are K). Every solution's net cost is
+    /// congruent to minus the total tax modulo the scale (its cost is whole),
+    /// so a solution cheaper than the K-th best costs at least a whole unit
+    /// less: the bar is the K-th best's net cost less `scale - 1`. This is
+    /// what turns a fractional bound into a whole one: a relaxation that
+    /// proves 11.2 proves 12.
     #[inline]
     pub(crate) fn cutoff(&self) -> u64 {
-        self.cutoff
+        self.bar
     }
 
     /// A solution cheaper than the cutoff: kept (the dearest then dropped
@@ -307,6 +317,11 @@ impl Ledger {
         self.heap.push((cost, options));
         if self.heap.len() == self.k {
             self.cutoff = self.heap.peek().map_or(INF, |top| top.0);
+            self.bar = if self.cutoff == INF {
+                INF
+            } else {
+                self.cutoff.saturating_sub(self.priced.scale - 1)
+            };
         }
     }
 
