@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from covering import Problem
+from covering import Problem, _core
 from covering.orlib import OrLibError
 
 
@@ -112,3 +112,57 @@ def test_the_command_line_reads_it_and_refuses_the_other_layout(tmp_path) -> Non
     out = subprocess.run(cli + [str(bad), "--format", "orlib"], capture_output=True, text=True)
     assert out.returncode == 2 and out.stderr.count("\n") == 1
     assert f"{bad}:2:" in out.stderr and "set covering layout" in out.stderr
+
+
+def test_covers_that_all_cost_alike_are_proven_at_the_first() -> None:
+    """Pentominoes on 5 x 12 as set partitioning, every placement costing 1:
+    every cover costs 12, and the relaxation's bound (a fraction under 12
+    in the engine's units) rounds up to 12, so the first cover is proven
+    cheapest without searching the rest (before the bar was rounded: 2.2M
+    nodes, every cover)."""
+    text = subprocess.run([sys.executable, "-m", "covering", "polyomino", "export", "--pieces", "pentominoes",
+                           "--board", "5x12"], check=True, capture_output=True, text=True).stdout
+    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("|")]
+    names = {n: k + 1 for k, n in enumerate(lines[0].replace("|", " ").split())}
+    columns = [(1, sorted(names[w] for w in line.split())) for line in lines[1:]]
+    rng = random.Random(5)
+    rng.shuffle(columns)
+    found = Problem.from_orlib(orlib_text(len(names), columns)).best(2)
+    assert found.optimal and [s.cost for s in found] == [12, 12]
+    assert found.stats.nodes < 100_000
+    for s in found:
+        assert sorted(r for c in s.labels for r in columns[c - 1][1]) == list(range(1, len(names) + 1))
+
+
+def test_crew_like_covers_agree_on_every_engine_and_order() -> None:
+    """A crew-like instance (duties of a stretch of flights, costs growing
+    with their length): the K cheapest costs are the same on bitsets, on
+    dancing links, in the file's order and shuffled, and each cover covers
+    every row once at its cost. (The engine's own tests check the search
+    that starts over with new prices against brute force.)"""
+    rng = random.Random(61)
+    rows, columns, seen = 60, [], set()
+    while len(columns) < 900:
+        at = 1
+        while at <= rows:
+            size = min(rng.randint(4, 9), rows - at + 1)
+            duty = tuple(sorted(rng.sample(range(at, at + size), max(1, size // 2))))
+            rest = tuple(r for r in range(at, at + size) if r not in duty)
+            for d in (duty, rest):
+                if d and d not in seen:
+                    seen.add(d)
+                    columns.append((100 * len(d) + rng.randint(0, 60), list(d)))
+            at += size
+    lists = []
+    for order in range(2):
+        cols = columns[:] if order == 0 else rng.sample(columns, len(columns))
+        p = Problem.from_orlib(orlib_text(rows, cols))
+        for engine in ("auto", "links"):
+            search = _core.MinCostSearch(p.compile(), p.cost_bytes(), 4, engine)
+            assert search.run(None)
+            got = search.best()
+            for cost, ids in got:
+                assert sorted(r for o in ids for r in cols[o][1]) == list(range(1, rows + 1))
+                assert sum(cols[o][0] for o in ids) == cost
+            lists.append([c for c, _ in got])
+    assert len(lists[0]) == 4 and all(x == lists[0] for x in lists)

@@ -26,7 +26,18 @@
 //! (pentominoes: 51 of 241), the search is DLX5's. Prices are fractions
 //! held in units of `1/SCALE` (costs are multiplied by `SCALE`), exactly.
 //! Bounds at each node (Knuth's `z` and `Z` heuristics, a greedy dual of
-//! the rest) were measured and left out: they cost more than they saved.
+//! the rest, a few Lagrangian steps warm-started from the parent's
+//! multipliers, with options fixed out by their reduced costs) were
+//! measured and left out: they cost more than they saved (on crew-like set
+//! partitions of 200 rows, 10 s and 20 s instead of 0.55 s to the proof).
+//!
+//! Two things make the prices count. Every solution's cost is whole, so a
+//! solution worth keeping costs a whole unit less than the K-th best: the
+//! bar a net cost must stay under is the K-th best's net cost less
+//! `scale - 1`, and a fractional bound is rounded up for free (tilings
+//! whose covers all cost the same are then proven at the first cover). And
+//! once K solutions are known, the search starts over with prices aimed at
+//! the K-th best cost ([`Cheapest`]).
 //!
 //! The search is DLX2's dancing links (cover, hide, purify) with DLX5's
 //! thresholds and branching rule (fewest usable options, ties to the
@@ -62,7 +73,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::bits::Bits;
 use crate::mincost_bits::MinCostBits;
-use crate::pricing::{CostError, LOOK, Ledger, MinCostStats, Priced};
+use crate::pricing::{
+    CostError, LOOK, Ledger, MinCostStats, Priced, REPRICE_ITERATIONS, REPRICE_WORK,
+};
 use crate::problem::CompiledProblem;
 use crate::sliced::{Poll, Slice, Sliced};
 
@@ -203,7 +216,17 @@ impl MinCost {
         k: usize,
         stop: &AtomicBool,
     ) -> Result<MinCost, CostError> {
-        let ledger = Ledger::new(Priced::new(problem, costs, stop)?, k)?;
+        let ledger = Ledger::new(Priced::new(problem, costs, None, stop)?, k)?;
+        MinCost::with_ledger(problem, ledger, stop)
+    }
+
+    /// The search of `problem` with its net costs and the solutions known
+    /// already in `ledger`.
+    pub(crate) fn with_ledger(
+        problem: &CompiledProblem,
+        ledger: Ledger,
+        stop: &AtomicBool,
+    ) -> Result<MinCost, CostError> {
         let net = &ledger.priced.net;
         let n_options = problem.n_options();
         let n_primary = problem.n_primary() as u32;
@@ -807,9 +830,71 @@ impl MinCost {
 /// The minimum-cost search a problem gets: on bitsets when it suits them
 /// (no multiplicities, few options: [`MinCostBits`]), else dancing links
 /// ([`MinCost`]). Both give the same costs; the bitsets are faster.
-pub enum Cheapest {
+///
+/// Once the first K solutions are known and the search has done a quarter
+/// of the work that pricing again would take (so that a search about to
+/// end is not held up), the prices are worked out again,
+/// aimed at the K-th best cost (see `pricing`), and the search starts over
+/// with the solutions known: the better prices raise the net costs, so that
+/// more options are past the cutoff for good. On crew-like set partitions
+/// (400 rows, 6,000 columns) this takes the bound the total tax gives
+/// from 0.87% under the optimum to 0.66%, where the linear relaxation's
+/// own is 0.65% under; with 200 rows the proof on dancing links goes from
+/// 1.9 s to 0.7 s.
+pub struct Cheapest {
+    engine: Engine,
+    /// What the search starts over from, until it has.
+    restart: Option<Box<Restart>>,
+    /// The counters of the search before it started over.
+    before: MinCostStats,
+}
+
+enum Engine {
     Links(MinCost),
     Bits(MinCostBits),
+}
+
+struct Restart {
+    problem: CompiledProblem,
+    costs: Vec<u64>,
+    k: usize,
+    /// The work (entries visited) the new prices take, and the search's
+    /// work (options removed) to do before they are worth it.
+    work: u64,
+}
+
+/// Problems bigger than this do not start over (their copy and the
+/// rebuilding of their lists would hold up a slice too long).
+const REPRICE_ENTRIES: usize = 500_000;
+
+impl Engine {
+    fn search_for(&mut self, nodes: u64) -> bool {
+        match self {
+            Engine::Links(m) => m.search_for(nodes),
+            Engine::Bits(m) => m.search_for(nodes),
+        }
+    }
+
+    fn stats(&self) -> MinCostStats {
+        match self {
+            Engine::Links(m) => m.stats(),
+            Engine::Bits(m) => m.stats(),
+        }
+    }
+
+    fn ledger(&self) -> &Ledger {
+        match self {
+            Engine::Links(m) => m.ledger(),
+            Engine::Bits(m) => m.ledger(),
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        match self {
+            Engine::Links(m) => m.is_done(),
+            Engine::Bits(m) => m.is_done(),
+        }
+    }
 }
 
 impl Cheapest {
@@ -823,41 +908,98 @@ impl Cheapest {
         links: bool,
         stop: &AtomicBool,
     ) -> Result<Cheapest, CostError> {
-        Ok(if !links && Bits::suits(problem) {
-            Cheapest::Bits(MinCostBits::new_until(problem, costs, k, stop)?)
+        let engine = if !links && Bits::suits(problem) {
+            Engine::Bits(MinCostBits::new_until(problem, costs, k, stop)?)
         } else {
-            Cheapest::Links(MinCost::new_until(problem, costs, k, stop)?)
+            Engine::Links(MinCost::new_until(problem, costs, k, stop)?)
+        };
+        let entries = problem.n_entries().max(1) as u64;
+        let restart = (engine.ledger().priced.scale > 1 && problem.n_entries() <= REPRICE_ENTRIES)
+            .then(|| {
+                Box::new(Restart {
+                    problem: problem.clone(),
+                    costs: costs.to_vec(),
+                    k,
+                    work: entries * (REPRICE_WORK / entries).min(REPRICE_ITERATIONS),
+                })
+            });
+        Ok(Cheapest {
+            engine,
+            restart,
+            before: MinCostStats::default(),
         })
     }
 
     /// Searches for at most `nodes` more nodes; true when the search is over.
     fn search_for(&mut self, nodes: u64) -> bool {
-        match self {
-            Cheapest::Links(m) => m.search_for(nodes),
-            Cheapest::Bits(m) => m.search_for(nodes),
+        let done = self.engine.search_for(nodes);
+        if !done
+            && self.restart.as_ref().is_some_and(|r| {
+                self.engine.ledger().cutoff_cost().is_some()
+                    && self.engine.stats().updates >= r.work / 4
+            })
+        {
+            self.start_over();
         }
+        done
+    }
+
+    /// The prices worked out again, aimed at the K-th best cost, and the
+    /// search begun anew with the solutions known (see [`Cheapest`]).
+    fn start_over(&mut self) {
+        let r = self.restart.take().expect("a restart");
+        let upper = self.engine.ledger().cutoff_cost();
+        let never = AtomicBool::new(false);
+        let Ok(priced) = Priced::new(&r.problem, &r.costs, upper, &never) else {
+            return; // (the first prices stay)
+        };
+        let Ok(mut ledger) = Ledger::new(priced, r.k) else {
+            return;
+        };
+        ledger.seed(self.engine.ledger().best());
+        let engine = match self.engine {
+            Engine::Links(_) => match MinCost::with_ledger(&r.problem, ledger, &never) {
+                Ok(m) => Engine::Links(m),
+                Err(_) => return,
+            },
+            Engine::Bits(_) => Engine::Bits(MinCostBits::with_ledger(&r.problem, ledger)),
+        };
+        self.before = self.stats();
+        self.engine = engine;
     }
 
     pub fn is_done(&self) -> bool {
-        match self {
-            Cheapest::Links(m) => m.is_done(),
-            Cheapest::Bits(m) => m.is_done(),
+        self.engine.is_done()
+    }
+
+    /// Whether the search has started over (see [`Cheapest`]).
+    pub fn started_over(&self) -> bool {
+        self.restart.is_none()
+    }
+
+    /// Starts over as soon as K solutions are known (tests: their problems
+    /// are too small to reach the work that earns it).
+    #[cfg(test)]
+    fn start_over_soon(&mut self) {
+        if let Some(r) = self.restart.as_mut() {
+            r.work = 0;
         }
     }
 
+    /// The counters of the search, from its first start.
     pub fn stats(&self) -> MinCostStats {
-        match self {
-            Cheapest::Links(m) => m.stats(),
-            Cheapest::Bits(m) => m.stats(),
+        let (a, b) = (self.before, self.engine.stats());
+        MinCostStats {
+            nodes: a.nodes + b.nodes,
+            updates: a.updates + b.updates,
+            improvements: a.improvements + b.improvements,
+            max_level: a.max_level.max(b.max_level),
         }
     }
 
     /// The solutions kept, the cost to beat, the optimum so far.
     pub fn ledger(&self) -> &Ledger {
-        match self {
-            Cheapest::Links(m) => m.ledger(),
-            Cheapest::Bits(m) => m.ledger(),
-        }
+        self.engine.ledger()
     }
 }
 
@@ -979,6 +1121,39 @@ mod tests {
                 assert_eq!(sets.len(), best.len(), "a solution twice");
             }
         }
+    }
+
+    #[test]
+    fn the_k_best_agree_with_brute_force_when_the_search_starts_over() {
+        let mut rng = Rng::new(13);
+        let mut restarts = 0;
+        for _ in 0..3000 {
+            let (p, costs) = random_problem(&mut rng);
+            let all = brute(&p, &costs);
+            for (k, links) in [(1usize, true), (2, true), (4, true), (1, false), (3, false)] {
+                let mut m = Cheapest::new(&p, &costs, k, links, &AtomicBool::new(false)).unwrap();
+                m.start_over_soon();
+                while m.run(Slice::work(1)) == Poll::Pending {}
+                restarts += m.started_over() as u32;
+                let best = m.ledger().best();
+                let got: Vec<u64> = best.iter().map(|b| b.0).collect();
+                let want: Vec<u64> = all.iter().copied().take(k).collect();
+                assert_eq!(
+                    got, want,
+                    "k={k} links={links} costs={costs:?} problem={p:?}"
+                );
+                for (c, opts) in &best {
+                    assert!(p.is_solution(opts));
+                    assert_eq!(*c, opts.iter().map(|&o| costs[o as usize]).sum::<u64>());
+                }
+                let mut sets: Vec<&Vec<u32>> = best.iter().map(|b| &b.1).collect();
+                sets.sort();
+                sets.dedup();
+                assert_eq!(sets.len(), best.len(), "a solution twice");
+            }
+        }
+        // (Enough searches started over for the agreement to say something.)
+        assert!(restarts > 1000, "{restarts} restarts");
     }
 
     #[test]
