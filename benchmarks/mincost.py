@@ -94,7 +94,9 @@ else:
     h.passModel(lp)
     h.run()
     optimal = h.getModelStatus() == highspy.HighsModelStatus.kOptimal
-    value = int(round(h.getInfo().objective_function_value)) if optimal else None
+    # (Past the time limit, its incumbent if it has one.)
+    feasible = optimal or h.getInfo().primal_solution_status == 2
+    value = int(round(h.getInfo().objective_function_value)) if feasible else None
 print(json.dumps({"value": value, "optimal": optimal, "cpu": time.process_time() - t}))
 """
 

@@ -10,6 +10,10 @@ columns`, then each column's `cost k rows`), of two kinds:
   of the timeline, costing 100 a flight plus up to 60: rounds of duties,
   each a partition of the timeline cut at other places, so that covers mix
   the duties of many rounds;
+* pairings (after the nw instances: tens of rows, tens of thousands of
+  columns): each column 2-7 flights drawn from a window of the timeline,
+  costing 50-150 a flight plus up to 400, and a dear one-flight column per
+  row so that a cover exists; their linear relaxation is far from integral;
 * puzzles in disguise: a tiling problem whose placements all cost the same
   (every cover costs as much: the proof of optimality is the whole search).
 
@@ -66,6 +70,25 @@ def crew(rows: int, columns: int, rng: random.Random) -> list[tuple[int, list[in
     return cols
 
 
+def pairings(rows: int, columns: int, rng: random.Random) -> list[tuple[int, list[int]]]:
+    """An nw-like instance: (cost, rows from 1) of each column, shuffled
+    (see the module's documentation)."""
+    seen: set[tuple[int, ...]] = set()
+    cols: list[tuple[int, list[int]]] = []
+    while len(cols) < columns:
+        k, start = rng.randint(2, 7), rng.randint(1, rows)
+        window = range(start, min(rows, start + rng.randint(k, 3 * k)) + 1)
+        if len(window) < k:
+            continue
+        duty = tuple(sorted(rng.sample(window, k)))
+        if duty not in seen:
+            seen.add(duty)
+            cols.append((rng.randint(50, 150) * k + rng.randint(0, 400), list(duty)))
+    cols += [(2000 + rng.randint(0, 500), [r]) for r in range(1, rows + 1)]
+    rng.shuffle(cols)
+    return cols
+
+
 def puzzle(export: list[str]) -> tuple[int, list[tuple[int, list[int]]]]:
     """A tiling problem (`covering ... export`) as set partitioning, every
     placement costing 1: rows its items, columns its placements."""
@@ -116,6 +139,7 @@ def main() -> None:
     args = ap.parse_args()
     rng = random.Random(args.seed)
     instances = [(f"crew {r} x {c}", r, crew(r, c, rng)) for r, c in ((200, 3000), (400, 6000), (646, 7292))]
+    instances += [(f"pairings {r} x {c}", r, pairings(r, c, rng)) for r, c in ((40, 20000), (80, 30000))]
     for name, export in (("pentominoes 6x10, all covers alike", ["polyomino", "--pieces", "pentominoes",
                                                                  "--board", "6x10", "export"]),
                          ("pentominoes 5x12, all covers alike", ["polyomino", "--pieces", "pentominoes",
@@ -162,7 +186,8 @@ def main() -> None:
         "",
         f"`python benchmarks/setpartition.py --seconds {args.seconds:g} --seed {args.seed}` "
         f"({time.strftime('%Y-%m-%d')}): crew-like instances (duties of 5-12 flights of a stretch of the "
-        "timeline, 100 a flight plus up to 60, in rounds that each partition the timeline cut at other places) "
+        "timeline, 100 a flight plus up to 60, in rounds that each partition the timeline cut at other places), "
+        "pairings (2-7 flights of a window, 50-150 a flight plus up to 400, and a dear one-flight column a row) "
         "and tilings whose placements all cost 1, "
         "in OR-Library's layout. covering: `covering dlx best FILE --format orlib --json --seconds S`, whole "
         "process CPU to its proof of optimality, and the least budget whose best is within 1% of the "
