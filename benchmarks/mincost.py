@@ -3,7 +3,8 @@
 The instances: pentominoes on 6x10 and 5x12 and L-trominoes on 12x12
 (`covering polyomino/tromino ... export`), each placement given a cost drawn
 uniformly from 0..99 by Python's `random.Random(seed)`, written as DLX5's
-``|n`` entries. For K = 1, 10, 100: `covering dlx --min-cost --best K` and
+``|n`` entries; and two random XCC problems with colors and costs
+(`planted_xcc`), timed against DLX5 only. For K = 1, 10, 100: `covering dlx --min-cost --best K` and
 `dlx5 kK` (built from Knuth's CWEB source, see ../shared/tools/build-knuth.sh),
 whole-process CPU (user + system, from wait4), the best of `--runs`; the
 lists of the K best costs must agree. HiGHS and CP-SAT (one thread each)
@@ -161,6 +162,29 @@ def random_xcc(rng: random.Random) -> str:
     return "\n".join(lines) + "\n"
 
 
+def planted_xcc(rng: random.Random, n_primary: int = 40, n_secondary: int = 10, n_options: int = 3000) -> str:
+    """A bigger random XCC problem with costs 0..99, in the .dlx format: three
+    planted covers of the primary items (blocks of 2-5) among random options
+    of 2-5 primary items; each option takes each secondary item with a
+    color a, b or c, with probability 0.2; lines shuffled."""
+    def colored() -> list[str]:
+        return [f"s{i}:{'abc'[rng.randrange(3)]}" for i in range(n_secondary) if rng.random() < 0.2]
+    lines = []
+    for _ in range(3):
+        order = rng.sample(range(n_primary), n_primary)
+        at = 0
+        while at < n_primary:
+            k = rng.randint(2, 5)
+            lines.append(" ".join([f"p{i}" for i in order[at:at + k]] + colored()) + f" |{rng.randrange(100)}")
+            at += k
+    while len(lines) < n_options:
+        picked = rng.sample(range(n_primary), rng.randint(2, 5))
+        lines.append(" ".join([f"p{i}" for i in picked] + colored()) + f" |{rng.randrange(100)}")
+    rng.shuffle(lines)
+    head = " ".join(f"p{i}" for i in range(n_primary)) + " | " + " ".join(f"s{i}" for i in range(n_secondary))
+    return "\n".join([head, *lines]) + "\n"
+
+
 def check(knuth: str, n: int, seed: int) -> None:
     """`--check N`: random XCC problems with costs, K = 1 and 3, against DLX5."""
     import warnings
@@ -198,14 +222,20 @@ def main() -> None:
         return
     dlx5 = str(Path(args.knuth) / "dlx5")
     rows = []
+    instances = []
+    for name, export in INSTANCES.items():
+        text = subprocess.run([sys.executable, "-m", "covering", *export], check=True,
+                              capture_output=True, text=True).stdout
+        instances.append((name, with_costs(text, args.seed), True))
+    for n in range(2):
+        # (Not for the MIP solvers: their model here has no secondary items nor colors.)
+        instances.append((f"random XCC {n + 1}, colors", planted_xcc(random.Random(args.seed * 100 + n)), False))
     with tempfile.TemporaryDirectory() as tmp:
-        for name, export in INSTANCES.items():
-            text = subprocess.run([sys.executable, "-m", "covering", *export], check=True,
-                                  capture_output=True, text=True).stdout
-            path = Path(tmp) / (name.replace(" ", "_") + ".dlx")
-            path.write_text(with_costs(text, args.seed))
-            mip = {}
-            for kind in ("highs", "cpsat"):
+        for name, text, modelled in instances:
+            path = Path(tmp) / (name.replace(" ", "_").replace(",", "") + ".dlx")
+            path.write_text(text)
+            mip: dict[str, tuple[int | None, bool, float]] = {}
+            for kind in ("highs", "cpsat") if modelled else ():
                 r, cpu, _, _ = child([sys.executable, "-c", MIP, kind, str(path), str(args.mip_seconds)],
                                      args.mip_seconds * 2 + 60)
                 if r is None or r[0] != 0:
@@ -225,8 +255,8 @@ def main() -> None:
                 row = [name, str(k), str(len(our_costs)), f"{our_costs[0]}..{our_costs[-1]}",
                        f"{ours:.3f}", f"{knuth:.3f}", f"{ours / knuth:.2f}"]
                 for kind in ("highs", "cpsat"):
-                    value, optimal, cpu = mip[kind]
-                    if k != 1:
+                    value, optimal, cpu = mip.get(kind, (None, False, 0.0))
+                    if k != 1 or not modelled:
                         row.append("")
                     elif value is None or not optimal:
                         row.append(f"> {args.mip_seconds:g} (stopped)")
@@ -256,7 +286,8 @@ tromino board too; both engines share the net costs, whose taxes come from the l
 51 of 241 on the pentominoes, where the search is DLX5's own, on bitsets). Timed with the package's bytecode
 compiled (`make dev` does it). `python benchmarks/mincost.py --knuth DIR --check 2000 --seed 7` (and seed 8):
 2000 random XCC problems with colors and costs, K = 1 and 3, the same cost lists as DLX5 (about 3100 of the
-4000 runs with a solution).
+4000 runs with a solution). The "random XCC" rows are bigger ones (40 primary items, 10 secondary with colors
+a-c, 3,000 options of 2-5 primary items, three planted covers), for time: no MIP model (it has no colors).
 
 {table}
 <!-- mincost:end -->"""
