@@ -2,7 +2,7 @@
 //! (taxes from the linear relaxation's dual, then DLX5's greedy ones; see
 //! the `mincost` module), and the K best solutions kept.
 
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, HashSet};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -316,6 +316,9 @@ pub struct Ledger {
     kth: u64,
     /// The bar a net cost must be under (see [`Ledger::cutoff`]).
     bar: u64,
+    /// The solutions given by [`Ledger::seed`] (a search finds each
+    /// solution once, so only these could come twice).
+    seeded: HashSet<Vec<u32>>,
 }
 
 impl Ledger {
@@ -329,6 +332,7 @@ impl Ledger {
             heap: BinaryHeap::new(),
             kth: INF,
             bar: INF,
+            seeded: HashSet::new(),
         })
     }
 
@@ -349,7 +353,7 @@ impl Ledger {
     /// (found again after [`Ledger::seed`]) is not kept twice.
     pub(crate) fn offer(&mut self, cost: u64, mut options: Vec<u32>) {
         options.sort_unstable();
-        if self.heap.iter().any(|(c, o)| *c == cost && *o == options) {
+        if self.seeded.contains(&options) {
             return;
         }
         if self.heap.len() == self.k {
@@ -371,7 +375,8 @@ impl Ledger {
     pub(crate) fn seed(&mut self, known: Vec<(u64, Vec<u32>)>) {
         for (_, options) in known {
             let net = options.iter().map(|&o| self.priced.net[o as usize]).sum();
-            self.offer(net, options);
+            self.offer(net, options.clone());
+            self.seeded.insert(options);
         }
     }
 
