@@ -141,7 +141,9 @@ def test_crew_like_covers_agree_on_every_engine_and_order() -> None:
     every row once at its cost. (The engine's own tests check the search
     that starts over with new prices against brute force.)"""
     rng = random.Random(61)
-    rows, columns, seen = 60, [], set()
+    rows = 60
+    columns: list[tuple[int, list[int]]] = []
+    seen: set[tuple[int, ...]] = set()
     while len(columns) < 900:
         at = 1
         while at <= rows:
