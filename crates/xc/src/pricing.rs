@@ -80,6 +80,7 @@ fn lagrange_prices(
     } else {
         (600, 20, LAGRANGE_WORK)
     };
+
     let n_primary = problem.n_primary();
     let n_options = problem.n_options();
     let taxable: Vec<bool> = (0..n_primary)
@@ -88,7 +89,10 @@ fn lagrange_prices(
     let lo: Vec<f64> = problem.lo().iter().map(|&l| l as f64).collect();
     let entries = problem.n_entries().max(1) as u64;
     let iterations = most.min(work / entries);
-    // The start: each item's least share of an option's cost.
+    // The start: each item's least share of an option's cost, when the
+    // steps aim at a solution's cost (from nothing, the first step would
+    // overshoot by far); else nothing, which suits the 5% aim better
+    // (measured: 1.8 s against 0.6 s to prove a crew-like 200 x 3001).
     let mut y = vec![f64::INFINITY; n_primary];
     for (o, &c) in costs.iter().enumerate().take(n_options) {
         let items = problem.option(o);
@@ -100,7 +104,7 @@ fn lagrange_prices(
         }
     }
     for (k, yk) in y.iter_mut().enumerate() {
-        if !taxable[k] || !yk.is_finite() {
+        if !taxable[k] || !yk.is_finite() || upper.is_none() {
             *yk = 0.0;
         }
     }
