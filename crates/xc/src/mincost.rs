@@ -1092,6 +1092,33 @@ mod tests {
         }
     }
 
+    /// The search's K best are the brute force's (`all`, every cost):
+    /// their costs, each a solution at its cost, none twice.
+    fn assert_best(
+        m: &Cheapest,
+        p: &CompiledProblem,
+        costs: &[u64],
+        all: &[u64],
+        k: usize,
+        links: bool,
+    ) {
+        let best = m.ledger().best();
+        let got: Vec<u64> = best.iter().map(|b| b.0).collect();
+        let want: Vec<u64> = all.iter().copied().take(k).collect();
+        assert_eq!(
+            got, want,
+            "k={k} links={links} costs={costs:?} problem={p:?}"
+        );
+        for (c, opts) in &best {
+            assert!(p.is_solution(opts));
+            assert_eq!(*c, opts.iter().map(|&o| costs[o as usize]).sum::<u64>());
+        }
+        let mut sets: Vec<&Vec<u32>> = best.iter().map(|b| &b.1).collect();
+        sets.sort();
+        sets.dedup();
+        assert_eq!(sets.len(), best.len(), "a solution twice");
+    }
+
     #[test]
     fn the_k_best_costs_agree_with_brute_force() {
         let mut rng = Rng::new(7);
@@ -1110,20 +1137,7 @@ mod tests {
                 let mut m = Cheapest::new(&p, &costs, k, links, &AtomicBool::new(false)).unwrap();
                 // In small slices, to go through every resumption.
                 while m.run(Slice::work(3)) == Poll::Pending {}
-                let best = m.ledger().best();
-                let got: Vec<u64> = best.iter().map(|b| b.0).collect();
-                let want: Vec<u64> = all.iter().copied().take(k).collect();
-                assert_eq!(
-                    got, want,
-                    "k={k} links={links} costs={costs:?} problem={p:?}"
-                );
-                for (c, opts) in &best {
-                    assert!(p.is_solution(opts));
-                    assert_eq!(*c, opts.iter().map(|&o| costs[o as usize]).sum::<u64>());
-                }
-                let mut sets: Vec<&Vec<u32>> = best.iter().map(|b| &b.1).collect();
-                sets.dedup();
-                assert_eq!(sets.len(), best.len(), "a solution twice");
+                assert_best(&m, &p, &costs, &all, k, links);
             }
         }
     }
@@ -1140,21 +1154,7 @@ mod tests {
                 m.start_over_soon();
                 while m.run(Slice::work(1)) == Poll::Pending {}
                 restarts += m.started_over() as u32;
-                let best = m.ledger().best();
-                let got: Vec<u64> = best.iter().map(|b| b.0).collect();
-                let want: Vec<u64> = all.iter().copied().take(k).collect();
-                assert_eq!(
-                    got, want,
-                    "k={k} links={links} costs={costs:?} problem={p:?}"
-                );
-                for (c, opts) in &best {
-                    assert!(p.is_solution(opts));
-                    assert_eq!(*c, opts.iter().map(|&o| costs[o as usize]).sum::<u64>());
-                }
-                let mut sets: Vec<&Vec<u32>> = best.iter().map(|b| &b.1).collect();
-                sets.sort();
-                sets.dedup();
-                assert_eq!(sets.len(), best.len(), "a solution twice");
+                assert_best(&m, &p, &costs, &all, k, links);
             }
         }
         // (Enough searches started over for the agreement to say something.)
