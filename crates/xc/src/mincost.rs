@@ -73,9 +73,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::bits::Bits;
 use crate::mincost_bits::MinCostBits;
-use crate::pricing::{
-    CostError, LOOK, Ledger, MinCostStats, Priced, REPRICE_ITERATIONS, REPRICE_WORK,
-};
+use crate::pricing::{CostError, LOOK, Ledger, MinCostStats, Priced, ascent_steps};
 use crate::problem::CompiledProblem;
 use crate::sliced::{Poll, Slice, Sliced};
 
@@ -846,7 +844,8 @@ impl MinCost {
 /// with costs, K = 1: 17% slower).
 pub struct Cheapest {
     engine: Engine,
-    /// What the search starts over from, until it has.
+    /// What the search starts over from, until it has (only a search on
+    /// dancing links has one).
     restart: Option<Box<Restart>>,
     /// The counters of the search before it started over.
     before: MinCostStats,
@@ -925,7 +924,7 @@ impl Cheapest {
                     problem: problem.clone(),
                     costs: costs.to_vec(),
                     k,
-                    work: entries * (REPRICE_WORK / entries).min(REPRICE_ITERATIONS),
+                    work: entries * ascent_steps(entries, true),
                 })
             });
         Ok(Cheapest {
@@ -962,15 +961,11 @@ impl Cheapest {
             return;
         };
         ledger.seed(self.engine.ledger().best());
-        let engine = match self.engine {
-            Engine::Links(_) => match MinCost::with_ledger(&r.problem, ledger, &never) {
-                Ok(m) => Engine::Links(m),
-                Err(_) => return,
-            },
-            Engine::Bits(_) => Engine::Bits(MinCostBits::with_ledger(&r.problem, ledger)),
+        let Ok(search) = MinCost::with_ledger(&r.problem, ledger, &never) else {
+            return;
         };
         self.before = self.stats();
-        self.engine = engine;
+        self.engine = Engine::Links(search);
     }
 
     pub fn is_done(&self) -> bool {

@@ -118,12 +118,6 @@ impl MinCostBits {
         stop: &AtomicBool,
     ) -> Result<MinCostBits, CostError> {
         let ledger = Ledger::new(Priced::new(problem, costs, None, stop)?, k)?;
-        Ok(MinCostBits::with_ledger(problem, ledger))
-    }
-
-    /// The search of `problem` with its net costs and the solutions known
-    /// already in `ledger`.
-    pub(crate) fn with_ledger(problem: &CompiledProblem, ledger: Ledger) -> MinCostBits {
         let priced = &ledger.priced;
         let mut order: Vec<u32> = (0..problem.n_options() as u32).collect();
         order.sort_by_key(|&o| priced.net[o as usize]);
@@ -139,7 +133,7 @@ impl MinCostBits {
         for o in 0..bits.n_options {
             live[o / 64] |= 1 << (o % 64);
         }
-        MinCostBits {
+        Ok(MinCostBits {
             bits,
             cost,
             ledger,
@@ -150,7 +144,7 @@ impl MinCostBits {
             curcost: 0,
             state: State::Forward,
             stats: MinCostStats::default(),
-        }
+        })
     }
 
     /// Counters so far.

@@ -49,8 +49,18 @@ const LAGRANGE_WORK: u64 = 40_000_000;
 /// Steps of the ascent at most, when aimed at a known solution's cost, and
 /// entries visited at most (a few tens of milliseconds: a search starting
 /// over does it between two slices, and must answer Ctrl-C soon).
-pub(crate) const REPRICE_ITERATIONS: u64 = 2000;
-pub(crate) const REPRICE_WORK: u64 = 20_000_000;
+const REPRICE_ITERATIONS: u64 = 2000;
+const REPRICE_WORK: u64 = 20_000_000;
+
+/// The steps of the ascent on a problem of `entries` entries (at least 1),
+/// aimed at a known solution's cost or not: as many as its bounds allow.
+pub(crate) fn ascent_steps(entries: u64, aimed: bool) -> u64 {
+    if aimed {
+        REPRICE_ITERATIONS.min(REPRICE_WORK / entries)
+    } else {
+        600.min(LAGRANGE_WORK / entries)
+    }
+}
 
 /// Prices from the linear relaxation are kept in units of 1/SCALE.
 pub(crate) const SCALE: u64 = 1 << 10;
@@ -59,15 +69,15 @@ pub(crate) const SCALE: u64 = 1 << 10;
 /// `1/scale`) that leave no option a negative net cost, near the optimum of
 /// the linear relaxation's dual: subgradient ascent on the Lagrangian
 /// `sum(lo_k y_k) + sum_o min(0, c_o - sum_{k in o} y_k)` (Held and Karp's
-/// steps, from each item's cheapest cost per item of an option), then,
-/// option by option, a price lowered wherever an option would cost less
+/// steps), then, option by option, a price lowered wherever an option would cost less
 /// than nothing. Any such prices are a valid tax (every solution pays the
 /// same total); good ones make the net costs large, so that far fewer
 /// options stay under the cutoff. With `upper`, the cost of a known
-/// solution, Polyak's steps aim at it and the ascent goes on longer (the
-/// bound then comes within a few hundredths of a percent of the relaxation's
-/// on set partitioning); without it, they aim 5% past the best so far. The
-/// work is bounded by `LAGRANGE_WORK` entries visited.
+/// solution, Polyak's steps aim at it, from each item's least share of an
+/// option's cost, and the ascent goes on longer (the bound then comes within
+/// a few hundredths of a percent of the relaxation's on set partitioning);
+/// without it, they aim 5% past the best so far, from no prices. The steps
+/// are bounded by [`ascent_steps`].
 fn lagrange_prices(
     problem: &CompiledProblem,
     costs: &[u64],
@@ -75,12 +85,7 @@ fn lagrange_prices(
     upper: Option<u64>,
     stop: &AtomicBool,
 ) -> Result<Vec<i64>, CostError> {
-    let (most, patience, work) = if upper.is_some() {
-        (REPRICE_ITERATIONS, 30, REPRICE_WORK)
-    } else {
-        (600, 20, LAGRANGE_WORK)
-    };
-
+    let patience = if upper.is_some() { 30 } else { 20 };
     let n_primary = problem.n_primary();
     let n_options = problem.n_options();
     let taxable: Vec<bool> = (0..n_primary)
@@ -88,24 +93,27 @@ fn lagrange_prices(
         .collect();
     let lo: Vec<f64> = problem.lo().iter().map(|&l| l as f64).collect();
     let entries = problem.n_entries().max(1) as u64;
-    let iterations = most.min(work / entries);
+    let iterations = ascent_steps(entries, upper.is_some());
     // The start: each item's least share of an option's cost, when the
     // steps aim at a solution's cost (from nothing, the first step would
     // overshoot by far); else nothing, which suits the 5% aim better
     // (measured: 1.8 s against 0.6 s to prove a crew-like 200 x 3001).
-    let mut y = vec![f64::INFINITY; n_primary];
-    for (o, &c) in costs.iter().enumerate().take(n_options) {
-        let items = problem.option(o);
-        let k = items.iter().filter(|&&i| (i as usize) < n_primary).count();
-        for &i in items {
-            if (i as usize) < n_primary {
-                y[i as usize] = y[i as usize].min(c as f64 / k as f64);
+    let mut y = vec![0f64; n_primary];
+    if upper.is_some() {
+        y.fill(f64::INFINITY);
+        for (o, &c) in costs.iter().enumerate().take(n_options) {
+            let items = problem.option(o);
+            let k = items.iter().filter(|&&i| (i as usize) < n_primary).count();
+            for &i in items {
+                if (i as usize) < n_primary {
+                    y[i as usize] = y[i as usize].min(c as f64 / k as f64);
+                }
             }
         }
-    }
-    for (k, yk) in y.iter_mut().enumerate() {
-        if !taxable[k] || !yk.is_finite() || upper.is_none() {
-            *yk = 0.0;
+        for (k, yk) in y.iter_mut().enumerate() {
+            if !taxable[k] || !yk.is_finite() {
+                *yk = 0.0;
+            }
         }
     }
     let mut best_y = y.clone();
@@ -318,8 +326,6 @@ pub struct Ledger {
     heap: BinaryHeap<(u64, Vec<u32>)>,
     /// The K-th best's net cost (`INF` before there are K).
     kth: u64,
-    /// The bar a net cost must be under (see [`Ledger::cutoff`]).
-    bar: u64,
     /// The solutions given by [`Ledger::seed`] (a search finds each
     /// solution once, so only these could come twice).
     seeded: HashSet<Vec<u32>>,
@@ -335,7 +341,6 @@ impl Ledger {
             k,
             heap: BinaryHeap::new(),
             kth: INF,
-            bar: INF,
             seeded: HashSet::new(),
         })
     }
@@ -349,7 +354,11 @@ impl Ledger {
     /// proves 11.2 proves 12.
     #[inline]
     pub(crate) fn cutoff(&self) -> u64 {
-        self.bar
+        if self.kth == INF {
+            INF
+        } else {
+            self.kth.saturating_sub(self.priced.scale - 1)
+        }
     }
 
     /// A solution cheaper than the cutoff: kept (the dearest then dropped
@@ -366,11 +375,6 @@ impl Ledger {
         self.heap.push((cost, options));
         if self.heap.len() == self.k {
             self.kth = self.heap.peek().map_or(INF, |top| top.0);
-            self.bar = if self.kth == INF {
-                INF
-            } else {
-                self.kth.saturating_sub(self.priced.scale - 1)
-            };
         }
     }
 
