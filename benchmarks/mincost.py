@@ -282,8 +282,8 @@ ours (checked).
 
 covering picks its engine by the problem: pentominoes (2,056 and 1,928 options) run on bitsets, the
 tromino board too; both engines share the net costs, whose taxes come from the linear relaxation's dual
-(1150 of the optimum 1263 on the tromino board, so nearly every placement is too dear to enter the search;
-51 of 241 on the pentominoes, where the search is DLX5's own, on bitsets). Timed with the package's bytecode
+(1165 of the optimum 1263 on the tromino board, so nearly every placement is too dear to enter the search;
+56 of 241 on the pentominoes, where the search is DLX5's own, on bitsets). Timed with the package's bytecode
 compiled (`make dev` does it). `python benchmarks/mincost.py --knuth DIR --check 2000 --seed 7` (and seed 8):
 2000 random XCC problems with colors and costs, K = 1 and 3, the same cost lists as DLX5 (about 3100 of the
 4000 runs with a solution). The "random XCC" rows are bigger ones (40 primary items, 10 secondary with colors
