@@ -15,7 +15,12 @@ columns`, then each column's `cost k rows`), of two kinds:
   costing 50-150 a flight plus up to 400, and a dear one-flight column per
   row so that a cover exists; their linear relaxation is far from integral;
 * puzzles in disguise: a tiling problem whose placements all cost the same
-  (every cover costs as much: the proof of optimality is the whole search).
+  (every cover costs as much: the proof of optimality is the whole search);
+* with `--mps FILE ...`, real ones: set partitioning instances in MPS form
+  (each row `E` with right-hand side 1, each column 0/1 with whole cost),
+  such as the airline crew instances air03, air04, air05 and nw04 of
+  MIPLIB 3 (COIN-OR's Data-miplib3 repository), read here into OR-Library's
+  layout. They are not in this repository.
 
 covering: `covering dlx best FILE --format orlib --json --seconds S`, whole
 process CPU (user + system), its cost and whether it proved it optimal; the
@@ -99,6 +104,45 @@ def puzzle(export: list[str]) -> tuple[int, list[tuple[int, list[int]]]]:
     return len(names), [(1, sorted(names[w] for w in line.split())) for line in lines[1:]]
 
 
+def from_mps(path: Path) -> tuple[int, list[tuple[int, list[int]]]]:
+    """A set partitioning instance in (free or fixed) MPS form: rows from 1
+    and (cost, rows) of each column; anything else is refused."""
+    rows: dict[str, int] = {}
+    objective = None
+    cols: dict[str, tuple[int, list[int]]] = {}
+    section = ""
+    for line in path.read_text().splitlines():
+        if not line.strip() or line.startswith("*"):
+            continue
+        fields = line.split()
+        if not line[0].isspace():
+            section = fields[0]
+            continue
+        if section == "ROWS":
+            kind, name = fields
+            if kind == "N":
+                objective = name
+            elif kind == "E":
+                rows[name] = len(rows) + 1
+            else:
+                raise ValueError(f"{path}: row {name} is not an equation")
+        elif section == "COLUMNS" and "'MARKER'" not in fields:
+            cost, its = cols.setdefault(fields[0], (0, []))
+            for row, value in zip(fields[1::2], fields[2::2]):
+                if row == objective:
+                    if float(value) != int(float(value)):
+                        raise ValueError(f"{path}: column {fields[0]} has a cost that is not whole")
+                    cols[fields[0]] = (int(float(value)), its)
+                elif float(value) == 1:
+                    its.append(rows[row])
+                else:
+                    raise ValueError(f"{path}: column {fields[0]} has {value} in row {row}")
+        elif section == "RHS":
+            if any(float(v) != 1 for v in fields[2::2]):
+                raise ValueError(f"{path}: a right-hand side is not 1")
+    return len(rows), list(cols.values())
+
+
 def files(rows: int, cols: list[tuple[int, list[int]]], folder: Path, name: str) -> tuple[Path, Path]:
     """The instance written in OR-Library's layout, and as .dlx with DLX5's
     costs (for the MIP script)."""
@@ -136,6 +180,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only")
     ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--mps", nargs="*", default=[], type=Path,
+                    help="set partitioning instances in MPS form, timed too")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     instances = [(f"crew {r} x {c}", r, crew(r, c, rng)) for r, c in ((200, 3000), (400, 6000), (646, 7292))]
@@ -146,6 +192,9 @@ def main() -> None:
                                                                  "--board", "5x12", "export"])):
         rows, cols = puzzle(export)
         instances.append((name, rows, cols))
+    for path in args.mps:
+        rows, cols = from_mps(path)
+        instances.append((path.name.split(".")[0], rows, cols))
     table = []
     with tempfile.TemporaryDirectory() as tmp:
         for name, rows, cols in instances:
@@ -189,7 +238,9 @@ def main() -> None:
         "timeline, 100 a flight plus up to 60, in rounds that each partition the timeline cut at other places), "
         "pairings (2-7 flights of a window, 50-150 a flight plus up to 400, and a dear one-flight column a row) "
         "and tilings whose placements all cost 1, "
-        "in OR-Library's layout. covering: `covering dlx best FILE --format orlib --json --seconds S`, whole "
+        + (f"and the set partitioning instances {', '.join(p.name.split('.')[0] for p in args.mps)} of "
+           "MIPLIB 3 (airline crew scheduling; `--mps`), " if args.mps else "")
+        + "in OR-Library's layout. covering: `covering dlx best FILE --format orlib --json --seconds S`, whole "
         "process CPU to its proof of optimality, and the least budget whose best is within 1% of the "
         "optimum; HiGHS and CP-SAT: one thread, CPU of the solve. Past the limit: the best found and its "
         "gap to the optimum.",
