@@ -105,11 +105,14 @@ def puzzle(export: list[str]) -> tuple[int, list[tuple[int, list[int]]]]:
 
 
 def from_mps(path: Path) -> tuple[int, list[tuple[int, list[int]]]]:
-    """A set partitioning instance in (free or fixed) MPS form: rows from 1
-    and (cost, rows) of each column; anything else is refused."""
+    """A set partitioning instance in MPS form (names without spaces): rows
+    from 1 and (cost, rows) of each column. Refused: a row that is not an
+    equation or whose right-hand side is not 1, an entry other than 1, a
+    cost that is not whole, a bound other than 0/1."""
     rows: dict[str, int] = {}
     objective = None
     cols: dict[str, tuple[int, list[int]]] = {}
+    ones: set[str] = set()
     section = ""
     for line in path.read_text().splitlines():
         if not line.strip() or line.startswith("*"):
@@ -127,7 +130,7 @@ def from_mps(path: Path) -> tuple[int, list[tuple[int, list[int]]]]:
             else:
                 raise ValueError(f"{path}: row {name} is not an equation")
         elif section == "COLUMNS" and "'MARKER'" not in fields:
-            cost, its = cols.setdefault(fields[0], (0, []))
+            _, its = cols.setdefault(fields[0], (0, []))
             for row, value in zip(fields[1::2], fields[2::2]):
                 if row == objective:
                     if float(value) != int(float(value)):
@@ -138,8 +141,15 @@ def from_mps(path: Path) -> tuple[int, list[tuple[int, list[int]]]]:
                 else:
                     raise ValueError(f"{path}: column {fields[0]} has {value} in row {row}")
         elif section == "RHS":
-            if any(float(v) != 1 for v in fields[2::2]):
-                raise ValueError(f"{path}: a right-hand side is not 1")
+            for row, value in zip(fields[1::2], fields[2::2]):
+                if float(value) != 1:
+                    raise ValueError(f"{path}: row {row} has right-hand side {value}, not 1")
+                ones.add(row)
+        elif section == "BOUNDS":
+            if not (fields[0] == "BV" or (fields[0] == "UP" and float(fields[-1]) == 1)):
+                raise ValueError(f"{path}: column {fields[2]} has a bound other than 0/1")
+    if missing := [r for r in rows if r not in ones]:
+        raise ValueError(f"{path}: row {missing[0]} has right-hand side 0, not 1")
     return len(rows), list(cols.values())
 
 

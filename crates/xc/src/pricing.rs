@@ -44,9 +44,9 @@ impl fmt::Display for CostError {
 
 impl std::error::Error for CostError {}
 
-/// Entries visited by the first ascent at most (a few tenths of a second:
-/// the linear relaxation of an airline crew instance takes HiGHS about as
-/// long).
+/// Entries visited by the first ascent at most (about a second: the
+/// airline crew instance nw04, 36 x 87,482, takes it in 1,500 steps, and
+/// HiGHS takes as long over its linear relaxation).
 const LAGRANGE_WORK: u64 = 1_000_000_000;
 /// Steps of the first ascent at most.
 const LAGRANGE_ITERATIONS: u64 = 3000;
