@@ -35,6 +35,7 @@ mod mincost;
 mod mincost_bits;
 mod number;
 mod order;
+mod partition;
 pub mod plan;
 mod pricing;
 mod problem;
@@ -45,6 +46,7 @@ mod search;
 mod sliced;
 mod split;
 mod stats;
+mod volume;
 
 pub use canon::is_canonical;
 pub use frontier::{Frontier, FrontierError, FrontierProgress, field_widths};
@@ -60,6 +62,7 @@ pub use number::Number;
 pub use order::{
     ItemOrder, choose_until as choose_order_by_prediction_until, profile as order_profile,
 };
+pub use partition::Partition;
 pub use pricing::{CostError, Ledger, MinCostStats};
 pub use problem::{CompiledProblem, Error, Sifted, sift_options};
 pub use reduce::{Reduced, reduce};

@@ -7,6 +7,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::problem::CompiledProblem;
+use crate::volume::{Ascent, Columns, Stopped};
 
 /// "Infinite" cost: no K-th best solution yet.
 pub(crate) const INF: u64 = u64::MAX;
@@ -71,169 +72,82 @@ pub(crate) const SCALE: u64 = 1 << 10;
 
 /// Prices of the items with a fixed number of uses (in units of
 /// `1/scale`) that leave no option a negative net cost, near the optimum of
-/// the linear relaxation's dual: Barahona and Anbil's volume algorithm on
-/// the Lagrangian `sum(lo_k y_k) + sum_o min(0, c_o - sum_{k in o} y_k)`,
-/// then, option by option, a price lowered wherever an option would cost
-/// less than nothing. Any such prices are a valid tax (every solution pays
-/// the same total); good ones make the net costs large, so that far fewer
-/// options stay under the cutoff.
+/// the linear relaxation's dual: Barahona and Anbil's volume algorithm
+/// (`volume.rs`) on the Lagrangian of the taxable items, then, option by
+/// option, a price lowered wherever an option would cost less than nothing.
+/// Any such prices are a valid tax (every solution pays the same total);
+/// good ones make the net costs large, so that far fewer options stay under
+/// the cutoff.
 ///
-/// The volume algorithm is a subgradient ascent whose direction is not the
-/// last subgradient but an average of all of them (the violations of a
-/// running convex combination of the Lagrangian's solutions, which tends to
-/// a solution of the relaxation). Held and Karp's plain steps zig-zag on
-/// set partitioning. Measured with both aimed at the optimum: on the
-/// airline crew instance nw04 (36 x 87,482) they reached 14,614 of the
-/// relaxation's 16,310.7 in 3,000 steps, where the volume algorithm
-/// reaches 16,309.7 in 1,500; on air04, 55,377 against 55,472 (the
-/// relaxation: 55,535.4).
-///
-/// Steps are Polyak's, aimed at `upper` (the cost of a known solution) or
-/// else 5% past the best bound so far, from each item's least share of an
-/// option's cost. The steps are bounded by [`ascent_steps`].
+/// The ascent starts from each taxable item's least share of an option's
+/// cost and is aimed at `upper` (the cost of a known solution) when there
+/// is one; its steps are bounded by [`ascent_steps`].
 fn lagrange_prices(
     problem: &CompiledProblem,
     costs: &[u64],
     scale: u64,
     upper: Option<u64>,
     stop: &AtomicBool,
-) -> Result<Vec<i64>, CostError> {
+) -> Result<(Vec<i64>, Vec<f64>), CostError> {
     let n_primary = problem.n_primary();
     let n_options = problem.n_options();
     let taxable: Vec<bool> = (0..n_primary)
         .map(|i| problem.lo()[i] == problem.hi()[i])
         .collect();
-    let lo: Vec<f64> = (0..n_primary)
-        .map(|k| {
-            if taxable[k] {
-                problem.lo()[k] as f64
-            } else {
-                0.0
-            }
-        })
-        .collect();
     let entries = problem.n_entries().max(1) as u64;
-    let iterations = ascent_steps(entries, upper.is_some());
+    // The options on their taxable items only (the others keep price 0).
+    let mut start = Vec::with_capacity(n_options + 1);
+    let mut rows = Vec::with_capacity(problem.n_entries());
+    let mut cost = Vec::with_capacity(n_options);
+    start.push(0u32);
     // The start: each taxable item's least share of an option's cost.
     let mut y = vec![f64::INFINITY; n_primary];
     for (o, &c) in costs.iter().enumerate().take(n_options) {
+        if o % LOOK == LOOK - 1 && stop.load(Ordering::Relaxed) {
+            return Err(CostError::Stopped);
+        }
         let items = problem.option(o);
         let k = items.iter().filter(|&&i| (i as usize) < n_primary).count();
         for &i in items {
             if (i as usize) < n_primary {
                 y[i as usize] = y[i as usize].min(c as f64 / k as f64);
+                if taxable[i as usize] {
+                    rows.push(i);
+                }
             }
         }
+        start.push(rows.len() as u32);
+        cost.push(c as f64);
     }
     for (k, yk) in y.iter_mut().enumerate() {
         if !taxable[k] || !yk.is_finite() {
             *yk = 0.0;
         }
     }
-    // One solution of the Lagrangian at `y`: its value, and in `used` how
-    // often it uses each item (options of negative reduced cost, each once).
-    let solve = |y: &[f64], used: &mut [f64]| -> Result<f64, CostError> {
-        used.fill(0.0);
-        let mut value: f64 = (0..n_primary).map(|k| lo[k] * y[k]).sum();
-        for (o, &c) in costs.iter().enumerate().take(n_options) {
-            if o % LOOK == LOOK - 1 && stop.load(Ordering::Relaxed) {
-                return Err(CostError::Stopped);
-            }
-            let items = problem.option(o);
-            let mut rc = c as f64;
-            for &i in items {
-                if (i as usize) < n_primary {
-                    rc -= y[i as usize];
-                }
-            }
-            if rc < 0.0 {
-                value += rc;
-                for &i in items {
-                    if (i as usize) < n_primary {
-                        used[i as usize] += 1.0;
-                    }
-                }
-            }
-        }
-        Ok(value)
+    let rhs: Vec<f64> = problem.lo().iter().map(|&l| l as f64).collect();
+    let open: Vec<u32> = (0..n_primary as u32)
+        .filter(|&i| taxable[i as usize])
+        .collect();
+    let alive: Vec<u32> = (0..n_options as u32).collect();
+    let columns = Columns {
+        start: &start,
+        rows: &rows,
+        cost: &cost,
     };
-    // The center (best prices so far) and its bound, and how often the
-    // running mixture of the Lagrangian's solutions uses each item.
-    let mut best_y = y.clone();
-    let mut used = vec![0f64; n_primary];
-    let mut best = solve(&best_y, &mut used)?;
-    let mut mixed = used.clone();
-    let mut lambda = 0.1f64;
-    let mut reds = 0;
-    let alpha_max = 0.1f64;
-    let mut checkpoint = best;
-    for t in 1..iterations {
-        if stop.load(Ordering::Relaxed) {
-            return Err(CostError::Stopped);
-        }
-        // Stalled: less than a hundred-thousandth gained in 200 steps.
-        if t % 200 == 0 {
-            if best - checkpoint <= 1e-5 * best.abs() {
-                break;
-            }
-            checkpoint = best;
-        }
-        // The direction: the mixture's violations.
-        let v: Vec<f64> = (0..n_primary)
-            .map(|k| if taxable[k] { lo[k] - mixed[k] } else { 0.0 })
-            .collect();
-        let norm: f64 = v.iter().map(|x| x * x).sum();
-        if norm < 1e-12 {
-            break; // (the mixture is a solution of the relaxation)
-        }
-        let target = match upper {
-            Some(u) if u as f64 > best + 1e-9 => u as f64,
-            Some(_) => break, // (the bound meets the solution: nothing to gain)
-            None => best + best.abs() * 0.05 + 1.0,
-        };
-        let step = lambda * (target - best) / norm;
-        for k in 0..n_primary {
-            y[k] = best_y[k] + step * v[k];
-        }
-        let value = solve(&y, &mut used)?;
-        // The weight of the new solution in the mixture: the one that
-        // makes the mixture's violations least, within [alpha_max / 10,
-        // alpha_max].
-        let (mut vd, mut dd, mut vw) = (0.0, 0.0, 0.0);
-        for k in 0..n_primary {
-            if taxable[k] {
-                let w = lo[k] - used[k];
-                let d = w - v[k];
-                vd += v[k] * d;
-                dd += d * d;
-                vw += v[k] * w;
-            }
-        }
-        let alpha = if dd > 0.0 { -vd / dd } else { alpha_max };
-        let alpha = alpha.clamp(alpha_max / 10.0, alpha_max);
-        for k in 0..n_primary {
-            mixed[k] = alpha * used[k] + (1.0 - alpha) * mixed[k];
-        }
-        if value > best {
-            // A green step (the new solution does not undo the direction)
-            // lengthens the steps; a yellow one keeps them.
-            if vw >= 0.0 {
-                lambda = (lambda * 1.1).min(2.0);
-            }
-            best = value;
-            best_y.copy_from_slice(&y);
-            reds = 0;
-        } else {
-            reds += 1;
-            if reds >= 20 {
-                lambda *= 0.66;
-                reds = 0;
-                if lambda < 1e-5 {
-                    break;
-                }
-            }
-        }
-    }
+    let ascent = Ascent {
+        columns: &columns,
+        alive: &alive,
+        open: &open,
+        rhs: &rhs,
+        upper: upper.map(|u| u as f64),
+        steps: ascent_steps(entries, upper.is_some()),
+        stall: true,
+    };
+    let mut mixed = vec![0f64; n_primary];
+    ascent
+        .run(&mut y, &mut mixed, None, stop)
+        .map_err(|Stopped| CostError::Stopped)?;
+    let best_y = y;
     let s = scale as f64;
     let mut prices: Vec<i64> = best_y
         .iter()
@@ -259,7 +173,7 @@ fn lagrange_prices(
             prices[d] += rc as i64;
         }
     }
-    Ok(prices)
+    Ok((prices, best_y))
 }
 
 /// Each option's cost times `scale`, less the prices of its items.
@@ -283,6 +197,10 @@ fn net_costs(problem: &CompiledProblem, costs: &[u64], scale: u64, prices: &[i64
 /// negative), and the total tax every solution pays.
 pub(crate) struct Priced {
     pub net: Vec<u64>,
+    /// The ascent's multipliers, one per primary item, as they came (before
+    /// they were made a valid tax): where a search with bounds of its own
+    /// starts ([`crate::Partition`]).
+    pub multipliers: Vec<f64>,
     pub total_tax: i128,
     pub scale: u64,
 }
@@ -317,10 +235,10 @@ impl Priced {
         } else {
             1
         };
-        let mut prices = if scale > 1 {
+        let (mut prices, multipliers) = if scale > 1 {
             lagrange_prices(problem, costs, scale, upper, stop)?
         } else {
-            vec![0i64; n_primary]
+            (vec![0i64; n_primary], vec![0.0; n_primary])
         };
         if stop.load(Ordering::Relaxed) {
             return Err(CostError::Stopped);
@@ -362,6 +280,7 @@ impl Priced {
         }
         Ok(Priced {
             net,
+            multipliers,
             total_tax,
             scale,
         })
@@ -436,10 +355,19 @@ impl Ledger {
     }
 
     /// Solutions known already (cost, options), kept at their net costs
-    /// under this ledger's prices.
+    /// under this ledger's prices when cheaper than the K-th best (those it
+    /// keeps already are not kept twice).
     pub(crate) fn seed(&mut self, known: Vec<(u64, Vec<u32>)>) {
-        for (_, options) in known {
-            let net = options.iter().map(|&o| self.priced.net[o as usize]).sum();
+        for (_, mut options) in known {
+            options.sort_unstable();
+            if self.heap.iter().any(|(_, o)| *o == options) {
+                continue;
+            }
+            let net: u64 = options.iter().map(|&o| self.priced.net[o as usize]).sum();
+            // (Only one cheaper than the K-th best: `offer` drops the dearest.)
+            if self.kth != INF && net >= self.kth {
+                continue;
+            }
             self.offer(net, options.clone());
             self.seeded.insert(options);
         }
@@ -483,4 +411,16 @@ pub struct MinCostStats {
     pub improvements: u64,
     /// Deepest level reached.
     pub max_level: u64,
+}
+
+impl MinCostStats {
+    /// The counters of two searches together (the deepest level of either).
+    pub(crate) fn plus(self, other: MinCostStats) -> MinCostStats {
+        MinCostStats {
+            nodes: self.nodes + other.nodes,
+            updates: self.updates + other.updates,
+            improvements: self.improvements + other.improvements,
+            max_level: self.max_level.max(other.max_level),
+        }
+    }
 }
