@@ -872,29 +872,38 @@ enum Engine {
     Bits(MinCostBits),
 }
 
-/// A search on dancing links that has not ended after [`DIVE_AFTER`] nodes
-/// stops for a dive: the branch and bound on set partitions
+/// A search on dancing links that has not ended after [`DIVE_AFTER`]
+/// options removed stops for a dive: the branch and bound on set partitions
 /// ([`Partition`]), with a bound at each node from the multipliers of the
 /// prices, tries the options of each item in the order of the
 /// relaxation's solution, and finds good solutions where the search on
 /// dancing links, led by the prices alone, finds poor ones (the airline
-/// crew instance air05: 26,866 instead of 29,459 in 30 s, the optimum being
-/// 26,374; air04: 58,500 where it found none). For [`DIVE_NODES`] nodes at
-/// most, and a branch that goes [`DIVE_PATIENCE`] nodes without a better
-/// solution has its lower half left: a dive looks for solutions, not for a
-/// proof. Its solutions are then given to the search on dancing links,
-/// which goes on where it was, with a lower cost to beat (and starts over
-/// with prices aimed at it, as it would).
+/// crew instance air05: 26,439 instead of 29,459 in 30 s, the optimum being
+/// 26,374; air04: 56,228 where it found none). A branch that goes
+/// [`DIVE_PATIENCE`] nodes without a better solution has its lower half
+/// left: a dive looks for solutions, not for a proof. Its solutions are the
+/// search's at once; when it is over, the search on dancing links goes on
+/// where it was, with a lower cost to beat (and starts over with prices
+/// aimed at it, as it would).
+///
+/// The two share the time: a dive visits at most as many entries (in its
+/// ascents) as the search on dancing links has removed options times
+/// [`DIVE_SHARE`], and the next dive comes when the search has done twice
+/// as much, or eight times as much if the dive found nothing better.
 struct Dive {
     problem: CompiledProblem,
     costs: Vec<u64>,
     k: usize,
-    /// The search's nodes before the next dive.
+    /// The search's options removed before the next dive.
     at: u64,
-    /// The dives' patience (see [`Partition::set_patience`]).
-    patience: u64,
-    /// The next dive's nodes at most.
+    /// The dive's entries visited at most.
     length: u64,
+    /// The dives' patience (see [`Partition::set_patience`]), and their
+    /// entries visited for each option removed by the search.
+    patience: u64,
+    share: u64,
+    /// The cheapest solution when the dive began.
+    before: Option<u64>,
     /// Built when the dive starts.
     search: Option<Partition>,
 }
@@ -904,11 +913,12 @@ struct Dive {
 /// this over the entries.
 const DIVE_ENTRIES: usize = 200_000;
 const DIVE_SLICE_WORK: u64 = 2_000_000;
-/// Nodes of the search on dancing links before a dive.
-const DIVE_AFTER: u64 = 500_000;
-/// Nodes of the dive at most, and nodes without a better solution before
-/// it leaves the lower half of its branch.
-const DIVE_NODES: u64 = 2000;
+/// Options removed by the search on dancing links before the first dive.
+const DIVE_AFTER: u64 = 20_000_000;
+/// Entries a dive visits for each option removed by the search.
+const DIVE_SHARE: u64 = 10;
+/// Nodes without a better solution before a dive leaves the lower half of
+/// its branch.
 const DIVE_PATIENCE: u64 = 200;
 
 /// Whether a search of `problem` on dancing links would dive (see [`Dive`]):
@@ -995,8 +1005,10 @@ impl Cheapest {
                 costs: costs.to_vec(),
                 k,
                 at: DIVE_AFTER,
+                length: 0,
                 patience: DIVE_PATIENCE,
-                length: DIVE_NODES,
+                share: DIVE_SHARE,
+                before: None,
                 search: None,
             })
         });
@@ -1020,10 +1032,9 @@ impl Cheapest {
         {
             // (A node of a dive takes up to a few ascents over its options:
             // few of them to a slice, so that Ctrl-C is answered soon.)
-            let left = d.length.saturating_sub(search.stats().nodes);
             let most = (DIVE_SLICE_WORK / d.problem.n_entries().max(1) as u64).max(1);
             let found = search.stats().improvements;
-            let over = search.search_for(nodes.min(left).min(most));
+            let over = search.search_for(nodes.min(most));
             // The dive's solutions are the search's at once (a budget may
             // end the search in the middle of the dive).
             if search.stats().improvements > found
@@ -1031,19 +1042,14 @@ impl Cheapest {
             {
                 m.ledger.seed(search.ledger().best());
             }
-            if over || search.stats().nodes >= d.length {
+            if over || search.work() >= d.length {
                 self.end_dive(over);
                 return self.proven;
             }
             return false;
         }
         let done = self.engine.search_for(nodes);
-        if !done
-            && self
-                .dive
-                .as_ref()
-                .is_some_and(|d| self.stats().nodes >= d.at)
-        {
+        if !done && self.dive.as_ref().is_some_and(|d| self.removed() >= d.at) {
             self.start_dive();
             return false;
         }
@@ -1074,18 +1080,27 @@ impl Cheapest {
         };
         search.seed(m.ledger().best());
         search.set_patience(d.patience);
+        d.length = (self.before.updates + m.stats().updates).saturating_mul(d.share);
+        d.before = m.ledger().optimum();
         d.search = Some(search);
+    }
+
+    /// Options removed by the search on dancing links since its start.
+    fn removed(&self) -> u64 {
+        self.before.updates + self.engine.stats().updates
     }
 
     /// The dive over (its solutions are the search's already); `over`: the
     /// dive's search ended (then, if it left no branch, it is a proof).
     fn end_dive(&mut self, over: bool) {
-        let nodes = self.stats().nodes;
+        let removed = self.removed();
         let d = self.dive.as_mut().expect("a dive");
         let search = d.search.take().expect("a dive under way");
-        // The next dive after as many nodes again as the search has done.
-        d.at = nodes.saturating_mul(2);
-        d.length = d.length.saturating_mul(2);
+        let better = match (search.ledger().optimum(), d.before) {
+            (Some(found), Some(known)) => found < known,
+            (found, _) => found.is_some(),
+        };
+        d.at = removed.saturating_mul(if better { 2 } else { 8 });
         let s = search.stats();
         self.dived = self.dived.plus(s);
         self.proven = over && search.is_complete();
@@ -1123,7 +1138,7 @@ impl Cheapest {
         let Ok(search) = MinCost::with_ledger(&r.problem, ledger, &never) else {
             return;
         };
-        self.before = self.stats();
+        self.before = self.before.plus(self.engine.stats());
         self.engine = Engine::Links(search);
     }
 
@@ -1424,7 +1439,7 @@ mod tests {
                 };
                 // A dive at once, short, as impatient as can be.
                 d.at = 0;
-                d.length = 1 + rng.below(4);
+                d.share = [0, 1, 1 << 40][rng.below(3) as usize];
                 d.patience = rng.below(3);
                 dives += 1;
                 while m.run(Slice::work(1)) == Poll::Pending {}

@@ -107,6 +107,8 @@ pub struct Partition {
     jumped: u64,
     abandoned: bool,
     stats: MinCostStats,
+    /// Entries visited by the ascents below the root, at most.
+    work: u64,
     never: AtomicBool,
 }
 
@@ -184,6 +186,7 @@ impl Partition {
             jumped: 0,
             abandoned: false,
             stats: MinCostStats::default(),
+            work: 0,
             never: AtomicBool::new(false),
         };
         let y = match first {
@@ -243,6 +246,11 @@ impl Partition {
     /// Counters so far.
     pub fn stats(&self) -> MinCostStats {
         self.stats
+    }
+
+    /// The entries the ascents below the root have visited, at most.
+    pub fn work(&self) -> u64 {
+        self.work
     }
 
     /// Whether the search is over: the solutions kept are the K best
@@ -457,6 +465,8 @@ impl Partition {
                 rows: &self.rows,
                 cost: &self.cost,
             };
+            let entries: u64 = alive.iter().map(|&c| columns.rows_of(c).len() as u64).sum();
+            self.work += entries * NODE_STEPS;
             let bound = Ascent {
                 columns: &columns,
                 alive: &alive,
