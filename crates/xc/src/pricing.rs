@@ -7,12 +7,10 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::problem::CompiledProblem;
-use crate::volume::{Ascent, Columns, Stopped};
+use crate::volume::{Ascent, Columns, LOOK, Stopped};
 
 /// "Infinite" cost: no K-th best solution yet.
 pub(crate) const INF: u64 = u64::MAX;
-/// Options (or items) between two looks at the stop flag.
-pub(crate) const LOOK: usize = 1 << 16;
 
 /// Why costs cannot be searched.
 #[derive(Clone, Debug, PartialEq, Eq)]

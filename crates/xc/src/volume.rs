@@ -18,7 +18,8 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::pricing::LOOK;
+/// Options (or items) between two looks at the stop flag.
+pub(crate) const LOOK: usize = 1 << 16;
 
 /// Columns (options) in compressed form: column `j` has cost `cost[j]` and
 /// the rows `rows[start[j]..start[j + 1]]`.
