@@ -882,8 +882,8 @@ enum Engine {
 /// prices, tries the options of each item in the order of the
 /// relaxation's solution, and finds good solutions where the search on
 /// dancing links, led by the prices alone, finds poor ones (the airline
-/// crew instance air05: 26,439 instead of 29,459 in 30 s, the optimum being
-/// 26,374; air04: 56,228 where it found none). A branch that goes
+/// crew instance air05: 26,504 instead of 29,459 in 30 s, the optimum being
+/// 26,374; air04: 56,228, 0.16% over the optimum, where it found none). A branch that goes
 /// [`DIVE_PATIENCE`] nodes without a better solution has its lower half
 /// left: a dive looks for solutions, not for a proof. Its solutions are the
 /// search's at once; when it is over, the search on dancing links goes on
@@ -893,10 +893,13 @@ enum Engine {
 /// The two share the time: a dive visits at most as many entries (in its
 /// ascents) as the search on dancing links has removed options since the
 /// last dive, times [`DIVE_SHARE`] (about as long), and the next dive comes
-/// when the search has done as much again; a dive that found nothing
-/// better makes the next one an eighth as long (nw-like pairings 80 x
-/// 30,080 were proven in 13.0 s instead of 10.3 s when dives kept
-/// their length).
+/// when the search has done as much again. The first comes after
+/// [`DIVE_AFTER`] options removed (a few seconds) and is a quarter as long,
+/// and a dive that found nothing better than the search had makes the next
+/// one a sixteenth as long: where dives do not pay, they cost little. Nw-like
+/// pairings 80 x 30,080 were proven in 13.0 s instead of 10.3 s when every
+/// dive was as long as the search and the first came after 20M options;
+/// now 11.2 s against 10.4 s (and one proven in 1.4 s has no dive).
 struct Dive {
     problem: CompiledProblem,
     costs: Vec<u64>,
@@ -909,7 +912,7 @@ struct Dive {
     /// entries visited for each option removed by the search.
     patience: u64,
     share: u64,
-    /// The next dive's share of the time, in eighths of the search's.
+    /// The next dive's share of the time, in sixteenths of the search's.
     weight: u64,
     /// The cheapest solution when the dive began.
     before: Option<u64>,
@@ -923,7 +926,7 @@ struct Dive {
 const DIVE_ENTRIES: usize = 200_000;
 const DIVE_SLICE_WORK: u64 = 2_000_000;
 /// Options removed by the search on dancing links before the first dive.
-const DIVE_AFTER: u64 = 20_000_000;
+const DIVE_AFTER: u64 = 300_000_000;
 /// Entries a dive visits for each option removed by the search.
 const DIVE_SHARE: u64 = 10;
 /// Nodes without a better solution before a dive leaves the lower half of
@@ -1017,7 +1020,7 @@ impl Cheapest {
                 length: 0,
                 patience: DIVE_PATIENCE,
                 share: DIVE_SHARE,
-                weight: 8,
+                weight: 4,
                 before: None,
                 search: None,
             })
@@ -1091,7 +1094,7 @@ impl Cheapest {
         search.seed(m.ledger().best());
         search.set_patience(d.patience);
         let removed = self.before.updates + m.stats().updates;
-        d.length = (removed / 2).saturating_mul(d.share) / 8 * d.weight;
+        d.length = (removed / 2).saturating_mul(d.share) / 16 * d.weight;
         d.before = m.ledger().optimum();
         d.search = Some(search);
     }
@@ -1107,14 +1110,16 @@ impl Cheapest {
         let removed = self.removed();
         let d = self.dive.as_mut().expect("a dive");
         let search = d.search.take().expect("a dive under way");
+        // (With no solution known at all, dives are what may find one.)
         let better = match (search.ledger().optimum(), d.before) {
             (Some(found), Some(known)) => found < known,
-            (found, _) => found.is_some(),
+            _ => true,
         };
         // The next dive when the search has done as much again; as long as
-        // that, or an eighth of it if this one found nothing better.
+        // that, or a sixteenth of it if this one found nothing better than
+        // the search had.
         d.at = removed.saturating_mul(2);
-        d.weight = if better { 8 } else { 1 };
+        d.weight = if better { 16 } else { 1 };
         let s = search.stats();
         self.dived = self.dived.plus(s);
         self.proven = over && search.is_complete();
