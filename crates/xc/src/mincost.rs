@@ -80,6 +80,7 @@
 //! assert_eq!(best, vec![(3, vec![1, 2]), (5, vec![0])]);
 //! ```
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::bits::Bits;
@@ -901,8 +902,7 @@ enum Engine {
 /// dive was as long as the search and the first came after 20M options;
 /// now 11.2 s against 10.4 s (and one proven in 1.4 s has no dive).
 struct Dive {
-    problem: CompiledProblem,
-    costs: Vec<u64>,
+    given: Arc<Given>,
     k: usize,
     /// The search's options removed before the next dive.
     at: u64,
@@ -941,12 +941,18 @@ fn dives(problem: &CompiledProblem, costs: &[u64]) -> bool {
 }
 
 struct Restart {
-    problem: CompiledProblem,
-    costs: Vec<u64>,
+    given: Arc<Given>,
     k: usize,
     /// The work (entries visited) the new prices take, and the search's
     /// work (options removed) to do before they are worth it.
     work: u64,
+}
+
+/// The problem and its costs, kept by [`Cheapest`] for the search that
+/// starts over and for the dives (one copy for both).
+struct Given {
+    problem: CompiledProblem,
+    costs: Vec<u64>,
 }
 
 /// Problems bigger than this do not start over (their copy and the
@@ -1000,21 +1006,26 @@ impl Cheapest {
             Engine::Links(MinCost::new_until(problem, costs, k, stop)?)
         };
         let entries = problem.n_entries().max(1) as u64;
-        let restart = (matches!(engine, Engine::Links(_))
-            && engine.ledger().priced.scale > 1
-            && problem.n_entries() <= REPRICE_ENTRIES)
-            .then(|| {
-                Box::new(Restart {
-                    problem: problem.clone(),
-                    costs: costs.to_vec(),
-                    k,
-                    work: entries * ascent_steps(entries, true),
-                })
-            });
-        let dive = (matches!(engine, Engine::Links(_)) && dives(problem, costs)).then(|| {
-            Box::new(Dive {
+        let links = matches!(engine, Engine::Links(_));
+        let restarts =
+            links && engine.ledger().priced.scale > 1 && problem.n_entries() <= REPRICE_ENTRIES;
+        let dives = links && dives(problem, costs);
+        let given = (restarts || dives).then(|| {
+            Arc::new(Given {
                 problem: problem.clone(),
                 costs: costs.to_vec(),
+            })
+        });
+        let restart = given.as_ref().filter(|_| restarts).map(|given| {
+            Box::new(Restart {
+                given: Arc::clone(given),
+                k,
+                work: entries * ascent_steps(entries, true),
+            })
+        });
+        let dive = given.as_ref().filter(|_| dives).map(|given| {
+            Box::new(Dive {
+                given: Arc::clone(given),
                 k,
                 at: DIVE_AFTER,
                 length: 0,
@@ -1045,7 +1056,7 @@ impl Cheapest {
         {
             // (A node of a dive takes up to a few ascents over its options:
             // few of them to a slice, so that Ctrl-C is answered soon.)
-            let most = (DIVE_SLICE_WORK / d.problem.n_entries().max(1) as u64).max(1);
+            let most = (DIVE_SLICE_WORK / d.given.problem.n_entries().max(1) as u64).max(1);
             let found = search.stats().improvements;
             let over = search.search_for(nodes.min(most));
             // The dive's solutions are the search's at once (a budget may
@@ -1086,7 +1097,8 @@ impl Cheapest {
         };
         let first = m.ledger().priced.multipliers.clone();
         let never = AtomicBool::new(false);
-        let Ok(mut search) = Partition::with_start(&d.problem, &d.costs, d.k, Some(first), &never)
+        let Ok(mut search) =
+            Partition::with_start(&d.given.problem, &d.given.costs, d.k, first, &never)
         else {
             self.dive = None;
             return;
@@ -1131,7 +1143,7 @@ impl Cheapest {
         let r = self.restart.take().expect("a restart");
         let upper = self.engine.ledger().cutoff_cost();
         let never = AtomicBool::new(false);
-        let Ok(priced) = Priced::new(&r.problem, &r.costs, upper, &never) else {
+        let Ok(priced) = Priced::new(&r.given.problem, &r.given.costs, upper, &never) else {
             return; // (the first prices stay)
         };
         // Prices whose bound is far lower than the first's are not taken:
@@ -1154,7 +1166,7 @@ impl Cheapest {
             return;
         };
         ledger.seed(self.engine.ledger().best());
-        let Ok(search) = MinCost::with_ledger(&r.problem, ledger, &never) else {
+        let Ok(search) = MinCost::with_ledger(&r.given.problem, ledger, &never) else {
             return;
         };
         self.before = self.before.plus(self.engine.stats());

@@ -36,7 +36,7 @@
 //! that the search on dancing links then has to beat.
 //!
 //! ```
-//! use std::sync::atomic::AtomicBool;
+//! use std::sync::atomic::{AtomicBool, Ordering};
 //! use xc::{CompiledProblem, Partition};
 //! // Cover {0, 1} by {0, 1} (cost 5), or by {0} (cost 1) and {1} (cost 2).
 //! let p = CompiledProblem::new(2, 0, vec![1; 2], vec![1; 2],
@@ -48,9 +48,9 @@
 //!
 //! [`Cheapest`]: crate::Cheapest
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::pricing::{CostError, INF, Ledger, MinCostStats, Priced, ascent_steps};
+use crate::pricing::{CostError, INF, Ledger, MinCostStats, Priced, check_length};
 use crate::problem::CompiledProblem;
 use crate::volume::{Ascent, Columns};
 
@@ -133,26 +133,25 @@ impl Partition {
         k: usize,
         stop: &AtomicBool,
     ) -> Result<Partition, CostError> {
-        Partition::with_start(problem, costs, k, None, stop)
+        // (The root's multipliers are the min-cost prices' ascent, before
+        // they are made a valid tax.)
+        let first = Priced::new(problem, costs, None, stop)?.multipliers;
+        Partition::with_start(problem, costs, k, first, stop)
     }
 
-    /// [`Self::new`], the root's ascent started from multipliers `first`
-    /// (one per item) when given, else from each item's least share of an
-    /// option's cost.
+    /// [`Self::new`], the root's multipliers `first` given (one per item).
     pub(crate) fn with_start(
         problem: &CompiledProblem,
         costs: &[u64],
         k: usize,
-        first: Option<Vec<f64>>,
+        first: Vec<f64>,
         stop: &AtomicBool,
     ) -> Result<Partition, CostError> {
-        let n_options = problem.n_options();
-        if costs.len() != n_options {
-            return Err(CostError::Length {
-                expected: n_options,
-                got: costs.len(),
-            });
+        check_length(problem, costs)?;
+        if stop.load(Ordering::Relaxed) {
+            return Err(CostError::Stopped);
         }
+        let n_options = problem.n_options();
         let priced = Priced {
             net: costs.to_vec(),
             multipliers: Vec::new(),
@@ -189,58 +188,8 @@ impl Partition {
             work: 0,
             never: AtomicBool::new(false),
         };
-        let y = match first {
-            Some(y) => y,
-            None => s.root_ascent(problem, stop)?,
-        };
-        s.root = Some(y);
+        s.root = Some(first);
         Ok(s)
-    }
-
-    /// The root's multipliers by the whole ascent, from each item's least
-    /// share of an option's cost.
-    fn root_ascent(
-        &self,
-        problem: &CompiledProblem,
-        stop: &AtomicBool,
-    ) -> Result<Vec<f64>, CostError> {
-        let mut y = vec![f64::INFINITY; self.n_rows];
-        for o in 0..self.costs.len() {
-            let items = problem.option(o);
-            for &i in items {
-                y[i as usize] = y[i as usize].min(self.cost[o] / items.len() as f64);
-            }
-        }
-        for v in y.iter_mut() {
-            if !v.is_finite() {
-                *v = 0.0;
-            }
-        }
-        let alive: Vec<u32> = (0..self.costs.len() as u32).collect();
-        let open: Vec<u32> = (0..self.n_rows as u32).collect();
-        let entries = problem.n_entries().max(1) as u64;
-        let mut mixed = vec![0f64; self.n_rows];
-        let columns = self.columns();
-        Ascent {
-            columns: &columns,
-            alive: &alive,
-            open: &open,
-            rhs: &self.rhs,
-            upper: None,
-            steps: ascent_steps(entries, false),
-            stall: true,
-        }
-        .run(&mut y, &mut mixed, None, stop)
-        .map_err(|_| CostError::Stopped)?;
-        Ok(y)
-    }
-
-    fn columns(&self) -> Columns<'_> {
-        Columns {
-            start: &self.start,
-            rows: &self.rows,
-            cost: &self.cost,
-        }
     }
 
     /// Counters so far.

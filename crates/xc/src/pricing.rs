@@ -190,6 +190,18 @@ fn net_costs(problem: &CompiledProblem, costs: &[u64], scale: u64, prices: &[i64
         .collect()
 }
 
+/// One cost per option of `problem`, or [`CostError::Length`].
+pub(crate) fn check_length(problem: &CompiledProblem, costs: &[u64]) -> Result<(), CostError> {
+    let expected = problem.n_options();
+    if costs.len() != expected {
+        return Err(CostError::Length {
+            expected,
+            got: costs.len(),
+        });
+    }
+    Ok(())
+}
+
 /// The costs of a problem as the searches take them: each option's net
 /// cost (its cost times `scale`, less the taxes of its items; never
 /// negative), and the total tax every solution pays.
@@ -215,13 +227,8 @@ impl Priced {
         upper: Option<u64>,
         stop: &AtomicBool,
     ) -> Result<Priced, CostError> {
+        check_length(problem, costs)?;
         let n_options = problem.n_options();
-        if costs.len() != n_options {
-            return Err(CostError::Length {
-                expected: n_options,
-                got: costs.len(),
-            });
-        }
         let total: u128 = costs.iter().map(|&c| c as u128).sum();
         if total >= INF as u128 {
             return Err(CostError::TooLarge);
