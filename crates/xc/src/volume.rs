@@ -44,6 +44,35 @@ impl Columns<'_> {
         }
         rc
     }
+
+    /// The reduced costs of four columns, each summed in the order of
+    /// [`Self::reduced`] (the same values to the last bit), side by side:
+    /// each sum is a chain of dependent subtractions, and four chains keep
+    /// the processor busy where one waits on each (the ascent's hot loop).
+    #[inline]
+    pub fn reduced4(&self, j: [u32; 4], y: &[f64]) -> [f64; 4] {
+        let rows = j.map(|j| self.rows_of(j));
+        let mut rc = j.map(|j| self.cost[j as usize]);
+        let common = rows.iter().map(|r| r.len()).min().unwrap_or(0);
+        let (r0, r1, r2, r3) = (
+            &rows[0][..common],
+            &rows[1][..common],
+            &rows[2][..common],
+            &rows[3][..common],
+        );
+        for (((&a, &b), &c), &d) in r0.iter().zip(r1).zip(r2).zip(r3) {
+            rc[0] -= y[a as usize];
+            rc[1] -= y[b as usize];
+            rc[2] -= y[c as usize];
+            rc[3] -= y[d as usize];
+        }
+        for k in 0..4 {
+            for &r in &rows[k][common..] {
+                rc[k] -= y[r as usize];
+            }
+        }
+        rc
+    }
 }
 
 /// Raised stop flag.
@@ -85,17 +114,30 @@ impl Ascent<'_> {
             used[r as usize] = 0.0;
             value += self.rhs[r as usize] * y[r as usize];
         }
-        for (n, &j) in self.alive.iter().enumerate() {
-            if n % LOOK == LOOK - 1 && stop.load(Ordering::Relaxed) {
+        for (n, chunk) in self.alive.chunks(LOOK).enumerate() {
+            if n > 0 && stop.load(Ordering::Relaxed) {
                 return Err(Stopped);
             }
-            let rc = self.columns.reduced(j, y);
-            if rc < 0.0 {
-                value += rc;
-                negative.push(j);
-                for &r in self.columns.rows_of(j) {
-                    used[r as usize] += 1.0;
+            let quads = chunk.chunks_exact(4);
+            let rest = quads.remainder();
+            let mut take = |j: u32, rc: f64| {
+                if rc < 0.0 {
+                    value += rc;
+                    negative.push(j);
+                    for &r in self.columns.rows_of(j) {
+                        used[r as usize] += 1.0;
+                    }
                 }
+            };
+            for q in quads {
+                let q = [q[0], q[1], q[2], q[3]];
+                let rc = self.columns.reduced4(q, y);
+                for k in 0..4 {
+                    take(q[k], rc[k]);
+                }
+            }
+            for &j in rest {
+                take(j, self.columns.reduced(j, y));
             }
         }
         Ok(value)
@@ -213,5 +255,44 @@ impl Ascent<'_> {
             }
         }
         Ok(best)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    #[test]
+    fn four_reduced_costs_side_by_side_are_the_same_to_the_bit() {
+        let mut rng = Rng::new(11);
+        for _ in 0..200 {
+            let n_rows = 1 + rng.below(30) as usize;
+            let n_cols = 4 + rng.below(20) as usize;
+            let mut start = vec![0u32];
+            let mut rows = Vec::new();
+            let mut cost = Vec::new();
+            for _ in 0..n_cols {
+                // Lengths from 0 to 12, so that the four differ.
+                for _ in 0..rng.below(13) {
+                    rows.push(rng.below(n_rows as u64) as u32);
+                }
+                start.push(rows.len() as u32);
+                cost.push(rng.below(1000) as f64 / 7.0);
+            }
+            let y: Vec<f64> = (0..n_rows)
+                .map(|_| (rng.below(2000) as f64 - 1000.0) / 3.0)
+                .collect();
+            let columns = Columns {
+                start: &start,
+                rows: &rows,
+                cost: &cost,
+            };
+            let j = [0, 1, 2, 3].map(|_| rng.below(n_cols as u64) as u32);
+            let four = columns.reduced4(j, &y);
+            for k in 0..4 {
+                assert_eq!(four[k].to_bits(), columns.reduced(j[k], &y).to_bits());
+            }
+        }
     }
 }
