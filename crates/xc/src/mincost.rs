@@ -1091,6 +1091,7 @@ impl Cheapest {
     /// The dive begun (see [`Dive`]), from the prices' multipliers, with
     /// the solutions known.
     fn start_dive(&mut self) {
+        let removed = self.removed();
         let (Some(d), Engine::Links(m)) = (self.dive.as_mut(), &self.engine) else {
             self.dive = None;
             return;
@@ -1105,7 +1106,6 @@ impl Cheapest {
         };
         search.seed(m.ledger().best());
         search.set_patience(d.patience);
-        let removed = self.before.updates + m.stats().updates;
         d.length = (removed / 2).saturating_mul(d.share) / 16 * d.weight;
         d.before = m.ledger().optimum();
         d.search = Some(search);

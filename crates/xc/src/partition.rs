@@ -78,11 +78,26 @@ struct Frame {
     next: usize,
 }
 
-/// The branch and bound (see the module's documentation), resumable.
-pub struct Partition {
+/// The options as the ascent reads them (see [`Columns`]).
+struct Table {
     start: Vec<u32>,
     rows: Vec<u32>,
     cost: Vec<f64>,
+}
+
+impl Table {
+    fn columns(&self) -> Columns<'_> {
+        Columns {
+            start: &self.start,
+            rows: &self.rows,
+            cost: &self.cost,
+        }
+    }
+}
+
+/// The branch and bound (see the module's documentation), resumable.
+pub struct Partition {
+    table: Table,
     costs: Vec<u64>,
     n_rows: usize,
     rhs: Vec<f64>,
@@ -160,19 +175,19 @@ impl Partition {
         };
         let ledger = Ledger::new(priced, k)?;
         let n_rows = problem.n_primary();
-        let start = problem.option_start().to_vec();
-        let rows = problem.option_item().to_vec();
-        let cost: Vec<f64> = costs.iter().map(|&c| c as f64).collect();
-        let mut s = Partition {
-            start,
-            rows,
-            cost,
+        let table = Table {
+            start: problem.option_start().to_vec(),
+            rows: problem.option_item().to_vec(),
+            cost: costs.iter().map(|&c| c as f64).collect(),
+        };
+        Ok(Partition {
+            table,
             costs: costs.to_vec(),
             n_rows,
             rhs: vec![1.0; n_rows],
             ledger,
             stack: Vec::new(),
-            root: None,
+            root: Some(first),
             covered: vec![false; n_rows],
             chosen: Vec::new(),
             mark: vec![false; n_rows],
@@ -187,9 +202,7 @@ impl Partition {
             stats: MinCostStats::default(),
             work: 0,
             never: AtomicBool::new(false),
-        };
-        s.root = Some(first);
-        Ok(s)
+        })
     }
 
     /// Counters so far.
@@ -301,11 +314,8 @@ impl Partition {
     /// Chooses option `j`: its items are covered, and the options of
     /// `alive` that meet none of them are returned.
     fn choose(&mut self, j: u32, alive: &[u32]) -> Vec<u32> {
-        let (s, e) = (
-            self.start[j as usize] as usize,
-            self.start[j as usize + 1] as usize,
-        );
-        for &r in &self.rows[s..e] {
+        let columns = self.table.columns();
+        for &r in columns.rows_of(j) {
             self.covered[r as usize] = true;
             self.mark[r as usize] = true;
         }
@@ -313,16 +323,10 @@ impl Partition {
         let out: Vec<u32> = alive
             .iter()
             .copied()
-            .filter(|&c| {
-                let (s, e) = (
-                    self.start[c as usize] as usize,
-                    self.start[c as usize + 1] as usize,
-                );
-                self.rows[s..e].iter().all(|&r| !self.mark[r as usize])
-            })
+            .filter(|&c| columns.rows_of(c).iter().all(|&r| !self.mark[r as usize]))
             .collect();
         self.stats.updates += (alive.len() - out.len()) as u64;
-        for &r in &self.rows[s..e] {
+        for &r in columns.rows_of(j) {
             self.mark[r as usize] = false;
         }
         out
@@ -332,11 +336,7 @@ impl Partition {
     fn unchoose(&mut self, len: usize) {
         while self.chosen.len() > len {
             let j = self.chosen.pop().expect("a choice");
-            let (s, e) = (
-                self.start[j as usize] as usize,
-                self.start[j as usize + 1] as usize,
-            );
-            for &r in &self.rows[s..e] {
+            for &r in self.table.columns().rows_of(j) {
                 self.covered[r as usize] = false;
             }
         }
@@ -370,15 +370,13 @@ impl Partition {
                 self.count[r as usize] = 0;
                 self.dearest[r as usize] = 0.0;
             }
+            let columns = self.table.columns();
             for &c in &alive {
-                let (s, e) = (
-                    self.start[c as usize] as usize,
-                    self.start[c as usize + 1] as usize,
-                );
-                for &r in &self.rows[s..e] {
+                let option_cost = columns.cost[c as usize];
+                for &r in columns.rows_of(c) {
                     self.count[r as usize] += 1;
                     self.last[r as usize] = c;
-                    self.dearest[r as usize] = self.dearest[r as usize].max(self.cost[c as usize]);
+                    self.dearest[r as usize] = self.dearest[r as usize].max(option_cost);
                 }
             }
             let fewest = open
@@ -409,11 +407,6 @@ impl Partition {
             // steps would be wild.)
             let remaining = self.bar() - cost as f64;
             let bar = self.bar().min(most * (1.0 + 1e-9) + 1e-6);
-            let columns = Columns {
-                start: &self.start,
-                rows: &self.rows,
-                cost: &self.cost,
-            };
             let entries: u64 = alive.iter().map(|&c| columns.rows_of(c).len() as u64).sum();
             self.work += entries * NODE_STEPS;
             let bound = Ascent {
