@@ -20,7 +20,11 @@ columns`, then each column's `cost k rows`), of two kinds:
   (each row `E` with right-hand side 1, each column 0/1 with whole cost),
   such as the airline crew instances air03, air04, air05 and nw04 of
   MIPLIB 3 (COIN-OR's Data-miplib3 repository), read here into OR-Library's
-  layout. They are not in this repository.
+  layout. They are not in this repository;
+* with `--orlib FILE ...`, real ones in OR-Library's own layout (its
+  `sppnw*`, `sppaa*`, `sppkl*`, `sppus*` files, and the tilings `delta`,
+  `heart` and `meteor` that circulate with them). Not in this repository
+  either.
 
 covering: `covering dlx best FILE --format orlib --json --seconds S`, whole
 process CPU (user + system), its cost and whether it proved it optimal; the
@@ -153,6 +157,23 @@ def from_mps(path: Path) -> tuple[int, list[tuple[int, list[int]]]]:
     return len(rows), list(cols.values())
 
 
+def from_orlib(path: Path) -> tuple[int, list[tuple[int, list[int]]]]:
+    """An instance in OR-Library's set partitioning layout (the numbers
+    wrapped over lines as they come): rows and (cost, rows) of each column.
+    The benchmark's own reading, for the MIP solvers' model; covering is
+    given the file itself, as it comes (line ends, spacing)."""
+    words = path.read_text().split()
+    rows, n = int(words[0]), int(words[1])
+    at, cols = 2, []
+    for _ in range(n):
+        cost, k = int(words[at]), int(words[at + 1])
+        cols.append((cost, [int(w) for w in words[at + 2:at + 2 + k]]))
+        at += 2 + k
+    if at != len(words):
+        raise ValueError(f"{path}: {len(words) - at} numbers past the last column")
+    return rows, cols
+
+
 def files(rows: int, cols: list[tuple[int, list[int]]], folder: Path, name: str) -> tuple[Path, Path]:
     """The instance written in OR-Library's layout, and as .dlx with DLX5's
     costs (for the MIP script)."""
@@ -192,6 +213,8 @@ def main() -> None:
     ap.add_argument("--no-write", action="store_true")
     ap.add_argument("--mps", nargs="*", default=[], type=Path,
                     help="set partitioning instances in MPS form, timed too")
+    ap.add_argument("--orlib", nargs="*", default=[], type=Path,
+                    help="set partitioning instances in OR-Library's layout, timed too")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     instances = [(f"crew {r} x {c}", r, crew(r, c, rng)) for r, c in ((200, 3000), (400, 6000), (646, 7292))]
@@ -205,12 +228,18 @@ def main() -> None:
     for path in args.mps:
         rows, cols = from_mps(path)
         instances.append((path.name.split(".")[0], rows, cols))
+    given = {}
+    for path in args.orlib:
+        rows, cols = from_orlib(path)
+        instances.append((path.name.split(".")[0], rows, cols))
+        given[instances[-1][0]] = path
     table = []
     with tempfile.TemporaryDirectory() as tmp:
         for name, rows, cols in instances:
             if args.only and args.only not in name:
                 continue
             orlib, dlx = files(rows, cols, Path(tmp), name.split(",")[0].replace(" ", "_"))
+            orlib = given.get(name, orlib)
             got = {"covering": ours(orlib, args.seconds), "highs": mip("highs", dlx, args.seconds),
                    "cpsat": mip("cpsat", dlx, args.seconds)}
             proved = {v for v, opt, _ in got.values() if opt and v is not None}
@@ -250,6 +279,8 @@ def main() -> None:
         "and tilings whose placements all cost 1, "
         + (f"and the set partitioning instances {', '.join(p.name.split('.')[0] for p in args.mps)} of "
            "MIPLIB 3 (airline crew scheduling; `--mps`), " if args.mps else "")
+        + (f"the instances {', '.join(p.name.split('.')[0] for p in args.orlib)} as OR-Library gives them "
+           "(`--orlib`), " if args.orlib else "")
         + "in OR-Library's layout. covering: `covering dlx best FILE --format orlib --json --seconds S`, whole "
         "process CPU to its proof of optimality, and the least budget whose best is within 1% of the "
         "optimum; HiGHS and CP-SAT: one thread, CPU of the solve. Past the limit: the best found and its "
