@@ -399,16 +399,23 @@ impl DualSimplex {
         let mut heap = BinaryHeap::from(candidates);
         self.breakpoints.clear();
         let mut slope = delta.abs();
-        let mut e = 0;
+        let mut enter = None;
         while let Some(Reverse((bits, k))) = heap.pop() {
             self.breakpoints.push((f64::from_bits(bits), k));
             let drop = self.alpha[k].abs() * (self.upper[k] - self.lower[k]);
-            if slope - drop < 0.0 || heap.is_empty() {
-                e = self.breakpoints.len() - 1;
+            let last = heap.is_empty() && slope - drop <= 1e-9 * (1.0 + delta.abs());
+            if slope - drop < 0.0 || last {
+                enter = Some(self.breakpoints.len() - 1);
                 break;
             }
             slope -= drop;
         }
+        let Some(mut e) = enter else {
+            // The slope is still up past every breakpoint: the dual rises
+            // without end, and the rows cannot be met.
+            self.candidates = heap.into_vec();
+            return None;
+        };
         let t = self.breakpoints[e].0;
         // Among the breakpoints at the same step, the largest pivot.
         while let Some(&Reverse((bits, _))) = heap.peek() {
