@@ -77,8 +77,6 @@ const PRIMAL_TOL: f64 = 1e-9;
 const DUAL_TOL: f64 = 1e-9;
 /// The smallest entry of a pivot row that may be pivoted on.
 const PIVOT_TOL: f64 = 1e-9;
-/// Iterations between two looks at the stop flag.
-const LOOK: u64 = 64;
 
 /// How a solve ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -333,7 +331,9 @@ impl DualSimplex {
             if self.stale {
                 self.recompute();
             }
-            if done.is_multiple_of(LOOK) && stop.load(Ordering::Relaxed) {
+            // (At every iteration: one may take milliseconds on a
+            // thousand rows.)
+            if stop.load(Ordering::Relaxed) {
                 return (LpStatus::Stopped, done);
             }
             // Step 1: the basic variable furthest out of its bounds, by
