@@ -324,7 +324,9 @@ impl DualSimplex {
         let mut done = 0u64;
         loop {
             if self.since_refactor >= REFACTOR {
-                self.refactor();
+                if !self.refactor(stop) {
+                    return (LpStatus::Stopped, done);
+                }
                 self.stale = true;
             }
             let fresh = self.stale;
@@ -613,8 +615,13 @@ impl DualSimplex {
     /// rows of the basic artificials, `R` the others and `T` the basic
     /// columns, `B z = v` is `z_T = A_RT^-1 v_R` and `z_S = v_S - A_ST z_T`.
     /// The artificials, often most of the basis, cost nothing.
+    ///
+    /// False when `stop` was raised first (looked at every 32 columns of
+    /// the elimination, which is cubic in the rows): the inverse kept is
+    /// the updated one, still the basis's, and is made again at the next
+    /// solve.
     #[inline(never)]
-    fn refactor(&mut self) {
+    fn refactor(&mut self, stop: &AtomicBool) -> bool {
         let (m, n) = (self.m, self.n);
         // R's rows and T's positions, numbered 0..t alike.
         let mut index_of_row = vec![usize::MAX; m];
@@ -629,7 +636,7 @@ impl DualSimplex {
         let t = rows_r.len();
         if positions_t.len() != t {
             self.reset();
-            return;
+            return true;
         }
         let mut a = vec![0.0f64; t * t];
         for (tau, &c) in positions_t.iter().enumerate() {
@@ -648,6 +655,9 @@ impl DualSimplex {
             inv[i * t + i] = 1.0;
         }
         for c in 0..t {
+            if c % 32 == 0 && stop.load(Ordering::Relaxed) {
+                return false;
+            }
             let mut best = c;
             for i in c + 1..t {
                 if a[i * t + c].abs() > a[best * t + c].abs() {
@@ -656,7 +666,7 @@ impl DualSimplex {
             }
             if a[best * t + c].abs() < 1e-11 {
                 self.reset();
-                return;
+                return true;
             }
             if best != c {
                 for j in 0..t {
@@ -721,6 +731,7 @@ impl DualSimplex {
             *w = row.iter().map(|v| v * v).sum();
         }
         self.since_refactor = 0;
+        true
     }
 
     /// Back to the artificial basis (a basis found singular).
@@ -1018,5 +1029,16 @@ mod tests {
             lp.solve(u64::MAX, &AtomicBool::new(true)),
             LpStatus::Stopped
         );
+        // Stopped in an inversion, then resumed.
+        let (start, rows, cost) = random(30, 600, 6, &mut rng);
+        let mut lp = DualSimplex::new(30, &start, &rows, &cost, &[1.0; 30]);
+        assert_eq!(lp.solve(20, &never), LpStatus::IterationLimit);
+        assert!(lp.head.iter().any(|&k| k < lp.n), "columns in the basis");
+        lp.since_refactor = REFACTOR;
+        let stop = AtomicBool::new(true);
+        assert_eq!(lp.solve(u64::MAX, &stop), LpStatus::Stopped);
+        assert!(lp.since_refactor >= REFACTOR, "the inversion is still due");
+        assert_eq!(lp.solve(20_000, &never), LpStatus::Optimal);
+        certify(&lp);
     }
 }
