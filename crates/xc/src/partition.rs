@@ -52,7 +52,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::pricing::{CostError, INF, Ledger, MinCostStats, Priced, check_length};
 use crate::problem::CompiledProblem;
-use crate::volume::{Ascent, Columns};
+use crate::volume::{Ascent, Table};
 
 /// Steps of the ascent at a node below the root.
 const NODE_STEPS: u64 = 40;
@@ -76,23 +76,6 @@ struct Frame {
     /// the order they are tried; the next to try.
     children: Vec<(f64, u32)>,
     next: usize,
-}
-
-/// The options as the ascent reads them (see [`Columns`]).
-struct Table {
-    start: Vec<u32>,
-    rows: Vec<u32>,
-    cost: Vec<f64>,
-}
-
-impl Table {
-    fn columns(&self) -> Columns<'_> {
-        Columns {
-            start: &self.start,
-            rows: &self.rows,
-            cost: &self.cost,
-        }
-    }
 }
 
 /// The branch and bound (see the module's documentation), resumable.

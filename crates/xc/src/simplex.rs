@@ -4,13 +4,13 @@
 //!
 //! Why it is here: an exact relaxation at every node, with strong branching
 //! on its fractional columns, is what proves the airline crew instances
-//! where the Lagrangian bounds of `partition.rs` do not. Measured with
-//! HiGHS's own simplex driven from Python (branching on a column, best
-//! first, reliability branching, reduced-cost fixing, the optimum given as
-//! the cost to beat): air05 proven in 101 nodes (2,381 solves of the
-//! relaxation), air04 in 155 nodes (3,819). HiGHS itself as a dependency
-//! was measured too and not taken: its C++ build adds 5.5 CPU minutes, and
-//! its Rust binding needs libclang and cmake at build time.
+//! where the Lagrangian bounds of `partition.rs` do not: branching on a
+//! column (best first, reliability branching, reduced-cost fixing, the
+//! optimum given as the cost to beat), air05 was proven in about a hundred
+//! nodes and air04 in 114 to 155, with HiGHS's simplex and with this one,
+//! where the search on dancing links is not in millions. HiGHS itself was
+//! not taken as a dependency: its C++ build takes minutes, and its Rust
+//! binding needs libclang and cmake at build time.
 //!
 //! The method (Koberstein's thesis, *The dual simplex method, techniques
 //! for a fast and stable implementation*, 2005, chapter 3):
@@ -20,8 +20,9 @@
 //!   whose columns are the first basis. With finite bounds every basis is
 //!   dual feasible once each nonbasic variable sits at the bound its
 //!   reduced cost's sign asks for, so there is no phase 1;
-//! - each iteration takes the basic variable furthest out of its bounds
-//!   (step 1, *pricing*), the row of the basis inverse that holds it
+//! - each iteration takes a basic variable out of its bounds (step 1,
+//!   *pricing*, by dual steepest edge: below), the row of the basis inverse
+//!   that holds it
 //!   (*btran*), that row of `B^-1 A` (the *pivot row*), and the bound
 //!   flipping ratio test (*long step*): breakpoints of the dual objective
 //!   are passed, their variables flipped to their other bound, while its
@@ -37,16 +38,11 @@
 //!   few nonzero entries (a copy of `A` by rows), so that an iteration
 //!   touches only the columns it changes.
 //!
-//! Measured against HiGHS's dual simplex (no presolve, one thread) on the
-//! root relaxations: air05 (426 rows) 1,598 iterations in 0.26 s against
-//! 1,550 in 0.14 s; air04 (823 rows) 3,653 in 2.1 s against 4,125 in
-//! 0.52 s; the same optima (and nw04's 16,310.67 in 0.11 s). The
-//! iterations match; each costs more (the dense inverse, and its inversion
-//! from scratch), which is what a sparse factorization of the basis would
-//! remove. A branch and bound on columns over it (outside this crate, for
-//! measure: best first, reliability branching with strong branching cut at
-//! 200 iterations, reduced-cost fixing, the optimum given) proves air05 in
-//! 98 nodes, 2,262 solves and 40 s; HiGHS proves it in 16-22 s.
+//! On the root relaxations of the airline crew instances it takes about
+//! as many iterations as HiGHS's dual simplex, to the same optima; each
+//! iteration costs more (the dense inverse, and its inversion from
+//! scratch), which is what a sparse factorization of the basis would
+//! remove.
 //!
 //! [`DualSimplex::bound`] is the dual objective `b y + sum_j min(d_j l_j,
 //! d_j u_j)`, a lower bound on the relaxation (and on every integer
@@ -68,6 +64,8 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::volume::Table;
 
 /// Iterations between two inversions of the basis.
 pub const REFACTOR: u32 = 300;
@@ -97,10 +95,9 @@ pub enum LpStatus {
 pub struct DualSimplex {
     m: usize,
     n: usize,
-    start: Vec<u32>,
-    rows: Vec<u32>,
-    /// Costs, then 0 for the artificials.
-    cost: Vec<f64>,
+    /// The columns, then one per row for the artificials (row `r`'s is
+    /// variable `n + r`, the column `{r}` at cost 0).
+    table: Table,
     /// The costs the iterations price with: `cost`, perturbed while a
     /// solve runs (see [`Self::solve`]).
     priced: Vec<f64>,
@@ -151,24 +148,49 @@ impl DualSimplex {
         let n = cost.len();
         assert_eq!(start.len(), n + 1, "a start per column, and the end");
         assert_eq!(rhs.len(), m, "a right-hand side per row");
-        let mut lp = DualSimplex {
-            m,
-            n,
-            start: start.to_vec(),
-            rows: rows.to_vec(),
+        let nnz = rows.len() as u32;
+        let table = Table {
+            start: start
+                .iter()
+                .copied()
+                .chain((1..=m as u32).map(|r| nnz + r))
+                .collect(),
+            rows: rows.iter().copied().chain(0..m as u32).collect(),
             cost: cost
                 .iter()
                 .copied()
                 .chain(std::iter::repeat_n(0.0, m))
                 .collect(),
-            priced: Vec::new(),
+        };
+        // The variables of each row (the artificial last), counted then
+        // placed.
+        let mut row_start = vec![0u32; m + 1];
+        for &i in &table.rows {
+            row_start[i as usize + 1] += 1;
+        }
+        for i in 0..m {
+            row_start[i + 1] += row_start[i];
+        }
+        let mut next = row_start.clone();
+        let mut row_columns = vec![0u32; table.rows.len()];
+        for k in 0..n + m {
+            for &i in table.columns().rows_of(k as u32) {
+                row_columns[next[i as usize] as usize] = k as u32;
+                next[i as usize] += 1;
+            }
+        }
+        let mut lp = DualSimplex {
+            m,
+            n,
+            priced: table.cost.clone(),
+            table,
             rhs: rhs.to_vec(),
             lower: vec![0.0; n + m],
             upper: [vec![1.0; n], vec![0.0; m]].concat(),
-            head: (n..n + m).collect(),
-            row_of: (0..n + m).map(|k| (k >= n).then(|| k - n)).collect(),
+            head: Vec::new(),
+            row_of: Vec::new(),
             binv: vec![0.0; m * m],
-            weight: vec![1.0; m],
+            weight: vec![0.0; m],
             x: vec![0.0; n + m],
             d: vec![0.0; n + m],
             y: vec![0.0; m],
@@ -180,33 +202,12 @@ impl DualSimplex {
             work: vec![0.0; m],
             breakpoints: Vec::new(),
             candidates: Vec::new(),
-            row_start: Vec::new(),
-            row_columns: Vec::new(),
+            row_start,
+            row_columns,
             touched: Vec::new(),
             stamp: vec![u64::MAX; n + m],
         };
-        // The rows' columns, counted then placed.
-        let mut row_start = vec![0u32; m + 1];
-        for &i in rows {
-            row_start[i as usize + 1] += 1;
-        }
-        for i in 0..m {
-            row_start[i + 1] += row_start[i];
-        }
-        let mut next = row_start.clone();
-        let mut row_columns = vec![0u32; rows.len()];
-        for j in 0..n {
-            for &i in &rows[start[j] as usize..start[j + 1] as usize] {
-                row_columns[next[i as usize] as usize] = j as u32;
-                next[i as usize] += 1;
-            }
-        }
-        lp.row_start = row_start;
-        lp.row_columns = row_columns;
-        for r in 0..m {
-            lp.binv[r * m + r] = 1.0;
-        }
-        lp.priced = lp.cost.clone();
+        lp.reset();
         lp.recompute();
         lp
     }
@@ -265,7 +266,7 @@ impl DualSimplex {
     pub fn bound(&self) -> f64 {
         let mut total: f64 = self.rhs.iter().zip(&self.y).map(|(b, y)| b * y).sum();
         for j in 0..self.n + self.m {
-            let d = self.cost[j] - self.dot(j, &self.y);
+            let d = self.table.cost[j] - self.dot(j, &self.y);
             total += if d >= 0.0 {
                 d * self.lower[j]
             } else {
@@ -277,18 +278,26 @@ impl DualSimplex {
 
     /// The primal objective `c x` of the last solve's values.
     pub fn objective(&self) -> f64 {
-        (0..self.n).map(|j| self.cost[j] * self.x[j]).sum()
+        (0..self.n).map(|j| self.table.cost[j] * self.x[j]).sum()
     }
 
-    /// `v . a_k` for variable `k` (a column, or an artificial).
+    /// The rows of variable `k` (a column, or an artificial).
+    #[inline]
+    fn rows_of(&self, k: usize) -> &[u32] {
+        self.table.columns().rows_of(k as u32)
+    }
+
+    /// `v . a_k` for variable `k`.
     #[inline]
     fn dot(&self, k: usize, v: &[f64]) -> f64 {
-        if k < self.n {
-            let (s, e) = (self.start[k] as usize, self.start[k + 1] as usize);
-            self.rows[s..e].iter().map(|&r| v[r as usize]).sum()
-        } else {
-            v[k - self.n]
-        }
+        self.rows_of(k).iter().map(|&r| v[r as usize]).sum()
+    }
+
+    /// Row `row` of `B^-1 v`, `v` given by its nonzero entries.
+    #[inline]
+    fn inverse_times(&self, row: usize, v: &[(u32, f64)]) -> f64 {
+        let br = &self.binv[row * self.m..(row + 1) * self.m];
+        v.iter().map(|&(i, w)| br[i as usize] * w).sum()
     }
 
     /// Runs the dual simplex from the current basis for at most
@@ -305,11 +314,12 @@ impl DualSimplex {
             // (A hash of j, in [0, 1).)
             let h = (j as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 11;
             let share = h as f64 / (1u64 << 53) as f64;
-            self.priced[j] = self.cost[j] + 1e-7 * (1.0 + share) * (1.0 + self.cost[j].abs());
+            let c = self.table.cost[j];
+            self.priced[j] = c + 1e-7 * (1.0 + share) * (1.0 + c.abs());
         }
         self.stale = true;
         let (status, done) = self.run(max_iterations, stop);
-        self.priced.copy_from_slice(&self.cost);
+        self.priced.copy_from_slice(&self.table.cost);
         self.stale = true;
         if status != LpStatus::Optimal {
             self.recompute();
@@ -405,7 +415,7 @@ impl DualSimplex {
             .sum();
         self.touched.clear();
         let stamp = self.iterations;
-        if 2 * by_rows < self.rows.len() {
+        if 2 * by_rows < self.table.rows.len() {
             for (i, &v) in rho.iter().enumerate() {
                 if v == 0.0 {
                     continue;
@@ -420,8 +430,6 @@ impl DualSimplex {
                     }
                     self.alpha[k] += v;
                 }
-                self.alpha[self.n + i] = v;
-                self.touched.push(self.n + i);
             }
         } else {
             for k in 0..self.n + m {
@@ -507,25 +515,15 @@ impl DualSimplex {
             let change = to - self.x[k];
             self.x[k] = to;
             flipped = true;
-            if k < self.n {
-                let (b, en) = (self.start[k] as usize, self.start[k + 1] as usize);
-                for &i in &self.rows[b..en] {
-                    self.work[i as usize] += change;
-                }
-            } else {
-                self.work[k - self.n] += change;
+            for &i in self.table.columns().rows_of(k as u32) {
+                self.work[i as usize] += change;
             }
         }
         if flipped {
-            // x_B -= B^-1 (sum of a_k change_k), over the rows it touches.
-            let touched: Vec<(usize, f64)> = (0..m)
-                .filter(|&i| self.work[i] != 0.0)
-                .map(|i| (i, self.work[i]))
-                .collect();
+            // x_B -= B^-1 (sum of a_k change_k).
+            let changed = nonzero(&self.work);
             for row in 0..m {
-                let br = &self.binv[row * m..(row + 1) * m];
-                let v: f64 = touched.iter().map(|&(i, w)| br[i] * w).sum();
-                self.x[self.head[row]] -= v;
+                self.x[self.head[row]] -= self.inverse_times(row, &changed);
             }
         }
         // Duals.
@@ -542,14 +540,9 @@ impl DualSimplex {
         self.d[p] = -theta;
         self.d[q] = 0.0;
         // Ftran: the entering column in the basis, B^-1 a_q.
+        let a_q: Vec<(u32, f64)> = self.rows_of(q).iter().map(|&i| (i, 1.0)).collect();
         for row in 0..m {
-            let br = &self.binv[row * m..(row + 1) * m];
-            self.column[row] = if q < self.n {
-                let (b, en) = (self.start[q] as usize, self.start[q + 1] as usize);
-                self.rows[b..en].iter().map(|&i| br[i as usize]).sum()
-            } else {
-                br[q - self.n]
-            };
+            self.column[row] = self.inverse_times(row, &a_q);
         }
         let pivot = self.column[r];
         let drifted = (pivot - self.alpha[q]).abs() > 1e-6 * (1.0 + pivot.abs());
@@ -592,16 +585,17 @@ impl DualSimplex {
             }
             norm
         };
-        for (row, chunk) in before.chunks_exact_mut(m).enumerate() {
+        let others = before.chunks_exact_mut(m).enumerate();
+        let others = others.chain(
+            after
+                .chunks_exact_mut(m)
+                .enumerate()
+                .map(|(i, c)| (r + 1 + i, c)),
+        );
+        for (row, chunk) in others {
             let c = self.column[row];
             if c != 0.0 {
                 self.weight[row] = update(chunk, c);
-            }
-        }
-        for (i, chunk) in after.chunks_exact_mut(m).enumerate() {
-            let c = self.column[r + 1 + i];
-            if c != 0.0 {
-                self.weight[r + 1 + i] = update(chunk, c);
             }
         }
         Some(())
@@ -641,7 +635,7 @@ impl DualSimplex {
         let mut a = vec![0.0f64; t * t];
         for (tau, &c) in positions_t.iter().enumerate() {
             let k = self.head[c];
-            for &i in &self.rows[self.start[k] as usize..self.start[k + 1] as usize] {
+            for &i in self.rows_of(k) {
                 let ri = index_of_row[i as usize];
                 if ri != usize::MAX {
                     a[ri * t + tau] = 1.0;
@@ -710,20 +704,20 @@ impl DualSimplex {
                 row[r] = inv[tau * t + ri];
             }
         }
+        // The artificials' rows: e_r - (row r of A_ST) A_RT^-1, on the
+        // columns of R.
         for r in 0..m {
-            let Some(c) = self.row_of[n + r] else {
-                continue;
-            };
-            // e_r - (row r of A_ST) A_RT^-1, on the columns of R.
-            self.binv[c * m + r] = 1.0;
-            for (tau, &ct) in positions_t.iter().enumerate() {
-                let k = self.head[ct];
-                let covers = self.rows[self.start[k] as usize..self.start[k + 1] as usize]
-                    .contains(&(r as u32));
-                if covers {
-                    for (ri, &rr) in rows_r.iter().enumerate() {
-                        self.binv[c * m + rr] -= inv[tau * t + ri];
-                    }
+            if let Some(c) = self.row_of[n + r] {
+                self.binv[c * m + r] = 1.0;
+            }
+        }
+        for (tau, &ct) in positions_t.iter().enumerate() {
+            for &r in self.table.columns().rows_of(self.head[ct] as u32) {
+                let Some(c) = self.row_of[n + r as usize] else {
+                    continue;
+                };
+                for (ri, &rr) in rows_r.iter().enumerate() {
+                    self.binv[c * m + rr] -= inv[tau * t + ri];
                 }
             }
         }
@@ -734,12 +728,11 @@ impl DualSimplex {
         true
     }
 
-    /// Back to the artificial basis (a basis found singular).
+    /// The artificial basis: the first one, and the one a basis found
+    /// singular is given up for.
     fn reset(&mut self) {
         let (m, n) = (self.m, self.n);
-        for k in 0..n + m {
-            self.row_of[k] = (k >= n).then(|| k - n);
-        }
+        self.row_of = (0..n + m).map(|k| (k >= n).then(|| k - n)).collect();
         self.head = (n..n + m).collect();
         self.binv.fill(0.0);
         for r in 0..m {
@@ -789,22 +782,25 @@ impl DualSimplex {
         for k in 0..self.n + m {
             if self.row_of[k].is_none() && self.x[k] != 0.0 {
                 let v = self.x[k];
-                if k < self.n {
-                    let (s, e) = (self.start[k] as usize, self.start[k + 1] as usize);
-                    for &i in &self.rows[s..e] {
-                        self.work[i as usize] -= v;
-                    }
-                } else {
-                    self.work[k - self.n] -= v;
+                for &i in self.table.columns().rows_of(k as u32) {
+                    self.work[i as usize] -= v;
                 }
             }
         }
+        let rest = nonzero(&self.work);
         for r in 0..m {
-            let br = &self.binv[r * m..(r + 1) * m];
-            self.x[self.head[r]] = br.iter().zip(&self.work).map(|(a, b)| a * b).sum();
+            self.x[self.head[r]] = self.inverse_times(r, &rest);
         }
         self.stale = false;
     }
+}
+
+/// The nonzero entries of `v`, with their indices.
+fn nonzero(v: &[f64]) -> Vec<(u32, f64)> {
+    (0..v.len() as u32)
+        .filter(|&i| v[i as usize] != 0.0)
+        .map(|i| (i, v[i as usize]))
+        .collect()
 }
 
 #[cfg(test)]
@@ -850,10 +846,10 @@ mod tests {
                 xj >= lo - 1e-7 && xj <= up + 1e-7,
                 "column {j} at {xj} outside [{lo}, {up}]"
             );
-            for &r in &lp.rows[lp.start[j] as usize..lp.start[j + 1] as usize] {
+            for &r in lp.rows_of(j) {
                 sums[r as usize] += xj;
             }
-            let d = lp.cost[j] - lp.dot(j, lp.multipliers());
+            let d = lp.table.cost[j] - lp.dot(j, lp.multipliers());
             if xj > lo + 1e-7 && xj < up - 1e-7 {
                 assert!(
                     d.abs() < 1e-6,
@@ -907,8 +903,8 @@ mod tests {
             let ones = vec![1.0; m];
             let mut warm = DualSimplex::new(m, &start, &rows, &cost, &ones);
             assert_eq!(warm.solve(u64::MAX, &never), LpStatus::Optimal);
-            // Branch as a branch and bound does: a fractional column fixed
-            // at 1 or at 0, or a few columns out, several times over.
+            // Branch as a branch and bound does: a column fixed at 1 or at
+            // 0, four times over.
             let mut fixed = Vec::new();
             for _ in 0..4 {
                 let j = rng.below(n as u64) as usize;

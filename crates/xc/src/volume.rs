@@ -29,9 +29,28 @@ pub(crate) struct Columns<'a> {
     pub cost: &'a [f64],
 }
 
-impl Columns<'_> {
+/// Columns owned, read through [`Columns`]: the options of the branch and
+/// bound (`partition.rs`), the columns of the simplex (`simplex.rs`).
+#[derive(Clone)]
+pub(crate) struct Table {
+    pub start: Vec<u32>,
+    pub rows: Vec<u32>,
+    pub cost: Vec<f64>,
+}
+
+impl Table {
+    pub fn columns(&self) -> Columns<'_> {
+        Columns {
+            start: &self.start,
+            rows: &self.rows,
+            cost: &self.cost,
+        }
+    }
+}
+
+impl<'a> Columns<'a> {
     #[inline]
-    pub fn rows_of(&self, j: u32) -> &[u32] {
+    pub fn rows_of(&self, j: u32) -> &'a [u32] {
         &self.rows[self.start[j as usize] as usize..self.start[j as usize + 1] as usize]
     }
 
