@@ -26,6 +26,7 @@ mod cellsearch;
 pub mod footprint;
 mod frontier;
 pub mod kasteleyn;
+mod lp_tree;
 mod machine;
 mod mbits;
 mod mcc_order;
@@ -51,6 +52,7 @@ mod volume;
 
 pub use canon::is_canonical;
 pub use frontier::{Frontier, FrontierError, FrontierProgress, field_widths};
+pub use lp_tree::LpTree;
 pub use machine::{Engine, Heuristic, Move};
 pub use mcc_order::{choose as choose_order, choose_until as choose_order_until};
 pub use memo::{

@@ -67,6 +67,7 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::volume::Table;
@@ -100,8 +101,10 @@ pub struct DualSimplex {
     m: usize,
     n: usize,
     /// The columns, then one per row for the artificials (row `r`'s is
-    /// variable `n + r`, the column `{r}` at cost 0).
-    table: Table,
+    /// variable `n + r`, the column `{r}` at cost 0). Shared by clones,
+    /// as the matrix by rows is (a trial of strong branching copies only
+    /// what it changes).
+    table: Arc<Table>,
     /// The costs the iterations price with: `cost`, perturbed while a
     /// solve runs (see [`Self::solve`]).
     priced: Vec<f64>,
@@ -136,8 +139,8 @@ pub struct DualSimplex {
     candidates: Vec<Reverse<(u64, usize)>>,
     /// The matrix by rows: the columns of row `i` are
     /// `row_columns[row_start[i]..row_start[i + 1]]`.
-    row_start: Vec<u32>,
-    row_columns: Vec<u32>,
+    row_start: Arc<Vec<u32>>,
+    row_columns: Arc<Vec<u32>>,
     /// The variables of the last pivot row, and the iteration each was
     /// last met in (scratch of the pivot row by rows).
     touched: Vec<usize>,
@@ -189,7 +192,7 @@ impl DualSimplex {
             m,
             n,
             priced: table.cost.clone(),
-            table,
+            table: Arc::new(table),
             rhs: rhs.to_vec(),
             lower: vec![0.0; n + m],
             upper: [vec![1.0; n], vec![0.0; m]].concat(),
@@ -208,8 +211,8 @@ impl DualSimplex {
             work: vec![0.0; m],
             breakpoints: Vec::new(),
             candidates: Vec::new(),
-            row_start,
-            row_columns,
+            row_start: Arc::new(row_start),
+            row_columns: Arc::new(row_columns),
             touched: Vec::new(),
             stamp: vec![u64::MAX; n + m],
             support: Vec::new(),
