@@ -9,7 +9,7 @@
 //!
 //! - **The root, with restarts.** The relaxation is solved; with a cost to
 //!   beat known (found by the search on dancing links or its dives, which
-//!   [`crate::Cheapest`] runs beside this), every column whose reduced
+//!   `Cheapest` of `mincost.rs` runs beside this), every column whose reduced
 //!   cost is more than the gap leaves, and DLX-PRE's reductions
 //!   (`reduce.rs`: an item whose options all hold another, an option that
 //!   blocks an item) take out rows and columns that can no longer be in a
@@ -855,9 +855,7 @@ impl LpTree {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mincost::MinCost;
     use crate::rng::Rng;
-    use crate::sliced::{Slice, Sliced};
 
     /// A set partitioning problem of `m` rows and `n` columns of 1 to
     /// `most` rows each, costs below `dear` (every row in some column).
@@ -985,18 +983,20 @@ mod tests {
     }
 
     #[test]
-    fn bigger_problems_agree_with_the_search_on_dancing_links() {
+    fn bigger_problems_agree_with_the_lagrangian_branch_and_bound() {
         let mut rng = Rng::new(62);
         for case in 0..12 {
             let (p, costs) = random(&mut rng, 24, 120 + 20 * case, 5, 100);
             let k = [1, 3, 10][case % 3];
-            let mut dlx = MinCost::new(&p, &costs, k).unwrap();
-            assert!(dlx.run(Slice::ALL).is_ready());
-            let dl: Vec<u64> = dlx.ledger().best().iter().map(|s| s.0).collect();
+            // (partition.rs: a bound from the volume algorithm at each
+            // node, branching on items; complete without patience.)
+            let mut other = Partition::new(&p, &costs, k, &AtomicBool::new(false)).unwrap();
+            assert!(other.search_for(u64::MAX) && other.is_complete());
+            let dl: Vec<u64> = other.ledger().best().iter().map(|s| s.0).collect();
             let mut t = LpTree::new(&p, &costs, k).unwrap();
             if case % 2 == 1 {
                 // A poor solution known: fixing, reductions, restarts.
-                if let Some(worst) = dlx.ledger().best().last() {
+                if let Some(worst) = other.ledger().best().last() {
                     t.seed(vec![worst.clone()]);
                 }
             }
