@@ -64,7 +64,7 @@ use std::collections::{BinaryHeap, HashSet};
 use std::sync::atomic::AtomicBool;
 
 use crate::partition::Partition;
-use crate::pricing::{CostError, INF, Ledger, MinCostStats, Priced, check_length};
+use crate::pricing::{CostError, Ledger, MinCostStats, check_length};
 use crate::problem::CompiledProblem;
 use crate::reduce::reduce;
 use crate::simplex::{DualSimplex, LpStatus};
@@ -215,13 +215,7 @@ impl LpTree {
     /// solved yet.
     pub fn new(problem: &CompiledProblem, costs: &[u64], k: usize) -> Result<LpTree, CostError> {
         check_length(problem, costs)?;
-        let priced = Priced {
-            net: costs.to_vec(),
-            multipliers: Vec::new(),
-            total_tax: 0,
-            scale: 1,
-        };
-        let ledger = Ledger::new(priced, k)?;
+        let ledger = Ledger::untaxed(costs, k)?;
         Ok(LpTree {
             problem: problem.clone(),
             costs: costs.to_vec(),
@@ -301,23 +295,7 @@ impl LpTree {
         order.sort_by(|&a, &b| d[a].total_cmp(&d[b]).then(a.cmp(&b)));
         order.truncate(((per_row * self.m as f64) as usize).max(1));
         order.sort_unstable();
-        let mut start = vec![0u32];
-        let mut items = Vec::new();
-        for &j in &order {
-            items.extend_from_slice(&self.rows[self.start[j] as usize..self.start[j + 1] as usize]);
-            start.push(items.len() as u32);
-        }
-        let m = self.m as u32;
-        let p = CompiledProblem::new(
-            m,
-            0,
-            vec![1; m as usize],
-            vec![1; m as usize],
-            start,
-            items,
-            vec![],
-        )
-        .ok()?;
+        let p = self.cut_to(&order)?;
         let options: Vec<u32> = order.iter().map(|&j| self.options[j]).collect();
         let costs = options.iter().map(|&o| self.costs[o as usize]).collect();
         Some((p, costs, options))
@@ -339,16 +317,9 @@ impl LpTree {
         &self.ledger
     }
 
-    /// The bound a node must stay under to hold a solution worth keeping
-    /// (the cost to beat less 1, less a margin for rounding), or infinity.
+    /// The bound a node must stay under (see [`Ledger::bar`]).
     fn bar(&self) -> f64 {
-        let cutoff = self.ledger.cutoff();
-        if cutoff == INF {
-            f64::INFINITY
-        } else {
-            let c = cutoff as f64;
-            c - 1.0 + 1e-6 * c.max(1.0)
-        }
+        self.ledger.bar()
     }
 
     /// Searches for about `iterations` more iterations of the simplex (at
@@ -453,9 +424,8 @@ impl LpTree {
         self.step = Step::Pick;
     }
 
-    /// The problem left cut to the columns `keep` and reduced (DLX-PRE's
-    /// rules); false when it has no solution (the search is then over).
-    fn shrink(&mut self, keep: &[usize]) -> bool {
+    /// The problem left, cut to its columns `keep` (in increasing order).
+    fn cut_to(&self, keep: &[usize]) -> Option<CompiledProblem> {
         let mut start = vec![0u32];
         let mut items = Vec::new();
         for &j in keep {
@@ -463,7 +433,7 @@ impl LpTree {
             start.push(items.len() as u32);
         }
         let m = self.m as u32;
-        let Ok(p) = CompiledProblem::new(
+        CompiledProblem::new(
             m,
             0,
             vec![1; m as usize],
@@ -471,7 +441,14 @@ impl LpTree {
             start,
             items,
             vec![],
-        ) else {
+        )
+        .ok()
+    }
+
+    /// The problem left cut to the columns `keep` and reduced (DLX-PRE's
+    /// rules); false when it has no solution (the search is then over).
+    fn shrink(&mut self, keep: &[usize]) -> bool {
+        let Some(p) = self.cut_to(keep) else {
             self.done = true;
             return false;
         };

@@ -50,7 +50,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::pricing::{CostError, INF, Ledger, MinCostStats, Priced, check_length};
+use crate::pricing::{CostError, Ledger, MinCostStats, Priced, check_length};
 use crate::problem::CompiledProblem;
 use crate::volume::{Ascent, Table};
 
@@ -150,13 +150,7 @@ impl Partition {
             return Err(CostError::Stopped);
         }
         let n_options = problem.n_options();
-        let priced = Priced {
-            net: costs.to_vec(),
-            multipliers: Vec::new(),
-            total_tax: 0,
-            scale: 1,
-        };
-        let ledger = Ledger::new(priced, k)?;
+        let ledger = Ledger::untaxed(costs, k)?;
         let n_rows = problem.n_primary();
         let table = Table {
             start: problem.option_start().to_vec(),
@@ -226,16 +220,9 @@ impl Partition {
         &self.ledger
     }
 
-    /// The bound a node must stay under to hold a solution worth keeping
-    /// (the cost to beat less 1, less a margin for rounding), or infinity.
+    /// The bound a node must stay under (see [`Ledger::bar`]).
     fn bar(&self) -> f64 {
-        let cutoff = self.ledger.cutoff();
-        if cutoff == INF {
-            f64::INFINITY
-        } else {
-            let c = cutoff as f64;
-            c - 1.0 + 1e-6 * c.max(1.0)
-        }
+        self.ledger.bar()
     }
 
     /// Searches for at most `nodes` more nodes; true when the search is over.

@@ -326,6 +326,19 @@ impl Ledger {
         })
     }
 
+    /// A ledger of the K best at the costs as they are (scale 1, no taxes:
+    /// net costs are costs), for the branch and bounds of `partition.rs`
+    /// and `lp_tree.rs`.
+    pub(crate) fn untaxed(costs: &[u64], k: usize) -> Result<Ledger, CostError> {
+        let priced = Priced {
+            net: costs.to_vec(),
+            multipliers: Vec::new(),
+            total_tax: 0,
+            scale: 1,
+        };
+        Ledger::new(priced, k)
+    }
+
     /// The net cost to beat: a solution is kept only if its net cost is
     /// below it (`INF` before there are K). Every solution's net cost is
     /// congruent to minus the total tax modulo the scale (its cost is whole),
@@ -339,6 +352,21 @@ impl Ledger {
             INF
         } else {
             self.kth.saturating_sub(self.priced.scale - 1)
+        }
+    }
+
+    /// The bound a node of a branch and bound must stay under to hold a
+    /// solution worth keeping, for a ledger at scale 1 (net costs are
+    /// costs): the cost to beat less 1 (costs are whole), less a margin for
+    /// the rounding of a bound in floating point; infinity before there
+    /// are K.
+    pub(crate) fn bar(&self) -> f64 {
+        let cutoff = self.cutoff();
+        if cutoff == INF {
+            f64::INFINITY
+        } else {
+            let c = cutoff as f64;
+            c - 1.0 + 1e-6 * c.max(1.0)
         }
     }
 
