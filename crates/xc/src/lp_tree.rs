@@ -188,8 +188,8 @@ pub struct LpTree {
     /// Pseudocosts by column and side (x_j = 0, x_j = 1): gains per unit
     /// of change summed, and how many.
     pseudo: [Vec<(f64, u32)>; 2],
-    /// The root's bound and reduced costs, and the bar they were fixed
-    /// with: a better bar may call for a restart.
+    /// The root's bound and reduced costs, and the bar they were last
+    /// looked at with: a better bar may call for a restart.
     root: Option<(f64, Vec<f64>, f64)>,
     restarts: u32,
     /// The solutions offered so far (their options sorted).
@@ -256,11 +256,6 @@ impl LpTree {
     /// The rows and columns of the relaxation now.
     pub fn size(&self) -> (usize, usize) {
         (self.m, self.options.len())
-    }
-
-    /// The entries of the relaxation now.
-    pub fn entries(&self) -> usize {
-        self.rows.len()
     }
 
     /// The least bound of the open nodes (the root's before the tree), or
@@ -480,13 +475,13 @@ impl LpTree {
             self.done = true;
             return;
         }
-        if let Some((bound, d, fixed_with)) = &self.root
+        if let Some((bound, d, fixed_with)) = &mut self.root
             && bar < *fixed_with
             && self.restarts < RESTARTS
             && self.tree_nodes < RESTART_NODES
         {
             let keep: Vec<usize> = (0..self.options.len())
-                .filter(|&j| d[j] <= bar - bound)
+                .filter(|&j| d[j] <= bar - *bound)
                 .collect();
             if (keep.len() as f64) < (1.0 - RESTART_SHARE) * self.options.len() as f64 {
                 self.restarts += 1;
@@ -497,6 +492,8 @@ impl LpTree {
                 };
                 return;
             }
+            // (Not worth it at this bar: looked at again at a better one.)
+            *fixed_with = bar;
         }
         let Some(node) = self.plunge.take().or_else(|| self.open.pop().map(|o| o.0)) else {
             self.done = true;
@@ -796,8 +793,7 @@ impl LpTree {
     /// The branching column chosen by its two gains (tried or foreseen),
     /// and the node's two children made.
     fn choose(&mut self, s: Strong) {
-        let mut best = (f64::NEG_INFINITY, 0usize);
-        let mut gains = Vec::with_capacity(s.candidates.len());
+        let mut best = (f64::NEG_INFINITY, 0usize, [0.0; 2]);
         let means = self.means();
         for (i, &j) in s.candidates.iter().enumerate() {
             let xj = s.x[j as usize];
@@ -810,11 +806,10 @@ impl LpTree {
             });
             let score = g[0].max(1e-6) * g[1].max(1e-6);
             if score > best.0 {
-                best = (score, i);
+                best = (score, i, g);
             }
-            gains.push(g);
         }
-        let i = best.1;
+        let (_, i, gains) = best;
         let j = s.candidates[i];
         let bound: [f64; 2] = std::array::from_fn(|side| {
             if s.tried[i][side].is_nan() {
@@ -823,7 +818,7 @@ impl LpTree {
                 s.tried[i][side]
             }
         });
-        let estimate = [s.obj + gains[i][0].max(0.0), s.obj + gains[i][1].max(0.0)];
+        let estimate = [s.obj + gains[0].max(0.0), s.obj + gains[1].max(0.0)];
         self.branch(&s.node, j, bound, estimate, &s.fixes);
         self.step = Step::Pick;
     }

@@ -957,8 +957,7 @@ fn dives(problem: &CompiledProblem, costs: &[u64]) -> bool {
 ///
 /// Where the relaxation is far under the cost to beat (more than
 /// [`TREE_FAR`] of it, once the tree's dives in restricted masters are
-/// over), the tree has
-/// little time ([`TREE_SHARE_FAR`]): pairings whose relaxation is 9% under
+/// over), the tree has little time ([`TREE_SHARE_FAR`]): pairings whose relaxation is 9% under
 /// the optimum are proven by the search on dancing links, not by the tree,
 /// which with half the time made 8.6 s 16.2 s.
 struct Race {
@@ -977,11 +976,19 @@ struct Race {
     /// solutions already given to the search.
     given_cutoff: Option<u64>,
     taken: u64,
-    /// A dive in a restricted master under way (see [`HELPER_ROWS`]), with
-    /// the problem's id of each of its options and the improvements taken
-    /// from it; the next size to try.
-    helper: Option<(Partition, Vec<u32>, u64)>,
+    /// A dive in a restricted master under way (see [`HELPER_ROWS`]); the
+    /// next size to try.
+    helper: Option<Helper>,
     next_helper: usize,
+}
+
+/// A dive in a restricted master: the problem's id of each of its
+/// options, its entries, and the improvements already taken from it.
+struct Helper {
+    dive: Partition,
+    ids: Vec<u32>,
+    entries: u64,
+    taken: u64,
 }
 
 /// Once the tree's root is solved, and before its nodes, dives
@@ -1031,6 +1038,14 @@ struct Given {
 const REPRICE_ENTRIES: usize = 500_000;
 
 impl Engine {
+    /// Solutions found beside the search (by a dive, by the tree) made its
+    /// own. (Neither runs beside a search on bitsets.)
+    fn seed(&mut self, known: Vec<(u64, Vec<u32>)>) {
+        if let Engine::Links(m) = self {
+            m.ledger.seed(known);
+        }
+    }
+
     fn search_for(&mut self, nodes: u64) -> bool {
         match self {
             Engine::Links(m) => m.search_for(nodes),
@@ -1163,10 +1178,8 @@ impl Cheapest {
             let over = search.search_for(nodes.min(most));
             // The dive's solutions are the search's at once (a budget may
             // end the search in the middle of the dive).
-            if search.stats().improvements > found
-                && let Engine::Links(m) = &mut self.engine
-            {
-                m.ledger.seed(search.ledger().best());
+            if search.stats().improvements > found {
+                self.engine.seed(search.ledger().best());
             }
             if over || search.work() >= d.length {
                 self.end_dive(over);
@@ -1246,15 +1259,26 @@ impl Cheapest {
             let never = AtomicBool::new(false);
             if let Ok(mut dive) = Partition::new(&p, &costs, r.k, &never) {
                 dive.set_patience(DIVE_PATIENCE);
-                r.helper = Some((dive, ids, 0));
+                let entries = p.n_entries().max(1) as u64;
+                r.helper = Some(Helper {
+                    dive,
+                    ids,
+                    entries,
+                    taken: 0,
+                });
             }
             return false;
         }
-        if let Some((dive, ids, taken)) = r.helper.as_mut() {
+        if let Some(Helper {
+            dive,
+            ids,
+            entries,
+            taken,
+        }) = r.helper.as_mut()
+        {
             // (Its nodes are on the restricted master: a few columns a
             // row, cheap.)
-            let entries = (HELPER_ROWS[r.next_helper - 1] * tree.size().0 as f64 * 8.0) as u64;
-            let over = dive.search_for((DIVE_SLICE_WORK / entries.max(1)).max(1));
+            let over = dive.search_for((DIVE_SLICE_WORK / *entries).max(1));
             if dive.stats().improvements > *taken {
                 *taken = dive.stats().improvements;
                 // (Its options by the problem's ids; each checked.)
@@ -1266,9 +1290,7 @@ impl Cheapest {
                     .filter(|(_, o)| r.given.problem.is_solution(o))
                     .collect();
                 tree.seed(found.clone());
-                if let Engine::Links(m) = &mut self.engine {
-                    m.ledger.seed(found);
-                }
+                self.engine.seed(found);
             }
             if over || dive.stats().nodes >= HELPER_NODES {
                 r.helper = None;
@@ -1288,11 +1310,9 @@ impl Cheapest {
             done = tree.search_for(TREE_STEPS);
         }
         let found = tree.stats().improvements;
-        if (found > r.taken || done)
-            && let Engine::Links(m) = &mut self.engine
-        {
+        if found > r.taken || done {
             r.taken = found;
-            m.ledger.seed(tree.ledger().best());
+            self.engine.seed(tree.ledger().best());
         }
         // (Once the root is solved, near, for the dives in restricted
         // masters to find a cost to beat; after them, near or far by it.)
