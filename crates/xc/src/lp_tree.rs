@@ -720,7 +720,12 @@ impl LpTree {
                 Some(i) => {
                     s.next = i;
                     let j = s.candidates[i] as usize;
-                    let mut trial = self.lp.as_ref().expect("a relaxation").clone();
+                    let lp = self.lp.as_mut().expect("a relaxation");
+                    if !lp.invert_if_due(STRONG_ITERATIONS, &self.never) {
+                        self.step = Step::Strong(s);
+                        return;
+                    }
+                    let mut trial = lp.clone();
                     let v = if s.side == 1 { 1.0 } else { 0.0 };
                     trial.set_bounds(j, v, v);
                     let at = trial.iterations();
