@@ -877,21 +877,6 @@ mod tests {
         (p, costs)
     }
 
-    /// Every solution (cost, options), cheapest first, by trying every
-    /// subset of options.
-    fn brute(p: &CompiledProblem, costs: &[u64]) -> Vec<(u64, Vec<u32>)> {
-        let n = p.n_options();
-        let mut out = Vec::new();
-        for mask in 0u64..(1 << n) {
-            let chosen: Vec<u32> = (0..n as u32).filter(|&o| mask >> o & 1 == 1).collect();
-            if p.is_solution(&chosen) {
-                out.push((chosen.iter().map(|&o| costs[o as usize]).sum(), chosen));
-            }
-        }
-        out.sort();
-        out
-    }
-
     /// The tree's K best against `all` solutions: the same costs, each a
     /// solution at its cost, none twice.
     fn assert_best(t: &LpTree, p: &CompiledProblem, costs: &[u64], all: &[u64], k: usize) {
@@ -920,7 +905,11 @@ mod tests {
             // (Some with every cost alike: degenerate relaxations and ties.)
             let dear = [1, 4, 30, 1 << 40][case % 4];
             let (p, costs) = random(&mut rng, m, n, 3, dear);
-            let all: Vec<u64> = brute(&p, &costs).into_iter().map(|s| s.0).collect();
+            let all: Vec<u64> = p
+                .every_solution_by_subsets(&costs)
+                .into_iter()
+                .map(|s| s.0)
+                .collect();
             for k in [1, 2, 5] {
                 let mut t = LpTree::new(&p, &costs, k).unwrap();
                 // Slices of one iteration: every step is cut and resumed.
@@ -942,7 +931,7 @@ mod tests {
             let m = 3 + rng.below(6) as u32;
             let n = m as usize + rng.below(14 - m as u64 + 1) as usize;
             let (p, costs) = random(&mut rng, m, n, 3, 50);
-            let all = brute(&p, &costs);
+            let all = p.every_solution_by_subsets(&costs);
             if all.is_empty() {
                 continue;
             }

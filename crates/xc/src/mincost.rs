@@ -1471,18 +1471,11 @@ mod tests {
     use super::*;
     use crate::rng::Rng;
 
-    /// Every solution's cost, by trying every subset of options.
+    /// Every solution's cost, cheapest first, by trying every subset of
+    /// options.
     fn brute(p: &CompiledProblem, costs: &[u64]) -> Vec<u64> {
-        let n = p.n_options();
-        let mut out = Vec::new();
-        for mask in 0u64..(1 << n) {
-            let chosen: Vec<u32> = (0..n as u32).filter(|&o| mask >> o & 1 == 1).collect();
-            if p.is_solution(&chosen) {
-                out.push(chosen.iter().map(|&o| costs[o as usize]).sum());
-            }
-        }
-        out.sort_unstable();
-        out
+        let all = p.every_solution_by_subsets(costs);
+        all.into_iter().map(|s| s.0).collect()
     }
 
     fn random_problem(rng: &mut Rng) -> (CompiledProblem, Vec<u64>) {

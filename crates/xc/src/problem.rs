@@ -534,6 +534,24 @@ impl CompiledProblem {
             .enumerate()
             .all(|(i, &t)| self.lo[i] <= t && t <= self.hi[i])
     }
+
+    /// Every solution and its cost (`costs[o]` option `o`'s), cheapest
+    /// first, by trying every subset of the options: the tests' oracle for
+    /// the searches of the cheapest (`mincost.rs`, `lp_tree.rs`), on
+    /// problems of a score of options at most.
+    #[cfg(test)]
+    pub(crate) fn every_solution_by_subsets(&self, costs: &[u64]) -> Vec<(u64, Vec<u32>)> {
+        let n = self.n_options();
+        let mut out = Vec::new();
+        for mask in 0u64..(1 << n) {
+            let chosen: Vec<u32> = (0..n as u32).filter(|&o| mask >> o & 1 == 1).collect();
+            if self.is_solution(&chosen) {
+                out.push((chosen.iter().map(|&o| costs[o as usize]).sum(), chosen));
+            }
+        }
+        out.sort();
+        out
+    }
 }
 
 #[cfg(test)]
