@@ -94,6 +94,9 @@ pub enum LpStatus {
     IterationLimit,
     /// The stop flag was raised.
     Stopped,
+    /// The objective passed the cutoff ([`DualSimplex::set_cutoff`]):
+    /// every value that meets the rows costs more.
+    Cutoff,
 }
 
 /// The relaxation, its basis and its values, kept between solves (a clone
@@ -149,6 +152,9 @@ pub struct DualSimplex {
     stamp: Vec<u64>,
     /// The nonzero entries of the pivot row of the inverse (scratch).
     support: Vec<(u32, f64)>,
+    /// A solve ends once its objective passes this (see
+    /// [`Self::set_cutoff`]).
+    cutoff: f64,
 }
 
 impl DualSimplex {
@@ -218,6 +224,7 @@ impl DualSimplex {
             touched: Vec::new(),
             stamp: vec![u64::MAX; n + m],
             support: Vec::new(),
+            cutoff: f64::INFINITY,
         };
         lp.reset();
         lp.recompute();
@@ -284,6 +291,23 @@ impl DualSimplex {
     /// The columns' reduced costs under [`Self::multipliers`].
     pub fn reduced_costs(&self) -> &[f64] {
         &self.d[..self.n]
+    }
+
+    /// Solves end with [`LpStatus::Cutoff`] as soon as the relaxation is
+    /// sure to cost more than `cutoff` (infinite: never). A branch and
+    /// bound needs no more of a node than that: on air04's tree, a sixth
+    /// of the iterations of strong branching went on in trials that ended
+    /// above the cost to beat.
+    ///
+    /// The iterations go up the dual objective, `c x` of their basis; with
+    /// the perturbed costs (see [`Self::solve`]) it bounds the relaxation
+    /// of the true costs only within their perturbation, at most
+    /// `2e-7 (sum x + c x)` at values costing `c x`, and `sum x` is at
+    /// most the rows' sum when each column covers a row (the costs are
+    /// taken not to be negative). A solve is cut once `c x` passes
+    /// `cutoff` by more than `1e-6 (1 + the rows' sum + |cutoff|)`.
+    pub fn set_cutoff(&mut self, cutoff: f64) {
+        self.cutoff = cutoff;
     }
 
     /// The dual objective of the multipliers: a lower bound on `c x` over
@@ -403,7 +427,11 @@ impl DualSimplex {
             self.iterations += 1;
             self.since_refactor += 1;
             match self.iterate(r) {
-                Some(()) => {}
+                Some(()) => {
+                    if self.cutoff < f64::INFINITY && self.passed_cutoff() {
+                        return (LpStatus::Cutoff, done);
+                    }
+                }
                 None => {
                     if self.since_refactor > 1 || !fresh {
                         // Perhaps rounding: decide on fresh values.
@@ -414,6 +442,18 @@ impl DualSimplex {
                 }
             }
         }
+    }
+
+    /// Whether the basis's objective, under the prices, passes the cutoff
+    /// by the margin of [`Self::set_cutoff`] (the basis is dual feasible:
+    /// its objective is its dual's).
+    fn passed_cutoff(&self) -> bool {
+        let objective: f64 = (self.priced.iter().zip(&self.x[..self.n]))
+            .map(|(c, x)| c * x)
+            .sum();
+        let rows: f64 = self.rhs.iter().map(|b| b.abs()).sum();
+        let margin = 1e-6 * (1.0 + rows + self.cutoff.abs());
+        objective > self.cutoff + margin
     }
 
     /// One iteration with the basic variable of row `r` leaving; `None`
@@ -1034,6 +1074,48 @@ mod tests {
             assert_eq!(lp.solve(20_000, &never), LpStatus::Optimal, "round {round}");
             certify(&lp);
         }
+    }
+
+    #[test]
+    fn a_cutoff_ends_only_solves_whose_optimum_is_above_it() {
+        // Each relaxation solved without a cutoff, then afresh with one
+        // under its optimum (the solve must end cut, and no cheaper than
+        // the cutoff), and with one above it (the same optimum).
+        let never = AtomicBool::new(false);
+        let mut rng = Rng::new(23);
+        let mut cut = 0;
+        for round in 0..60 {
+            let m = 5 + rng.below(40) as usize;
+            let n = 20 + rng.below(300) as usize;
+            let (start, rows, cost) = random(m, n, 1 + rng.below(8), &mut rng);
+            let ones = vec![1.0; m];
+            let mut free = DualSimplex::new(m, &start, &rows, &cost, &ones);
+            assert_eq!(free.solve(u64::MAX, &never), LpStatus::Optimal);
+            let optimum = free.objective();
+            let under = optimum * (0.5 + 0.45 * rng.below(100) as f64 / 100.0);
+            let mut lp = DualSimplex::new(m, &start, &rows, &cost, &ones);
+            lp.set_cutoff(under);
+            match lp.solve(u64::MAX, &never) {
+                LpStatus::Cutoff => {
+                    cut += 1;
+                    assert!(lp.bound() > under, "round {round}: cut under the cutoff");
+                }
+                // (The first basis may be optimal at once: nothing to cut.)
+                status => {
+                    assert_eq!(status, LpStatus::Optimal, "round {round}");
+                    assert!((lp.objective() - optimum).abs() < 1e-6 * (1.0 + optimum));
+                }
+            }
+            let mut lp = DualSimplex::new(m, &start, &rows, &cost, &ones);
+            lp.set_cutoff(optimum + 1.0);
+            assert_eq!(
+                lp.solve(u64::MAX, &never),
+                LpStatus::Optimal,
+                "round {round}"
+            );
+            assert!((lp.objective() - optimum).abs() < 1e-6 * (1.0 + optimum));
+        }
+        assert!(cut > 30, "only {cut} of 60 solves were cut");
     }
 
     #[test]
