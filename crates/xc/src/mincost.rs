@@ -992,14 +992,18 @@ struct Helper {
 }
 
 /// Once the tree's root is solved, and before its nodes, dives
-/// (`partition.rs`, with [`DIVE_PATIENCE`]) in the problem cut to this many
-/// columns a row of least reduced cost (a *restricted master*, see
-/// [`LpTree::restricted`]), one size after the other, each for at most
-/// [`HELPER_NODES`] nodes: good solutions at once, the cost to beat the
-/// tree fixes columns with. On air04 they found 56,140 (the optimum 56,137)
-/// in 1.4 s, where the tree's own plunges and the dives in the whole
-/// problem found 56,212 in a minute; on air05 26,402 (of 26,374) in 2.4 s.
-const HELPER_ROWS: [f64; 3] = [2.5, 4.0, 6.0];
+/// (`partition.rs`) in the problem cut to this many columns a row of least
+/// reduced cost (a *restricted master*, see [`LpTree::restricted`]), each
+/// with its patience (see [`Partition::set_patience`]), one after the
+/// other, each for at most [`HELPER_NODES`] nodes: good solutions at once,
+/// the cost to beat the tree fixes columns with. On air04 they found 56,140
+/// (the optimum 56,137) in 1.4 s, where the tree's own plunges and the
+/// dives in the whole problem found 56,212 in a minute; on air05 26,402
+/// (of 26,374) in 2.4 s. The last, more patient, found air05's optimum in
+/// two column orders of five, and took the ten orders of air04 and air05
+/// from 223 s to 202 s in all (one more, 2.5 columns a row as patient,
+/// made that 212 s).
+const HELPER_ROWS: [(f64, u64); 4] = [(2.5, 200), (4.0, 200), (6.0, 200), (4.0, 2000)];
 const HELPER_NODES: u64 = 6_000;
 
 /// Options removed by the search on dancing links before the tree joins.
@@ -1255,12 +1259,13 @@ impl Cheapest {
         let tree = r.tree.as_mut().expect("a tree under way");
         if r.helper.is_none()
             && r.next_helper < HELPER_ROWS.len()
-            && let Some((p, costs, ids)) = tree.restricted(HELPER_ROWS[r.next_helper])
+            && let Some((p, costs, ids)) = tree.restricted(HELPER_ROWS[r.next_helper].0)
         {
+            let patience = HELPER_ROWS[r.next_helper].1;
             r.next_helper += 1;
             let never = AtomicBool::new(false);
             if let Ok(mut dive) = Partition::new(&p, &costs, r.k, &never) {
-                dive.set_patience(DIVE_PATIENCE);
+                dive.set_patience(patience);
                 let entries = p.n_entries().max(1) as u64;
                 r.helper = Some(Helper {
                     dive,
