@@ -152,9 +152,9 @@ pub struct DualSimplex {
     stamp: Vec<u64>,
     /// The nonzero entries of the pivot row of the inverse (scratch).
     support: Vec<(u32, f64)>,
-    /// A solve ends once its objective passes this (see
-    /// [`Self::set_cutoff`]).
-    cutoff: f64,
+    /// A solve ends once its objective passes this: the cutoff and its
+    /// margin (see [`Self::set_cutoff`]; infinite: never).
+    cut_above: f64,
 }
 
 impl DualSimplex {
@@ -224,7 +224,7 @@ impl DualSimplex {
             touched: Vec::new(),
             stamp: vec![u64::MAX; n + m],
             support: Vec::new(),
-            cutoff: f64::INFINITY,
+            cut_above: f64::INFINITY,
         };
         lp.reset();
         lp.recompute();
@@ -307,7 +307,8 @@ impl DualSimplex {
     /// taken not to be negative). A solve is cut once `c x` passes
     /// `cutoff` by more than `1e-6 (1 + the rows' sum + |cutoff|)`.
     pub fn set_cutoff(&mut self, cutoff: f64) {
-        self.cutoff = cutoff;
+        let rows: f64 = self.rhs.iter().map(|b| b.abs()).sum();
+        self.cut_above = cutoff + 1e-6 * (1.0 + rows + cutoff.abs());
     }
 
     /// The dual objective of the multipliers: a lower bound on `c x` over
@@ -428,7 +429,7 @@ impl DualSimplex {
             self.since_refactor += 1;
             match self.iterate(r) {
                 Some(()) => {
-                    if self.cutoff < f64::INFINITY && self.passed_cutoff() {
+                    if self.cut_above < f64::INFINITY && self.passed_cutoff() {
                         return (LpStatus::Cutoff, done);
                     }
                 }
@@ -451,9 +452,7 @@ impl DualSimplex {
         let objective: f64 = (self.priced.iter().zip(&self.x[..self.n]))
             .map(|(c, x)| c * x)
             .sum();
-        let rows: f64 = self.rhs.iter().map(|b| b.abs()).sum();
-        let margin = 1e-6 * (1.0 + rows + self.cutoff.abs());
-        objective > self.cutoff + margin
+        objective > self.cut_above
     }
 
     /// One iteration with the basic variable of row `r` leaving; `None`
