@@ -994,7 +994,8 @@ struct Helper {
 /// Once the tree's root is solved, and before its nodes, dives
 /// (`partition.rs`) in the problem cut to this many columns a row of least
 /// reduced cost (a *restricted master*, see [`LpTree::restricted`]), each
-/// with its patience (see [`Partition::set_patience`]), one after the
+/// with its patience (see [`Partition::set_patience`]; the dives' own,
+/// [`DIVE_PATIENCE`], but for the last), one after the
 /// other, each for at most [`HELPER_NODES`] nodes: good solutions at once,
 /// the cost to beat the tree fixes columns with. On air04 they found 56,140
 /// (the optimum 56,137) in 1.4 s, where the tree's own plunges and the
@@ -1003,7 +1004,12 @@ struct Helper {
 /// two column orders of five, and took the ten orders of air04 and air05
 /// from 223 s to 202 s in all (one more, 2.5 columns a row as patient,
 /// made that 212 s).
-const HELPER_ROWS: [(f64, u64); 4] = [(2.5, 200), (4.0, 200), (6.0, 200), (4.0, 2000)];
+const HELPER_ROWS: [(f64, u64); 4] = [
+    (2.5, DIVE_PATIENCE),
+    (4.0, DIVE_PATIENCE),
+    (6.0, DIVE_PATIENCE),
+    (4.0, 10 * DIVE_PATIENCE),
+];
 const HELPER_NODES: u64 = 6_000;
 
 /// Options removed by the search on dancing links before the tree joins.
