@@ -111,8 +111,10 @@ pub struct DualSimplex {
     /// what it changes).
     table: Arc<Table>,
     /// The costs the iterations price with: `cost`, perturbed while a
-    /// solve runs (see [`Self::solve`]).
+    /// solve runs (see [`Self::solve`]), and whether they are so now (a
+    /// solve paused at its iteration limit goes on with them).
     priced: Vec<f64>,
+    perturbed: bool,
     rhs: Vec<f64>,
     lower: Vec<f64>,
     upper: Vec<f64>,
@@ -212,6 +214,7 @@ impl DualSimplex {
             d: vec![0.0; n + m],
             y: vec![0.0; m],
             since_refactor: 0,
+            perturbed: false,
             stale: true,
             iterations: 0,
             alpha: vec![0.0; n + m],
@@ -288,7 +291,9 @@ impl DualSimplex {
         &self.y
     }
 
-    /// The columns' reduced costs under [`Self::multipliers`].
+    /// The columns' reduced costs under [`Self::multipliers`]. (These
+    /// three are of the perturbed costs while a solve is paused at its
+    /// iteration limit; [`Self::bound`] holds whatever the costs.)
     pub fn reduced_costs(&self) -> &[f64] {
         &self.d[..self.n]
     }
@@ -352,7 +357,9 @@ impl DualSimplex {
     }
 
     /// Runs the dual simplex from the current basis for at most
-    /// `max_iterations` iterations.
+    /// `max_iterations` iterations. A solve that stops at that limit (or
+    /// at `stop`) is paused: the next one, if nothing was changed in
+    /// between, takes the very pivots the one solve would have.
     ///
     /// The iterations price with costs perturbed by a few parts in ten
     /// million (each column its own amount, the same at every solve): ties
@@ -361,16 +368,28 @@ impl DualSimplex {
     /// the true costs, from its basis (with every variable boxed, any basis
     /// is dual feasible).
     pub fn solve(&mut self, max_iterations: u64, stop: &AtomicBool) -> LpStatus {
-        for j in 0..self.n {
-            // (A hash of j, in [0, 1).)
-            let h = (j as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 11;
-            let share = h as f64 / (1u64 << 53) as f64;
-            let c = self.table.cost[j];
-            self.priced[j] = c + 1e-7 * (1.0 + share) * (1.0 + c.abs());
+        if !self.perturbed {
+            for j in 0..self.n {
+                // (A hash of j, in [0, 1).)
+                let h = (j as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 11;
+                let share = h as f64 / (1u64 << 53) as f64;
+                let c = self.table.cost[j];
+                self.priced[j] = c + 1e-7 * (1.0 + share) * (1.0 + c.abs());
+            }
+            self.perturbed = true;
+            self.stale = true;
         }
-        self.stale = true;
         let (status, done) = self.run(max_iterations, stop);
+        if matches!(status, LpStatus::IterationLimit | LpStatus::Stopped) {
+            // Paused: the next solve goes on from here with the same
+            // prices, values and reduced costs, as if it had not stopped.
+            // (Put back and worked out afresh at every pause, as they
+            // were, they cost the tree's turns of a few iterations, in
+            // the race of `mincost.rs`, a fifth of its time on air05.)
+            return status;
+        }
         self.priced.copy_from_slice(&self.table.cost);
+        self.perturbed = false;
         self.stale = true;
         if status != LpStatus::Optimal {
             self.recompute();
@@ -424,18 +443,20 @@ impl DualSimplex {
             if done >= max_iterations {
                 return (LpStatus::IterationLimit, done);
             }
-            done += 1;
             self.iterations += 1;
             self.since_refactor += 1;
             match self.iterate(r) {
                 Some(()) => {
+                    done += 1;
                     if self.cut_above < f64::INFINITY && self.passed_cutoff() {
                         return (LpStatus::Cutoff, done);
                     }
                 }
                 None => {
                     if self.since_refactor > 1 || !fresh {
-                        // Perhaps rounding: decide on fresh values.
+                        // Perhaps rounding: decide on fresh values. (Not
+                        // counted against the limit: a solve paused after
+                        // every iteration would else never get to them.)
                         self.since_refactor = REFACTOR;
                         continue;
                     }
@@ -1215,6 +1236,44 @@ mod tests {
         assert!((lp.bound() - 1.5).abs() < 1e-9, "the halves cost 1.5");
         lp.set_bounds(2, 0.0, 0.0);
         assert_eq!(lp.solve(u64::MAX, &never), LpStatus::Infeasible);
+    }
+
+    #[test]
+    fn a_solve_in_slices_takes_the_pivots_of_one_solve() {
+        let never = AtomicBool::new(false);
+        let mut rng = Rng::new(5);
+        for case in 0..30 {
+            let m = 10 + rng.below(30) as usize;
+            let (start, rows, cost) = random(m, 300, 6, &mut rng);
+            let ones = vec![1.0; m];
+            let mut whole = DualSimplex::new(m, &start, &rows, &cost, &ones);
+            let mut sliced = whole.clone();
+            // The root, then two branchings on a column, as a tree does.
+            for round in 0..3 {
+                if round > 0 {
+                    let j = rng.below(300) as usize;
+                    let v = (rng.below(2)) as f64;
+                    whole.set_bounds(j, v, v);
+                    sliced.set_bounds(j, v, v);
+                }
+                let before = whole.iterations();
+                let status = whole.solve(u64::MAX, &never);
+                let mut calls = 0;
+                let paused = loop {
+                    calls += 1;
+                    match sliced.solve(1 + rng.below(7), &never) {
+                        LpStatus::IterationLimit => continue,
+                        s => break s,
+                    }
+                };
+                assert_eq!(paused, status, "case {case} round {round}");
+                assert_eq!(sliced.iterations(), whole.iterations(), "case {case}");
+                assert_eq!(sliced.values(), whole.values(), "case {case}");
+                assert_eq!(sliced.bound().to_bits(), whole.bound().to_bits());
+                let pivots = whole.iterations() - before;
+                assert!(calls > 1 || pivots < 8, "case {case}: no pause");
+            }
+        }
     }
 
     #[test]
