@@ -156,6 +156,7 @@ pub struct DualSimplex {
     support: Vec<(u32, f64)>,
     /// A solve ends once its objective passes this: the cutoff and its
     /// margin (see [`Self::set_cutoff`]; infinite: never).
+    cutoff: f64,
     cut_above: f64,
 }
 
@@ -181,23 +182,7 @@ impl DualSimplex {
                 .chain(std::iter::repeat_n(0.0, m))
                 .collect(),
         };
-        // The variables of each row (the artificial last), counted then
-        // placed.
-        let mut row_start = vec![0u32; m + 1];
-        for &i in &table.rows {
-            row_start[i as usize + 1] += 1;
-        }
-        for i in 0..m {
-            row_start[i + 1] += row_start[i];
-        }
-        let mut next = row_start.clone();
-        let mut row_columns = vec![0u32; table.rows.len()];
-        for k in 0..n + m {
-            for &i in table.columns().rows_of(k as u32) {
-                row_columns[next[i as usize] as usize] = k as u32;
-                next[i as usize] += 1;
-            }
-        }
+        let (row_start, row_columns) = by_rows(&table, m);
         let mut lp = DualSimplex {
             m,
             n,
@@ -227,6 +212,7 @@ impl DualSimplex {
             touched: Vec::new(),
             stamp: vec![u64::MAX; n + m],
             support: Vec::new(),
+            cutoff: f64::INFINITY,
             cut_above: f64::INFINITY,
         };
         lp.reset();
@@ -276,6 +262,179 @@ impl DualSimplex {
         done
     }
 
+    /// Adds a row `sum x_j <= 1` over the columns of each cut (each below
+    /// [`Self::n_columns`], once): a *cutting plane*, met by every whole
+    /// solution and, where the last solve's values break it, not by them.
+    /// The basis is kept: each new row's slack (its artificial, between 0
+    /// and 1) is basic in it, and the inverse grows by the rows
+    /// `-C B^-1` (`C` the cuts' entries on the basic columns), exactly,
+    /// with no inversion; the next solve starts from there, dual feasible
+    /// as before (the new rows' multipliers are 0).
+    pub fn add_cuts(&mut self, cuts: &[Vec<u32>]) {
+        if cuts.is_empty() {
+            return;
+        }
+        let (m0, n) = (self.m, self.n);
+        let m = m0 + cuts.len();
+        // The table again: each column's rows, then its cuts' rows; the
+        // artificials, the new ones last.
+        let mut extra: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for (i, cut) in cuts.iter().enumerate() {
+            for &j in cut {
+                debug_assert!((j as usize) < n);
+                extra[j as usize].push((m0 + i) as u32);
+            }
+        }
+        let old = self.table.columns();
+        let mut start = Vec::with_capacity(n + m + 1);
+        let mut rows = Vec::with_capacity(self.table.rows.len() + m);
+        start.push(0u32);
+        for (j, more) in extra.iter().enumerate() {
+            rows.extend_from_slice(old.rows_of(j as u32));
+            rows.extend_from_slice(more);
+            start.push(rows.len() as u32);
+        }
+        for r in 0..m as u32 {
+            rows.push(r);
+            start.push(rows.len() as u32);
+        }
+        let mut cost = self.table.cost.clone();
+        cost.resize(n + m, 0.0);
+        let table = Table { start, rows, cost };
+        let (row_start, row_columns) = by_rows(&table, m);
+        // The inverse: the old rows (0 in the new columns), then for each
+        // cut the sum of the old rows of its basic columns, negated, and 1
+        // at its own place.
+        let mut binv = vec![0.0; m * m];
+        for r in 0..m0 {
+            binv[r * m..r * m + m0].copy_from_slice(&self.binv[r * m0..(r + 1) * m0]);
+        }
+        for (i, cut) in cuts.iter().enumerate() {
+            let at = (m0 + i) * m;
+            for &j in cut {
+                if let Some(r) = self.row_of[j as usize] {
+                    for c in 0..m0 {
+                        binv[at + c] -= self.binv[r * m0 + c];
+                    }
+                }
+            }
+            binv[at + m0 + i] = 1.0;
+            let norm = binv[at..at + m].iter().map(|v| v * v).sum();
+            self.weight.push(norm);
+        }
+        self.binv = binv;
+        self.table = Arc::new(table);
+        self.row_start = Arc::new(row_start);
+        self.row_columns = Arc::new(row_columns);
+        self.priced.resize(n + m, 0.0);
+        self.rhs.resize(m, 1.0);
+        self.lower.resize(n + m, 0.0);
+        self.upper.resize(n + m, 1.0);
+        self.head.extend(n + m0..n + m);
+        self.row_of.extend((m0..m).map(Some));
+        self.x.resize(n + m, 0.0);
+        self.d.resize(n + m, 0.0);
+        self.y.resize(m, 0.0);
+        self.alpha.resize(n + m, 0.0);
+        self.column.resize(m, 0.0);
+        self.work.resize(m, 0.0);
+        self.stamp.resize(n + m, u64::MAX);
+        self.m = m;
+        // (The slacks' values, and the cutoff's margin, with the new rows.)
+        self.stale = true;
+        self.set_cutoff(self.cutoff);
+    }
+
+    /// Takes out the rows from `first` on (cuts, see [`Self::add_cuts`])
+    /// whose slack is basic: rows the solution does not lean on (their
+    /// multipliers are 0), which only slow the iterations. The basis
+    /// loses the slacks and keeps its optimum: the inverse is the old one
+    /// less the slack's place and the row (the slack's column being the
+    /// row's unit vector). Whether each of those rows was kept.
+    pub fn drop_loose_cuts(&mut self, first: usize) -> Vec<bool> {
+        let (m0, n) = (self.m, self.n);
+        let keep: Vec<bool> = (first..m0).map(|r| self.row_of[n + r].is_none()).collect();
+        if keep.iter().all(|&k| k) {
+            return keep;
+        }
+        let kept_row = |r: usize| r < first || keep[r - first];
+        // The new number of each row kept, and each variable kept.
+        let mut row_to = vec![u32::MAX; m0];
+        let mut m = 0;
+        for (r, to) in row_to.iter_mut().enumerate() {
+            if kept_row(r) {
+                *to = m as u32;
+                m += 1;
+            }
+        }
+        let vars: Vec<usize> = (0..n)
+            .chain((0..m0).filter(|&r| kept_row(r)).map(|r| n + r))
+            .collect();
+        // The places of the basis kept: all but those of the dropped slacks.
+        let places: Vec<usize> = (0..m0)
+            .filter(|&p| self.head[p] < n || kept_row(self.head[p] - n))
+            .collect();
+        debug_assert_eq!(places.len(), m);
+        let old = self.table.columns();
+        let (mut start, mut rows) = (vec![0u32], Vec::with_capacity(self.table.rows.len()));
+        for &k in &vars {
+            rows.extend(
+                (old.rows_of(k as u32).iter())
+                    .filter(|&&r| kept_row(r as usize))
+                    .map(|&r| row_to[r as usize]),
+            );
+            start.push(rows.len() as u32);
+        }
+        let cost = vars.iter().map(|&k| self.table.cost[k]).collect();
+        let table = Table { start, rows, cost };
+        let (row_start, row_columns) = by_rows(&table, m);
+        let mut binv = vec![0.0; m * m];
+        let mut weight = Vec::with_capacity(m);
+        for (to, &p) in places.iter().enumerate() {
+            let row = &self.binv[p * m0..(p + 1) * m0];
+            let new = &mut binv[to * m..(to + 1) * m];
+            for (r, &v) in row.iter().enumerate() {
+                if kept_row(r) {
+                    new[row_to[r] as usize] = v;
+                }
+            }
+            weight.push(new.iter().map(|v| v * v).sum());
+        }
+        let pick = |v: &Vec<f64>| vars.iter().map(|&k| v[k]).collect::<Vec<f64>>();
+        self.priced = pick(&self.priced);
+        self.lower = pick(&self.lower);
+        self.upper = pick(&self.upper);
+        self.x = pick(&self.x);
+        self.d = pick(&self.d);
+        let var_to = |k: usize| if k < n { k } else { n + row_to[k - n] as usize };
+        self.head = places.iter().map(|&p| var_to(self.head[p])).collect();
+        self.row_of = vec![None; n + m];
+        for (p, &k) in self.head.iter().enumerate() {
+            self.row_of[k] = Some(p);
+        }
+        self.y = (0..m0)
+            .filter(|&r| kept_row(r))
+            .map(|r| self.y[r])
+            .collect();
+        self.rhs = (0..m0)
+            .filter(|&r| kept_row(r))
+            .map(|r| self.rhs[r])
+            .collect();
+        self.binv = binv;
+        self.weight = weight;
+        self.table = Arc::new(table);
+        self.row_start = Arc::new(row_start);
+        self.row_columns = Arc::new(row_columns);
+        self.alpha = vec![0.0; n + m];
+        self.column = vec![0.0; m];
+        self.work = vec![0.0; m];
+        self.stamp = vec![u64::MAX; n + m];
+        self.m = m;
+        self.stale = true;
+        self.set_cutoff(self.cutoff);
+        keep
+    }
+
     /// Column `j`'s bounds.
     pub fn bounds(&self, j: usize) -> (f64, f64) {
         (self.lower[j], self.upper[j])
@@ -313,6 +472,7 @@ impl DualSimplex {
     /// `cutoff` by more than `1e-6 (1 + the rows' sum + |cutoff|)`.
     pub fn set_cutoff(&mut self, cutoff: f64) {
         let rows: f64 = self.rhs.iter().map(|b| b.abs()).sum();
+        self.cutoff = cutoff;
         self.cut_above = cutoff + 1e-6 * (1.0 + rows + cutoff.abs());
     }
 
@@ -912,6 +1072,27 @@ impl DualSimplex {
     }
 }
 
+/// The variables of each of the `m` rows of `table` (the artificial
+/// last), counted then placed: where each row starts, and the variables.
+fn by_rows(table: &Table, m: usize) -> (Vec<u32>, Vec<u32>) {
+    let mut row_start = vec![0u32; m + 1];
+    for &i in &table.rows {
+        row_start[i as usize + 1] += 1;
+    }
+    for i in 0..m {
+        row_start[i + 1] += row_start[i];
+    }
+    let mut next = row_start.clone();
+    let mut row_columns = vec![0u32; table.rows.len()];
+    for k in 0..table.start.len() - 1 {
+        for &i in table.columns().rows_of(k as u32) {
+            row_columns[next[i as usize] as usize] = k as u32;
+            next[i as usize] += 1;
+        }
+    }
+    (row_start, row_columns)
+}
+
 /// Whether this processor has AVX (four floats at a time), looked at once
 /// per process by the standard library.
 #[inline]
@@ -1042,10 +1223,12 @@ mod tests {
     /// the bounds, the reduced costs agree with the bounds the nonbasic
     /// values sit at, and the primal objective equals the dual bound.
     fn certify(lp: &DualSimplex) {
-        let x = lp.values();
+        // (Every variable: the columns, and the artificials, which are
+        // slacks between 0 and 1 in the rows of cuts.)
+        let x = &lp.x;
         let mut sums = vec![0.0; lp.n_rows()];
         for (j, &xj) in x.iter().enumerate() {
-            let (lo, up) = lp.bounds(j);
+            let (lo, up) = (lp.lower[j], lp.upper[j]);
             assert!(
                 xj >= lo - 1e-7 && xj <= up + 1e-7,
                 "column {j} at {xj} outside [{lo}, {up}]"
@@ -1236,6 +1419,90 @@ mod tests {
         assert!((lp.bound() - 1.5).abs() < 1e-9, "the halves cost 1.5");
         lp.set_bounds(2, 0.0, 0.0);
         assert_eq!(lp.solve(u64::MAX, &never), LpStatus::Infeasible);
+    }
+
+    #[test]
+    fn cuts_added_to_a_solved_relaxation_give_a_fresh_solves_optimum() {
+        let never = AtomicBool::new(false);
+        let mut rng = Rng::new(6);
+        let (mut raised, mut dropped) = (0, 0);
+        for case in 0..40 {
+            let m = 8 + rng.below(25) as usize;
+            let n = 200;
+            let (start, rows, cost) = random(m, n, 5, &mut rng);
+            let ones = vec![1.0; m];
+            let mut lp = DualSimplex::new(m, &start, &rows, &cost, &ones);
+            assert_eq!(lp.solve(u64::MAX, &never), LpStatus::Optimal);
+            let before = lp.bound();
+            // Cuts on the first n columns (the last m, one a row, can
+            // always meet the rows): some on the solution's support.
+            let support: Vec<u32> = (0..n as u32)
+                .filter(|&j| lp.values()[j as usize] > 1e-9)
+                .collect();
+            let cuts: Vec<Vec<u32>> = (0..1 + rng.below(6))
+                .map(|_| {
+                    let mut cut: Vec<u32> = (0..2 + rng.below(4))
+                        .map(|_| match support.len() {
+                            s if s > 0 && rng.below(3) > 0 => support[rng.below(s as u64) as usize],
+                            _ => rng.below(n as u64) as u32,
+                        })
+                        .collect();
+                    cut.sort_unstable();
+                    cut.dedup();
+                    cut
+                })
+                .collect();
+            lp.add_cuts(&cuts);
+            assert_eq!(lp.n_rows(), m + cuts.len());
+            assert_eq!(lp.solve(u64::MAX, &never), LpStatus::Optimal, "case {case}");
+            certify(&lp);
+            assert!(lp.bound() >= before - 1e-6, "case {case}: the bound fell");
+            // The loose cuts out: the same optimum, with no iteration.
+            let mut tight = lp.clone();
+            let kept = tight.drop_loose_cuts(m);
+            dropped += kept.iter().filter(|&&k| !k).count();
+            assert_eq!(tight.n_rows(), m + kept.iter().filter(|&&k| k).count());
+            let at = tight.iterations();
+            assert_eq!(tight.solve(u64::MAX, &never), LpStatus::Optimal);
+            assert_eq!(tight.iterations(), at, "case {case}: the basis moved");
+            certify(&tight);
+            let (a, b) = (tight.bound(), lp.bound());
+            assert!(
+                (a - b).abs() < 1e-6 * (1.0 + b.abs()),
+                "case {case}: {a} against {b}"
+            );
+            if lp.bound() > before + 1e-6 {
+                raised += 1;
+            }
+            // The same relaxation written out: each cut a row that sums
+            // to 1 with a column of its own, its slack, cost 0.
+            let (mut start2, mut rows2) = (vec![0u32], Vec::new());
+            for j in 0..n + m {
+                rows2.extend_from_slice(&rows[start[j] as usize..start[j + 1] as usize]);
+                for (i, cut) in cuts.iter().enumerate() {
+                    if cut.contains(&(j as u32)) {
+                        rows2.push((m + i) as u32);
+                    }
+                }
+                start2.push(rows2.len() as u32);
+            }
+            let mut cost2 = cost.clone();
+            for i in 0..cuts.len() {
+                rows2.push((m + i) as u32);
+                start2.push(rows2.len() as u32);
+                cost2.push(0.0);
+            }
+            let ones2 = vec![1.0; m + cuts.len()];
+            let mut fresh = DualSimplex::new(m + cuts.len(), &start2, &rows2, &cost2, &ones2);
+            assert_eq!(fresh.solve(u64::MAX, &never), LpStatus::Optimal);
+            let (a, b) = (lp.bound(), fresh.bound());
+            assert!(
+                (a - b).abs() < 1e-6 * (1.0 + b.abs()),
+                "case {case}: {a} against {b}"
+            );
+        }
+        assert!(raised > 5, "cuts that raise the bound: {raised} of 40");
+        assert!(dropped > 5, "loose cuts dropped: {dropped}");
     }
 
     #[test]
