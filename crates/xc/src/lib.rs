@@ -23,6 +23,7 @@ mod bits;
 mod canon;
 mod cells;
 mod cellsearch;
+mod cliques;
 pub mod footprint;
 mod frontier;
 pub mod kasteleyn;
@@ -51,6 +52,7 @@ mod stats;
 mod volume;
 
 pub use canon::is_canonical;
+pub use cliques::clique_cuts;
 pub use frontier::{Frontier, FrontierError, FrontierProgress, field_widths};
 pub use lp_tree::LpTree;
 pub use machine::{Engine, Heuristic, Move};
