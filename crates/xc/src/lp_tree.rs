@@ -979,6 +979,7 @@ mod tests {
     #[test]
     fn the_k_best_are_the_brute_forces() {
         let mut rng = Rng::new(60);
+        let mut cut = 0;
         for case in 0..300 {
             let m = 2 + rng.below(7) as u32;
             let n = m as usize + rng.below(14 - m as u64 + 1) as usize;
@@ -1000,8 +1001,11 @@ mod tests {
                 }
                 // (Ties at the K-th place may keep either solution.)
                 assert_best(&t, &p, &costs, &all, k);
+                cut += usize::from(!t.cuts.is_empty());
             }
         }
+        // (Cuts at some roots: they cut no solution away.)
+        assert!(cut > 10, "cuts kept at {cut} roots");
     }
 
     #[test]
