@@ -35,6 +35,9 @@ use std::collections::HashSet;
 /// How far past 1 a clique's values must sum to be a cut (a smaller
 /// excess would raise the bound by about nothing, and cost a row).
 const EXCESS: f64 = 1e-3;
+/// Columns looked at to lift a cut, at most (those of least reduced
+/// cost): on a problem of long rows, thousands meet all of a clique.
+const LIFT_MOST: usize = 200;
 /// Values nearer than this to 0 or 1 are whole.
 const WHOLE: f64 = 1e-6;
 
@@ -114,6 +117,7 @@ pub fn clique_cuts(
             }
         }
         let mut hits = vec![0u32; n];
+        let mut mark = vec![false; m];
         for (_, cut) in found.iter_mut() {
             // The columns that share a row with every member (counted
             // once a member).
@@ -142,15 +146,19 @@ pub fn clique_cuts(
                 hits[c as usize] = 0;
             }
             more.sort_by(|&a, &b| d[a as usize].total_cmp(&d[b as usize]).then(a.cmp(&b)));
+            more.truncate(LIFT_MOST);
             let rows_of =
                 |j: u32| &rows[start[j as usize] as usize..start[j as usize + 1] as usize];
             let mut added: Vec<u32> = Vec::new();
             for c in more {
-                if added
-                    .iter()
-                    .all(|&b| rows_of(b).iter().any(|r| rows_of(c).contains(r)))
-                {
+                for &r in rows_of(c) {
+                    mark[r as usize] = true;
+                }
+                if (added.iter()).all(|&b| rows_of(b).iter().any(|&r| mark[r as usize])) {
                     added.push(c);
+                }
+                for &r in rows_of(c) {
+                    mark[r as usize] = false;
                 }
             }
             cut.extend(added);
