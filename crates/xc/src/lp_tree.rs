@@ -82,7 +82,8 @@ use crate::simplex::{DualSimplex, LpStatus};
 
 /// Rows at most: the simplex keeps a dense inverse (8 m^2 bytes, an
 /// iteration about m^2 steps and an inversion up to m^3: a few tens of
-/// milliseconds at this size, inside one slice).
+/// milliseconds at this size, inside one slice). The root's cuts add as
+/// many rows at most.
 pub const LP_ROWS: usize = 1000;
 /// Entries at most (the reductions of the root run inside one slice).
 pub const LP_ENTRIES: usize = 500_000;
@@ -465,8 +466,12 @@ impl LpTree {
         let worth = self
             .cut_bounds
             .is_none_or(|(first, last)| bound - last > CUT_GAIN * (bound - first));
-        if self.cut_rounds < CUT_ROUNDS && worth {
-            let cuts = clique_cuts(&self.start, &self.rows, &x, Some(&d), CUTS_A_ROUND);
+        // (At most as many cuts as rows, through restarts too: the dense
+        // inverse at most four times the size of the problem's.)
+        let room = self.m.saturating_sub(self.cuts.len());
+        if self.cut_rounds < CUT_ROUNDS && worth && room > 0 {
+            let most = CUTS_A_ROUND.min(room);
+            let cuts = clique_cuts(&self.start, &self.rows, &x, Some(&d), most);
             if !cuts.is_empty() {
                 let first = self.cut_bounds.map_or(bound, |b| b.0);
                 self.cut_bounds = Some((first, bound));
