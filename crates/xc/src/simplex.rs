@@ -154,8 +154,9 @@ pub struct DualSimplex {
     stamp: Vec<u64>,
     /// The nonzero entries of the pivot row of the inverse (scratch).
     support: Vec<(u32, f64)>,
-    /// A solve ends once its objective passes this: the cutoff and its
-    /// margin (see [`Self::set_cutoff`]; infinite: never).
+    /// The cost to beat given to [`Self::set_cutoff`] (infinite: none),
+    /// and that plus its margin: a solve ends once its objective passes
+    /// the latter.
     cutoff: f64,
     cut_above: f64,
 }
@@ -309,13 +310,13 @@ impl DualSimplex {
         for r in 0..m0 {
             binv[r * m..r * m + m0].copy_from_slice(&self.binv[r * m0..(r + 1) * m0]);
         }
+        let wide = wide_vectors();
         for (i, cut) in cuts.iter().enumerate() {
             let at = (m0 + i) * m;
             for &j in cut {
                 if let Some(r) = self.row_of[j as usize] {
-                    for c in 0..m0 {
-                        binv[at + c] -= self.binv[r * m0 + c];
-                    }
+                    let old = &self.binv[r * m0..(r + 1) * m0];
+                    add_times(&mut binv[at..at + m0], -1.0, old, wide);
                 }
             }
             binv[at + m0 + i] = 1.0;
@@ -358,18 +359,14 @@ impl DualSimplex {
             return keep;
         }
         let kept_row = |r: usize| r < first || keep[r - first];
-        // The new number of each row kept, and each variable kept.
+        // The rows kept, the new number of each, and the variables kept.
+        let kept_rows: Vec<usize> = (0..m0).filter(|&r| kept_row(r)).collect();
+        let m = kept_rows.len();
         let mut row_to = vec![u32::MAX; m0];
-        let mut m = 0;
-        for (r, to) in row_to.iter_mut().enumerate() {
-            if kept_row(r) {
-                *to = m as u32;
-                m += 1;
-            }
+        for (to, &r) in kept_rows.iter().enumerate() {
+            row_to[r] = to as u32;
         }
-        let vars: Vec<usize> = (0..n)
-            .chain((0..m0).filter(|&r| kept_row(r)).map(|r| n + r))
-            .collect();
+        let vars: Vec<usize> = (0..n).chain(kept_rows.iter().map(|&r| n + r)).collect();
         // The places of the basis kept: all but those of the dropped slacks.
         let places: Vec<usize> = (0..m0)
             .filter(|&p| self.head[p] < n || kept_row(self.head[p] - n))
@@ -412,14 +409,8 @@ impl DualSimplex {
         for (p, &k) in self.head.iter().enumerate() {
             self.row_of[k] = Some(p);
         }
-        self.y = (0..m0)
-            .filter(|&r| kept_row(r))
-            .map(|r| self.y[r])
-            .collect();
-        self.rhs = (0..m0)
-            .filter(|&r| kept_row(r))
-            .map(|r| self.rhs[r])
-            .collect();
+        self.y = kept_rows.iter().map(|&r| self.y[r]).collect();
+        self.rhs = kept_rows.iter().map(|&r| self.rhs[r]).collect();
         self.binv = binv;
         self.weight = weight;
         self.table = Arc::new(table);
