@@ -54,6 +54,7 @@ pub fn clique_cuts(
 ) -> Vec<Vec<u32>> {
     let n = x.len();
     debug_assert_eq!(start.len(), n + 1);
+    let rows_of = |j: usize| &rows[start[j] as usize..start[j + 1] as usize];
     let mut frac: Vec<usize> = (0..n)
         .filter(|&j| x[j] > WHOLE && x[j] < 1.0 - WHOLE)
         .collect();
@@ -69,7 +70,7 @@ pub fn clique_cuts(
     let m = rows.iter().map(|&r| r as usize + 1).max().unwrap_or(0);
     let mut in_row: Vec<Vec<usize>> = vec![Vec::new(); m];
     for (i, &j) in frac.iter().enumerate() {
-        for &r in &rows[start[j] as usize..start[j + 1] as usize] {
+        for &r in rows_of(j) {
             in_row[r as usize].push(i);
         }
     }
@@ -106,13 +107,17 @@ pub fn clique_cuts(
             }
         }
     }
+    // (The most broken kept before any is lifted: lifting is the dear
+    // part.)
+    found.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    found.truncate(most);
     if let Some(d) = lift {
         // Each cut made a maximal clique with the other columns, those of
         // least reduced cost first: a column that enters the solution
         // deeper in the tree then still meets the cut.
         let mut by_row: Vec<Vec<u32>> = vec![Vec::new(); m];
         for j in 0..n {
-            for &r in &rows[start[j] as usize..start[j + 1] as usize] {
+            for &r in rows_of(j) {
                 by_row[r as usize].push(j as u32);
             }
         }
@@ -123,10 +128,9 @@ pub fn clique_cuts(
             // once a member).
             let mut touched = Vec::new();
             for &a in cut.iter() {
-                let mut met: Vec<u32> =
-                    (rows[start[a as usize] as usize..start[a as usize + 1] as usize].iter())
-                        .flat_map(|&r| by_row[r as usize].iter().copied())
-                        .collect();
+                let mut met: Vec<u32> = (rows_of(a as usize).iter())
+                    .flat_map(|&r| by_row[r as usize].iter().copied())
+                    .collect();
                 met.sort_unstable();
                 met.dedup();
                 for c in met {
@@ -147,17 +151,16 @@ pub fn clique_cuts(
             }
             more.sort_by(|&a, &b| d[a as usize].total_cmp(&d[b as usize]).then(a.cmp(&b)));
             more.truncate(LIFT_MOST);
-            let rows_of =
-                |j: u32| &rows[start[j as usize] as usize..start[j as usize + 1] as usize];
             let mut added: Vec<u32> = Vec::new();
             for c in more {
-                for &r in rows_of(c) {
+                let these = rows_of(c as usize);
+                for &r in these {
                     mark[r as usize] = true;
                 }
-                if (added.iter()).all(|&b| rows_of(b).iter().any(|&r| mark[r as usize])) {
+                if (added.iter()).all(|&b| rows_of(b as usize).iter().any(|&r| mark[r as usize])) {
                     added.push(c);
                 }
-                for &r in rows_of(c) {
+                for &r in these {
                     mark[r as usize] = false;
                 }
             }
@@ -165,8 +168,6 @@ pub fn clique_cuts(
             cut.sort_unstable();
         }
     }
-    found.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-    found.truncate(most);
     found.into_iter().map(|(_, cut)| cut).collect()
 }
 
