@@ -380,18 +380,17 @@ impl LpTree {
                 column[o as usize] = j as u32;
             }
             // (Those left with one option are met by any solution: out.)
-            let local: Vec<(Vec<u32>, Vec<u32>)> = std::mem::take(&mut self.cuts)
-                .into_iter()
-                .map(|cut| {
-                    let on: Vec<u32> = (cut.iter().map(|&o| column[o as usize]))
-                        .filter(|&j| j != u32::MAX)
-                        .collect();
-                    (cut, on)
-                })
-                .filter(|(_, on)| on.len() > 1)
-                .collect();
-            let (cuts, local): (Vec<_>, Vec<_>) = local.into_iter().unzip();
-            self.cuts = cuts;
+            let mut local = Vec::with_capacity(self.cuts.len());
+            self.cuts.retain(|cut| {
+                let on: Vec<u32> = (cut.iter().map(|&o| column[o as usize]))
+                    .filter(|&j| j != u32::MAX)
+                    .collect();
+                let kept = on.len() > 1;
+                if kept {
+                    local.push(on);
+                }
+                kept
+            });
             lp.add_cuts(&local);
         }
         self.lp = Some(lp);
