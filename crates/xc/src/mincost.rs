@@ -900,9 +900,11 @@ enum Engine {
 /// ascents) as the search on dancing links has removed options since the
 /// last dive, times [`DIVE_SHARE`] (about as long), and the next dive comes
 /// when the search has done as much again. The first comes after
-/// [`DIVE_AFTER`] options removed (a few seconds) and is a quarter as long,
-/// and a dive that found nothing better than the search had makes the next
-/// one a sixteenth as long: where dives do not pay, they cost little. Nw-like
+/// [`DIVE_AFTER`] options removed (a few seconds; sooner when the tree
+/// joins sooner, see [`TREE_EARLY`], with the same length, and the next
+/// at DIVE_AFTER) and is a quarter as long, and a dive that found nothing
+/// better than the search had makes the next one a sixteenth as long:
+/// where dives do not pay, they cost little. Nw-like
 /// pairings 80 x 30,080 were proven in 13.0 s instead of 10.3 s when every
 /// dive was as long as the search and the first came after 20M options;
 /// now 11.2 s against 10.4 s (and one proven in 1.4 s has no dive).
@@ -946,11 +948,12 @@ fn dives(problem: &CompiledProblem, costs: &[u64]) -> bool {
 }
 
 /// A search on dancing links that has not ended after [`TREE_AFTER`]
-/// options removed is joined by the branch and bound on the linear
-/// relaxation ([`LpTree`]), when the problem suits it: set partitioning of
-/// at most [`crate::lp_tree::LP_ROWS`] rows. The two take turns (the tree
-/// [`TREE_SHARE`] of the time, in turns of [`TREE_TURN`]) and share their
-/// solutions at each turn: the search's (and its dives') are the tree's
+/// options removed (or [`TREE_EARLY`]) is joined by the branch and bound
+/// on the linear relaxation ([`LpTree`]), when the problem suits it: set
+/// partitioning of at most [`crate::lp_tree::LP_ROWS`] rows. The two
+/// take turns (the tree [`TREE_SHARE`] of the time, in turns of
+/// [`TREE_TURN`]) and share their solutions at each turn: the search's
+/// (and its dives') are the tree's
 /// cost to beat, the tree's are the search's at once. Whichever ends first
 /// is the proof: the tree's solutions, with the search's, are then the K
 /// best.
@@ -1012,8 +1015,17 @@ const HELPER_ROWS: [(f64, u64); 4] = [
 ];
 const HELPER_NODES: u64 = 6_000;
 
-/// Options removed by the search on dancing links before the tree joins.
+/// Options removed by the search on dancing links before the tree joins,
+/// and the first dive with it ([`Dive`], as long as after [`DIVE_AFTER`]);
+/// or only [`TREE_EARLY`] where the search has no solution by then within
+/// [`TREE_FAR`] of its prices' bound. That is where the search on dancing
+/// links will not end soon: air04's and air05's searches had covers 22%
+/// over the optimum after TREE_AFTER (3 s), and 14 orders of their columns
+/// took 214 s in all instead of 233 s; the tree alone, without the dive's
+/// first cost to beat, had taken 245 s. Crew-like problems whose prices
+/// prove them end before.
 const TREE_AFTER: u64 = DIVE_AFTER;
+const TREE_EARLY: u64 = 20_000_000;
 /// The tree's share of the time: half until its root is solved; most
 /// while its dives in restricted masters run, and after them where its
 /// bound is less than [`TREE_FAR`] under the cost to beat (or none is
@@ -1200,12 +1212,11 @@ impl Cheapest {
             return false;
         }
         let done = self.engine.search_for(nodes);
-        if !done
-            && self
-                .race
-                .as_ref()
-                .is_some_and(|r| r.tree.is_none() && self.removed() >= r.after)
-        {
+        if !done && self.race.as_ref().is_some_and(|r| r.tree.is_none()) && self.tree_due() {
+            let removed = self.removed();
+            if let Some(d) = self.dive.as_mut().filter(|d| d.search.is_none()) {
+                d.at = d.at.min(removed);
+            }
             self.start_tree();
         }
         if !done && self.dive.as_ref().is_some_and(|d| self.removed() >= d.at) {
@@ -1241,7 +1252,9 @@ impl Cheapest {
         };
         search.seed(m.ledger().best());
         search.set_patience(d.patience);
-        d.length = (removed / 2).saturating_mul(d.share) / 16 * d.weight;
+        // (A first dive come early with the tree is as long as one after
+        // DIVE_AFTER.)
+        d.length = (removed.max(DIVE_AFTER) / 2).saturating_mul(d.share) / 16 * d.weight;
         d.before = m.ledger().optimum();
         d.search = Some(search);
     }
@@ -1342,6 +1355,23 @@ impl Cheapest {
         done
     }
 
+    /// Whether the tree joins now (see [`TREE_AFTER`]).
+    fn tree_due(&self) -> bool {
+        let Some(r) = self.race.as_ref() else {
+            return false;
+        };
+        let removed = self.removed();
+        if removed >= r.after {
+            return true;
+        }
+        let ledger = self.engine.ledger();
+        let bound = ledger.priced.cost_of(0) as f64;
+        removed >= r.after.min(TREE_EARLY)
+            && ledger
+                .cutoff_cost()
+                .is_none_or(|c| c as f64 - bound > TREE_FAR * c as f64)
+    }
+
     /// Options removed by the search on dancing links since its start.
     fn removed(&self) -> u64 {
         self.before.updates + self.engine.stats().updates
@@ -1361,7 +1391,7 @@ impl Cheapest {
         // The next dive when the search has done as much again; as long as
         // that, or a sixteenth of it if this one found nothing better than
         // the search had.
-        d.at = removed.saturating_mul(2);
+        d.at = removed.saturating_mul(2).max(DIVE_AFTER);
         d.weight = if better { 16 } else { 1 };
         let s = search.stats();
         self.dived = self.dived.plus(s);
