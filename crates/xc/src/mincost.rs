@@ -1779,6 +1779,66 @@ mod tests {
         );
     }
 
+    /// A set partitioning problem of `n` items: three planted partitions
+    /// into blocks of 2-5 items, then random options of 2-5 items up to
+    /// `n_options`, each costing below 100.
+    fn planted_partition_problem(
+        rng: &mut Rng,
+        n: u32,
+        n_options: usize,
+    ) -> (CompiledProblem, Vec<u64>) {
+        let (mut start, mut item) = (vec![0u32], Vec::new());
+        for _ in 0..3 {
+            let mut left: Vec<u32> = (0..n).collect();
+            while !left.is_empty() {
+                for _ in 0..(2 + rng.below(4) as usize).min(left.len()) {
+                    item.push(left.swap_remove(rng.below(left.len() as u64) as usize));
+                }
+                start.push(item.len() as u32);
+            }
+        }
+        while start.len() <= n_options {
+            let mut picked: Vec<u32> = Vec::new();
+            while picked.len() < 2 + rng.below(4) as usize {
+                let i = rng.below(n as u64) as u32;
+                if !picked.contains(&i) {
+                    picked.push(i);
+                }
+            }
+            item.extend(picked);
+            start.push(item.len() as u32);
+        }
+        let costs = (0..start.len() - 1).map(|_| rng.below(100)).collect();
+        let one = vec![1; n as usize];
+        let p =
+            CompiledProblem::new(n, 0, one.clone(), one, start, item, vec![]).expect("a problem");
+        (p, costs)
+    }
+
+    #[test]
+    fn the_tree_joins_early_where_the_search_has_no_near_cover() {
+        // 80 items, 8,000 options: the search on dancing links has no cover
+        // within TREE_FAR of its prices' bound after TREE_EARLY options
+        // removed, so the tree joins then, long before TREE_AFTER. (That
+        // the race's answers are right is the brute-force tests' work.)
+        let mut rng = Rng::new(5);
+        let (p, costs) = planted_partition_problem(&mut rng, 80, 8_000);
+        let mut m = Cheapest::new(&p, &costs, 1, true, &AtomicBool::new(false)).unwrap();
+        let mut joined_at = None;
+        while m.run(Slice::work(1000)) == Poll::Pending {
+            if joined_at.is_none() && m.racing() {
+                joined_at = Some(m.removed());
+            }
+        }
+        let at = joined_at.expect("the tree joined");
+        assert!(
+            (TREE_EARLY..TREE_AFTER).contains(&at),
+            "joined after {at} options removed"
+        );
+        let (_, best) = &m.ledger().best()[0];
+        assert!(p.is_solution(best));
+    }
+
     #[test]
     fn costs_too_big_for_fractional_prices_still_agree() {
         // Costs past 2^55: no room to scale them, so whole prices only.
