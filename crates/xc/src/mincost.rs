@@ -953,10 +953,9 @@ fn dives(problem: &CompiledProblem, costs: &[u64]) -> bool {
 /// partitioning of at most [`crate::lp_tree::LP_ROWS`] rows. The two
 /// take turns (the tree [`TREE_SHARE`] of the time, in turns of
 /// [`TREE_TURN`]) and share their solutions at each turn: the search's
-/// (and its dives') are the tree's
-/// cost to beat, the tree's are the search's at once. Whichever ends first
-/// is the proof: the tree's solutions, with the search's, are then the K
-/// best.
+/// (and its dives') are the tree's cost to beat, the tree's are the
+/// search's at once. Whichever ends first is the proof: the tree's
+/// solutions, with the search's, are then the K best.
 ///
 /// Where the relaxation is far under the cost to beat (more than
 /// [`TREE_FAR`] of it, once the tree's dives in restricted masters are
@@ -1025,6 +1024,7 @@ const HELPER_NODES: u64 = 6_000;
 /// first cost to beat, had taken 245 s. Crew-like problems whose prices
 /// prove them end before.
 const TREE_AFTER: u64 = DIVE_AFTER;
+/// (See [`TREE_AFTER`].)
 const TREE_EARLY: u64 = 20_000_000;
 /// The tree's share of the time: half until its root is solved; most
 /// while its dives in restricted masters run, and after them where its
@@ -1041,6 +1041,11 @@ const TREE_FAR: f64 = 0.03;
 /// takes about 40 ms), in runs of this many iterations of the simplex.
 const TREE_TURN: Duration = Duration::from_millis(20);
 const TREE_STEPS: u64 = 8;
+
+/// Whether a lower bound is far under the cost to beat (see [`TREE_FAR`]).
+fn far_under(cutoff: u64, bound: f64) -> bool {
+    cutoff as f64 - bound > TREE_FAR * cutoff as f64
+}
 
 struct Restart {
     given: Arc<Given>,
@@ -1212,7 +1217,7 @@ impl Cheapest {
             return false;
         }
         let done = self.engine.search_for(nodes);
-        if !done && self.race.as_ref().is_some_and(|r| r.tree.is_none()) && self.tree_due() {
+        if !done && self.tree_due() {
             let removed = self.removed();
             if let Some(d) = self.dive.as_mut().filter(|d| d.search.is_none()) {
                 d.at = d.at.min(removed);
@@ -1348,28 +1353,25 @@ impl Cheapest {
                 && tree
                     .ledger()
                     .cutoff_cost()
-                    .is_some_and(|cutoff| cutoff as f64 - bound > TREE_FAR * cutoff as f64);
+                    .is_some_and(|cutoff| far_under(cutoff, bound));
             r.share = if far { TREE_SHARE_FAR } else { TREE_SHARE_NEAR };
         }
         self.proven = done;
         done
     }
 
-    /// Whether the tree joins now (see [`TREE_AFTER`]).
+    /// Whether the tree, not yet begun, joins now (see [`TREE_AFTER`]).
     fn tree_due(&self) -> bool {
-        let Some(r) = self.race.as_ref() else {
+        let Some(r) = self.race.as_ref().filter(|r| r.tree.is_none()) else {
             return false;
         };
         let removed = self.removed();
-        if removed >= r.after {
-            return true;
-        }
         let ledger = self.engine.ledger();
-        let bound = ledger.priced.cost_of(0) as f64;
-        removed >= r.after.min(TREE_EARLY)
-            && ledger
-                .cutoff_cost()
-                .is_none_or(|c| c as f64 - bound > TREE_FAR * c as f64)
+        removed >= r.after
+            || (removed >= TREE_EARLY
+                && ledger
+                    .cutoff_cost()
+                    .is_none_or(|cutoff| far_under(cutoff, ledger.priced.cost_of(0) as f64)))
     }
 
     /// Options removed by the search on dancing links since its start.
