@@ -115,6 +115,8 @@ pub struct DualSimplex {
     /// solve paused at its iteration limit goes on with them).
     priced: Vec<f64>,
     perturbed: bool,
+    /// Whether a solve is finishing with the true costs (paused there).
+    finishing: bool,
     rhs: Vec<f64>,
     lower: Vec<f64>,
     upper: Vec<f64>,
@@ -201,6 +203,7 @@ impl DualSimplex {
             y: vec![0.0; m],
             since_refactor: 0,
             perturbed: false,
+            finishing: false,
             stale: true,
             iterations: 0,
             alpha: vec![0.0; n + m],
@@ -242,6 +245,8 @@ impl DualSimplex {
         debug_assert!(j < self.n && lower <= upper);
         self.lower[j] = lower;
         self.upper[j] = upper;
+        // (A new problem: its solve starts perturbed.)
+        self.finishing = false;
         if self.row_of[j].is_none() {
             self.x[j] = if self.d[j] < 0.0 { upper } else { lower };
         }
@@ -275,6 +280,7 @@ impl DualSimplex {
         if cuts.is_empty() {
             return;
         }
+        self.finishing = false;
         let (m0, n) = (self.m, self.n);
         let m = m0 + cuts.len();
         // The table again: each column's rows, then its cuts' rows; the
@@ -358,6 +364,7 @@ impl DualSimplex {
         if keep.iter().all(|&k| k) {
             return keep;
         }
+        self.finishing = false;
         let kept_row = |r: usize| r < first || keep[r - first];
         // The rows kept, the new number of each, and the variables kept.
         let kept_rows: Vec<usize> = (0..m0).filter(|&r| kept_row(r)).collect();
@@ -520,34 +527,48 @@ impl DualSimplex {
     /// the true costs, from its basis (with every variable boxed, any basis
     /// is dual feasible).
     pub fn solve(&mut self, max_iterations: u64, stop: &AtomicBool) -> LpStatus {
-        if !self.perturbed {
-            for j in 0..self.n {
-                // (A hash of j, in [0, 1).)
-                let h = (j as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 11;
-                let share = h as f64 / (1u64 << 53) as f64;
-                let c = self.table.cost[j];
-                self.priced[j] = c + 1e-7 * (1.0 + share) * (1.0 + c.abs());
+        let mut left = max_iterations;
+        if !self.finishing {
+            if !self.perturbed {
+                for j in 0..self.n {
+                    // (A hash of j, in [0, 1).)
+                    let h = (j as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 11;
+                    let share = h as f64 / (1u64 << 53) as f64;
+                    let c = self.table.cost[j];
+                    self.priced[j] = c + 1e-7 * (1.0 + share) * (1.0 + c.abs());
+                }
+                self.perturbed = true;
+                self.stale = true;
             }
-            self.perturbed = true;
+            let (status, done) = self.run(left, stop);
+            if matches!(status, LpStatus::IterationLimit | LpStatus::Stopped) {
+                // Paused: the next solve goes on from here with the same
+                // prices, values and reduced costs, as if it had not stopped.
+                // (Put back and worked out afresh at every pause, as they
+                // were, they cost the tree's turns of a few iterations, in
+                // the race of `mincost.rs`, a fifth of its time on air05.)
+                return status;
+            }
+            self.priced.copy_from_slice(&self.table.cost);
+            self.perturbed = false;
             self.stale = true;
+            if status != LpStatus::Optimal {
+                self.recompute();
+                return status;
+            }
+            self.finishing = true;
+            left -= done;
         }
-        let (status, done) = self.run(max_iterations, stop);
-        if matches!(status, LpStatus::IterationLimit | LpStatus::Stopped) {
-            // Paused: the next solve goes on from here with the same
-            // prices, values and reduced costs, as if it had not stopped.
-            // (Put back and worked out afresh at every pause, as they
-            // were, they cost the tree's turns of a few iterations, in
-            // the race of `mincost.rs`, a fifth of its time on air05.)
-            return status;
+        // Finishing with the true costs; paused here too, the next solve
+        // goes on finishing (perturbed again, it undid the pivots made: on
+        // crew-like costs, 100 a flight and a little, with 646 rows and
+        // 190 cuts, the tree's solves in the race's slices of eight pivots
+        // stopped ending).
+        let status = self.run(left, stop).0;
+        if !matches!(status, LpStatus::IterationLimit | LpStatus::Stopped) {
+            self.finishing = false;
         }
-        self.priced.copy_from_slice(&self.table.cost);
-        self.perturbed = false;
-        self.stale = true;
-        if status != LpStatus::Optimal {
-            self.recompute();
-            return status;
-        }
-        self.run(max_iterations - done, stop).0
+        status
     }
 
     /// The iterations of [`Self::solve`] with the prices as they are: the
@@ -1613,6 +1634,52 @@ mod tests {
                 assert!(calls > 1 || pivots < 8, "case {case}: no pause");
             }
         }
+    }
+
+    #[test]
+    fn a_solve_paused_while_finishing_goes_on_finishing() {
+        // Costs apart by less than their perturbation (100 a row, plus a
+        // few millionths): the perturbed optimum is often not the true
+        // costs', and finishing takes pivots of its own. A solve paused
+        // among them must go on finishing, not start over perturbed, which
+        // undid them (in slices of a few pivots it never ended).
+        let never = AtomicBool::new(false);
+        let mut rng = Rng::new(17);
+        let mut paused_finishing = 0;
+        for case in 0..60 {
+            let m = 10 + rng.below(30) as usize;
+            let (start, rows, _) = random(m, 300, 6, &mut rng);
+            let cost: Vec<f64> = (0..start.len() - 1)
+                .map(|j| 100.0 * (start[j + 1] - start[j]) as f64 + 1e-6 * rng.below(20) as f64)
+                .collect();
+            let ones = vec![1.0; m];
+            let mut whole = DualSimplex::new(m, &start, &rows, &cost, &ones);
+            let mut sliced = whole.clone();
+            for round in 0..3 {
+                if round > 0 {
+                    let j = rng.below(300) as usize;
+                    let v = (rng.below(2)) as f64;
+                    whole.set_bounds(j, v, v);
+                    sliced.set_bounds(j, v, v);
+                }
+                let status = whole.solve(u64::MAX, &never);
+                let mut calls = 0;
+                let paused = loop {
+                    calls += 1;
+                    assert!(calls < 100_000, "case {case} round {round}: no end");
+                    match sliced.solve(1, &never) {
+                        LpStatus::IterationLimit => {
+                            paused_finishing += usize::from(sliced.finishing)
+                        }
+                        s => break s,
+                    }
+                };
+                assert_eq!(paused, status, "case {case} round {round}");
+                assert_eq!(sliced.iterations(), whole.iterations(), "case {case}");
+                assert_eq!(sliced.bound().to_bits(), whole.bound().to_bits());
+            }
+        }
+        assert!(paused_finishing > 0, "no solve was paused while finishing");
     }
 
     #[test]
