@@ -1019,10 +1019,10 @@ const HELPER_NODES: u64 = 6_000;
 /// A dive in a restricted master ends once it has gone this many nodes
 /// without a better solution of its own: their solutions come in bursts
 /// (on air05, in two column orders, 3,305 and 5,838 of a dive's 6,000
-/// nodes came after its last better one). The 14 column orders of air04 and air05 here took 164.0 s
-/// in all instead of 190.5 s (every one sooner, one alternating run);
-/// with 1,000 nodes, 177.1 s against 2,000's 165.6 s in another (one
-/// order of air04 25.5 s against 13.9 s).
+/// nodes came after its last better one). Fourteen column orders of air04
+/// and air05 took 164.0 s in all instead of 190.5 s (every one sooner,
+/// one alternating run); with 1,000 nodes, 177.1 s against 2,000's
+/// 165.6 s in another (one order of air04 25.5 s against 13.9 s).
 const HELPER_STALL: u64 = 2_000;
 
 /// Options removed by the search on dancing links before the tree joins,

@@ -735,7 +735,8 @@ impl DualSimplex {
         for &(at, k) in &eligible {
             let (num, den) = ratio_parts(self.d[k], at);
             if num <= reach * den {
-                let ratio = self.d[k] / at;
+                // (`d_k / at` to the bit: a negation is exact.)
+                let ratio = num / den;
                 // (Ratios are kept as the bits of a float >= 0, which
                 // order as the floats do.)
                 candidates.push(Reverse((
