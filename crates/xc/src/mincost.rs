@@ -959,9 +959,9 @@ fn dives(problem: &CompiledProblem, costs: &[u64]) -> bool {
 ///
 /// Where the relaxation is far under the cost to beat (more than
 /// [`TREE_FAR`] of it, once the tree's dives in restricted masters are
-/// over), the tree has little time ([`TREE_SHARE_FAR`]): pairings whose relaxation is 9% under
-/// the optimum are proven by the search on dancing links, not by the tree,
-/// which with half the time made 8.6 s 16.2 s.
+/// over), the tree has little time ([`TREE_SHARE_FAR`]): pairings whose
+/// relaxation is 9% under the optimum are proven by the search on dancing
+/// links, not by the tree, which with half the time made 8.6 s 16.2 s.
 struct Race {
     given: Arc<Given>,
     k: usize,
@@ -1044,14 +1044,24 @@ const TREE_EARLY: u64 = 20_000_000;
 /// slower: air04 32 s against 29 s. Near, 0.95 rather than 0.85 proved
 /// eight of ten orders of air04's and air05's columns sooner, 248 s in
 /// all instead of 267 s: the search on dancing links seldom helps there.)
+/// Far is a bet that the search on dancing links proves first, and its
+/// share bounds what a lost bet costs, four times the tree's time, where
+/// 0.04 cost 25 times: a 36 x 262,446 instance (nw04's columns thrice,
+/// costs spread 10%), whose search found 1.3% over the optimum and no
+/// better, gave its tree 4% of a minute and was not proven; the tree
+/// alone takes 9 s, 32 s with a quarter. Won bets cost a third more:
+/// pairings of 80 rows took 10.4 s with 0.04, 12.7 s with a quarter.
 const TREE_SHARE: f64 = 0.5;
 const TREE_SHARE_NEAR: f64 = 0.95;
-const TREE_SHARE_FAR: f64 = 0.04;
+const TREE_SHARE_FAR: f64 = 0.25;
 const TREE_FAR: f64 = 0.03;
 /// A turn of the tree: this long (a slice of the search on dancing links
-/// takes about 40 ms), in runs of this many iterations of the simplex.
+/// takes about 40 ms), in runs of this many iterations of the simplex,
+/// fewer where the relaxation has more than [`STEP_COLUMNS`] columns (an
+/// iteration on 122,856 columns of 145 rows takes about 12 ms).
 const TREE_TURN: Duration = Duration::from_millis(20);
 const TREE_STEPS: u64 = 8;
+const STEP_COLUMNS: u64 = 20_000;
 
 /// Whether a lower bound is far under the cost to beat (see [`TREE_FAR`]).
 fn far_under(cutoff: u64, bound: f64) -> bool {
@@ -1352,8 +1362,10 @@ impl Cheapest {
         // iteration costs goes from the square of the rows to the entries.)
         let start = Instant::now();
         let mut done = false;
+        let columns = tree.size().1.max(1) as u64;
+        let steps = (TREE_STEPS * STEP_COLUMNS / columns).clamp(1, TREE_STEPS);
         while !done && start.elapsed() < TREE_TURN {
-            done = tree.search_for(TREE_STEPS);
+            done = tree.search_for(steps);
         }
         let found = tree.stats().improvements;
         if found > r.taken || done {
