@@ -1214,8 +1214,9 @@ mod tests {
     }
 
     #[test]
-    fn a_seeded_cost_to_beat_cuts_and_restarts_without_loss() {
+    fn a_seeded_cost_to_beat_cuts_restarts_and_sifts_without_loss() {
         let mut rng = Rng::new(61);
+        let mut sifted = 0;
         for case in 0..200 {
             let m = 3 + rng.below(6) as u32;
             let n = m as usize + rng.below(14 - m as u64 + 1) as usize;
@@ -1234,41 +1235,20 @@ mod tests {
                 k.min(all.len() - 1)
             };
             let mut t = LpTree::new(&p, &costs, k).unwrap();
+            // Half sifted from one column a row (the known cover's with
+            // them), and of those half not reduced, as the biggest are not.
+            if case % 4 >= 2 {
+                (t.sift_columns, t.sift_per_row) = (1, 1);
+                if case % 8 >= 4 {
+                    t.reduce_entries = 0;
+                }
+            }
             t.seed(vec![all[known].clone()]);
             while !t.search_for(7) {}
             assert_best(&t, &p, &costs, &costs_only, k);
-        }
-    }
-
-    #[test]
-    fn a_sifted_root_loses_no_solution() {
-        // Sifting from the second column on: the first relaxation of a
-        // few columns a row and the known cover's, priced in whole.
-        let mut rng = Rng::new(63);
-        let mut sifted = 0;
-        for case in 0..300 {
-            let m = 3 + rng.below(6) as u32;
-            let n = m as usize + rng.below(16 - m as u64 + 1) as usize;
-            let dear = [4, 30, 1 << 40][case % 3];
-            let (p, costs) = random(&mut rng, m, n, 3, dear);
-            let all = p.every_solution_by_subsets(&costs);
-            if all.is_empty() {
-                continue;
-            }
-            let costs_only: Vec<u64> = all.iter().map(|s| s.0).collect();
-            let k = 1 + case % 3;
-            let mut t = LpTree::new(&p, &costs, k).unwrap();
-            (t.sift_columns, t.sift_per_row) = (1, 1);
-            // (Some not reduced, as the biggest are not.)
-            if case % 2 == 0 {
-                t.reduce_entries = 0;
-            }
-            t.seed(vec![all[rng.below(all.len() as u64) as usize].clone()]);
-            while !t.search_for(1 + case as u64 % 5) {}
-            assert_best(&t, &p, &costs, &costs_only, k);
             sifted += usize::from(t.pricings > 0);
         }
-        assert!(sifted > 50, "columns added by pricing at {sifted} roots");
+        assert!(sifted > 30, "columns added by pricing at {sifted} roots");
     }
 
     #[test]
