@@ -1214,6 +1214,10 @@ impl Cheapest {
                 let done = self.tree_turn();
                 if let Some(r) = self.race.as_mut() {
                     r.spent += start.elapsed();
+                    // (A tree that gave up leaves the search alone.)
+                    if r.tree.as_ref().is_some_and(|t| t.has_given_up()) {
+                        self.race = None;
+                    }
                 }
                 return done;
             }
