@@ -423,28 +423,25 @@ impl LpTree {
         {
             self.working = self.first_working();
         }
-        let all: Vec<usize>;
-        let columns = match &self.working {
-            Some(w) => w,
+        let cost_of = |j: usize| self.costs[self.options[j] as usize] as f64;
+        let ones = vec![1.0; self.m];
+        let (mut lp, entries) = match &self.working {
+            Some(w) => {
+                let (start, rows) = self.gather(w);
+                let cost: Vec<f64> = w.iter().map(|&j| cost_of(j)).collect();
+                (
+                    DualSimplex::new(self.m, &start, &rows, &cost, &ones),
+                    rows.len(),
+                )
+            }
             None => {
-                all = (0..self.options.len()).collect();
-                &all
+                let cost: Vec<f64> = (0..self.options.len()).map(cost_of).collect();
+                let lp = DualSimplex::new(self.m, &self.start, &self.rows, &cost, &ones);
+                (lp, self.rows.len())
             }
         };
-        let cost: Vec<f64> = columns
-            .iter()
-            .map(|&j| self.costs[self.options[j] as usize] as f64)
-            .collect();
-        let mut start = Vec::with_capacity(columns.len() + 1);
-        start.push(0u32);
-        let mut rows = Vec::new();
-        for &j in columns {
-            rows.extend_from_slice(&self.rows[self.start[j] as usize..self.start[j + 1] as usize]);
-            start.push(rows.len() as u32);
-        }
-        self.iterations += (rows.len() as u64 / 64).max(1);
+        self.iterations += (entries as u64 / 64).max(1);
         let n = self.options.len();
-        let mut lp = DualSimplex::new(self.m, &start, &rows, &cost, &vec![1.0; self.m]);
         // (The cuts found so far, on the columns left: a clique's part is
         // a clique.)
         if !self.cuts.is_empty() {
@@ -605,7 +602,7 @@ impl LpTree {
         // negative, so its bits order as it does.)
         let mut cheapest: Vec<BinaryHeap<(u64, usize)>> = vec![BinaryHeap::new(); self.m];
         for j in 0..self.options.len() {
-            let rows = &self.rows[self.start[j] as usize..self.start[j + 1] as usize];
+            let rows = self.rows_of(j);
             let cost = self.costs[self.options[j] as usize] as f64;
             let per_entry = (cost / rows.len().max(1) as f64).to_bits();
             for &i in rows {
@@ -667,7 +664,7 @@ impl LpTree {
         let mut bound = lp.bound();
         let mut negative = Vec::new();
         for j in (0..n).filter(|&j| !inside[j]) {
-            let rows = &self.rows[self.start[j] as usize..self.start[j + 1] as usize];
+            let rows = self.rows_of(j);
             let dj = self.costs[self.options[j] as usize] as f64
                 - rows.iter().map(|&i| y[i as usize]).sum::<f64>();
             d[j] = dj;
@@ -700,11 +697,8 @@ impl LpTree {
         // (Sifted again, a root that did not shrink would shrink no more:
         // on to the last round, solved whole.)
         let shrinks = (keep.len() as f64) < (1.0 - RESTART_SHARE / 2.0) * n as f64;
-        let entries: usize = keep
-            .iter()
-            .map(|&j| (self.start[j + 1] - self.start[j]) as usize)
-            .sum();
-        if !shrinks && entries > self.reduce_entries.max(REDUCE_ENTRIES) {
+        let entries: usize = keep.iter().map(|&j| self.rows_of(j).len()).sum();
+        if !shrinks && entries > REDUCE_ENTRIES {
             self.given_up = true;
             return;
         }
@@ -713,14 +707,27 @@ impl LpTree {
         }
     }
 
+    /// The rows of column `j` of the problem left.
+    fn rows_of(&self, j: usize) -> &[u32] {
+        &self.rows[self.start[j] as usize..self.start[j + 1] as usize]
+    }
+
+    /// The columns `keep` of the problem left, by column: their starts and
+    /// rows.
+    fn gather(&self, keep: &[usize]) -> (Vec<u32>, Vec<u32>) {
+        let mut start = Vec::with_capacity(keep.len() + 1);
+        start.push(0u32);
+        let mut rows = Vec::new();
+        for &j in keep {
+            rows.extend_from_slice(self.rows_of(j));
+            start.push(rows.len() as u32);
+        }
+        (start, rows)
+    }
+
     /// The problem left, cut to its columns `keep` (in increasing order).
     fn cut_to(&self, keep: &[usize]) -> Option<CompiledProblem> {
-        let mut start = vec![0u32];
-        let mut items = Vec::new();
-        for &j in keep {
-            items.extend_from_slice(&self.rows[self.start[j] as usize..self.start[j + 1] as usize]);
-            start.push(items.len() as u32);
-        }
+        let (start, items) = self.gather(keep);
         let m = self.m as u32;
         CompiledProblem::new(
             m,
