@@ -120,8 +120,8 @@ pub const RELIABLE: u32 = 2;
 /// *sbiterofs*). On a generated crew-like 400 x 6,000 the trials were 96%
 /// of the iterations, 2,500 a node, as a column is seldom tried twice
 /// among thousands: the tree saw 55 nodes in a minute, 533 with the budget.
-/// air04 and air05 in three column orders each, two runs: 155.8 s in all
-/// without it, 141.7 s with it, every one of the six as fast or faster.
+/// air04 and air05 in three column orders each, the least of two runs:
+/// 175.4 s in all without it, 152.9 s with it, each of the six faster.
 const STRONG_SHARE: f64 = 1.0;
 const STRONG_FREE: u64 = 10_000;
 /// The work of one reduction at most (its units, about 2 ns each: air04
