@@ -1035,14 +1035,17 @@ impl LpTree {
         if s.trial.is_none() {
             // (A candidate half tried goes on, reliable or not by now.)
             let mut found = (s.side == 1).then_some(s.next);
-            // (Past the budget none is tried: choose by pseudocosts.)
+            // (Past the budget no new candidate is tried: the branch is
+            // chosen by pseudocosts.)
             let others = self.iterations - self.strong_iterations;
             let spent = self.strong_iterations as f64;
             let over = spent > self.strong_share * others as f64 + self.strong_free as f64;
-            let mut unreliable = if over { STRONG_CANDIDATES } else { 0 };
             if over && found.is_none() {
                 self.past_budget += 1;
+                self.choose(*s);
+                return;
             }
+            let mut unreliable = 0;
             for (i, &j) in s.candidates.iter().enumerate() {
                 if found.is_some() {
                     break;
