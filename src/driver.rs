@@ -130,7 +130,8 @@ where
                         .store(size.saturating_mul(2).min(self.most), Ordering::Relaxed);
                 }
             }
-            Ok((answer, engine.work() - before))
+            // (Saturating: counters that went back would wrap to a spent budget.)
+            Ok((answer, engine.work().saturating_sub(before)))
         };
         let held = || Ok(self.lock()?.held());
         in_budget(py, self.what, &self.cancelled, budget, step, held)

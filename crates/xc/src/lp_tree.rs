@@ -404,6 +404,12 @@ impl LpTree {
         self.given_up
     }
 
+    /// Gives up at once (for the tests of a search it races beside).
+    #[cfg(test)]
+    pub(crate) fn give_up_now(&mut self) {
+        self.given_up = true;
+    }
+
     /// Solutions known already (cost, options): kept, and not kept again
     /// when the search meets them; their cost to beat cuts nodes at once.
     pub fn seed(&mut self, known: Vec<(u64, Vec<u32>)>) {

@@ -863,8 +863,10 @@ pub struct Cheapest {
     engine: Engine,
     /// The dive to come, or under way (see [`Dive`]).
     dive: Option<Box<Dive>>,
-    /// The dive's counters, once it is over.
-    dived: MinCostStats,
+    /// The counters of the dives and of a tree that gave up, once they are
+    /// over: still counted, so that the search's counters never go back
+    /// (a driver counts its work by their difference).
+    ended: MinCostStats,
     /// Whether the dive ended its search complete: the K best are known.
     proven: bool,
     /// What the search starts over from, until it has (only a search on
@@ -1191,7 +1193,7 @@ impl Cheapest {
         Ok(Cheapest {
             engine,
             dive,
-            dived: MinCostStats::default(),
+            ended: MinCostStats::default(),
             proven: false,
             restart,
             before: MinCostStats::default(),
@@ -1215,7 +1217,8 @@ impl Cheapest {
                 if let Some(r) = self.race.as_mut() {
                     r.spent += start.elapsed();
                     // (A tree that gave up leaves the search alone.)
-                    if r.tree.as_ref().is_some_and(|t| t.has_given_up()) {
+                    if let Some(tree) = r.tree.as_ref().filter(|t| t.has_given_up()) {
+                        self.ended = self.ended.plus(tree.stats());
                         self.race = None;
                     }
                 }
@@ -1368,7 +1371,7 @@ impl Cheapest {
         let mut done = false;
         let columns = tree.size().1.max(1) as u64;
         let steps = (TREE_STEPS * STEP_COLUMNS / columns).clamp(1, TREE_STEPS);
-        while !done && start.elapsed() < TREE_TURN {
+        while !done && !tree.has_given_up() && start.elapsed() < TREE_TURN {
             done = tree.search_for(steps);
         }
         let found = tree.stats().improvements;
@@ -1427,7 +1430,7 @@ impl Cheapest {
         d.at = removed.saturating_mul(2).max(DIVE_AFTER);
         d.weight = if better { 16 } else { 1 };
         let s = search.stats();
-        self.dived = self.dived.plus(s);
+        self.ended = self.ended.plus(s);
         self.proven = over && search.is_complete();
     }
 
@@ -1506,7 +1509,7 @@ impl Cheapest {
         let tree = self.race.as_ref().and_then(|r| r.tree.as_ref());
         [
             self.before,
-            self.dived,
+            self.ended,
             diving.map(|s| s.stats()).unwrap_or_default(),
             tree.map(|t| t.stats()).unwrap_or_default(),
         ]
@@ -1870,6 +1873,37 @@ mod tests {
         );
         let (_, best) = &m.ledger().best()[0];
         assert!(p.is_solution(best));
+    }
+
+    #[test]
+    fn a_tree_that_gives_up_leaves_its_counters_and_the_answer() {
+        // The tree made to give up as soon as it joins: the search goes on
+        // alone to the same optimum, and its counters never go back (the
+        // binding's driver counts the work of a slice by their difference:
+        // a tree's nodes lost made it wrap, and the search end unproven).
+        let mut rng = Rng::new(5);
+        let (p, costs) = planted_partition_problem(&mut rng, 80, 8_000);
+        let never = AtomicBool::new(false);
+        let mut alone = Cheapest::new(&p, &costs, 1, true, &never).unwrap();
+        alone.race = None;
+        assert_eq!(alone.run(Slice::ALL), Poll::Ready(()));
+        let mut m = Cheapest::new(&p, &costs, 1, true, &never).unwrap();
+        let (mut nodes, mut gave_up) = (0, false);
+        while m.run(Slice::work(1000)) == Poll::Pending {
+            let now = m.stats().nodes;
+            assert!(now >= nodes, "the nodes went from {nodes} back to {now}");
+            nodes = now;
+            if let Some(tree) = m.race.as_mut().and_then(|r| r.tree.as_mut())
+                && tree.stats().nodes > 0
+            {
+                tree.give_up_now();
+                gave_up = true;
+            }
+        }
+        assert!(gave_up && m.race.is_none(), "the tree joined and gave up");
+        assert!(m.stats().nodes >= nodes);
+        assert!(m.is_done());
+        assert_eq!(m.ledger().optimum(), alone.ledger().optimum());
     }
 
     #[test]
