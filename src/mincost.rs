@@ -99,7 +99,7 @@ impl PyMinCostSearch {
 
     /// The solutions kept, cheapest first: (cost, option ids increasing).
     fn best(&self) -> PyResult<Vec<(u64, Vec<u32>)>> {
-        Ok(self.lock()?.ledger().best())
+        Ok(self.lock()?.best())
     }
 
     /// Whether the search has ended (the solutions kept are the K best).

@@ -182,11 +182,39 @@ def test_bad_costs_are_refused_naming_the_option(bad: object) -> None:
 
 def test_costs_too_big_for_the_engine() -> None:
     p = Problem()
-    p.add_primary(["A"])
+    p.add_primary(["A", "B"])
     p.add_option(["A"], cost=2**63)
-    p.add_option(["A"], cost=2**63)
+    p.add_option(["B"], cost=2**63)
     with pytest.raises(CostError, match="2\\^64"):
         p.best()
+    # A copy of an option past the K cheapest is dropped before the engine
+    # sums the costs (see `copies.rs`): one of them is enough.
+    q = Problem()
+    q.add_primary(["A"])
+    q.add_option(["A"], cost=2**63)
+    q.add_option(["A"], cost=2**63 - 1)
+    found = q.best()
+    assert [(s.cost, s.ids) for s in found] == [(2**63 - 1, (1,))] and found.optimal
+
+
+def test_copies_of_options_keep_the_k_best() -> None:
+    # Copies (the same items and colors, in any order) past the K cheapest
+    # are dropped, but never those that may go together (multiplicities).
+    rng = random.Random(23)
+    for _ in range(150):
+        multiplicities, colors = rng.random() < 0.5, rng.random() < 0.5
+        p = random_problem(rng, multiplicities=multiplicities, colors=colors)
+        for _ in range(rng.randint(1, 5)):
+            o = rng.randrange(p.n_options)
+            items = [n if c is None else f"{n}:{c}" for n, c in p.option(o)]
+            rng.shuffle(items)
+            p.add_option(items, cost=rng.randrange(10))
+        want = brute_costs(p)
+        for k in (1, 2, 4):
+            found = p.best(k)
+            assert [s.cost for s in found] == want[:k] and found.optimal
+            for s in found:
+                assert p.is_solution(s.ids) and s.cost == p.cost(s.ids)
 
 
 def test_dlx5_syntax() -> None:

@@ -24,6 +24,7 @@ mod canon;
 mod cells;
 mod cellsearch;
 mod cliques;
+mod copies;
 pub mod footprint;
 mod frontier;
 pub mod kasteleyn;
@@ -53,6 +54,7 @@ mod volume;
 
 pub use canon::is_canonical;
 pub use cliques::clique_cuts;
+pub use copies::{Kept, cheapest_copies};
 pub use frontier::{Frontier, FrontierError, FrontierProgress, field_widths};
 pub use lp_tree::LpTree;
 pub use machine::{Engine, Heuristic, Move};

@@ -85,10 +85,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::bits::Bits;
+use crate::copies::cheapest_copies;
 use crate::lp_tree::LpTree;
 use crate::mincost_bits::MinCostBits;
 use crate::partition::Partition;
-use crate::pricing::{CostError, Ledger, MinCostStats, Priced, ascent_steps};
+use crate::pricing::{CostError, Ledger, MinCostStats, Priced, ascent_steps, check_length};
 use crate::problem::CompiledProblem;
 use crate::sliced::{Poll, Slice, Sliced};
 use crate::volume::LOOK;
@@ -877,6 +878,10 @@ pub struct Cheapest {
     /// The branch and bound on the relaxation, to come or under way (see
     /// [`Race`]).
     race: Option<Box<Race>>,
+    /// The given problem's options that each option searched stands for
+    /// (its start in the second), when options were dropped before the
+    /// search (see `copies.rs`).
+    origin: Option<(Vec<u32>, Vec<u32>)>,
 }
 
 enum Engine {
@@ -1129,9 +1134,28 @@ impl Engine {
 
 impl Cheapest {
     /// The search for the `k` cheapest solutions of `problem`, on bitsets
-    /// when they suit it (or never, with `links`).
+    /// when they suit it (or never, with `links`), once the copies of
+    /// options that cannot be among them are dropped (`copies.rs`).
     /// `stop` ends the building early ([`CostError::Stopped`]).
     pub fn new(
+        problem: &CompiledProblem,
+        costs: &[u64],
+        k: usize,
+        links: bool,
+        stop: &AtomicBool,
+    ) -> Result<Cheapest, CostError> {
+        check_length(problem, costs)?;
+        let Some(kept) = cheapest_copies(problem, costs, k, stop)? else {
+            return Cheapest::new_whole(problem, costs, k, links, stop);
+        };
+        let mut search = Cheapest::new_whole(&kept.problem, &kept.costs, k, links, stop)?;
+        let start = (0..=kept.ids.len() as u32).collect();
+        search.origin = Some((start, kept.ids));
+        Ok(search)
+    }
+
+    /// [`Self::new`] with every option.
+    fn new_whole(
         problem: &CompiledProblem,
         costs: &[u64],
         k: usize,
@@ -1198,6 +1222,7 @@ impl Cheapest {
             restart,
             before: MinCostStats::default(),
             race,
+            origin: None,
         })
     }
 
@@ -1517,9 +1542,28 @@ impl Cheapest {
         .fold(self.engine.stats(), MinCostStats::plus)
     }
 
-    /// The solutions kept, the cost to beat, the optimum so far.
+    /// The solutions kept, the cost to beat, the optimum so far; its
+    /// solutions are by the search's own option ids (see [`Self::best`]).
     pub fn ledger(&self) -> &Ledger {
         self.engine.ledger()
+    }
+
+    /// The solutions kept, cheapest first: (cost, the given problem's
+    /// option ids, increasing).
+    pub fn best(&self) -> Vec<(u64, Vec<u32>)> {
+        let mut best = self.ledger().best();
+        if let Some((start, ids)) = &self.origin {
+            for (_, options) in &mut best {
+                let mut given: Vec<u32> = options
+                    .iter()
+                    .flat_map(|&o| &ids[start[o as usize] as usize..start[o as usize + 1] as usize])
+                    .copied()
+                    .collect();
+                given.sort_unstable();
+                *options = given;
+            }
+        }
+        best
     }
 }
 
@@ -1610,7 +1654,7 @@ mod tests {
         k: usize,
         links: bool,
     ) {
-        assert_kept(m.ledger().best(), p, costs, all, k, links);
+        assert_kept(m.best(), p, costs, all, k, links);
     }
 
     /// [`assert_best`] on the solutions kept, `best`.
@@ -1871,7 +1915,7 @@ mod tests {
             (TREE_EARLY..TREE_AFTER).contains(&at),
             "joined after {at} options removed"
         );
-        let (_, best) = &m.ledger().best()[0];
+        let (_, best) = &m.best()[0];
         assert!(p.is_solution(best));
     }
 
