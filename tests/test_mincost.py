@@ -197,6 +197,37 @@ def test_costs_too_big_for_the_engine() -> None:
     assert [(s.cost, s.ids) for s in found] == [(2**63 - 1, (1,))] and found.optimal
 
 
+def test_options_that_go_together_are_reported_whole() -> None:
+    # Crew-like set partitions (segments of a line of items, each split in
+    # two, at other places each round): options that always go together
+    # are merged before the search and reported as the options given.
+    rng = random.Random(29)
+    for _ in range(40):
+        rows = rng.randint(6, 14)
+        p = Problem()
+        p.add_primary([f"r{i}" for i in range(rows)])
+        seen: set[tuple[int, ...]] = set()
+        for _ in range(rng.randint(2, 4)):
+            at = 0
+            while at < rows:
+                size = min(rng.randint(2, 5), rows - at)
+                segment = list(range(at, at + size))
+                rng.shuffle(segment)
+                for part in (segment[: size // 2], segment[size // 2:]):
+                    duty = tuple(sorted(part))
+                    if duty and duty not in seen:
+                        seen.add(duty)
+                        p.add_option([f"r{i}" for i in duty], cost=10 * len(duty) + rng.randrange(7))
+                at += size
+        want = all_costs(p)
+        for k in (1, 4):
+            found = p.best(k)
+            assert [s.cost for s in found] == want[:k] and found.optimal
+            assert len({s.ids for s in found}) == len(found)
+            for s in found:
+                assert p.is_solution(s.ids) and s.cost == p.cost(s.ids) and list(s.ids) == sorted(s.ids)
+
+
 def test_copies_of_options_keep_the_k_best() -> None:
     # Copies (the same items and colors, in any order) past the K cheapest
     # are dropped, but never those that may go together (multiplicities).

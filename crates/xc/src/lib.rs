@@ -50,6 +50,7 @@ mod simplex;
 mod sliced;
 mod split;
 mod stats;
+mod together;
 mod volume;
 
 pub use canon::is_canonical;
@@ -80,3 +81,4 @@ pub use simplex::{DualSimplex, LpStatus};
 pub use sliced::{Next, Poll, Slice, Sliced};
 pub use split::{AtomicF64, Estimated, Piece, Pool, Report, Shared, split, split_until};
 pub use stats::{Stats, fraction_done, fraction_explored};
+pub use together::{Merged, merge_together};

@@ -92,6 +92,7 @@ use crate::partition::Partition;
 use crate::pricing::{CostError, Ledger, MinCostStats, Priced, ascent_steps, check_length};
 use crate::problem::CompiledProblem;
 use crate::sliced::{Poll, Slice, Sliced};
+use crate::together::merge_together;
 use crate::volume::LOOK;
 
 /// At most this many options of an item are counted when choosing where to
@@ -879,8 +880,8 @@ pub struct Cheapest {
     /// [`Race`]).
     race: Option<Box<Race>>,
     /// The given problem's options that each option searched stands for
-    /// (its start in the second), when options were dropped before the
-    /// search (see `copies.rs`).
+    /// (its start in the second), when options were merged or dropped
+    /// before the search (see `together.rs` and `copies.rs`).
     origin: Option<(Vec<u32>, Vec<u32>)>,
 }
 
@@ -1134,8 +1135,10 @@ impl Engine {
 
 impl Cheapest {
     /// The search for the `k` cheapest solutions of `problem`, on bitsets
-    /// when they suit it (or never, with `links`), once the copies of
-    /// options that cannot be among them are dropped (`copies.rs`).
+    /// when they suit it (or never, with `links`), once the options that
+    /// always go together are merged and those in no solution dropped
+    /// (set partitioning problems, `together.rs`), and the copies of
+    /// options that cannot be among them dropped (`copies.rs`).
     /// `stop` ends the building early ([`CostError::Stopped`]).
     pub fn new(
         problem: &CompiledProblem,
@@ -1145,12 +1148,29 @@ impl Cheapest {
         stop: &AtomicBool,
     ) -> Result<Cheapest, CostError> {
         check_length(problem, costs)?;
-        let Some(kept) = cheapest_copies(problem, costs, k, stop)? else {
-            return Cheapest::new_whole(problem, costs, k, links, stop);
+        let merged = merge_together(problem, costs, stop)?;
+        let (p, c) = match &merged {
+            Some(m) => (&m.problem, &m.costs[..]),
+            None => (problem, costs),
         };
-        let mut search = Cheapest::new_whole(&kept.problem, &kept.costs, k, links, stop)?;
-        let start = (0..=kept.ids.len() as u32).collect();
-        search.origin = Some((start, kept.ids));
+        let kept = cheapest_copies(p, c, k, stop)?;
+        let (p, c) = match &kept {
+            Some(kept) => (&kept.problem, &kept.costs[..]),
+            None => (p, c),
+        };
+        let mut search = Cheapest::new_whole(p, c, k, links, stop)?;
+        if merged.is_some() || kept.is_some() {
+            let (mut start, mut ids) = (vec![0u32], Vec::new());
+            for o in 0..p.n_options() {
+                let o = kept.as_ref().map_or(o, |kept| kept.ids[o] as usize);
+                match &merged {
+                    Some(m) => ids.extend_from_slice(m.members(o)),
+                    None => ids.push(o as u32),
+                }
+                start.push(ids.len() as u32);
+            }
+            search.origin = Some((start, ids));
+        }
         Ok(search)
     }
 
