@@ -33,7 +33,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::problem::{CompiledProblem, ranks};
+use crate::problem::{CompiledProblem, Incidence, ranks};
 use crate::rng::Rng;
 
 /// A primary-item order and what it predicts.
@@ -51,38 +51,6 @@ pub struct ItemOrder {
     /// Was it weighed by running a frontier (on a problem with
     /// multiplicities, see [`crate::choose_order_until`]), not by the bound alone?
     pub tried: bool,
-}
-
-/// The options of each item, as one array in runs (`start[i]..start[i + 1]`).
-struct Incidence {
-    start: Vec<u32>,
-    options: Vec<u32>,
-}
-
-impl Incidence {
-    fn new(p: &CompiledProblem) -> Incidence {
-        let n = p.n_items();
-        let mut start = vec![0u32; n + 1];
-        for &i in p.option_item() {
-            start[i as usize + 1] += 1;
-        }
-        for i in 0..n {
-            start[i + 1] += start[i];
-        }
-        let mut fill = start.clone();
-        let mut options = vec![0u32; p.n_entries()];
-        for o in 0..p.n_options() {
-            for &i in p.option(o) {
-                options[fill[i as usize] as usize] = o as u32;
-                fill[i as usize] += 1;
-            }
-        }
-        Incidence { start, options }
-    }
-
-    fn of(&self, i: usize) -> &[u32] {
-        &self.options[self.start[i] as usize..self.start[i + 1] as usize]
-    }
 }
 
 /// log2(2^a + 2^b), without overflow.

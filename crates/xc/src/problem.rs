@@ -554,6 +554,38 @@ impl CompiledProblem {
     }
 }
 
+/// The options of each item, as one array in runs (`start[i]..start[i + 1]`).
+pub(crate) struct Incidence {
+    start: Vec<u32>,
+    options: Vec<u32>,
+}
+
+impl Incidence {
+    pub(crate) fn new(p: &CompiledProblem) -> Incidence {
+        let n = p.n_items();
+        let mut start = vec![0u32; n + 1];
+        for &i in p.option_item() {
+            start[i as usize + 1] += 1;
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut options = vec![0u32; p.n_entries()];
+        for o in 0..p.n_options() {
+            for &i in p.option(o) {
+                options[fill[i as usize] as usize] = o as u32;
+                fill[i as usize] += 1;
+            }
+        }
+        Incidence { start, options }
+    }
+
+    pub(crate) fn of(&self, i: usize) -> &[u32] {
+        &self.options[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

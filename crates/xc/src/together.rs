@@ -44,7 +44,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::pricing::CostError;
-use crate::problem::CompiledProblem;
+use crate::problem::{CompiledProblem, Incidence};
 
 /// The units of work (entries visited) all the passes may take: about
 /// two seconds.
@@ -261,9 +261,8 @@ fn one_pass(now: &Merged, stop: &AtomicBool) -> Result<Option<(Merged, usize)>, 
 /// costs what it touches).
 struct Probe<'a> {
     p: &'a CompiledProblem,
-    /// The options of each item (CSR).
-    item_start: Vec<u32>,
-    item_options: Vec<u32>,
+    /// The options of each item.
+    inc: Incidence,
     stamp: u32,
     covered: Vec<u32>,
     out: Vec<u32>,
@@ -279,25 +278,9 @@ struct Probe<'a> {
 impl<'a> Probe<'a> {
     fn new(p: &'a CompiledProblem) -> Probe<'a> {
         let m = p.n_items();
-        let mut item_start = vec![0u32; m + 1];
-        for &i in p.option_item() {
-            item_start[i as usize + 1] += 1;
-        }
-        for i in 0..m {
-            item_start[i + 1] += item_start[i];
-        }
-        let mut fill = item_start.clone();
-        let mut item_options = vec![0u32; p.n_entries()];
-        for o in 0..p.n_options() {
-            for &i in p.option(o) {
-                item_options[fill[i as usize] as usize] = o as u32;
-                fill[i as usize] += 1;
-            }
-        }
         Probe {
             p,
-            item_start,
-            item_options,
+            inc: Incidence::new(p),
             stamp: 0,
             covered: vec![0; m],
             out: vec![0; p.n_options()],
@@ -308,11 +291,6 @@ impl<'a> Probe<'a> {
             single: Vec::new(),
             work: 0,
         }
-    }
-
-    fn options_of(&self, i: u32) -> &[u32] {
-        &self.item_options
-            [self.item_start[i as usize] as usize..self.item_start[i as usize + 1] as usize]
     }
 
     /// Option `o` taken, and what follows: the other options taken, or
@@ -338,7 +316,8 @@ impl<'a> Probe<'a> {
             }
             // (Its one option still in: the first not out.)
             let &k = self
-                .options_of(i)
+                .inc
+                .of(i as usize)
                 .iter()
                 .find(|&&k| self.out[k as usize] != self.stamp)?;
             if !self.take(k) {
@@ -365,32 +344,39 @@ impl<'a> Probe<'a> {
     /// The options that share an item with `q` (taken) put out; false if
     /// an item is left with none.
     fn put_out_around(&mut self, q: u32) -> bool {
-        let p = self.p;
+        let Probe {
+            p,
+            inc,
+            stamp,
+            covered,
+            out,
+            left_stamp,
+            left,
+            single,
+            work,
+            ..
+        } = self;
+        let stamp = *stamp;
         for &i in p.option(q as usize) {
-            let (a, b) = (
-                self.item_start[i as usize] as usize,
-                self.item_start[i as usize + 1] as usize,
-            );
-            for t in a..b {
-                let k = self.item_options[t];
-                if self.out[k as usize] == self.stamp {
+            for &k in inc.of(i as usize) {
+                if out[k as usize] == stamp {
                     continue;
                 }
-                self.out[k as usize] = self.stamp;
-                self.work += p.option(k as usize).len() as u64;
+                out[k as usize] = stamp;
+                *work += p.option(k as usize).len() as u64;
                 for &s in p.option(k as usize) {
                     let s = s as usize;
-                    if self.covered[s] == self.stamp {
+                    if covered[s] == stamp {
                         continue;
                     }
-                    if self.left_stamp[s] != self.stamp {
-                        self.left_stamp[s] = self.stamp;
-                        self.left[s] = self.item_start[s + 1] - self.item_start[s];
+                    if left_stamp[s] != stamp {
+                        left_stamp[s] = stamp;
+                        left[s] = inc.of(s).len() as u32;
                     }
-                    self.left[s] -= 1;
-                    match self.left[s] {
+                    left[s] -= 1;
+                    match left[s] {
                         0 => return false,
-                        1 => self.single.push(s as u32),
+                        1 => single.push(s as u32),
                         _ => {}
                     }
                 }
