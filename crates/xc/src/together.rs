@@ -86,23 +86,20 @@ pub fn merge_together(
     if problem.n_secondary() != 0 || problem.has_multiplicities() || problem.has_colors() {
         return Ok(None);
     }
+    // (The first pass's gates before any copy of the problem: most
+    // problems stop here.)
+    let mut work = pass_cost(problem);
+    if work > WORK || !promising(problem, stop)? {
+        return Ok(None);
+    }
     let mut now = Merged {
         problem: problem.clone(),
         costs: costs.to_vec(),
         start: (0..=problem.n_options() as u32).collect(),
         ids: (0..problem.n_options() as u32).collect(),
     };
-    let mut work = 0u64;
     let mut changed = false;
-    loop {
-        let pass = pass_cost(&now.problem);
-        if work.saturating_add(pass) > WORK || (!changed && !promising(&now.problem, stop)?) {
-            break;
-        }
-        work += pass;
-        let Some((next, merges)) = one_pass(&now, stop)? else {
-            break;
-        };
+    while let Some((next, merges)) = one_pass(&now, stop)? {
         let n = now.problem.n_options();
         // (Merges too few to be worth changing the problem for: the
         // options in no solution, alone, are left to the searches, which
@@ -117,6 +114,11 @@ pub fn merge_together(
         if merges * AGAIN < n {
             break;
         }
+        let pass = pass_cost(&now.problem);
+        if work.saturating_add(pass) > WORK {
+            break;
+        }
+        work += pass;
     }
     Ok(changed.then_some(now))
 }
