@@ -4,10 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TOOLS := $(VENV)/.test-tools
-SOURCES := $(shell find src crates/xc/src crates/dlx/src crates/puzzles/src python -name '*.rs' -o -name '*.py' -o -name '*.pyi') \
-           Cargo.toml crates/xc/Cargo.toml crates/dlx/Cargo.toml crates/puzzles/Cargo.toml pyproject.toml
+SOURCES := $(shell find src crates/xc/src crates/lp/src crates/sat/src crates/dlx/src crates/puzzles/src python -name '*.rs' -o -name '*.py' -o -name '*.pyi') \
+           Cargo.toml crates/xc/Cargo.toml crates/lp/Cargo.toml crates/sat/Cargo.toml crates/dlx/Cargo.toml crates/puzzles/Cargo.toml pyproject.toml
 
-CRATES := -p covering-python -p covering-xc -p covering-dlx -p covering-puzzles
+CRATES := -p covering-python -p covering-xc -p covering-lp -p covering-sat -p covering-dlx -p covering-puzzles
 
 .PHONY: dev demo test test-long test-rust test-python lint bench bench-compare fmt clean
 

@@ -175,7 +175,7 @@ impl PyCompiledProblem {
     /// solver) would hold for this problem, known before it is built.
     fn footprint(&self, engine: &str) -> PyResult<u64> {
         if engine == "sat" {
-            return Ok(xc::footprint::sat_bytes(&self.inner));
+            return Ok(sat::Sat::bytes(&self.inner));
         }
         Ok(xc::footprint::search_bytes(
             &self.inner,

@@ -1,4 +1,4 @@
-//! The CDCL backend (`xc::Sat`) for Python: solutions one at a time, within
+//! The CDCL backend (`sat::Sat`) for Python: solutions one at a time, within
 //! a conflict budget and a deadline, stopped by Ctrl-C, `cancel()` or the
 //! run's stop flag. The solver cannot stop between two of its steps from
 //! outside, so the one driver runs each call on a thread of its own and
@@ -17,13 +17,13 @@ use crate::stats::PySatStats;
 
 #[pyclass(name = "SatSearch", module = "covering._core", frozen)]
 pub struct PySatSearch {
-    driver: Driver<xc::Sat>,
+    driver: Driver<sat::Sat>,
     /// The flag the solver's terminate callback watches.
     halt: Arc<AtomicBool>,
 }
 
 /// The CDCL solver's work is its decisions (its nodes, to budgets).
-impl Driven for xc::Sat {
+impl Driven for sat::Sat {
     fn work(&self) -> u64 {
         self.stats().decisions
     }
@@ -36,7 +36,7 @@ impl PySatSearch {
     fn new(py: Python<'_>, problem: &PyCompiledProblem) -> PyResult<Self> {
         let p = problem.inner.clone();
         let (sat, signal) = crate::interrupt::until_interrupted(py, "the CDCL encoding", |halt| {
-            xc::Sat::new_until(&p, halt)
+            sat::Sat::new_until(&p, halt)
         })?;
         if let Some(e) = signal {
             return Err(e);

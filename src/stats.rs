@@ -188,7 +188,7 @@ counters! {
 
 counters! {
     /// The counters of a CDCL search (CaDiCaL's, over every call).
-    PySatStats = "SatStats" from xc::SatStats {
+    PySatStats = "SatStats" from sat::SatStats {
         /// Solutions found.
         solutions: u64,
         /// Conflicts analysed, decisions taken, literals propagated.

@@ -174,15 +174,21 @@ def test_the_reading_of_imports_sees_every_kind() -> None:
         tmp.unlink()
 
 
-def rust_graph(src: Path) -> dict[str, set[str]]:
+def rust_graph(src: Path, tests: bool = True) -> dict[str, set[str]]:
     """Modules of one crate (file stems, `puzzles::sudoku` as `puzzles/sudoku`)
-    and the modules of the same crate each one names with `crate::`."""
+    and the modules of the same crate each one names with `crate::`; without
+    `tests`, what the tests alone name is left out (test files, and a
+    file's `#[cfg(test)] mod tests { ... }` at its end)."""
     graph: dict[str, set[str]] = {}
     files = sorted(src.rglob("*.rs"))
     names = {str(f.relative_to(src).with_suffix("")).removesuffix("/mod") for f in files}
     for f in files:
         me = str(f.relative_to(src).with_suffix("")).removesuffix("/mod")
         text = re.sub(r"//[^\n]*", "", f.read_text(encoding="utf-8"))
+        if not tests:
+            if f.stem == "tests" or f.stem.endswith("_tests"):
+                continue
+            text = text.split("#[cfg(test)]\nmod tests {", 1)[0]
         targets = set()
         for path in re.findall(r"crate::((?:\w+::)*\w+)", text):
             parts = path.split("::")
@@ -202,7 +208,8 @@ def rust_graph(src: Path) -> dict[str, set[str]]:
     return graph
 
 
-@pytest.mark.parametrize("crate", ["crates/xc/src", "crates/dlx/src", "crates/puzzles/src", "src"])
+@pytest.mark.parametrize("crate", ["crates/xc/src", "crates/lp/src", "crates/sat/src", "crates/dlx/src",
+                                   "crates/puzzles/src", "src"])
 def test_no_rust_module_circle(crate: str) -> None:
     assert cycles(rust_graph(ROOT / crate)) == []
 
@@ -217,6 +224,59 @@ def test_the_engine_holds_no_puzzle() -> None:
     assert not [f.name for f in src.rglob("*.rs") if words.search(f.stem)]
 
 
+#: The engine's families, each with the families it may name (its own
+#: and those below it; see docs/ARCHITECTURE.md). Counting and cost stand
+#: side by side on search: neither names the other.
+FAMILIES: dict[str, set[str]] = {
+    "core": {"core"},
+    "search": {"core", "search"},
+    "counting": {"core", "search", "counting"},
+    "cost": {"core", "search", "cost"},
+}
+
+
+def family_breaches(graph: dict[str, set[str]]) -> list[str]:
+    """Each import of the engine that names a family it may not."""
+    out = []
+    for module, targets in sorted(graph.items()):
+        family = module.split("/")[0]
+        if family == "lib":
+            continue
+        assert family in FAMILIES, f"crates/xc/src/{module} is in no family: add it to FAMILIES"
+        for target in sorted(targets):
+            if target.split("/")[0] not in FAMILIES[family]:
+                out.append(f"{module} ({family}) names {target}")
+    return out
+
+
+def test_the_engine_is_in_families_that_look_only_down() -> None:
+    src = ROOT / "crates/xc/src"
+    assert sorted(p.name for p in src.iterdir()) == ["core", "cost", "counting", "lib.rs", "search"]
+    assert family_breaches(rust_graph(src, tests=False)) == []
+
+
+def test_a_wrong_way_import_of_the_engine_is_seen() -> None:
+    # The checker itself: a search file naming counting, a counting file
+    # naming cost, a core file naming search; a test that does is allowed.
+    assert family_breaches({"search/front": {"counting/memo"}, "counting/plan": {"cost/lp_tree"},
+                            "core/reduce": {"search/front"}, "cost/race": {"core/bits"}}) == [
+        "core/reduce (core) names search/front", "counting/plan (counting) names cost/lp_tree",
+        "search/front (search) names counting/memo"]
+    assert "search/front" in rust_graph(ROOT / "crates/xc/src")["core/reduce"]
+    assert "search/front" not in rust_graph(ROOT / "crates/xc/src", tests=False)["core/reduce"]
+
+
+def test_no_source_file_is_over_a_thousand_lines() -> None:
+    long = []
+    for folder in ("crates", "src", "python/covering"):
+        for f in (ROOT / folder).rglob("*"):
+            if f.suffix in (".rs", ".py", ".pyi") and "target" not in f.parts:
+                n = len(f.read_text(encoding="utf-8").splitlines())
+                if n > 1000:
+                    long.append(f"{f.relative_to(ROOT)}: {n} lines")
+    assert long == []
+
+
 def dependencies(cargo_toml: Path) -> set[str]:
     text = cargo_toml.read_text(encoding="utf-8")
     deps = text.split("[dependencies]", 1)[1].split("\n[", 1)[0] if "[dependencies]" in text else ""
@@ -226,10 +286,14 @@ def dependencies(cargo_toml: Path) -> set[str]:
 def test_the_crates_look_only_down() -> None:
     # The engine: no PyO3, no text reader; the reader: no PyO3, no engine;
     # the binding converts between them and Python.
-    assert not dependencies(ROOT / "crates/xc/Cargo.toml") & {"pyo3", "dlx", "covering-dlx", "puzzles"}
+    # The LP knows nothing of exact cover, the engine builds without C++
+    # (CaDiCaL is the SAT crate's alone).
+    assert dependencies(ROOT / "crates/xc/Cargo.toml") == {"lp"}
+    assert dependencies(ROOT / "crates/lp/Cargo.toml") == set()
+    assert dependencies(ROOT / "crates/sat/Cargo.toml") == {"xc", "cadical-sys"}
     assert not dependencies(ROOT / "crates/dlx/Cargo.toml") & {"pyo3", "xc", "covering-xc"}
     assert dependencies(ROOT / "crates/puzzles/Cargo.toml") == {"xc"}
-    assert {"pyo3", "xc", "dlx", "puzzles"} <= dependencies(ROOT / "Cargo.toml")
-    for crate in ("crates/xc/src", "crates/dlx/src", "crates/puzzles/src"):
+    assert {"pyo3", "xc", "dlx", "puzzles", "sat"} <= dependencies(ROOT / "Cargo.toml")
+    for crate in ("crates/xc/src", "crates/lp/src", "crates/sat/src", "crates/dlx/src", "crates/puzzles/src"):
         for f in (ROOT / crate).rglob("*.rs"):
             assert "pyo3" not in f.read_text(encoding="utf-8"), f

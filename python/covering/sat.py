@@ -4,7 +4,7 @@ Dancing links never learns from a dead end, so a bad early choice in one
 region is refuted again under every combination of choices elsewhere; a
 uniqueness proof on a big puzzle can take minutes that a CDCL solver,
 learning a clause from each conflict, does in milliseconds. `SatSolver` runs
-the engine's clause encoding (see ``crates/xc/src/sat.rs``: one variable per
+the engine's clause encoding (see ``crates/sat/src/lib.rs``: one variable per
 option, cardinality constraints per item, colors by one variable per color)
 in CaDiCaL, in-process: solutions one by one (each found is blocked by a
 clause), the first, uniqueness, and counts *up to a limit*. An unbounded

@@ -4,8 +4,9 @@
 mod common;
 
 use common::*;
+use sat::Sat;
 use std::sync::Arc;
-use xc::{CompiledProblem, Engine, Next, Poll, Rng, Sat, Search, Slice, Sliced};
+use xc::{CompiledProblem, Engine, Next, Poll, Rng, Search, Slice, Sliced};
 
 fn small(colors: bool, multiplicities: bool) -> Shape {
     Shape {

@@ -1,0 +1,400 @@
+use std::sync::atomic::AtomicBool;
+
+use super::race::{TREE_AFTER, TREE_EARLY};
+use super::{Cheapest, MinCost};
+use crate::core::problem::CompiledProblem;
+use crate::core::rng::Rng;
+use crate::core::sliced::{Poll, Slice, Sliced};
+use crate::cost::partition::Partition;
+use crate::cost::pricing::CostError;
+
+/// Every solution's cost, cheapest first, by trying every subset of
+/// options.
+fn brute(p: &CompiledProblem, costs: &[u64]) -> Vec<u64> {
+    let all = p.every_solution_by_subsets(costs);
+    all.into_iter().map(|s| s.0).collect()
+}
+
+fn random_problem(rng: &mut Rng) -> (CompiledProblem, Vec<u64>) {
+    loop {
+        let n_primary = 1 + rng.below(5) as u32;
+        let n_secondary = rng.below(3) as u32;
+        let n_items = n_primary + n_secondary;
+        let n_options = 1 + rng.below(12) as usize;
+        let multi = rng.below(3) == 0;
+        let (mut lo, mut hi) = (
+            vec![1u32; n_primary as usize],
+            vec![1u32; n_primary as usize],
+        );
+        if multi {
+            for i in 0..n_primary as usize {
+                lo[i] = rng.below(3) as u32;
+                hi[i] = lo[i].max(1) + rng.below(2) as u32;
+            }
+        }
+        let (mut start, mut item, mut color) = (vec![0u32], Vec::new(), Vec::new());
+        for _ in 0..n_options {
+            let mut has = false;
+            for i in 0..n_items {
+                if rng.below(3) == 0 {
+                    item.push(i);
+                    has |= i < n_primary;
+                    color.push(if i >= n_primary {
+                        rng.below(3) as u32
+                    } else {
+                        0
+                    });
+                }
+            }
+            if !has {
+                item.push(rng.below(n_primary as u64) as u32);
+                color.push(0);
+            }
+            start.push(item.len() as u32);
+        }
+        let costs = (0..n_options).map(|_| rng.below(10)).collect();
+        if let Ok(p) = CompiledProblem::new(n_primary, n_secondary, lo, hi, start, item, color) {
+            return (p, costs);
+        }
+    }
+}
+
+/// The search's K best are the brute force's (`all`, every cost):
+/// their costs, each a solution at its cost, none twice.
+fn assert_best(
+    m: &Cheapest,
+    p: &CompiledProblem,
+    costs: &[u64],
+    all: &[u64],
+    k: usize,
+    links: bool,
+) {
+    assert_kept(m.best(), p, costs, all, k, links);
+}
+
+/// [`assert_best`] on the solutions kept, `best`.
+fn assert_kept(
+    best: Vec<(u64, Vec<u32>)>,
+    p: &CompiledProblem,
+    costs: &[u64],
+    all: &[u64],
+    k: usize,
+    links: bool,
+) {
+    let got: Vec<u64> = best.iter().map(|b| b.0).collect();
+    let want: Vec<u64> = all.iter().copied().take(k).collect();
+    assert_eq!(
+        got, want,
+        "k={k} links={links} costs={costs:?} problem={p:?}"
+    );
+    for (c, opts) in &best {
+        assert!(p.is_solution(opts));
+        assert_eq!(*c, opts.iter().map(|&o| costs[o as usize]).sum::<u64>());
+    }
+    let mut sets: Vec<&Vec<u32>> = best.iter().map(|b| &b.1).collect();
+    sets.sort();
+    sets.dedup();
+    assert_eq!(sets.len(), best.len(), "a solution twice");
+}
+
+#[test]
+fn the_k_best_costs_agree_with_brute_force() {
+    let mut rng = Rng::new(7);
+    for _ in 0..3000 {
+        let (p, costs) = random_problem(&mut rng);
+        let all = brute(&p, &costs);
+        for (k, links) in [
+            (1usize, true),
+            (2, true),
+            (3, true),
+            (5, true),
+            (1, false),
+            (3, false),
+            (5, false),
+        ] {
+            let mut m = Cheapest::new(&p, &costs, k, links, &AtomicBool::new(false)).unwrap();
+            // In small slices, to go through every resumption.
+            while m.run(Slice::work(3)) == Poll::Pending {}
+            assert_best(&m, &p, &costs, &all, k, links);
+        }
+    }
+}
+
+#[test]
+fn the_k_best_agree_with_brute_force_when_the_search_starts_over() {
+    let mut rng = Rng::new(13);
+    let mut restarts = 0;
+    for _ in 0..3000 {
+        let (p, costs) = random_problem(&mut rng);
+        let all = brute(&p, &costs);
+        for (k, links) in [(1usize, true), (2, true), (4, true), (1, false), (3, false)] {
+            let mut m = Cheapest::new(&p, &costs, k, links, &AtomicBool::new(false)).unwrap();
+            m.start_over_soon();
+            while m.run(Slice::work(1)) == Poll::Pending {}
+            restarts += m.started_over() as u32;
+            assert_best(&m, &p, &costs, &all, k, links);
+        }
+    }
+    // (Enough searches started over for the agreement to say something.)
+    assert!(restarts > 1000, "{restarts} restarts");
+}
+
+/// Random set partitioning problems: a few random partitions of the
+/// items (so that there are solutions), and random options beside.
+fn random_partition_problem(rng: &mut Rng) -> (CompiledProblem, Vec<u64>) {
+    loop {
+        let n = 1 + rng.below(7) as u32;
+        let (mut start, mut item) = (vec![0u32], Vec::new());
+        for _ in 0..1 + rng.below(2) {
+            let mut left: Vec<u32> = (0..n).collect();
+            while !left.is_empty() {
+                let take = 1 + rng.below(left.len().min(3) as u64) as usize;
+                for _ in 0..take {
+                    let at = rng.below(left.len() as u64) as usize;
+                    item.push(left.swap_remove(at));
+                }
+                start.push(item.len() as u32);
+            }
+        }
+        while start.len() < 15 && rng.below(3) != 0 {
+            for i in 0..n {
+                if rng.below(3) == 0 {
+                    item.push(i);
+                }
+            }
+            if item.len() as u32 > *start.last().unwrap() {
+                start.push(item.len() as u32);
+            }
+        }
+        let n_options = start.len() - 1;
+        let costs = (0..n_options).map(|_| rng.below(20)).collect();
+        if let Ok(p) = CompiledProblem::new(
+            n,
+            0,
+            vec![1; n as usize],
+            vec![1; n as usize],
+            start,
+            item,
+            vec![],
+        ) && n_options <= 14
+        {
+            return (p, costs);
+        }
+    }
+}
+
+#[test]
+fn the_branch_and_bound_on_set_partitions_agrees_with_brute_force() {
+    let mut rng = Rng::new(17);
+    let mut tried = 0;
+    for round in 0..4000 {
+        let (p, costs) = if round % 2 == 0 {
+            random_partition_problem(&mut rng)
+        } else {
+            random_problem(&mut rng)
+        };
+        if !Partition::suits(&p, &costs) {
+            continue;
+        }
+        tried += 1;
+        let all = brute(&p, &costs);
+        for k in [1usize, 2, 3, 5] {
+            let mut s = Partition::new(&p, &costs, k, &AtomicBool::new(false)).unwrap();
+            while !s.search_for(1) {}
+            assert!(s.is_complete());
+            assert_kept(s.ledger().best(), &p, &costs, &all, k, false);
+            // As a heuristic: true solutions, and the K best when it
+            // left no branch.
+            let mut h = Partition::new(&p, &costs, k, &AtomicBool::new(false)).unwrap();
+            h.set_patience(1);
+            while !h.search_for(1) {}
+            let best = h.ledger().best();
+            for (i, (c, opts)) in best.iter().enumerate() {
+                assert!(p.is_solution(opts));
+                assert_eq!(*c, opts.iter().map(|&o| costs[o as usize]).sum::<u64>());
+                assert!(*c >= all[i]);
+            }
+            if h.is_complete() {
+                assert_kept(best, &p, &costs, &all, k, false);
+            }
+        }
+    }
+    assert!(tried > 1500, "{tried} problems");
+}
+
+#[test]
+fn the_k_best_agree_with_brute_force_when_the_search_dives() {
+    let mut rng = Rng::new(19);
+    let (mut dives, mut proofs) = (0, 0);
+    for _ in 0..3000 {
+        let (p, costs) = random_partition_problem(&mut rng);
+        let all = brute(&p, &costs);
+        for k in [1usize, 2, 4] {
+            let mut m = Cheapest::new(&p, &costs, k, true, &AtomicBool::new(false)).unwrap();
+            let Some(d) = m.dive.as_mut() else {
+                continue;
+            };
+            // A dive at once, short, as impatient as can be.
+            d.at = 0;
+            d.share = [0, 1, 1 << 40][rng.below(3) as usize];
+            d.patience = rng.below(3);
+            m.check_soon();
+            dives += 1;
+            while m.run(Slice::work(1)) == Poll::Pending {}
+            proofs += m.proven as u32;
+            assert_best(&m, &p, &costs, &all, k, true);
+        }
+    }
+    // (Enough dives, and dives that were proofs, for this to say something.)
+    assert!(
+        dives > 5000 && proofs > 100,
+        "{dives} dives, {proofs} proofs"
+    );
+}
+
+#[test]
+fn the_k_best_agree_with_brute_force_when_the_tree_races() {
+    let mut rng = Rng::new(23);
+    let (mut races, mut proofs) = (0, 0);
+    for _ in 0..1500 {
+        let (p, costs) = random_partition_problem(&mut rng);
+        let all = brute(&p, &costs);
+        for k in [1usize, 2, 4] {
+            let mut m = Cheapest::new(&p, &costs, k, true, &AtomicBool::new(false)).unwrap();
+            m.race_soon();
+            while m.run(Slice::work(1)) == Poll::Pending {}
+            races += m.racing() as u32;
+            proofs += (m.racing() && m.proven) as u32;
+            assert_best(&m, &p, &costs, &all, k, true);
+        }
+    }
+    // (Enough races, and races the tree won, for this to say something.)
+    assert!(
+        races > 1000 && proofs > 100,
+        "{races} races, {proofs} proofs"
+    );
+}
+
+/// A set partitioning problem of `n` items: three planted partitions
+/// into blocks of 2-5 items, then random options of 2-5 items up to
+/// `n_options`, each costing below 100.
+fn planted_partition_problem(
+    rng: &mut Rng,
+    n: u32,
+    n_options: usize,
+) -> (CompiledProblem, Vec<u64>) {
+    let (mut start, mut item) = (vec![0u32], Vec::new());
+    for _ in 0..3 {
+        let mut left: Vec<u32> = (0..n).collect();
+        while !left.is_empty() {
+            for _ in 0..(2 + rng.below(4) as usize).min(left.len()) {
+                item.push(left.swap_remove(rng.below(left.len() as u64) as usize));
+            }
+            start.push(item.len() as u32);
+        }
+    }
+    while start.len() <= n_options {
+        let mut picked: Vec<u32> = Vec::new();
+        while picked.len() < 2 + rng.below(4) as usize {
+            let i = rng.below(n as u64) as u32;
+            if !picked.contains(&i) {
+                picked.push(i);
+            }
+        }
+        item.extend(picked);
+        start.push(item.len() as u32);
+    }
+    let costs = (0..start.len() - 1).map(|_| rng.below(100)).collect();
+    let one = vec![1; n as usize];
+    let p = CompiledProblem::new(n, 0, one.clone(), one, start, item, vec![]).expect("a problem");
+    (p, costs)
+}
+
+#[test]
+fn the_tree_joins_early_where_the_search_has_no_near_cover() {
+    // 80 items, 8,000 options: the search on dancing links has no cover
+    // within TREE_FAR of its prices' bound after TREE_EARLY options
+    // removed, so the tree joins then, long before TREE_AFTER. (That
+    // the race's answers are right is the brute-force tests' work.)
+    let mut rng = Rng::new(5);
+    let (p, costs) = planted_partition_problem(&mut rng, 80, 8_000);
+    let mut m = Cheapest::new(&p, &costs, 1, true, &AtomicBool::new(false)).unwrap();
+    let mut joined_at = None;
+    while m.run(Slice::work(1000)) == Poll::Pending {
+        if joined_at.is_none() && m.racing() {
+            joined_at = Some(m.removed());
+        }
+    }
+    let at = joined_at.expect("the tree joined");
+    assert!(
+        (TREE_EARLY..TREE_AFTER).contains(&at),
+        "joined after {at} options removed"
+    );
+    let (_, best) = &m.best()[0];
+    assert!(p.is_solution(best));
+}
+
+#[test]
+fn a_tree_that_gives_up_leaves_its_counters_and_the_answer() {
+    // The tree made to give up as soon as it joins: the search goes on
+    // alone to the same optimum, and its counters never go back (the
+    // binding's driver counts the work of a slice by their difference:
+    // a tree's nodes lost made it wrap, and the search end unproven).
+    let mut rng = Rng::new(5);
+    let (p, costs) = planted_partition_problem(&mut rng, 80, 8_000);
+    let never = AtomicBool::new(false);
+    let mut alone = Cheapest::new(&p, &costs, 1, true, &never).unwrap();
+    alone.race = None;
+    assert_eq!(alone.run(Slice::ALL), Poll::Ready(()));
+    let mut m = Cheapest::new(&p, &costs, 1, true, &never).unwrap();
+    let (mut nodes, mut gave_up) = (0, false);
+    while m.run(Slice::work(1000)) == Poll::Pending {
+        let now = m.stats().nodes;
+        assert!(now >= nodes, "the nodes went from {nodes} back to {now}");
+        nodes = now;
+        if let Some(tree) = m.race.as_mut().and_then(|r| r.tree.as_mut())
+            && tree.stats().nodes > 0
+        {
+            tree.give_up_now();
+            gave_up = true;
+        }
+    }
+    assert!(gave_up && m.race.is_none(), "the tree joined and gave up");
+    assert!(m.stats().nodes >= nodes);
+    assert!(m.is_done());
+    assert_eq!(m.ledger().optimum(), alone.ledger().optimum());
+}
+
+#[test]
+fn costs_too_big_for_fractional_prices_still_agree() {
+    // Costs past 2^55: no room to scale them, so whole prices only.
+    let mut rng = Rng::new(11);
+    for _ in 0..500 {
+        let (p, small) = random_problem(&mut rng);
+        let costs: Vec<u64> = small.iter().map(|&c| (c + 1) << 55).collect();
+        let all = brute(&p, &costs);
+        let mut m = MinCost::new(&p, &costs, 3).unwrap();
+        assert_eq!(m.ledger.priced.scale, 1);
+        assert_eq!(m.run(Slice::ALL), Poll::Ready(()));
+        let got: Vec<u64> = m.ledger().best().iter().map(|b| b.0).collect();
+        assert_eq!(got, all.into_iter().take(3).collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn costs_too_big_are_refused() {
+    let p =
+        CompiledProblem::new(1, 0, vec![1], vec![1], vec![0, 1, 2], vec![0, 0], vec![]).unwrap();
+    assert_eq!(
+        MinCost::new(&p, &[u64::MAX / 2 + 1, u64::MAX / 2], 1).err(),
+        Some(CostError::TooLarge)
+    );
+    assert!(MinCost::new(&p, &[u64::MAX / 2, u64::MAX / 2], 1).is_ok());
+    assert_eq!(
+        MinCost::new(&p, &[1], 1).err(),
+        Some(CostError::Length {
+            expected: 2,
+            got: 1
+        })
+    );
+}

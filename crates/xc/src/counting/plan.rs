@@ -1,0 +1,435 @@
+//! The counting plan: which method counts a problem, on which machine and
+//! in which item order, and why; every rule and every price of the choice
+//! is here (the caller runs what the plan asks and reports back).
+//!
+//! The methods (see `covering.counting`): Kasteleyn's determinant for
+//! planar matchings, the frontier, the memo, the search. The plan is
+//! measured, never timed, so that the same problem always goes the same
+//! way:
+//!
+//! 1. a tree that Knuth's estimate puts under [`SMALL_TREE`] nodes is
+//!    searched (up to [`SMALL_TREE_CHECK`] times that), one it puts under
+//!    [`SMALL_TREE_MAYBE`] times that is searched for [`SMALL_TREE`] nodes
+//!    first ([`CountPlan::small_tree`]);
+//! 2. an item order predicted under 2^[`FRONTIER_SURE`] transitions, or at
+//!    most [`FRONTIER_BITS`] wide, is counted at the frontier at once;
+//! 3. the memo is probed for [`CountPlan::probe_nodes`] nodes with each
+//!    rule, and is in the running if its sub-problems came back
+//!    ([`CountPlan::memo_in_running`]);
+//! 4. the candidates in the running race in turns of doubling work, each
+//!    priced in one unit (about a nanosecond of a core) from its own
+//!    counters ([`CountPlan::search_cost`], [`frontier_cost`],
+//!    [`memo_cost`]);
+//! 5. a memo that is not in the running but could count gets a stint of
+//!    [`MEMO_STINT`] of what the cheapest other candidate is predicted to
+//!    cost ([`CountPlan::memo_stint`]): where its savings compound past
+//!    what a probe sees (Latin squares of order 6: 2.3x fewer nodes in the
+//!    probe, 450x in the end) it finishes first, and elsewhere it costs
+//!    that share at most.
+//!
+//! Each candidate weighed is kept with its cost, predicted or measured
+//! ([`CountPlan::candidates`]), for the count's report.
+//!
+//! ```
+//! use xc::plan::{CountPlan, Machine};
+//! let mut plan = CountPlan::new(Machine::Cells, false, 100, false);
+//! plan.set_estimate(5_000.0);
+//! assert_eq!(plan.small_tree(), Some((4 * xc::plan::SMALL_TREE, true)));
+//! ```
+
+use crate::core::bits::MAX_OPTIONS as SQUARE_TABLE;
+use crate::core::machine::Engine;
+use crate::core::problem::CompiledProblem;
+use crate::core::stats::Stats;
+use crate::search::front::Search;
+
+/// The machine a search of the problem dances on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Machine {
+    /// Dancing cells (Algorithms X and C).
+    Cells,
+    /// Dancing cells with multiplicities (Algorithm M).
+    MCells,
+    /// Bitsets of the square table (at most 4,096 options).
+    Bits,
+    /// Bitsets with masks (past the square table, thousands of options).
+    Masks,
+    /// Bitsets with multiplicities.
+    MBits,
+}
+
+impl Machine {
+    /// The machine a count's search of `p` with `engine` runs on.
+    pub fn of(p: &CompiledProblem, engine: Engine) -> Machine {
+        let bits = Search::engine_for(p, engine) == Engine::Bits;
+        match (p.has_multiplicities(), bits) {
+            (true, true) => Machine::MBits,
+            (true, false) => Machine::MCells,
+            (false, true) if p.n_options() > SQUARE_TABLE => Machine::Masks,
+            (false, true) => Machine::Bits,
+            (false, false) => Machine::Cells,
+        }
+    }
+}
+
+/// The methods a count weighs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    Kasteleyn,
+    Frontier,
+    Memo,
+    Search,
+}
+
+/// A candidate weighed: its method, its cost in the plan's unit (about a
+/// nanosecond of a core), and whether that cost was measured (a run's own
+/// counters) or predicted (an estimate).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Candidate {
+    pub method: Method,
+    pub cost: f64,
+    pub measured: bool,
+}
+
+/// Before any estimate, a problem of at most [`FIRST_LOOK_ENTRIES`] entries
+/// is searched for this many nodes: a puzzle's tree (an Akari board of 25 x
+/// 25 takes a few hundred) is counted before its estimate, its reduction
+/// or its names would cost ten times the count; a bigger tree loses some
+/// 30 us to it. Puzzles have a few thousand entries (Akari 25 x 25 some
+/// 2,000, Sudoku 2,916, pentominoes 6x10 12,336); past 20,000 the look
+/// costs more than it saves (set partitions of 12, 24,576 entries: 2,000
+/// nodes over 4,095 options took 0.1 s, where the frontier counts in 0.07).
+pub const FIRST_LOOK: u64 = 2_000;
+pub const FIRST_LOOK_ENTRIES: u64 = 20_000;
+/// Past this many primary items a matching problem asks the frontier
+/// first, and takes it if the plan is sure of its order: Kasteleyn's
+/// embedding works in time that grows with the square of the items (a
+/// board 4 x 5,000: 2.9 s; 100 x 100: 2 s, where no other method counts).
+pub const KASTELEYN_ITEMS: u64 = 5_000;
+/// Search trees estimated below this many nodes are searched at once (up
+/// to [`SMALL_TREE_CHECK`] times as many: past that the estimate was wrong).
+pub const SMALL_TREE: u64 = 100_000;
+pub const SMALL_TREE_CHECK: u64 = 4;
+/// Trees estimated below this many times [`SMALL_TREE`] are searched for
+/// [`SMALL_TREE`] nodes first (about the work of the memo's probes).
+pub const SMALL_TREE_MAYBE: u64 = 10;
+/// An order whose predicted transitions are at most 2^this (a second or
+/// so), or whose frontier is at most [`FRONTIER_BITS`] wide (a step then
+/// holds at most 2^22 states: boards row by row), is counted at once.
+pub const FRONTIER_SURE: f64 = 26.0;
+pub const FRONTIER_BITS: u64 = 22;
+/// Past 2^this predicted transitions the frontier is not tried, unless its
+/// order was weighed by a trial (with multiplicities the prediction runs
+/// high by many bits; REDRECT-DLX 5 5: 2^50 predicted, 5.8M transitions,
+/// 0.4 s, where the search takes 16 s).
+pub const FRONTIER_HOPELESS: f64 = 48.0;
+/// Nodes of each memo probe, for a problem of at most [`PROBE_WORDS`] * 64
+/// options; fewer for wider ones (no fewer than [`PROBE_LEAST`]), whose
+/// memo nodes cost more each (Knuth's 3x4 word rectangles, 9,986 options:
+/// 17 us a node; their share of sub-problems found again is the same
+/// after 4,000).
+pub const PROBE_NODES: u64 = 20_000;
+pub const PROBE_WORDS: u64 = 32;
+pub const PROBE_LEAST: u64 = 2_000;
+/// Sub-problems found again per node searched, past which the memo is in
+/// the running.
+pub const HIT_RATIO: f64 = 0.3;
+/// Or: the nodes searched and saved against those searched ("shrink"),
+/// past which the memo is in the running however few its hits: a probe
+/// whose few hits saved most of what it searched is finding sub-problems
+/// high in the tree, and their savings multiply as it goes on (Knuth's
+/// indicator problem for monotone functions of 6 variables: 2.3x in the
+/// probe, 60x in the end; the memo 5.4 s, the search 11.6 s). Below it
+/// (`benchmarks/memo_probe.py`): 1.0-1.62x on queens, windmill dominoes,
+/// pentominoes and word rectangles, where the search wins.
+pub const SHRINK: f64 = 1.8;
+/// Against bitsets with masks a node of the memo costs some ten of the
+/// search's (word rectangles 3x4: 7.6 us against 0.7), so hits alone do not
+/// put the memo in the running: its nodes must shrink this much.
+pub const MASKED_SHRINK: f64 = 8.0;
+/// Against the square table's bitsets shrinking alone puts the memo in
+/// the running only past this (hits still do): Knuth's Sudoku with 14 of a
+/// 17-clue puzzle's givens, 3.0x in the probe and 8.3x in the end, the memo
+/// 13.4 s where the search on bitsets takes 9.0 s.
+pub const BITS_SHRINK: f64 = 8.0;
+/// What a node of the memo and of the search costs, in frontier
+/// transitions: the memo's turns in its race with the frontier, and the
+/// search's estimate against the frontier's prediction.
+pub const MEMO_NODES_PER_TRANSITION: f64 = 0.01;
+pub const SEARCH_NODES_PER_TRANSITION: f64 = 0.1;
+/// Bits by which the search's estimate must fall below the frontier's
+/// prediction for the search to run without the frontier.
+pub const FRONTIER_SLACK: f64 = 10.0;
+/// The prices of the plan's unit, about a nanosecond of a core, from each
+/// method's own counters, never from a clock (`benchmarks/race_prices.py`):
+/// a frontier's mem took 2-7 ns on Knuth's REDRECT-, MOTLEY-, QUEENDOM-,
+/// SUDOKU- and SLITHERLINK-DLX files, polyiamonds and tromino boards; a node
+/// of dancing cells 15 ns (50 ns in Algorithm M) and 0.45 ns a mem; a node
+/// of bitsets 10 ns, a nanosecond an update and an eighth of one a word
+/// copied or scanned; Algorithm M on bitsets 100 ns a node and 0.6 a word.
+pub const FRONTIER_MEM_COST: f64 = 4.0;
+pub const CELLS_NODE_COST: f64 = 15.0;
+pub const MCC_NODE_COST: f64 = 50.0;
+pub const CELLS_MEM_COST: f64 = 0.45;
+pub const BITS_NODE_COST: f64 = 10.0;
+pub const MBITS_NODE_COST: f64 = 100.0;
+pub const MBITS_MEM_COST: f64 = 0.6;
+/// A memo node: its fixed part and a word of its key (the live options,
+/// hashed and kept): 0.9 us a node on Latin squares of order 6 (4 words),
+/// 7.6 us on word rectangles 3x4 (156 words).
+pub const MEMO_NODE_COST: f64 = 500.0;
+pub const MEMO_WORD_COST: f64 = 45.0;
+/// A frontier transition, predicted (the frontier against the memo's
+/// stint): some 150 units (a tenth of a search node's worth of
+/// transitions, `SEARCH_NODES_PER_TRANSITION`, at cells' price).
+pub const TRANSITION_COST: f64 = CELLS_NODE_COST / SEARCH_NODES_PER_TRANSITION;
+/// The memo's stint where it is not in the running (step 5): this share of
+/// the cheapest other candidate's predicted cost.
+pub const MEMO_STINT: f64 = 0.25;
+/// The first turn of the race against the search, in the unit (a tenth of
+/// a second or so), and each method's first slice before its price is
+/// known: transitions, nodes.
+pub const FIRST_COST: f64 = 1e8;
+pub const FIRST_FRONTIER_WORK: u64 = 1 << 16;
+pub const FIRST_SEARCH_NODES: u64 = 10_000;
+/// The frontier's turns against the search: as long as the search's until
+/// the frontier has spent this share of what the whole search is estimated
+/// to cost, then this share of the search's (a search that wins loses
+/// about a quarter to it; REDRECT-DLX 3 8: the search 8x faster; copies of
+/// polyiamonds on a 5x5 rhombus: the frontier 14x faster).
+pub const FRONTIER_FREE: f64 = 0.25;
+pub const FRONTIER_SHARE: f64 = 0.25;
+/// Probes of Knuth's estimate that sets the frontier's free part.
+pub const RACE_PROBES: u64 = 256;
+/// The first turn of the race against the memo, in frontier transitions.
+pub const FIRST_TURN: u64 = 1 << 22;
+
+/// The price of a frontier count's work so far: its mems.
+pub fn frontier_cost(mems: u64) -> f64 {
+    FRONTIER_MEM_COST * mems as f64
+}
+
+/// A count's plan: what is known of the problem and what was weighed.
+#[derive(Clone, Debug)]
+pub struct CountPlan {
+    pub machine: Machine,
+    /// The memo cannot count it (too many options, or multiplicities).
+    pub no_memo: bool,
+    /// Words of a memo key (64 options a word).
+    pub words: u64,
+    pub multiplicities: bool,
+    /// Knuth's estimate of the search tree, in nodes.
+    pub estimate: Option<f64>,
+    /// The frontier's order: its width in bits, log2 of its predicted
+    /// transitions, and whether a trial run weighed it.
+    pub order: Option<(u64, f64, bool)>,
+    /// The best memo probe so far: (hits a node, shrink).
+    pub probe: Option<(f64, f64)>,
+    pub candidates: Vec<Candidate>,
+}
+
+impl CountPlan {
+    pub fn new(
+        machine: Machine,
+        multiplicities: bool,
+        options: usize,
+        too_many: bool,
+    ) -> CountPlan {
+        CountPlan {
+            machine,
+            no_memo: too_many || multiplicities,
+            words: (options as u64).div_ceil(64).max(1),
+            multiplicities,
+            estimate: None,
+            order: None,
+            probe: None,
+            candidates: Vec::new(),
+        }
+    }
+
+    /// Weighs `method` at `cost` (measured, or predicted).
+    pub fn weigh(&mut self, method: Method, cost: f64, measured: bool) {
+        self.candidates
+            .retain(|c| c.method != method || (c.measured && !measured));
+        if !self.candidates.iter().any(|c| c.method == method) {
+            self.candidates.push(Candidate {
+                method,
+                cost,
+                measured,
+            });
+        }
+    }
+
+    /// Knuth's estimate of the search tree: the search's predicted cost.
+    pub fn set_estimate(&mut self, nodes: f64) {
+        self.estimate = Some(nodes);
+        let price = self.node_price();
+        self.weigh(Method::Search, nodes * price, false);
+    }
+
+    /// The frontier's order, and its predicted cost.
+    pub fn set_order(&mut self, width: u64, cost: f64, tried: bool) {
+        self.order = Some((width, cost, tried));
+        self.weigh(Method::Frontier, cost.exp2() * TRANSITION_COST, false);
+    }
+
+    /// Step 1: how many nodes to search first, and whether the estimate is
+    /// sure enough that the search goes on to the end within them (None:
+    /// the tree is not thought small).
+    pub fn small_tree(&self) -> Option<(u64, bool)> {
+        let e = self.estimate?;
+        if e >= (SMALL_TREE_MAYBE * SMALL_TREE) as f64 {
+            return None;
+        }
+        // Near the bound the estimate may overrate the tree (pi-day:
+        // 214,783 for 7,049 nodes). With multiplicities no more than that:
+        // Algorithm M's estimate runs low on heavy tails (each tetromino 0-3
+        // times on a 5x8 board: 90,607 for 565,053 nodes).
+        let sure = e < SMALL_TREE as f64 && !self.multiplicities;
+        Some((
+            if sure {
+                SMALL_TREE_CHECK * SMALL_TREE
+            } else {
+                SMALL_TREE
+            },
+            sure,
+        ))
+    }
+
+    /// Step 2: is the frontier counted at once?
+    pub fn frontier_now(&self) -> bool {
+        self.order
+            .is_some_and(|(width, cost, _)| cost <= FRONTIER_SURE || width <= FRONTIER_BITS)
+    }
+
+    /// Step 3: the nodes of each memo probe.
+    pub fn probe_nodes(&self) -> u64 {
+        PROBE_LEAST.max(PROBE_NODES.min(PROBE_NODES * PROBE_WORDS / self.words))
+    }
+
+    /// A memo probe's measures: keeps the better of the probes (by hits,
+    /// then by shrink where hits are few).
+    pub fn probed(&mut self, ratio: f64, shrink: f64) -> bool {
+        let better = match self.probe {
+            None => true,
+            Some((r, s)) => {
+                if ratio >= HIT_RATIO || r >= HIT_RATIO {
+                    ratio > r
+                } else {
+                    shrink > s
+                }
+            }
+        };
+        if better {
+            self.probe = Some((ratio, shrink));
+        }
+        better
+    }
+
+    /// Is the memo in the running after its probes? Its hits or its
+    /// shrink against dancing cells; against the square table's bitsets
+    /// its hits or [`BITS_SHRINK`]; against masks [`MASKED_SHRINK`] alone.
+    pub fn memo_in_running(&self) -> bool {
+        let Some((ratio, shrink)) = self.probe else {
+            return false;
+        };
+        match self.machine {
+            Machine::Masks => shrink >= MASKED_SHRINK,
+            Machine::Bits => ratio >= HIT_RATIO || shrink >= BITS_SHRINK,
+            _ => ratio >= HIT_RATIO || shrink >= SHRINK,
+        }
+    }
+
+    /// Step 4: is the frontier in the race? Not past
+    /// [`FRONTIER_HOPELESS`] (unless a trial weighed its order), nor where
+    /// Knuth's estimate of the search, in transitions, is far below its
+    /// prediction (which runs high by a few bits on boards and by far more
+    /// where options rule each other out, as in queens); with
+    /// multiplicities the prediction says nothing, and it always runs.
+    pub fn frontier_in_running(&self) -> bool {
+        let Some((_, cost, tried)) = self.order else {
+            return false;
+        };
+        if cost > FRONTIER_HOPELESS && !tried {
+            return false;
+        }
+        match self.estimate {
+            None => true,
+            Some(e) => {
+                let search_bits = (e / SEARCH_NODES_PER_TRANSITION).max(1.0).log2();
+                self.multiplicities || search_bits >= cost - FRONTIER_SLACK
+            }
+        }
+    }
+
+    /// Step 5: the memo's stint, in the unit, where it could count but is
+    /// not in the running: [`MEMO_STINT`] of the cheapest other
+    /// candidate's predicted cost (the frontier's only if it `races`).
+    /// None where the memo cannot count or is in the running.
+    pub fn memo_stint(&self, races: bool) -> Option<f64> {
+        if self.no_memo || self.memo_in_running() || self.probe.is_none() {
+            return None;
+        }
+        let frontier = races && self.frontier_in_running();
+        let cheapest = self
+            .candidates
+            .iter()
+            .filter(|c| c.method == Method::Search || (c.method == Method::Frontier && frontier))
+            .map(|c| c.cost)
+            .fold(f64::INFINITY, f64::min);
+        cheapest.is_finite().then_some(MEMO_STINT * cheapest)
+    }
+
+    /// The fixed price of a search node on this plan's machine.
+    fn node_price(&self) -> f64 {
+        match self.machine {
+            Machine::Cells => CELLS_NODE_COST,
+            Machine::MCells => MCC_NODE_COST,
+            Machine::Bits | Machine::Masks => BITS_NODE_COST,
+            Machine::MBits => MBITS_NODE_COST,
+        }
+    }
+
+    /// The work of a search so far, in the unit, from its own counters:
+    /// dancing cells count Knuth's mems; bitsets count the options a commit
+    /// removes (`updates`, each a scattered write) and the words they copy
+    /// and scan (`mems`, in vector loops: an eighth each); Algorithm M on
+    /// bitsets the words it copies and scans.
+    pub fn search_cost(&self, s: &Stats) -> f64 {
+        let (nodes, mems) = (s.nodes as f64, s.mems as f64);
+        match self.machine {
+            Machine::MBits => MBITS_NODE_COST * nodes + MBITS_MEM_COST * mems,
+            Machine::Bits | Machine::Masks => {
+                BITS_NODE_COST * nodes + s.updates as f64 + mems / 8.0
+            }
+            Machine::Cells | Machine::MCells => self.node_price() * nodes + CELLS_MEM_COST * mems,
+        }
+    }
+
+    /// The work of a memo count of `nodes` nodes, in the unit.
+    pub fn memo_cost(&self, nodes: u64) -> f64 {
+        nodes as f64 * (MEMO_NODE_COST + MEMO_WORD_COST * self.words as f64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stint_is_a_share_of_the_cheapest_prediction() {
+        let mut plan = CountPlan::new(Machine::Bits, false, 216, false);
+        plan.set_estimate(7.4e9);
+        plan.set_order(63, 66.7, false);
+        assert!(!plan.frontier_in_running());
+        assert!(plan.probed(0.19, 2.33));
+        assert!(!plan.probed(0.15, 1.47));
+        assert!(!plan.memo_in_running());
+        let stint = plan.memo_stint(true).unwrap();
+        assert_eq!(stint, MEMO_STINT * 7.4e9 * BITS_NODE_COST);
+        // On dancing cells a shrink of 2.33 is in the running: no stint.
+        let mut cells = plan.clone();
+        cells.machine = Machine::Cells;
+        assert!(cells.memo_in_running() && cells.memo_stint(true).is_none());
+    }
+}

@@ -1,0 +1,151 @@
+use std::sync::Arc;
+
+use super::*;
+use crate::core::bitmasks::one_primary_each;
+use crate::core::machine::{Limits, Machine, Solve, Step};
+use crate::core::rng::Rng;
+use crate::search::cellsearch::CellSearch;
+
+/// A random problem with colors: `n1` primary items, `n2` secondary,
+/// `m` options; with `one`, each option has one primary item (else one
+/// to three).
+fn random(rng: &mut Rng, n1: u32, n2: u32, m: usize, one: bool) -> CompiledProblem {
+    let (mut start, mut item, mut color) = (vec![0u32], Vec::new(), Vec::new());
+    for _ in 0..m {
+        let mut o: Vec<(u32, u32)> = Vec::new();
+        let k = if one {
+            1
+        } else {
+            (1 + rng.below(3)).min(n1 as u64)
+        };
+        while (o.len() as u64) < k {
+            let i = rng.below(n1 as u64) as u32;
+            if !o.iter().any(|&(j, _)| j == i) {
+                o.push((i, 0));
+            }
+        }
+        for i in n1..n1 + n2 {
+            if rng.below(3) == 0 {
+                o.push((i, rng.below(3) as u32));
+            }
+        }
+        item.extend(o.iter().map(|&(i, _)| i));
+        color.extend(o.iter().map(|&(_, c)| c));
+        start.push(item.len() as u32);
+    }
+    let n = n1 as usize;
+    CompiledProblem::new(n1, n2, vec![1; n], vec![1; n], start, item, color).unwrap()
+}
+
+/// Every solution of `s`, each sorted, all sorted.
+fn solutions(s: &mut dyn Solve) -> Vec<Vec<u32>> {
+    let mut all = Vec::new();
+    let mut one = Vec::new();
+    while s.run(Limits::NONE) == Step::Solution {
+        s.solution_into(&mut one);
+        one.sort_unstable();
+        all.push(one.clone());
+    }
+    all.sort_unstable();
+    all
+}
+
+/// The search on masks, its options in `external`'s order.
+fn masked(p: &Arc<CompiledProblem>, external: Vec<u32>) -> BitSearch {
+    BitSearch::with_bits(p.clone(), Bits::build(p, external, true), None)
+}
+
+#[test]
+fn masks_find_what_the_square_table_and_the_cells_find() {
+    let mut rng = Rng::new(41);
+    for trial in 0..300 {
+        let one = trial % 2 == 0;
+        // Up to 200 options on at most three primary items: masks
+        // across several words of the live set, a tree still small.
+        let wide = trial % 3 == 0;
+        let m = 1 + rng.below(if wide { 200 } else { 30 }) as usize;
+        let n1 = 1 + rng.below(if wide { 3 } else { 6 }) as u32;
+        let n2 = rng.below(5) as u32;
+        let p = Arc::new(random(&mut rng, n1, n2, m, one));
+        let want = solutions(
+            &mut CellSearch::new_until(p.clone(), None, None, &Default::default()).unwrap(),
+        );
+        let dense = solutions(&mut BitSearch::with_bits(
+            p.clone(),
+            Bits::new(&p, None),
+            None,
+        ));
+        assert_eq!(dense, want, "trial {trial}: the square table");
+        let mut order: Vec<u32> = (0..m as u32).collect();
+        assert_eq!(
+            solutions(&mut masked(&p, order.clone())),
+            want,
+            "trial {trial}"
+        );
+        // Shuffled, and grouped by primary item as `Bits::for_search` does.
+        for k in (1..m).rev() {
+            order.swap(k, rng.below(k as u64 + 1) as usize);
+        }
+        assert_eq!(
+            solutions(&mut masked(&p, order.clone())),
+            want,
+            "trial {trial}"
+        );
+        order.sort_by_key(|&o| p.option(o as usize).iter().copied().find(|&i| i < n1));
+        let mut s = masked(&p, order);
+        assert_eq!(solutions(&mut s), want, "trial {trial}: grouped");
+        s.reset();
+        s.count(Limits::NONE, u64::MAX);
+        assert_eq!(
+            s.stats().solutions,
+            want.len() as u64,
+            "trial {trial}: count"
+        );
+    }
+}
+
+#[test]
+fn past_the_square_table_the_search_takes_masks() {
+    // Word squares 3x3 of 700 random words over 20 letters: rows R0-R2
+    // and columns C0-C2 (primary), a cell for each letter's place.
+    let mut rng = Rng::new(7);
+    let mut words: Vec<u32> = (0..20 * 20 * 20).collect();
+    for k in (1..words.len()).rev() {
+        words.swap(k, rng.below(k as u64 + 1) as usize);
+    }
+    words.truncate(700);
+    let (n1, n2) = (6u32, 9u32);
+    let (mut start, mut item, mut color) = (vec![0u32], Vec::new(), Vec::new());
+    for line in 0..6 {
+        for &word in &words {
+            item.push(line);
+            color.push(0);
+            for place in 0..3 {
+                let cell = if line < 3 {
+                    line * 3 + place
+                } else {
+                    place * 3 + line - 3
+                };
+                item.push(n1 + cell);
+                color.push(1 + word / [400, 20, 1][place as usize] % 20);
+            }
+            start.push(item.len() as u32);
+        }
+    }
+    let n = n1 as usize;
+    let p = CompiledProblem::new(n1, n2, vec![1; n], vec![1; n], start, item, color).unwrap();
+    assert!(p.n_options() > crate::core::bits::MAX_OPTIONS);
+    assert!(Bits::pays(&p) && one_primary_each(&p));
+    let p = Arc::new(p);
+    let mut cells = CellSearch::new_until(p.clone(), None, None, &Default::default()).unwrap();
+    cells.count(Limits::NONE, u64::MAX);
+    let mut bits = BitSearch::new(p.clone(), None);
+    assert!(bits.bits_masked());
+    bits.count(Limits::NONE, u64::MAX);
+    assert!(cells.stats().solutions > 1000);
+    assert_eq!(bits.stats().solutions, cells.stats().solutions);
+    // A random order of options too.
+    let mut shuffled = BitSearch::new(p.clone(), Some(5));
+    shuffled.count(Limits::NONE, u64::MAX);
+    assert_eq!(shuffled.stats().solutions, cells.stats().solutions);
+}
