@@ -15,6 +15,7 @@ mod errors;
 mod frontier;
 mod interrupt;
 mod kasteleyn;
+mod lp;
 mod memo;
 mod memo_count;
 mod memo_zdd;
@@ -64,6 +65,10 @@ mod _core {
     use crate::kasteleyn::kasteleyn_check;
     #[pymodule_export]
     use crate::kasteleyn::kasteleyn_count;
+    #[pymodule_export]
+    use crate::lp::lp_relaxation;
+    #[pymodule_export]
+    use crate::lp::lp_tree_best;
     #[pymodule_export]
     use crate::memo_count::PyMemoCount;
     #[pymodule_export]

@@ -38,6 +38,8 @@ __all__ = [
     "estimate_nodes",
     "kasteleyn_check",
     "kasteleyn_count",
+    "lp_relaxation",
+    "lp_tree_best",
     "split_pieces",
 ]
 
@@ -429,6 +431,12 @@ def choose_item_order(
 ) -> tuple[list[int], int, float, str, bool]: ...
 def kasteleyn_check(problem: CompiledProblem) -> tuple[str, int] | None: ...
 def kasteleyn_count(problem: CompiledProblem, memory_limit: int | None = None, budget: _RunBudget | None = None) -> tuple[int | None, tuple[str, int] | None]: ...
+# Test-only: the engine's LP (tests/test_lp.py holds it to HiGHS).
+def lp_relaxation(
+    m: int, start: Sequence[int], rows: Sequence[int], cost: Sequence[float], rhs: Sequence[float],
+    bounds: Sequence[tuple[int, float, float]] = ...,
+) -> tuple[str, float, float, list[float], list[float], list[float]]: ...
+def lp_tree_best(problem: CompiledProblem, costs: Sequence[int], k: int) -> list[tuple[int, list[int]]] | None: ...
 @final
 class CountPlan:
     FIRST_COST: ClassVar[float]
