@@ -5,6 +5,7 @@ and every malformed file refused with its line named."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import subprocess
 import sys
@@ -168,3 +169,63 @@ def test_crew_like_covers_agree_on_every_engine_and_order() -> None:
                 assert sum(cols[o][0] for o in ids) == cost
             lists.append([c for c, _ in got])
     assert len(lists[0]) == 4 and all(x == lists[0] for x in lists)
+
+
+def pairings(rng: random.Random, rows: int, n: int) -> list[tuple[int, list[int]]]:
+    """An nw-like instance (pairings of an airline: duties of 2-7 of a
+    window of rows, and a dear column a row), whose relaxation is loose
+    enough that the LP tree joins the search early."""
+    seen: set[tuple[int, ...]] = set()
+    cols: list[tuple[int, list[int]]] = []
+    while len(cols) < n:
+        k, start = rng.randint(2, 7), rng.randint(1, rows)
+        window = range(start, min(rows, start + rng.randint(k, 3 * k)) + 1)
+        if len(window) >= k:
+            duty = tuple(sorted(rng.sample(window, k)))
+            if duty not in seen:
+                seen.add(duty)
+                cols.append((rng.randint(50, 150) * k + rng.randint(0, 400), list(duty)))
+    cols += [(2000 + rng.randint(0, 500), [r]) for r in range(1, rows + 1)]
+    rng.shuffle(cols)
+    return cols
+
+
+def test_the_race_answers_alike_on_a_busy_machine(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The search, its dives and the LP tree beside it take turns by work,
+    not by the clock: the same command prints the same lines (the seconds
+    aside: nodes, costs, covers) on an idle machine and with every core
+    busy. The budget is in nodes, so the run ends at the same node too;
+    the tree joins after about a fifth of it on this instance."""
+    import multiprocessing
+    import os
+
+    path = tmp_path / "pairings.txt"
+    path.write_text(orlib_text(80, pairings(random.Random(1), 80, 30_000)))
+
+    def run() -> list[dict[str, object]]:
+        done = subprocess.run([sys.executable, "-m", "covering", "dlx", "best", str(path), "--format", "orlib",
+                               "--json", "--no-progress", "--nodes", "300000"],
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 3, done.stderr  # the budget
+        lines = [json.loads(x) for x in done.stdout.splitlines()]
+        for x in lines:
+            x.pop("seconds", None)
+        return lines
+
+    idle = run()
+    spin = [multiprocessing.Process(target=busy, daemon=True) for _ in range(os.cpu_count() or 2)]
+    for p in spin:
+        p.start()
+    try:
+        loaded = run()
+    finally:
+        for p in spin:
+            p.terminate()
+    assert loaded == idle
+    assert idle[-1]["stopped"] == "budget" and any("cost" in x for x in idle)
+
+
+def busy() -> None:
+    """A core kept busy until terminated."""
+    while True:
+        pass

@@ -398,3 +398,34 @@ fn costs_too_big_are_refused() {
         })
     );
 }
+
+#[test]
+fn the_race_is_the_same_however_its_slices_fall() {
+    // A driver sizes its slices by the clock, so that on a busy machine
+    // they fall elsewhere: the race (the tree joins early here, see above)
+    // decides only at check points of its work, and takes the same turns,
+    // counts the same nodes and keeps the same solutions whatever the
+    // slices, at any point of its work.
+    let mut rng = Rng::new(5);
+    let (p, costs) = planted_partition_problem(&mut rng, 80, 8_000);
+    let run = |sizes: &mut dyn FnMut() -> u64, stop_at: u64| {
+        let mut m = Cheapest::new(&p, &costs, 2, true, &AtomicBool::new(false)).unwrap();
+        let mut raced = false;
+        while m.stats().nodes < stop_at {
+            let left = stop_at - m.stats().nodes;
+            if m.run(Slice::work(sizes().min(left))) == Poll::Ready(()) {
+                break;
+            }
+            raced |= m.racing();
+        }
+        let s = m.stats();
+        (raced, s.nodes, s.updates, s.improvements, m.best())
+    };
+    let mut slicer = Rng::new(9);
+    // (The tree joins after 1.35M nodes; its nodes are a few thousand of
+    // the next 50,000, most of the time.)
+    let part = run(&mut || 1000, 1_400_000);
+    assert!(part.0, "the tree raced");
+    assert_eq!(run(&mut || 1 + slicer.below(7), 1_400_000), part);
+    assert_eq!(run(&mut || 1 + slicer.below(5000), 1_400_000), part);
+}
