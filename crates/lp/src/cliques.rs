@@ -1,5 +1,5 @@
-//! Clique cuts for set partitioning: cutting planes that the tree of
-//! `lp_tree.rs` adds to its root's relaxation.
+//! Clique cuts for set partitioning: cutting planes that the engine's LP
+//! tree (`covering-xc`, `cost/lp_tree`) adds to its root's relaxation.
 //!
 //! Two options that share an item cannot both be in an exact cover (they
 //! *conflict*); options that conflict two by two (a *clique* of the

@@ -43,7 +43,7 @@ impl DualSimplex {
                 // prices, values and reduced costs, as if it had not stopped.
                 // (Put back and worked out afresh at every pause, as they
                 // were, they cost the tree's turns of a few iterations, in
-                // the race of `mincost.rs`, a fifth of its time on air05.)
+                // the min-cost race of the engine (`cost/mincost/race.rs`), a fifth of its time on air05.)
                 return status;
             }
             self.priced.copy_from_slice(&self.table.cost);

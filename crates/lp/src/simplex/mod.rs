@@ -4,13 +4,12 @@
 //!
 //! Why it is here: an exact relaxation at every node, with strong branching
 //! on its fractional columns, is what proves the airline crew instances
-//! where the Lagrangian bounds of `partition.rs` do not: branching on a
+//! where the Lagrangian bounds of the engine's `cost/partition.rs` do not: branching on a
 //! column (best first, reliability branching, reduced-cost fixing, the
 //! optimum given as the cost to beat), air05 was proven in about a hundred
 //! nodes and air04 in 114 to 155, with HiGHS's simplex and with this one,
-//! where the search on dancing links is not in millions. HiGHS itself was
-//! not taken as a dependency: its C++ build takes minutes, and its Rust
-//! binding needs libclang and cmake at build time.
+//! where the search on dancing links is not in millions. Why HiGHS itself
+//! was not taken instead: the crate's doc (`lib.rs`).
 //!
 //! The method (Koberstein's thesis, *The dual simplex method, techniques
 //! for a fast and stable implementation*, 2005, chapter 3):

@@ -5,7 +5,7 @@
 //! and moves they speak in. (Each machine keeps its own position in Knuth's
 //! steps: its own state type.)
 //!
-//! Three machines implement [`Machine`]: dancing cells (`cellsearch.rs`,
+//! Three machines implement [`Machine`]: dancing cells (`search/cellsearch/`,
 //! Algorithms X, C and M on Knuth's sparse sets) and bitsets (`bits.rs`,
 //! Algorithms X and C on words; `mbits.rs`, Algorithm M on words). The CDCL engine ([`crate::Sat`]) implements
 //! [`Solve`] alone: it has no tree to count, split or pause at a node, only

@@ -26,12 +26,12 @@
 //! cost to beat, less 1 (costs are whole), by a margin well over the
 //! rounding errors.
 //!
-//! As a proof, this lost to the dancing links of `mincost.rs`, which bound
+//! As a proof, this lost to the dancing links of `mincost/`, which bound
 //! a node by the root's prices only at far less cost a node: a crew-like
 //! instance of 200 rows took 95,000 nodes and 8 s (15 steps a node; 40
 //! steps: 88,000 nodes, 17 s) against 0.6 s; air05 was not proven in 30 s
 //! even with the optimum given. Its strength is the order of its branches,
-//! led by the relaxation's solution: [`Cheapest`] (`mincost.rs`) uses it
+//! led by the relaxation's solution: [`Cheapest`] (`mincost/`) uses it
 //! for *dives*, with [`Partition::set_patience`], to find good solutions
 //! that the search on dancing links then has to beat.
 //!

@@ -328,7 +328,7 @@ impl Ledger {
 
     /// A ledger of the K best at the costs as they are (scale 1, no taxes:
     /// net costs are costs), for the branch and bounds of `partition.rs`
-    /// and `lp_tree.rs`.
+    /// and `lp_tree/`.
     pub(crate) fn untaxed(costs: &[u64], k: usize) -> Result<Ledger, CostError> {
         let priced = Priced {
             net: costs.to_vec(),

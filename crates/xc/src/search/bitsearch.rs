@@ -1,5 +1,5 @@
 //! Algorithms X and C on the bit tables of [`crate::core::bits`]: the
-//! search itself, resumable like the dancing-cells search (see `search.rs`
+//! search itself, resumable like the dancing-cells search (see `front.rs`
 //! for the state machine). The tables and the moves they allow are in the
 //! core, where counting and cost take them too.
 
@@ -15,7 +15,7 @@ use crate::core::rng::Rng;
 use crate::core::stats::Stats;
 
 /// Algorithms X and C on the tables of [`Bits`], resumable like the
-/// dancing-cells search (see `search.rs` for the state machine).
+/// dancing-cells search (see `front.rs` for the state machine).
 /// Where the bitset search stands between two slices: a position in Knuth's
 /// steps of Algorithm X (`Forward` X2-X3, `Advance` X5-X7, `DoneWithLevel`
 /// X8; `Leaf` lists the last item's options).

@@ -3,7 +3,7 @@
 //! an engine that would not fit instead of finding out from the allocator.
 //!
 //! The dancing-cells and bitset figures are counted from the layouts in
-//! `cells.rs`, `cellsearch.rs` and `bits.rs` (keep them in step when a layout
+//! `cells.rs`, `cellsearch/`, `bitsearch.rs` and the core's `bits.rs` (keep them in step when a layout
 //! changes); the CDCL figure is measured, since CaDiCaL's own tables (clauses,
 //! watches, per-variable arrays) are not ours to count.
 //!
@@ -20,7 +20,7 @@ use crate::core::problem::CompiledProblem;
 use crate::search::cells::HEADER;
 use crate::search::mbits::MBits;
 
-/// A level of dancing cells' search (`Level` in `cellsearch.rs`), rounded up.
+/// A level of dancing cells' search (`Level` in `cellsearch/`), rounded up.
 const LEVEL_BYTES: u64 = 48;
 
 /// The memory a [`crate::Search`] on `problem` holds with `engine` (the one

@@ -20,7 +20,7 @@
 //! MOTLEY-DLX holds a dozen items and each hides its options one by one,
 //! costs several times that.
 //!
-//! The search is Algorithm M as the dancing cells run it (`cellsearch.rs`),
+//! The search is Algorithm M as the dancing cells run it (`cellsearch/`),
 //! the same tree but for the order of each item's options: the item of
 //! least branching degree `len + s - b + 1` (`b` its bound, `s` the least of
 //! its slack `hi - lo` and `b`), ties to the smaller `s`, the longer list,

@@ -1,5 +1,5 @@
 //! Branch and bound on the linear relaxation of set partitioning, solved
-//! exactly at every node by the dual simplex (`simplex.rs`): what proves
+//! exactly at every node by the dual simplex (the `lp` crate): what proves
 //! the airline crew instances whose relaxation is a percent or two under
 //! the optimum and whose thousands of columns keep the search on dancing
 //! links from ever closing that gap (air04, air05).
@@ -9,7 +9,7 @@
 //!
 //! - **The root, with restarts.** The relaxation is solved; with a cost to
 //!   beat known (found by the search on dancing links or its dives, which
-//!   `Cheapest` of `mincost.rs` runs beside this), every column whose reduced
+//!   `Cheapest` of `mincost/` runs beside this), every column whose reduced
 //!   cost is more than the gap leaves, and DLX-PRE's reductions
 //!   (`reduce.rs`: an item whose options all hold another, an option that
 //!   blocks an item) take out rows and columns that can no longer be in a
@@ -17,14 +17,14 @@
 //!   shrinking it. air04 goes from 823 x 8,904 to 560 x 4,600 (an
 //!   iteration of the simplex costs the square of the rows). A better cost
 //!   to beat arriving early in the tree starts the root over.
-//! - **Clique cuts at the root** (`cliques.rs`): rows `sum x_j <= 1` over
+//! - **Clique cuts at the root** (the `lp` crate's `cliques.rs`): rows `sum x_j <= 1` over
 //!   options that meet two by two, which the relaxation's solution breaks,
 //!   added in rounds (the basis kept) while a round raises the bound by
 //!   [`CUT_GAIN`] of what the rounds have; those the final root does not
 //!   lean on leave again. air05's root goes from 25,877.6 to 25,968.2 (the
 //!   optimum 26,374), air04's from 55,535.4 to 55,640.1; seeded proofs
 //!   of both in ten column orders took 68.8 s in all instead of 75.4 s,
-//!   and the race of `mincost.rs` on air05's five 80.3 s instead of 99.1 s.
+//!   and the race of `mincost/` on air05's five 80.3 s instead of 99.1 s.
 //!   They stay through restarts, on the columns left.
 //! - **Nodes, best bound first**, each a set of columns fixed at 0 or 1;
 //!   a node's bound is the simplex's dual bound, valid for any multipliers
@@ -269,7 +269,7 @@ pub struct LpTree {
     /// looked at with: a better bar may call for a restart.
     root: Option<(f64, Vec<f64>, f64)>,
     restarts: u32,
-    /// The root's cuts (`cliques.rs`), each by the problem's ids of its
+    /// The root's cuts (the `lp` crate's `cliques.rs`), each by the problem's ids of its
     /// options (so that they outlive a restart); the rounds of them since
     /// the root was built, and its bound before them and before the last.
     cuts: Vec<Vec<u32>>,

@@ -1,6 +1,6 @@
 //! Algorithms X, C and M on dancing cells: the general engine.
 //!
-//! See `search.rs` for the shape of the state machine; this file holds the
+//! See `front.rs` for the shape of the state machine; this file holds the
 //! two loops over the sparse sets of `cells.rs`:
 //! * `run_xcc` (Algorithms X and C): every primary item is covered exactly
 //!   once, so the branch at each level tries each option of one item.
