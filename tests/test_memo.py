@@ -16,7 +16,7 @@ from covering.memo import count_memo
 from covering.puzzles.polyomino import DOMINOES, PENTOMINOES, Board, count_tilings, l_tromino, tiling
 from covering.puzzles.queens import queens_problem
 from hypothesis import given, settings
-from test_known import TROMINO_7X7
+from known import TROMINO_7X7
 from test_reference import problems
 
 from covering import LimitReached, Problem, ProblemError

@@ -19,7 +19,7 @@ from covering.reference import definition
 from covering.zdd import build_zdd
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_known import TROMINO_7X7
+from known import TROMINO_7X7
 from test_memo import KASTELEYN
 from test_reference import problems
 

@@ -68,24 +68,28 @@ fn knuth_dlx3_intro_multiplicities() {
 
 #[test]
 fn l_tromino_counts_of_the_seeds() {
-    assert_eq!(count(l_tromino(6, None)), 162);
-    let holes = [0, 1, 2, 3, 8, 9, 10, 16, 17, 24];
-    let expected = [1440, 704, 816, 1088, 704, 288, 576, 608, 416, 736];
-    for (h, e) in holes.iter().zip(expected) {
-        assert_eq!(count(l_tromino(7, Some(*h))), e, "7x7 minus {h}");
+    // (The 9 x 9 board is Python's to count, by the front door.)
+    let mut seen = 0;
+    for (what, size, expected) in known_counts() {
+        if what == "l-tromino" && size[0] <= 8 {
+            let hole = (size[1] != u64::MAX).then_some(size[1] as u32);
+            assert_eq!(count(l_tromino(size[0] as u32, hole)), expected, "{size:?}");
+            seen += 1;
+        }
     }
-    assert_eq!(count(l_tromino(4, Some(0))), 1);
-    assert_eq!(count(l_tromino(5, Some(0))), 8);
-    assert_eq!(count(l_tromino(5, Some(1))), 0);
-    assert_eq!(count(l_tromino(5, Some(12))), 32);
+    assert!(seen >= 16);
 }
 
 #[test]
 fn queens_with_secondary_diagonals() {
-    let a000170 = [1u64, 0, 0, 2, 10, 4, 40, 92, 352, 724];
-    for (n, &e) in (1..=10).zip(a000170.iter()) {
-        assert_eq!(count(queens(n)), e, "n = {n}");
+    let mut seen = 0;
+    for (what, size, expected) in known_counts() {
+        if what == "queens" {
+            assert_eq!(count(queens(size[0] as u32)), expected, "n = {}", size[0]);
+            seen += 1;
+        }
     }
+    assert_eq!(seen, 12);
 }
 
 #[test]

@@ -217,6 +217,24 @@ pub struct CompiledProblem {
 }
 
 impl CompiledProblem {
+    /// A set partitioning problem: `m` primary items, each covered once,
+    /// and options of items only (no colors), in the form of [`Self::new`].
+    ///
+    /// ```
+    /// use xc::CompiledProblem;
+    /// // Items 0 1; options {0, 1}, {0}, {1}.
+    /// let p = CompiledProblem::set_partition(2, vec![0, 2, 3, 4], vec![0, 1, 0, 1]).unwrap();
+    /// assert_eq!((p.n_primary(), p.n_secondary(), p.n_options()), (2, 0, 3));
+    /// ```
+    pub fn set_partition(
+        m: u32,
+        option_start: Vec<u32>,
+        option_item: Vec<u32>,
+    ) -> Result<Self, Error> {
+        let ones = vec![1; m as usize];
+        CompiledProblem::new(m, 0, ones.clone(), ones, option_start, option_item, vec![])
+    }
+
     /// Checks the arrays and freezes them into a problem.
     ///
     /// ```
@@ -537,7 +555,7 @@ impl CompiledProblem {
 
     /// Every solution and its cost (`costs[o]` option `o`'s), cheapest
     /// first, by trying every subset of the options: the tests' oracle for
-    /// the searches of the cheapest (`mincost.rs`, `lp_tree.rs`), on
+    /// the searches of the cheapest (`cost/mincost/`, `cost/lp_tree/`), on
     /// problems of a score of options at most.
     #[cfg(test)]
     pub(crate) fn every_solution_by_subsets(&self, costs: &[u64]) -> Vec<(u64, Vec<u32>)> {

@@ -9,5 +9,7 @@ pub(crate) mod mincost;
 pub(crate) mod mincost_bits;
 pub(crate) mod partition;
 pub(crate) mod pricing;
+#[cfg(test)]
+pub(crate) mod testing;
 pub(crate) mod together;
 pub(crate) mod volume;

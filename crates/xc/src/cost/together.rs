@@ -244,9 +244,7 @@ fn one_pass(now: &Merged, stop: &AtomicBool) -> Result<Option<(Merged, usize)>, 
     }
     // (Options that take each other share no item, by the probes: a
     // problem refused here is left as it is rather than trusted.)
-    let Ok(problem) =
-        CompiledProblem::new(m as u32, 0, vec![1; m], vec![1; m], start, item, vec![])
-    else {
+    let Ok(problem) = CompiledProblem::set_partition(m as u32, start, item) else {
         return Ok(None);
     };
     let merged = Merged {
@@ -392,6 +390,7 @@ impl<'a> Probe<'a> {
 mod tests {
     use super::*;
     use crate::core::rng::Rng;
+    use crate::cost::testing;
 
     /// Every solution (options increasing), by every subset of options.
     fn solutions(p: &CompiledProblem) -> Vec<Vec<u32>> {
@@ -435,29 +434,13 @@ mod tests {
         // And a few at random, in no solution at times.
         options.truncate(11);
         for _ in 0..rng.below(4) {
-            let mut o: Vec<u32> = (0..m).filter(|_| rng.below(3) == 0).collect();
+            let mut o = testing::subset(rng, m);
             if o.is_empty() {
                 o.push(rng.below(m as u64) as u32);
             }
             options.push(o);
         }
-        let (mut start, mut item) = (vec![0u32], Vec::new());
-        for o in &options {
-            item.extend_from_slice(o);
-            start.push(item.len() as u32);
-        }
-        let costs = (0..options.len()).map(|_| rng.below(20)).collect();
-        let p = CompiledProblem::new(
-            m,
-            0,
-            vec![1; m as usize],
-            vec![1; m as usize],
-            start,
-            item,
-            vec![],
-        )
-        .expect("a problem");
-        (p, costs)
+        testing::priced(rng, m, &options, 20).expect("a problem")
     }
 
     #[test]

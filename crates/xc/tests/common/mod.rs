@@ -161,3 +161,41 @@ pub fn random_problem(rng: &mut Rng, shape: &Shape) -> CompiledProblem {
     }
     problem(n1, n2, &bounds, &options)
 }
+
+/// The known counts of tests/known-counts.txt, the one table every
+/// crate's tests and Python's read: (what, its numbers, the count), e.g.
+/// ("l-tromino", [7, 0], 1440) for the 7 x 7 board less cell 0 (a hole of
+/// `-` is `u64::MAX`).
+pub fn known_counts() -> Vec<(String, Vec<u64>, u64)> {
+    let text = include_str!("../../../../tests/known-counts.txt");
+    let mut out = Vec::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let numbers: Vec<u64> = words[1..]
+            .iter()
+            .map(|w| {
+                if *w == "-" {
+                    u64::MAX
+                } else {
+                    w.parse().expect("a number")
+                }
+            })
+            .collect();
+        let (count, size) = numbers.split_last().expect("a count");
+        out.push((words[0].to_string(), size.to_vec(), *count));
+    }
+    out
+}
+
+/// The known count of the L-tromino board `n` x `n` less `hole`.
+pub fn l_tromino_count(n: u32, hole: Option<u32>) -> u64 {
+    let key = vec![n as u64, hole.map_or(u64::MAX, |h| h as u64)];
+    known_counts()
+        .into_iter()
+        .find(|(what, size, _)| what == "l-tromino" && *size == key)
+        .map(|(_, _, count)| count)
+        .expect("a known count")
+}

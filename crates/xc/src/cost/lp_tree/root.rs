@@ -321,17 +321,7 @@ impl LpTree {
     /// The problem left, cut to its columns `keep` (in increasing order).
     pub(super) fn cut_to(&self, keep: &[usize]) -> Option<CompiledProblem> {
         let (start, items) = self.gather(keep);
-        let m = self.m as u32;
-        CompiledProblem::new(
-            m,
-            0,
-            vec![1; m as usize],
-            vec![1; m as usize],
-            start,
-            items,
-            vec![],
-        )
-        .ok()
+        CompiledProblem::set_partition(self.m as u32, start, items).ok()
     }
 
     /// The problem left cut to the columns `keep` and reduced (DLX-PRE's

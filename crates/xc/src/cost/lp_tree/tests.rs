@@ -1,38 +1,12 @@
 use super::*;
 use crate::core::rng::Rng;
+use crate::cost::testing;
 
 /// A set partitioning problem of `m` rows and `n` columns of 1 to
 /// `most` rows each, costs below `dear` (every row in some column).
 fn random(rng: &mut Rng, m: u32, n: usize, most: u64, dear: u64) -> (CompiledProblem, Vec<u64>) {
-    let (mut start, mut item) = (vec![0u32], Vec::new());
-    for j in 0..n {
-        let mut rows: Vec<u32> = if (j as u32) < m {
-            vec![j as u32]
-        } else {
-            vec![rng.below(m as u64) as u32]
-        };
-        for _ in 0..rng.below(most) {
-            let r = rng.below(m as u64) as u32;
-            if !rows.contains(&r) {
-                rows.push(r);
-            }
-        }
-        rows.sort_unstable();
-        item.extend(rows);
-        start.push(item.len() as u32);
-    }
-    let costs = (0..n).map(|_| rng.below(dear)).collect();
-    let p = CompiledProblem::new(
-        m,
-        0,
-        vec![1; m as usize],
-        vec![1; m as usize],
-        start,
-        item,
-        vec![],
-    )
-    .expect("a problem");
-    (p, costs)
+    let columns = testing::covering_columns(rng, m, n, most);
+    testing::priced(rng, m, &columns, dear).expect("a problem")
 }
 
 /// The tree's K best against `all` solutions: the same costs, each a

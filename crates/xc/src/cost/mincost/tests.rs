@@ -7,6 +7,7 @@ use crate::core::rng::Rng;
 use crate::core::sliced::{Poll, Slice, Sliced};
 use crate::cost::partition::Partition;
 use crate::cost::pricing::CostError;
+use crate::cost::testing;
 
 /// Every solution's cost, cheapest first, by trying every subset of
 /// options.
@@ -144,41 +145,22 @@ fn the_k_best_agree_with_brute_force_when_the_search_starts_over() {
 fn random_partition_problem(rng: &mut Rng) -> (CompiledProblem, Vec<u64>) {
     loop {
         let n = 1 + rng.below(7) as u32;
-        let (mut start, mut item) = (vec![0u32], Vec::new());
+        let mut options = Vec::new();
         for _ in 0..1 + rng.below(2) {
-            let mut left: Vec<u32> = (0..n).collect();
-            while !left.is_empty() {
-                let take = 1 + rng.below(left.len().min(3) as u64) as usize;
-                for _ in 0..take {
-                    let at = rng.below(left.len() as u64) as usize;
-                    item.push(left.swap_remove(at));
-                }
-                start.push(item.len() as u32);
+            options.extend(testing::partition(rng, n, |rng, left| {
+                1 + rng.below(left.min(3) as u64) as usize
+            }));
+        }
+        while options.len() < 14 && rng.below(3) != 0 {
+            let o = testing::subset(rng, n);
+            if !o.is_empty() {
+                options.push(o);
             }
         }
-        while start.len() < 15 && rng.below(3) != 0 {
-            for i in 0..n {
-                if rng.below(3) == 0 {
-                    item.push(i);
-                }
-            }
-            if item.len() as u32 > *start.last().unwrap() {
-                start.push(item.len() as u32);
-            }
-        }
-        let n_options = start.len() - 1;
-        let costs = (0..n_options).map(|_| rng.below(20)).collect();
-        if let Ok(p) = CompiledProblem::new(
-            n,
-            0,
-            vec![1; n as usize],
-            vec![1; n as usize],
-            start,
-            item,
-            vec![],
-        ) && n_options <= 14
+        if options.len() <= 14
+            && let Some(priced) = testing::priced(rng, n, &options, 20)
         {
-            return (p, costs);
+            return priced;
         }
     }
 }
@@ -283,31 +265,17 @@ fn planted_partition_problem(
     n: u32,
     n_options: usize,
 ) -> (CompiledProblem, Vec<u64>) {
-    let (mut start, mut item) = (vec![0u32], Vec::new());
+    let mut options = Vec::new();
     for _ in 0..3 {
-        let mut left: Vec<u32> = (0..n).collect();
-        while !left.is_empty() {
-            for _ in 0..(2 + rng.below(4) as usize).min(left.len()) {
-                item.push(left.swap_remove(rng.below(left.len() as u64) as usize));
-            }
-            start.push(item.len() as u32);
-        }
+        options.extend(testing::partition(rng, n, |rng, _| {
+            2 + rng.below(4) as usize
+        }));
     }
-    while start.len() <= n_options {
-        let mut picked: Vec<u32> = Vec::new();
-        while picked.len() < 2 + rng.below(4) as usize {
-            let i = rng.below(n as u64) as u32;
-            if !picked.contains(&i) {
-                picked.push(i);
-            }
-        }
-        item.extend(picked);
-        start.push(item.len() as u32);
+    while options.len() < n_options {
+        let k = 2 + rng.below(4) as usize;
+        options.push(testing::distinct(rng, n, k));
     }
-    let costs = (0..start.len() - 1).map(|_| rng.below(100)).collect();
-    let one = vec![1; n as usize];
-    let p = CompiledProblem::new(n, 0, one.clone(), one, start, item, vec![]).expect("a problem");
-    (p, costs)
+    testing::priced(rng, n, &options, 100).expect("a problem")
 }
 
 #[test]
@@ -422,8 +390,7 @@ fn the_race_is_the_same_however_its_slices_fall() {
         (raced, s.nodes, s.updates, s.improvements, m.best())
     };
     let mut slicer = Rng::new(9);
-    // (The tree joins after 1.35M nodes; its nodes are a few thousand of
-    // the next 50,000, most of the time.)
+    // (The tree joins after 1.25M nodes, and takes turns until 1.4M.)
     let part = run(&mut || 1000, 1_400_000);
     assert!(part.0, "the tree raced");
     assert_eq!(run(&mut || 1 + slicer.below(7), 1_400_000), part);
