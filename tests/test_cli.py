@@ -173,3 +173,59 @@ def test_every_puzzle_exports_a_dlx_file_that_counts_the_same() -> None:
 
 def polyomino_count(n: int, hole: int) -> int:
     return l_tromino(n, hole).count()
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["dlx", "cuont", "f.dlx"], "dlx: unknown verb 'cuont' (did you mean count?)"),
+    (["dlx", "cuont"], "dlx: unknown verb 'cuont' (did you mean count?)"),
+    (["tromino", "cuont"], "tromino: unknown verb 'cuont' (did you mean count?)"),
+    (["queens", "slove", "8"], "queens: unknown verb 'slove' (did you mean solve?)"),
+    (["polyomino", "cont", "--board", "6x10"], "polyomino: unknown verb 'cont' (did you mean count?)"),
+    (["sudoku", "uniq", "s.txt"], "sudoku: unknown verb 'uniq' (did you mean unique?)"),
+    (["akari", "gen"], "akari: unknown verb 'gen' (did you mean generate?)"),
+    (["polyomino", "count", "--pieces", "pentomino"],
+     "--pieces: unknown set or file 'pentomino' (did you mean pentominoes?)"),
+])
+def test_a_misspelling_is_named_with_the_nearest_word(args: list[str], said: str) -> None:
+    # Before any older spelling is tried (`dlx FILE --count`, `tromino 9`).
+    r = subprocess.run([sys.executable, "-m", "covering", *args], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and r.stderr == f"covering: error: {said}\n", r.stderr
+
+
+def test_the_older_spellings_still_take_a_file_or_a_size(tmp_path: Path) -> None:
+    (tmp_path / "q.dlx").write_text("A B\nA B\n")
+    for args in (["dlx", "q.dlx", "--count"], ["tromino", "5", "--hole", "0", "--count"]):
+        r = subprocess.run([sys.executable, "-m", "covering", *args], capture_output=True, text=True,
+                           cwd=tmp_path, timeout=60)
+        assert r.returncode == 0 and r.stdout.split() in (["1"], ["8"]), (args, r.stderr)
+    r = subprocess.run([sys.executable, "-m", "covering", "dlx", "none.dlx", "--count"], capture_output=True,
+                       text=True, cwd=tmp_path, timeout=60)
+    assert r.returncode == 2 and "none.dlx" in r.stderr and r.stderr.count("\n") == 1
+
+
+def test_the_hints_where_a_user_goes_wrong(tmp_path: Path) -> None:
+    # A board bigger than the pieces: --uses any suggested.
+    r = subprocess.run([sys.executable, "-m", "covering", "polyomino", "count", "--pieces", "dominoes", "--board",
+                        "30x30"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and r.stdout.split() == ["0"]
+    assert "the pieces cover 2 cells, the board has 900" in r.stderr and "--uses any" in r.stderr
+    # An OR-Library file read as .dlx: --format orlib suggested.
+    (tmp_path / "crew.txt").write_text("3 3\n4 2 1 2\n2 1 3\n5 1 3\n")
+    r = subprocess.run([sys.executable, "-m", "covering", "dlx", "best", "crew.txt"], capture_output=True,
+                       text=True, cwd=tmp_path, timeout=60)
+    assert r.returncode == 2 and "--format orlib" in r.stderr and r.stderr.count("\n") == 1
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+@pytest.mark.parametrize("puzzle", ["dlx", "sudoku", "akari"])
+def test_no_file_and_a_terminal_on_stdin_is_said_not_waited_on(puzzle: str) -> None:
+    import pty
+
+    leader, follower = pty.openpty()
+    try:
+        r = subprocess.run([sys.executable, "-m", "covering", puzzle, "count"], stdin=follower,
+                           capture_output=True, text=True, timeout=60)
+    finally:
+        os.close(follower)
+        os.close(leader)
+    assert r.returncode == 2 and "standard input is a terminal" in r.stderr and r.stderr.count("\n") == 1

@@ -100,7 +100,10 @@ def test_sudoku_json_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     *records, summary = [json.loads(line) for line in out.splitlines()]
     assert status == 2 and "r1c2" in err  # the line of 1s is an error, named by cell
     assert [r["line"] for r in records] == [1, 2, 3, 4, 5]
-    assert (summary["command"], summary["count"], summary["complete"]) == ("sudoku unique", 4, True)
+    # (Solutions: three unique, the empty grid's "multiple" two; four puzzles
+    # answered, one not: the run is not complete.)
+    assert (summary["command"], summary["count"], summary["puzzles"], summary["complete"]) == \
+        ("sudoku unique", 5, 4, False)
     lines = iter(plain.splitlines())
     for record in records:
         if "error" in record:
@@ -114,7 +117,8 @@ def test_sudoku_json_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     _, out, _ = run(capsys, "sudoku", "count", "--json", "--limit", "10", str(f))
     *counts, summary = [json.loads(line) for line in out.splitlines()]
     assert counts[-1] == {"puzzle": 5, "line": 5, "count": 10, "complete": True, "stopped": "limit"}
-    assert [c.get("count") for c in counts[:3]] == [1, 1, 1] and summary["count"] == 4
+    assert [c.get("count") for c in counts[:3]] == [1, 1, 1]
+    assert (summary["count"], summary["puzzles"]) == (13, 4)  # (solutions: 1 + 1 + 1 + 10)
     _, out, _ = run(capsys, "sudoku", "solve", "--svg", "-", str(f))
     assert out.count("<svg") == 4
     svg = tmp_path / "first.svg"
@@ -128,7 +132,8 @@ def test_akari_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     f.write_text("\n\n".join(p.strip("\n") for p in puzzles) + "\n")
     status, out, _ = run(capsys, "akari", "unique", "--json", str(f))
     *records, summary = [json.loads(line) for line in out.splitlines()]
-    assert summary["command"] == "akari unique" and summary["count"] == 2
+    assert summary["command"] == "akari unique" and summary["puzzles"] == 2
+    assert summary["count"] == sum(r["count"] for r in records)
     assert status == 0 and [r["puzzle"] for r in records] == [1, 2]
     for text, record in zip(puzzles, records):
         puzzle = akari.Akari.parse(text)

@@ -118,9 +118,10 @@ LIMITED = [
     ("polyomino", "count", ["--board", "6x10", "--limit", "7"], 7),
     ("queens", "solve", ["8", "--limit", "5"], 5),
     ("queens", "count", ["8", "--limit", "5"], 5),
-    ("sudoku", "count", ["s.txt", "--limit", "5"], 2),
-    ("sudoku", "solve", ["s.txt", "--limit", "3"], 2),
-    ("akari", "count", ["a.txt", "--limit", "2"], 2),
+    # (A batch's count is its solutions, over its puzzles: 1 + 5, 1 + 3, 1 + 2.)
+    ("sudoku", "count", ["s.txt", "--limit", "5"], 6),
+    ("sudoku", "solve", ["s.txt", "--limit", "3"], 4),
+    ("akari", "count", ["a.txt", "--limit", "2"], 3),
 ]
 
 
@@ -130,6 +131,40 @@ def test_a_run_cut_by_limit_is_complete(files: Path, puzzle: str, verb: str, arg
     assert r.returncode == 0, r.stderr
     last = summary_of(r, f"{puzzle} {verb}")
     assert (last["count"], last["stopped"], last["complete"]) == (count, "limit", True)
+
+
+@pytest.mark.parametrize("verb", ["solve", "count", "unique"])
+def test_the_summary_keys_mean_the_same_on_every_puzzle(files: Path, verb: str) -> None:
+    # "count" is solutions everywhere (a batch's, over its puzzles, with
+    # "puzzles" the puzzles answered); "stopped" is the same after the same
+    # verb ("limit" after solve, which stops at the first solution; null
+    # after count and unique run to their end); "complete" false when a
+    # puzzle of a batch was not answered.
+    stops = {"solve": "limit", "count": None, "unique": None}[verb]
+    for puzzle in VERBS:
+        if (puzzle, verb) not in SMALL:
+            continue
+        r = covering(puzzle, verb, *SMALL[puzzle, verb], "--json", cwd=files)
+        assert r.returncode == 0, (puzzle, r.stderr)
+        lines = [json.loads(x) for x in r.stdout.splitlines()]
+        last = summary_of(r, f"{puzzle} {verb}")
+        assert last["stopped"] == stops and last["complete"] is True, (puzzle, last)
+        if puzzle in ("sudoku", "akari"):
+            puzzles = lines[:-1]
+            assert last["puzzles"] == len(puzzles) == 2
+            assert last["count"] == sum(x["count"] for x in puzzles)
+            if verb != "solve":  # (the second puzzle has several)
+                assert int(str(last["count"])) > len(puzzles)
+        else:
+            assert "puzzles" not in last
+    # A bad puzzle in a batch: the others answered, the run not complete.
+    (files / "half.txt").write_text("1" * 16 + "\n" + sudoku.generate(4, seed=1).puzzle.line() + "\n")
+    (files / "half_akari.txt").write_text("..\n.x\n\n" + akari.SEED_7X7)
+    for puzzle, path in (("sudoku", "half.txt"), ("akari", "half_akari.txt")):
+        r = covering(puzzle, verb, path, "--json", cwd=files)
+        last = summary_of(r, f"{puzzle} {verb}")
+        assert r.returncode == 2 and last["complete"] is False and last["puzzles"] == 1, (puzzle, last)
+        assert last["count"] == 1
 
 
 def test_limit_seed_and_unique_mean_the_same_everywhere(files: Path) -> None:

@@ -69,10 +69,10 @@ def test_the_cheapest_covers_are_the_brute_forces_and_the_dlx_files() -> None:
         dlx = " ".join(map(str, range(1, rows + 1))) + "\n" + "".join(
             " ".join(map(str, r)) + f" |{c}\n" for c, r in columns)
         assert [s.cost for s in Problem.from_dlx(dlx).best(3)] == expected
-        # Each solution's columns (labels, from 1) cover every row once, at its cost.
+        # Each solution's columns (labels: option ids, from 0) cover every row once, at its cost.
         for s in got:
-            assert sorted(r for c in s.labels for r in columns[c - 1][1]) == list(range(1, rows + 1))
-            assert sum(columns[c - 1][0] for c in s.labels) == s.cost
+            assert sorted(r for c in s.labels for r in columns[c][1]) == list(range(1, rows + 1))
+            assert sum(columns[c][0] for c in s.labels) == s.cost
         checked += bool(expected)
     assert checked > 10
 
@@ -107,7 +107,10 @@ def test_the_command_line_reads_it_and_refuses_the_other_layout(tmp_path) -> Non
     good.write_text("3 3\n4 2 1 2\n2 1 3\n5 1 3\n")
     cli = [sys.executable, "-m", "covering", "dlx", "best"]
     out = subprocess.run(cli + [str(good), "--format", "orlib"], capture_output=True, text=True, check=True)
-    assert out.stdout.splitlines() == ["1", "2", "cost 6"]
+    # (Columns by their option ids from 0, in text as in --json.)
+    assert out.stdout.splitlines() == ["0", "1", "cost 6"]
+    js = subprocess.run(cli + [str(good), "--format", "orlib", "--json"], capture_output=True, text=True, check=True)
+    assert json.loads(js.stdout.splitlines()[0])["solution"] == [0, 1]
     bad = tmp_path / "scp.txt"
     bad.write_text("3 4\n1 2 3 4\n2 1 2\n3 2 3 4\n1 4\n")
     out = subprocess.run(cli + [str(bad), "--format", "orlib"], capture_output=True, text=True)
@@ -132,7 +135,7 @@ def test_covers_that_all_cost_alike_are_proven_at_the_first() -> None:
     assert found.optimal and [s.cost for s in found] == [12, 12]
     assert found.stats.nodes < 100_000
     for s in found:
-        assert sorted(r for c in s.labels for r in columns[c - 1][1]) == list(range(1, len(names) + 1))
+        assert sorted(r for c in s.labels for r in columns[c][1]) == list(range(1, len(names) + 1))
 
 
 def test_crew_like_covers_agree_on_every_engine_and_order() -> None:

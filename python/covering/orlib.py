@@ -1,7 +1,7 @@
 """OR-Library's set partitioning files, read as exact cover problems with
 costs: the rows are the primary items (named by their numbers, ``"1"``,
-``"2"``, ...), the columns the options (labelled by their numbers, from 1),
-each with its cost. The layout (Beasley's files, Hoffman and Padberg's
+``"2"``, ...), the columns the options (labelled by their option ids, from
+0, as every option id is printed: docs/command-line.md), each with its cost. The layout (Beasley's files, Hoffman and Padberg's
 airline crew instances): ``rows columns``, then for each column ``cost k
 row1 ... rowk``, numbers separated by any blanks and line breaks. The file is
 read by the engine (``crates/dlx``), every error naming its line; a file in
@@ -97,5 +97,5 @@ def read_orlib(text: str | bytes, cls: type[P]) -> P:
     start.frombytes(start_bytes)
     item.frombytes(item_bytes)
     costs.frombytes(costs_bytes)
-    labels = range(1, len(costs) + 1)
+    labels = range(len(costs))
     return cls.from_arrays([str(r) for r in range(1, rows + 1)], start, item, labels=labels, costs=costs)

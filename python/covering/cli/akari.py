@@ -22,7 +22,7 @@ from ..errors import ProblemError
 from ..problem import Problem, Uniqueness
 from ..puzzles import akari
 from . import flags
-from .common import UsageError, place, read_input, warn
+from .common import STDIN, UsageError, place, read_input, warn
 from .contract import FOUND, Run
 from .dispatch import Face, run_count, run_export, run_generate, run_solve, run_unique
 from .menu import PUZZLES
@@ -36,7 +36,7 @@ SVG = "an SVG picture of each solution"
 
 
 def _file(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", nargs="?", default="-", help=FILE_HELP)
+    parser.add_argument("file", nargs="?", default=STDIN, help=FILE_HELP)
 
 
 def _draw(parser: argparse.ArgumentParser) -> None:

@@ -17,7 +17,7 @@ from .contract import EXIT_BAD
 from .grammar import UsageError
 
 __all__ = [
-    "UsageError", "error", "place", "warn", "read_input", "write_dlx", "show_progress", "progress", "threads_from",
+    "STDIN", "UsageError", "error", "place", "warn", "read_input", "write_dlx", "show_progress", "progress", "threads_from",
     "check_method_flags", "report_count", "SEARCH_ONLY",
 ]
 
@@ -50,10 +50,23 @@ def place(name: str, message: str) -> str:
     return f"{name}:{m[1]}{':' + m[2] if m[2] else ''}: {message[m.end():]}"
 
 
+class _NotGiven(str):
+    """The parsers' '-' where no FILE was given (not typed by the user)."""
+
+
+#: The default FILE of a verb that reads one: stdin, unless it is a terminal.
+STDIN = _NotGiven("-")
+
+
 def read_input(path: str) -> tuple[str, str]:
     """(text, name for messages) of FILE, or of stdin for '-': read as
     bytes and decoded by the one reader (`covering.textio`), so that bytes
-    that are not UTF-8 are an error naming the file, line and byte."""
+    that are not UTF-8 are an error naming the file, line and byte. With
+    no FILE given and a terminal on stdin, a usage error rather than a
+    silent wait (a '-' typed reads the terminal)."""
+    if isinstance(path, _NotGiven) and sys.stdin is not None and sys.stdin.isatty():
+        raise UsageError("no FILE given, and standard input is a terminal: name a FILE, or pipe one in "
+                         "('-' reads what is typed)")
     if path == "-":
         data, name = sys.stdin.buffer.read(), "<stdin>"
     else:

@@ -12,9 +12,11 @@ ended (completed, ``--limit`` reached, a budget spent, Ctrl-C), by
   capped or partial count marked on stderr;
 * ``--json``: every stdout line is one JSON object, the last one always
   the summary, with the same keys on every command: ``"command"``,
-  ``"count"``, ``"complete"``, ``"stopped"``, ``"seconds"``, and where
-  they apply ``"method"``, ``"engine"``, ``"nodes"``, ``"optimal"``,
-  ``"skipped"``, ``"uniqueness"``;
+  ``"count"`` (solutions, in a batch too), ``"complete"`` (false when a
+  puzzle of a batch was not answered), ``"stopped"``, ``"seconds"``, and
+  where they apply ``"puzzles"`` (a batch's puzzles answered),
+  ``"method"``, ``"engine"``, ``"nodes"``, ``"optimal"``, ``"skipped"``,
+  ``"uniqueness"``;
 * the exit status: 0 completed, 2 a bad line in a batch (the others were
   answered), 3 a budget spent, 130 Ctrl-C.
 
@@ -73,6 +75,11 @@ class Run:
         self.start = time.monotonic()
         #: Solutions found or counted, puzzles answered or made; None when unknown.
         self.count: int | None = None if counts else 0
+        #: A batch (each answer a puzzle): its solutions over all puzzles,
+        #: summed from each puzzle's ``"count"``; the summary's ``"count"``,
+        #: the puzzles answered its ``"puzzles"``.
+        self.batch = noun == "puzzles answered"
+        self.found = 0
         self.complete = False
         self.stopped: str | None = None
         #: The ``--limit`` in force (capped counts and short lists are said on stderr).
@@ -133,6 +140,8 @@ class Run:
         Ctrl-C and the budget wait while it is written, so what is reported
         is always what was printed. Inside `gathered`, it is kept to be
         written with the others."""
+        if self.batch and record is not None and "puzzle" in record:
+            self.found += int(record.get("count") or 0)
         if self._pending is not None:
             if self.json:
                 if record is not None:
@@ -271,11 +280,13 @@ class Run:
     def summary(self) -> dict[str, Any]:
         record: dict[str, Any] = {
             "command": self.command,
-            "count": self.count,
-            "complete": self.complete and self.stopped in (None, "limit"),
+            "count": self.found if self.batch else self.count,
+            "complete": self.complete and self.stopped in (None, "limit") and not self.errors,
             "stopped": self.stopped,
             "seconds": round(time.monotonic() - self.start, 6),
         }
+        if self.batch:
+            record["puzzles"] = self.count
         record.update(self.extra)
         return record
 

@@ -63,7 +63,7 @@ def run(args: argparse.Namespace, run: object) -> int:
     print(f"8 queens: {len(sols)} solutions; the first: {' '.join(map(str, sols[0]))}")
     print(queens.board_text(sols[0]))
     print("counts for n = 1..12:", " ".join(str(queens.count(n)) for n in range(1, 13)))
-    print("infinite queens (0-based):", " ".join(map(str, queens.infinite(30, zero_based=True))))
+    print("infinite queens (OEIS A065188, rows from 1):", " ".join(map(str, queens.infinite(30))))
 
     from ..puzzles import sudoku
 

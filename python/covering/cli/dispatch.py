@@ -204,7 +204,11 @@ def _answer_batch(run: Run, face: Face, k: int, puzzle: Any, solutions: Iterable
             if record is not None:
                 record["count"] = len(found)
                 if want is not None and want > 1 and len(found) >= want:
-                    record["stopped"] = run.stopped = "limit"
+                    record["stopped"] = "limit"
+            # (The run stopped at the limit where a puzzle did, as a single
+            # puzzle's solve does at its first solution.)
+            if want is not None and len(found) >= want:
+                run.stopped = "limit"
             run.answer(record, text)
 
 

@@ -22,7 +22,7 @@ from ..problem import Problem, Uniqueness
 from ..progress import Display
 from ..mincost import Best, MinCostRun, best
 from . import flags
-from .common import SEARCH_ONLY, UsageError, check_method_flags, place, read_input, show_progress, threads_from, warn
+from .common import SEARCH_ONLY, STDIN, UsageError, check_method_flags, place, read_input, show_progress, threads_from, warn
 from .contract import Run
 from .dispatch import Face, count_by_front_door, run_best, run_count, run_export, run_solve, run_unique
 from .table import Command, Verb
@@ -34,7 +34,7 @@ PAYLOAD = '{"solution": [option ids]}'
 
 
 def _file(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", nargs="?", default="-", help="the .dlx file ('-' or nothing: stdin)")
+    parser.add_argument("file", nargs="?", default=STDIN, help="the .dlx file ('-' or nothing: stdin)")
     parser.add_argument("--format", choices=["dlx", "orlib"], default="dlx",
                         help="how FILE is written: dlx (Knuth's format, the default) or orlib (OR-Library's set "
                         "partitioning files: 'rows columns', then each column's cost, count and rows)")
@@ -81,10 +81,26 @@ def load(path: str, form: str = "dlx") -> Problem:
         try:
             problem = Problem.from_orlib(text) if form == "orlib" else Problem.from_dlx(text)
         except ProblemError as e:
-            raise type(e)(place(name, str(e))) from None
+            hint = " (its first line is two numbers, as in OR-Library's files: --format orlib reads those)" \
+                if form == "dlx" and _orlib_like(text) else ""
+            raise type(e)(place(name, str(e)) + hint) from None
     for w in caught:
         warn(place(name, str(w.message)))
     return problem
+
+
+def _orlib_like(text: str) -> bool:
+    """Whether the first line that holds anything is two whole numbers, as
+    OR-Library's set partitioning files begin.
+
+    >>> _orlib_like("3 3\\n4 2 1 2\\n"), _orlib_like("A B\\nA\\n")
+    (True, False)
+    """
+    for line in text.splitlines():
+        words = line.split()
+        if words:
+            return len(words) == 2 and all(w.isdigit() for w in words)
+    return False
 
 
 def _reduce(parser: argparse.ArgumentParser) -> None:

@@ -20,10 +20,12 @@ is tested to rewrite as it says).
 
 from __future__ import annotations
 
+import difflib
+import os
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-__all__ = ["VERBS", "ALIASES", "Alias", "UsageError", "rewrite", "alias_table"]
+__all__ = ["VERBS", "ALIASES", "Alias", "UsageError", "rewrite", "alias_table", "nearest"]
 
 
 class UsageError(Exception):
@@ -221,6 +223,10 @@ def rewrite(argv: Iterable[str], takes_value: set[str] | None = None) -> list[st
     verb: str | None = None
     if pos and rest[pos[0]] in VERBS[puzzle]:
         verb = rest.pop(pos[0])
+    elif pos and not _an_input(puzzle, rest[pos[0]]):
+        # A word in the verb's place that is neither a verb nor an input
+        # the older spellings take (a file, a size): a misspelled verb.
+        raise UsageError(f"{puzzle}: unknown verb {rest[pos[0]]!r}{nearest(rest[pos[0]], VERBS[puzzle])}")
     if verb is None and ("-h" in rest or "--help" in rest):
         return head + rest  # the puzzle's help, listing its verbs
     if verb is None:
@@ -235,6 +241,36 @@ def rewrite(argv: Iterable[str], takes_value: set[str] | None = None) -> list[st
         elif alias.kind == VERB and _take(rest, alias.flag, False)[0]:
             verb = alias.to
     return head + [verb] + rest
+
+
+def nearest(word: str, choices: Iterable[str], what: str = "verb") -> str:
+    """The hint after an unknown word: `` (did you mean count?)``, or the
+    words it could be where none is near.
+
+    >>> nearest("cuont", VERBS["dlx"])
+    ' (did you mean count?)'
+    >>> nearest("gen", VERBS["akari"])
+    ' (did you mean generate?)'
+    >>> nearest("zz", ("solve", "count"))
+    ' (the verbs: solve, count)'
+    """
+    choices = list(choices)
+    starts = [c for c in choices if word and c.startswith(word.lower())]
+    close = starts[:1] or difflib.get_close_matches(word.lower(), choices, n=1, cutoff=0.6)
+    if close:
+        return f" (did you mean {close[0]}?)"
+    return f" (the {what}s: {', '.join(choices)})"
+
+
+def _an_input(puzzle: str, word: str) -> bool:
+    """Whether `word`, where the verb goes, is an input of an older
+    spelling: a file (or ``-``, or ``export``) for every puzzle, a size for
+    the tilings and queens. A word that looks like a path (a dot, a slash)
+    is taken for a file even when there is none, so that the error names
+    the file."""
+    if word in ("-", "export") or os.path.exists(word) or "." in word or "/" in word:
+        return True
+    return puzzle in ("tromino", "queens") and word.lstrip("+-").isdigit()
 
 
 def _mode(puzzle: str, rest: list[str], pos: list[int]) -> str | None:

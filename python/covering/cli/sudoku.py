@@ -24,7 +24,7 @@ from ..limits import Budget
 from ..problem import Problem
 from ..puzzles import sudoku
 from . import flags
-from .common import UsageError, place, read_input, threads_from
+from .common import STDIN, UsageError, place, read_input, threads_from
 from .contract import FOUND, Run
 from .dispatch import Face, run_count, run_export, run_generate, run_solve, run_unique
 from .menu import PUZZLES
@@ -38,7 +38,7 @@ SVG = "an SVG picture per puzzle (givens black, the rest blue)"
 
 
 def _input(q: argparse.ArgumentParser) -> None:
-    q.add_argument("file", nargs="?", default="-", help="the puzzles ('-' or nothing: stdin)")
+    q.add_argument("file", nargs="?", default=STDIN, help="the puzzles ('-' or nothing: stdin)")
     q.add_argument("--symbols", help="the n symbols (default 1-9 for 9x9, 1-9A-G for 16x16, ...)")
     q.add_argument("--grid", action="store_true", help="the input is one puzzle laid out over lines")
 
@@ -321,7 +321,10 @@ class SudokuFace(Face):
         batch = self.puzzles
         outputs, errors = _run(batch, args, run, verb, cap=args.limit if verb == "count" else None)
         _SHOW[verb](args, run, batch, outputs, errors)
-        run.done(limited=verb == "count" and run.stopped == "limit")
+        # (solve stops each puzzle at its first solution: at the limit, as
+        # every puzzle's solve does where it finds one.)
+        solved = verb == "solve" and any(a and a != "no solution" for a in outputs)
+        run.done(limited=(verb == "count" and run.stopped == "limit") or solved)
         return True
 
     def entries(self) -> Iterator[tuple[int, sudoku.Sudoku]]:

@@ -12,6 +12,7 @@ between tilings), as SVG with ``--svg``, or with ``--json`` as
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -28,6 +29,7 @@ from . import flags
 from .common import UsageError, check_method_flags, place, progress, read_input, warn
 from .contract import Run
 from .dispatch import Face, count_by_front_door, run_best, run_count, run_export, run_solve, run_unique
+from .grammar import nearest
 from .menu import PUZZLES
 from .table import Command, Verb
 
@@ -140,7 +142,10 @@ class Instance:
             cells = n * n - (hole is not None)
             return None if cells % 3 == 0 else f"{cells} cells are not a multiple of 3"
         area: Board | int = self.size[0] * self.size[1] if self.size else self.board()
-        return polyomino.area_mismatch(self.pieces, area, self.options["uses"])
+        why = polyomino.area_mismatch(self.pieces, area, self.options["uses"])
+        if why and self.options["uses"] == "once" and polyomino.area_mismatch(self.pieces, area, "any") is None:
+            why += " (--uses any lets each piece be used any number of times)"
+        return why
 
     def problem(self) -> Problem:
         if self._problem is None:
@@ -312,6 +317,8 @@ def _pieces(spec: str) -> dict[str, Shape]:
     naming both lines (a name says which piece is which in every picture)."""
     if spec in NAMED:
         return dict(getattr(polyomino, NAMED[spec]))
+    if spec != "-" and not os.path.exists(spec):
+        raise UsageError(f"--pieces: unknown set or file {spec!r}{nearest(spec, NAMED, 'named set')}")
     text, name = read_input(spec)
     lines = textio.lines(text)
     blocks: list[tuple[int, list[str]]] = []  # (line of the name, its lines)
