@@ -34,7 +34,7 @@ def test_the_readme_is_short_and_in_order() -> None:
     assert len(lines) <= 300
     heads = [line for line in lines if line.startswith("## ")]
     assert heads == ["## Install", "## A tour of the command line", "## A tour of the API", "## The puzzles",
-                     "## Verbs and exit statuses", "## Read more"]
+                     "## Puzzles of your own", "## Verbs and exit statuses", "## Read more"]
     for link in re.findall(r"\]\(([^)#]+)\)", README):
         assert (ROOT / link).exists(), link
 
@@ -97,28 +97,23 @@ def _commands(text: str) -> list[tuple[str, str]]:
     return found
 
 
-def _fixtures(folder: Path, command: str) -> None:
-    from covering.puzzles import akari, sudoku
-    from covering.puzzles.polyomino import DOMINOES, Board, tiling
-    from covering.puzzles.queens import queens_problem
+def _clone_root(folder: Path) -> None:
+    """`folder` as a fresh clone's root, for what the commands read: the
+    examples the README and the docs name, shipped in examples/ (copied, so
+    that what a command writes, a checkpoint or a picture, stays out of the
+    work tree)."""
+    import shutil
 
-    (folder / "big.dlx").write_text(queens_problem(8).to_dlx())
-    (folder / "board.dlx").write_text(tiling(DOMINOES, Board.rectangle(6, 6), uses="any").to_dlx())
-    priced = tiling(DOMINOES, Board.rectangle(6, 6), uses="any")
-    priced.set_costs([(7 * o) % 10 for o in range(priced.n_options)])
-    (folder / "costs.dlx").write_text(priced.to_dlx())
-    (folder / "crew.txt").write_text("3 3\n4 2 1 2\n2 1 3\n5 1 3\n")
-    if " sudoku " in f" {command} ":
-        # Every outcome the comments name: unique, multiple (all blank), none (r1c9 can only be 9, as r2c9 is).
-        lines = [sudoku.generate(9, seed=s).puzzle.line() for s in range(2)] + ["." * 81,
-                                                                               "12345678." + "........9" + "." * 63]
-        (folder / "puzzles.txt").write_text("\n".join(lines) + "\n")
-        (folder / "puzzle.txt").write_text(lines[0] + "\n")
-    else:
-        # Every outcome the comments name: unique, multiple (all white), no solution (a 4 in a corner).
-        grids = [akari.SEED_7X7, akari.SEED_18X10, "...\n...\n", "4.\n..\n"]
-        (folder / "puzzles.txt").write_text("\n".join(g.strip("\n") + "\n" for g in grids))
-        (folder / "puzzle.txt").write_text(akari.SEED_7X7)
+    shutil.copytree(ROOT / "examples", folder / "examples", dirs_exist_ok=True)
+
+
+def test_every_file_the_pages_name_is_an_example_that_ships() -> None:
+    named = {m for text in PAGES.values() for command, _ in _commands(text)
+             for m in re.findall(r"examples/[\w.-]+", command)}
+    assert named and all((ROOT / m).is_file() for m in named), named
+    # Every example is used by some page.
+    assert {f"examples/{p.name}" for p in (ROOT / "examples").iterdir()} <= named | {
+        m for text in PAGES.values() for m in re.findall(r"examples/[\w.-]+", text)}
 
 
 def test_every_command_of_the_readme_and_docs_runs_and_prints_what_it_says(tmp_path: Path) -> None:
@@ -130,7 +125,7 @@ def test_every_command_of_the_readme_and_docs_runs_and_prints_what_it_says(tmp_p
     for command, says in commands:
         if any(mark in command for mark in NEEDS_A_CLUSTER) or command in SLOW:
             continue
-        _fixtures(tmp_path, command)
+        _clone_root(tmp_path)
         if " | " in command:
             # A pipeline of commands: each stage run by this Python.
             stages = [shlex.join([sys.executable, "-m", "covering", *shlex.split(stage)[1:]])
