@@ -57,6 +57,9 @@ def test_every_puzzle_answers_the_protocol(name: str, puzzle: Any, count: int, u
         assert puzzle.draw(s)
     first = puzzle.solve()
     assert (first is None) == (count == 0)
+    one, u = puzzle.solve_unique()
+    assert u is uniqueness and (one is None) == (count == 0)
+    assert one is None or puzzle.check(one) == []
 
 
 def test_spoiled_solutions_are_caught() -> None:
@@ -73,7 +76,7 @@ def test_spoiled_solutions_are_caught() -> None:
     assert grid.check(grid) and grid.check(Queens(4))
 
 
-VERBS = ("solutions", "solve", "count", "uniqueness")
+VERBS = ("solutions", "solve", "count", "uniqueness", "solve_unique")
 CLASSES = [Queens, TilingPuzzle, sudoku.Sudoku, akari.Akari]
 
 
@@ -128,3 +131,46 @@ def test_a_time_budget_stops_every_puzzle_verb(name: str, verb: Any, how: str) -
         verb(**given)
     assert time.monotonic() - start < 5.0
     assert e.value.budget == "seconds"
+
+
+#: A command and its API twin, on the same puzzle.
+TWINS: list[tuple[list[str], Any]] = [
+    (["queens", "VERB", "8"], Queens(8)),
+    (["queens", "VERB", "3"], Queens(3)),
+    (["tromino", "VERB", "7", "--hole", "9"], TilingPuzzle.l_tromino(7, 9)),
+    (["polyomino", "VERB", "--board", "5x12"], TilingPuzzle(PENTOMINOES, Board.rectangle(5, 12))),
+    (["polyomino", "VERB", "--board", "8x8"], TilingPuzzle(PENTOMINOES, Board.rectangle(8, 8))),
+    (["polyomino", "VERB", "--board", "2x3", "--pieces", "trominoes", "--uses", "any"],
+     TilingPuzzle(TROMINOES, Board.rectangle(2, 3), uses="any")),
+]
+
+
+@pytest.mark.parametrize(("args", "puzzle"), TWINS, ids=[" ".join(a) for a, _ in TWINS])
+def test_each_command_answers_as_its_api_twin(args: list[str], puzzle: Any) -> None:
+    # The command line only parses and prints: count, unique and solve give
+    # what the puzzle protocol gives (an area that cannot be covered
+    # answered at once by both: 0, none, no solution).
+    import json
+    import subprocess
+    import sys
+
+    def run(verb: str) -> list[dict[str, Any]]:
+        argv = [verb if a == "VERB" else a for a in args]
+        r = subprocess.run([sys.executable, "-m", "covering", *argv, "--json"], capture_output=True, text=True,
+                           timeout=120)
+        assert r.returncode == 0, r.stderr
+        return [json.loads(x) for x in r.stdout.splitlines()]
+
+    assert run("count")[-1]["count"] == puzzle.count()
+    first, u = puzzle.solve_unique()
+    assert run("unique")[-1]["uniqueness"] == u.value == puzzle.uniqueness().value
+    solved = run("solve")
+    assert (solved[-1]["count"] == 0) == (first is None) == (puzzle.solve() is None)
+
+
+def test_a_budget_carries_what_was_found_on_every_class() -> None:
+    from covering import LimitReached
+
+    with pytest.raises(LimitReached) as e:
+        Queens(18).count(seconds=0.5)
+    assert e.value.count is not None and 0 < e.value.count < 666_090_624  # (OEIS A000170, n = 18)

@@ -117,9 +117,9 @@ class Face:
 
     def unique(self, puzzle: Any) -> tuple[Any, Uniqueness]:
         """(the first solution or None, NONE, UNIQUE or MULTIPLE): the
-        first two solutions of the search."""
-        two = list(puzzle.solutions(2, budget=self.run.budget))
-        return (two[0] if two else None), Uniqueness.of(len(two))
+        puzzle protocol's `solve_unique`, the engine call of `uniqueness()`."""
+        found: tuple[Any, Uniqueness] = puzzle.solve_unique(budget=self.run.budget)
+        return found
 
     def best(self, puzzle: Any, k: int) -> Any:
         """The `k` cheapest (`covering.mincost.Best`)."""

@@ -125,12 +125,8 @@ class QueensFace(Face):
 
     def count(self, q: queens.Queens, limit: int | None) -> int:
         b = self.run.budget
-        if limit is None and (b is None or b.nodes is None):
-            # The bitboard counter, on --threads (`Queens.count` is it on one).
-            self.run.extra["method"] = "bitboards"
-            return queens.count(q.n, threads=threads_from(self.args))
-        self.run.extra["method"] = "search"
-        return q.count(limit, budget=b)
+        self.run.extra["method"] = q.counter(limit, b)
+        return q.count(limit, budget=b, threads=threads_from(self.args))
 
 
 def run_infinite(args: argparse.Namespace, run: Run) -> None:

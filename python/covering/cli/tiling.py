@@ -290,8 +290,8 @@ class TilingFace(Face):
         budget = self.run.budget
         if self.why is not None:
             return None, Uniqueness.NONE
-        two = list(inst.classes(2, budget)) if self.args.symmetry else list(inst.problem().solutions(2, budget=budget))
-        return (two[0] if two else None), Uniqueness.of(len(two))
+        return polyomino.solve_unique(inst.problem(), inst.pieces, inst.board, symmetry=self.args.symmetry,
+                                      budget=budget, **inst.options)
 
     def best(self, inst: Instance, k: int) -> Best:
         if self.why is not None:

@@ -33,9 +33,10 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
 
 from ..limits import Budget, begin
+from ..uniqueness import Uniqueness
 
 if TYPE_CHECKING:
-    from ..problem import Problem, Uniqueness
+    from ..problem import Problem
 
 __all__ = ["Puzzle", "ExactCover"]
 
@@ -61,6 +62,9 @@ class Puzzle(Protocol):
     def uniqueness(self, *, seconds: float | None = None, nodes: int | None = None,
                    budget: Budget | None = None) -> Uniqueness: ...
 
+    def solve_unique(self, *, seconds: float | None = None, nodes: int | None = None,
+                     budget: Budget | None = None) -> tuple[object | None, Uniqueness]: ...
+
     def check(self, solution: object, /) -> list[str]: ...
 
     def text(self) -> str: ...
@@ -85,6 +89,12 @@ class ExactCover(Generic[S]):
     def svg(self) -> str:
         raise NotImplementedError
 
+    def why_none(self) -> str | None:
+        """Why the puzzle can have no solution, said from its own rules
+        before any problem is built (a tiling's areas), or None: every
+        verb then answers at once (no solution, a count of 0, NONE)."""
+        return None
+
     def solutions(self, limit: int | None = None, /, *, seconds: float | None = None, nodes: int | None = None,
                   budget: Budget | None = None) -> Iterator[S]:
         """The solutions, lazily, at most `limit`.
@@ -94,6 +104,8 @@ class ExactCover(Generic[S]):
         ([(1, 3, 0, 2), (2, 0, 3, 1)], 3)
         """
         run = begin(budget, nodes, seconds)  # (now: the clock starts at the call)
+        if self.why_none() is not None:
+            return iter(())
         return (self.decode(ids) for ids in self.problem().solutions(limit, ids=True, budget=run))
 
     def solve(self, *, seconds: float | None = None, nodes: int | None = None,
@@ -106,7 +118,10 @@ class ExactCover(Generic[S]):
         >>> q.check(q.solve()), Queens(3).solve(seconds=10)
         ([], None)
         """
-        ids = self.problem().first(ids=True, budget=begin(budget, nodes, seconds))
+        run = begin(budget, nodes, seconds)
+        if self.why_none() is not None:
+            return None
+        ids = self.problem().first(ids=True, budget=run)
         return None if ids is None else self.decode(ids)
 
     def count(self, limit: int | None = None, /, *, seconds: float | None = None, nodes: int | None = None,
@@ -119,7 +134,10 @@ class ExactCover(Generic[S]):
         >>> t.count(), t.count(100), t.count(nodes=10**9)
         (9356, 100, 9356)
         """
-        return self.problem().count(limit, budget=begin(budget, nodes, seconds))
+        run = begin(budget, nodes, seconds)
+        if self.why_none() is not None:
+            return 0
+        return self.problem().count(limit, budget=run)
 
     def uniqueness(self, *, seconds: float | None = None, nodes: int | None = None,
                    budget: Budget | None = None) -> Uniqueness:
@@ -129,7 +147,25 @@ class ExactCover(Generic[S]):
         >>> TilingPuzzle({"L": TROMINOES["L"]}, Board.rectangle(2, 3), uses="any").uniqueness().name
         'MULTIPLE'
         """
-        return self.problem().uniqueness(budget=begin(budget, nodes, seconds))
+        return self.solve_unique(seconds=seconds, nodes=nodes, budget=budget)[1]
+
+    def solve_unique(self, *, seconds: float | None = None, nodes: int | None = None,
+                     budget: Budget | None = None) -> tuple[S | None, Uniqueness]:
+        """A solution (None when there is none) and NONE, UNIQUE or MULTIPLE
+        (UNKNOWN if a budget ran out), from one run of the portfolio of
+        `Problem.solve_unique` (dancing links, then the CDCL solver): the
+        engine call `uniqueness()` and ``covering PUZZLE unique`` make.
+
+        >>> from covering.puzzles.queens import Queens
+        >>> first, u = Queens(6).solve_unique()
+        >>> Queens(6).check(first), u.name
+        ([], 'MULTIPLE')
+        """
+        run = begin(budget, nodes, seconds)
+        if self.why_none() is not None:
+            return None, Uniqueness.NONE
+        ids, u = self.problem().solve_unique(ids=True, budget=run)
+        return (None if ids is None else self.decode(ids)), u
 
     def _repr_svg_(self) -> str:
         return self.svg()

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Any, Literal, Union
 
 from .. import sizes, textio
 from ..errors import Interrupted, LimitReached, ProblemError
@@ -34,6 +34,7 @@ from ..limits import Budget
 from ..mincost import Best
 from ..problem import Problem
 from ..solver import Solver
+from ..uniqueness import Uniqueness
 from .base import ExactCover
 from ..render import svg as svg_render
 from ..render import text as text_render
@@ -406,6 +407,27 @@ def first_tiling(
     return tiling(pieces, board, **options).first(budget=budget)  # type: ignore[arg-type,no-any-return]
 
 
+def solve_unique(problem: Problem, pieces: Mapping[str, Shape], board: Callable[[], Board], *,
+                 symmetry: bool = False, budget: Budget | None = None, **options: Any) -> tuple[Any, Uniqueness]:
+    """A tiling of `problem` (the tiling of `pieces` on `board()`, with
+    `options`) and whether it is the only one: by `Problem.solve_unique`
+    (the portfolio every puzzle's ``uniqueness`` runs); with `symmetry`,
+    the only one up to the board's symmetries, by the classes of `tilings`.
+
+    >>> ell = {"L": TROMINOES["L"]}  # two tilings of 2 x 3, each the other's mirror image
+    >>> p = tiling(ell, Board.rectangle(2, 3), uses="any")
+    >>> solve_unique(p, ell, lambda: Board.rectangle(2, 3), uses="any")[1].name
+    'MULTIPLE'
+    >>> solve_unique(p, ell, lambda: Board.rectangle(2, 3), symmetry=True, uses="any")[1].name
+    'UNIQUE'
+    """
+    if symmetry:
+        two = list(tilings(pieces, board(), symmetry=True, limit=2, budget=budget, **options))
+        return (two[0] if two else None), Uniqueness.of(len(two))
+    found: tuple[Any, Uniqueness] = problem.solve_unique(budget=budget)
+    return found
+
+
 def tilings(
     pieces: Mapping[str, Shape],
     board: Board,
@@ -632,6 +654,16 @@ class TilingPuzzle(ExactCover[list[Label]]):
     def problem(self) -> Problem:
         return tiling(self.pieces, self.board, uses=self.uses, rotations=self.rotations,
                       reflections=self.reflections)
+
+    def why_none(self) -> str | None:
+        """Why no tiling exists, from the areas alone (`area_mismatch`).
+
+        >>> TilingPuzzle(PENTOMINOES, Board.rectangle(8, 8)).count()
+        0
+        >>> TilingPuzzle(PENTOMINOES, Board.rectangle(8, 8)).why_none()
+        'the pieces cover 60 cells, the board has 64'
+        """
+        return area_mismatch(self.pieces, self.board, self.uses)
 
     def decode(self, ids: Sequence[int]) -> list[Label]:
         labels = self.problem().labels

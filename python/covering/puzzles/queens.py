@@ -98,7 +98,7 @@ def count(n: int, threads: int | None = None, *, seconds: float | None = None,
     cores), for 1 <= n <= 32. Ctrl-C stops it within milliseconds and raises
     `Interrupted` (a KeyboardInterrupt) with the solutions counted so far;
     the time (`seconds`, or the run's `budget`) running out raises
-    `LimitReached`.
+    `LimitReached`, with them too.
 
     >>> [count(n, threads=1) for n in range(1, 9)]
     [1, 0, 0, 2, 10, 4, 40, 92]
@@ -110,9 +110,11 @@ def count(n: int, threads: int | None = None, *, seconds: float | None = None,
     run = limits.begin(budget, None, seconds)
     total, complete = _core.count_queens(n, threads, run)
     if not complete:
+        # The count so far: the solutions found, and the mirror image of each
+        # (the counter takes half the first column's rows and doubles them):
+        # each a solution, none twice, as the command line prints it.
         if run.over():
-            # (The counter's partial sum counts mirror images twice: no count so far.)
-            raise LimitReached("budget reached before the count was done", count=None, stats=None,
+            raise LimitReached("budget reached before the count was done", count=total, stats=None,
                                budget=run.ran_out())
         raise Interrupted(total)
     return total
@@ -188,18 +190,29 @@ class Queens(ExactCover[tuple[int, ...]]):
         return tuple(rows)
 
     def count(self, limit: int | None = None, /, *, seconds: float | None = None, nodes: int | None = None,
-              budget: Budget | None = None) -> int:
-        """The number of solutions, by the bitboard counter (`count`; it
-        answers Ctrl-C and the time, but counts no nodes) for n up to 32,
-        else (a limit, a node budget) by the engine.
+              budget: Budget | None = None, threads: int | None = None) -> int:
+        """The number of solutions, by the method `counter` names: the
+        bitboard counter (`count`, on `threads` threads; None: every core)
+        or the engine.
 
         >>> Queens(8).count(), Queens(8).count(10), Queens(8).count(nodes=10**6)
         (92, 10, 92)
         """
         run = limits.begin(budget, nodes, seconds)
-        if limit is None and run.nodes is None and self.n <= 32:
-            return count(self.n, budget=run)
+        if self.counter(limit, run) == "bitboards":
+            return count(self.n, threads, budget=run)
         return super().count(limit, budget=run)
+
+    def counter(self, limit: int | None = None, budget: Budget | None = None) -> str:
+        """The method `count` takes: "bitboards" (the engine's counter, for
+        n up to 32: it answers Ctrl-C and the time, but counts no nodes)
+        without a limit or a node budget, else "search" (the engine).
+
+        >>> Queens(8).counter(), Queens(8).counter(10), Queens(40).counter()
+        ('bitboards', 'search', 'search')
+        """
+        bits = limit is None and (budget is None or budget.nodes is None) and self.n <= 32
+        return "bitboards" if bits else "search"
 
     def check(self, solution: object, /) -> list[str]:
         """The rules broken: a queen in each column, one in each row, none
