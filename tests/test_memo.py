@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 from long import examples
-from covering.memo import count_memo
 from covering.puzzles.polyomino import DOMINOES, PENTOMINOES, Board, count_tilings, l_tromino, tiling
 from covering.puzzles.queens import queens_problem
 from hypothesis import given, settings
@@ -70,9 +69,9 @@ def test_square_domino_boards_match_kasteleyn(n: int) -> None:
     assert count_tilings(DOMINOES, board, uses="any", memo=True) == KASTELEYN[n]
     # The other branching rule and a memo far too small give the same count.
     p = tiling(DOMINOES, board, uses="any")
-    assert count_memo(p, branching="first") == KASTELEYN[n]
+    assert p.count(method="memo", branching="first") == KASTELEYN[n]
     if n <= 8:
-        assert count_memo(p, memo_bytes=64 << 10) == KASTELEYN[n]
+        assert p.count(method="memo", memo_bytes=64 << 10) == KASTELEYN[n]
 
 
 def test_known_problems() -> None:
@@ -93,7 +92,7 @@ def test_known_problems() -> None:
 def test_random_problems_with_secondary_items_and_colors(p: Problem) -> None:
     expected = dlx.count(p)
     assert p.count(memo=True) == expected
-    assert count_memo(p, memo_bytes=0, branching="first") == expected
+    assert p.count(method="memo", memo_bytes=0, branching="first") == expected
 
 
 def test_multiplicities_are_refused_clearly() -> None:
@@ -111,15 +110,15 @@ def test_bad_arguments() -> None:
     with pytest.raises(ValueError, match="memo_bytes is for memo counts"):
         p.count(memo_bytes=100, method="search")
     with pytest.raises(ValueError, match="branching"):
-        count_memo(p, branching="best")
+        p.count(method="memo", branching="best")
     with pytest.raises(ValueError, match="memo_bytes"):
-        count_memo(p, memo_bytes=-1)
+        p.count(method="memo", memo_bytes=-1)
 
 
 def test_a_budget_raises_with_the_solutions_so_far() -> None:
     p = l_tromino(8, 0)
     with pytest.raises(LimitReached) as e:
-        count_memo(p, memo_bytes=0, nodes=500)
+        p.count(method="memo", memo_bytes=0, nodes=500)
     assert e.value.count is not None and 0 <= e.value.count < 30355
 
 
@@ -127,7 +126,7 @@ def test_ctrl_c_stops_a_memo_count() -> None:
     p = queens_problem(20)  # queens share few sub-problems: a long count
     threading.Timer(0.5, _thread.interrupt_main).start()
     with pytest.raises(KeyboardInterrupt):
-        count_memo(p, memo_bytes=1 << 20)
+        p.count(method="memo", memo_bytes=1 << 20)
 
 
 def test_cli(tmp_path: Path) -> None:
