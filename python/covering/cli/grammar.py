@@ -20,7 +20,6 @@ is tested to rewrite as it says).
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
@@ -254,6 +253,8 @@ def nearest(word: str, choices: Iterable[str], what: str = "verb") -> str:
     >>> nearest("zz", ("solve", "count"))
     ' (the verbs: solve, count)'
     """
+    import difflib  # (only on an error: its import costs a start-up 10 ms)
+
     choices = list(choices)
     starts = [c for c in choices if word and c.startswith(word.lower())]
     close = starts[:1] or difflib.get_close_matches(word.lower(), choices, n=1, cutoff=0.6)
