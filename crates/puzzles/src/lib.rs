@@ -1,7 +1,6 @@
 //! Code that serves one puzzle, on typed grids (no text): the floor above
 //! the engine. Each puzzle builds on the engine crate below (a
-//! `CompiledProblem`, a `Search`, the CDCL `Sat`), and the engine knows
-//! none of them.
+//! `CompiledProblem`, a `Search`), and the engine knows none of them.
 //!
 //! ```
 //! // n-queens on 8 x 8, by the bitboard counter, on one thread.
