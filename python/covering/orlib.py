@@ -1,8 +1,9 @@
 """OR-Library's set partitioning files, read as exact cover problems with
 costs: the rows are the primary items (named by their numbers, ``"1"``,
 ``"2"``, ...), the columns the options (labelled by their option ids, from
-0, as every option id is printed: docs/command-line.md), each with its cost. The layout (Beasley's files, Hoffman and Padberg's
-airline crew instances): ``rows columns``, then for each column ``cost k
+0, as every option id is printed: docs/command-line.md), each with its
+cost. The layout (Beasley's files, Hoffman and Padberg's airline crew
+instances): ``rows columns``, then for each column ``cost k
 row1 ... rowk``, numbers separated by any blanks and line breaks. The file is
 read by the engine (``crates/dlx``), every error naming its line; a file in
 OR-Library's set covering layout (the costs first, then the columns of each

@@ -290,8 +290,10 @@ class TilingFace(Face):
         budget = self.run.budget
         if self.why is not None:
             return None, Uniqueness.NONE
-        return polyomino.solve_unique(inst.problem(), inst.pieces, inst.board, symmetry=self.args.symmetry,
-                                      budget=budget, **inst.options)
+        if self.args.symmetry:  # (as count: classes, by the puzzle layer)
+            return polyomino.unique_up_to_symmetry(inst.pieces, inst.board(), budget=budget, **inst.options)
+        found: tuple[Any, Uniqueness] = inst.problem().solve_unique(budget=budget)
+        return found
 
     def best(self, inst: Instance, k: int) -> Best:
         if self.why is not None:

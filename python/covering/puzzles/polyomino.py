@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Union
 
@@ -407,25 +407,20 @@ def first_tiling(
     return tiling(pieces, board, **options).first(budget=budget)  # type: ignore[arg-type,no-any-return]
 
 
-def solve_unique(problem: Problem, pieces: Mapping[str, Shape], board: Callable[[], Board], *,
-                 symmetry: bool = False, budget: Budget | None = None, **options: Any) -> tuple[Any, Uniqueness]:
-    """A tiling of `problem` (the tiling of `pieces` on `board()`, with
-    `options`) and whether it is the only one: by `Problem.solve_unique`
-    (the portfolio every puzzle's ``uniqueness`` runs); with `symmetry`,
-    the only one up to the board's symmetries, by the classes of `tilings`.
+def unique_up_to_symmetry(pieces: Mapping[str, Shape], board: Board, *, budget: Budget | None = None,
+                          **options: Any) -> tuple[Any, Uniqueness]:
+    """A tiling and whether it is the only one up to the board's
+    symmetries (`tilings` with ``symmetry=True``: a class at most two).
+    Without symmetry, `Problem.solve_unique` of the tiling answers.
 
     >>> ell = {"L": TROMINOES["L"]}  # two tilings of 2 x 3, each the other's mirror image
-    >>> p = tiling(ell, Board.rectangle(2, 3), uses="any")
-    >>> solve_unique(p, ell, lambda: Board.rectangle(2, 3), uses="any")[1].name
+    >>> tiling(ell, Board.rectangle(2, 3), uses="any").solve_unique()[1].name
     'MULTIPLE'
-    >>> solve_unique(p, ell, lambda: Board.rectangle(2, 3), symmetry=True, uses="any")[1].name
+    >>> unique_up_to_symmetry(ell, Board.rectangle(2, 3), uses="any")[1].name
     'UNIQUE'
     """
-    if symmetry:
-        two = list(tilings(pieces, board(), symmetry=True, limit=2, budget=budget, **options))
-        return (two[0] if two else None), Uniqueness.of(len(two))
-    found: tuple[Any, Uniqueness] = problem.solve_unique(budget=budget)
-    return found
+    two = list(tilings(pieces, board, symmetry=True, limit=2, budget=budget, **options))
+    return (two[0] if two else None), Uniqueness.of(len(two))
 
 
 def tilings(
