@@ -269,6 +269,7 @@ impl Cheapest {
             }
             let step = left.min(self.until_check);
             let diving = self.dive.as_mut().and_then(|d| d.search.as_mut());
+            let is_dive = diving.is_some();
             let (over, did) = match diving {
                 Some(search) => {
                     let before = search.stats().nodes;
@@ -283,19 +284,17 @@ impl Cheapest {
             };
             left = left.saturating_sub(did.max(1));
             self.until_check = self.until_check.saturating_sub(did);
-            let is_dive = self.dive.as_ref().is_some_and(|d| d.search.is_some());
-            if is_dive && (over || self.until_check == 0) {
-                if self.dive_stint_over(over) {
-                    return true;
+            if is_dive {
+                if over || self.until_check == 0 {
+                    if self.dive_stint_over(over) {
+                        return true;
+                    }
+                    self.checked();
                 }
-                self.checked();
-            } else if !is_dive {
-                if over {
-                    return true;
-                }
-                if self.until_check == 0 {
-                    self.check();
-                }
+            } else if over {
+                return true;
+            } else if self.until_check == 0 {
+                self.check();
             }
             if self.proven {
                 return true;
