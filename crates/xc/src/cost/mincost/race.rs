@@ -132,11 +132,15 @@ const TREE_FAR: f64 = 0.03;
 /// entry visited by a dive's ascents 1.3-1.8 ns (the restricted masters'
 /// dives on crew-like 400 and 646 rows, pairings of 80), and an iteration
 /// of the simplex 178-207 µs on crew-like 400 x 6,000 (two seeds), 646 x
-/// 7,292 and the pairings: about 0.6 ns times the rows squared plus four
-/// times the entries, at most [`ITERATION_TICKS`].
+/// 7,292 and the pairings: 0.3 ns times the rows squared (the dense
+/// inverse) and 2.5 ns an entry of the relaxation (its pricing and pivot
+/// rows), within 0.8-1.4 times each of those four. No cap: one at 190 µs
+/// made a turn of a 100 x 60,000 pairings relaxation, whose iterations
+/// take 2-3 ms, last 360 ms instead of 20.
 const TICKS_PER_UPDATE: u64 = 110;
 const TICKS_PER_ENTRY: u64 = 15;
-const ITERATION_TICKS: u64 = 1_900_000;
+const TICKS_PER_ROW_SQUARED: u64 = 3;
+const TICKS_PER_ITERATION_ENTRY: u64 = 25;
 /// A turn of the tree: about 20 ms (a slice of the search on dancing
 /// links takes about 40 ms), in runs of [`TREE_STEPS`] iterations of the
 /// simplex, fewer where the relaxation has more than [`STEP_COLUMNS`]
@@ -298,7 +302,8 @@ impl Cheapest {
         let (rows, columns) = (rows as u64, columns.max(1) as u64);
         let per_column =
             r.given.problem.n_entries() as u64 / r.given.problem.n_options().max(1) as u64;
-        let iteration = (6 * (rows * rows + 4 * columns * per_column.max(1))).min(ITERATION_TICKS);
+        let iteration = TICKS_PER_ROW_SQUARED * rows * rows
+            + TICKS_PER_ITERATION_ENTRY * columns * per_column.max(1);
         let steps = (TREE_STEPS * STEP_COLUMNS / columns).clamp(1, TREE_STEPS);
         let turn_ends = r.ticks + TURN_TICKS;
         let mut done = false;
