@@ -2,7 +2,7 @@
 //! rule and price of the choice of a counting method), converted.
 
 use pyo3::prelude::*;
-use xc::plan::{self, Machine, Method};
+use xc::plan::{self, Machine, MemoWhy, Method};
 
 use crate::convert;
 use crate::problem::PyCompiledProblem;
@@ -39,12 +39,76 @@ impl PyCountPlan {
     #[new]
     #[pyo3(signature = (problem, engine="auto"))]
     fn new(problem: &PyCompiledProblem, engine: &str) -> PyResult<Self> {
-        let p = &problem.inner;
-        let machine = Machine::of(p, convert::engine(engine)?);
-        let too_many = p.n_options() > xc::MEMO_MAX_OPTIONS;
         Ok(PyCountPlan {
-            inner: plan::CountPlan::new(machine, p.has_multiplicities(), p.n_options(), too_many),
+            inner: plan::CountPlan::of(&problem.inner, convert::engine(engine)?),
         })
+    }
+
+    // For benchmarks/memo_probe.py's report only: the count reads none.
+    #[classattr]
+    const HIT_RATIO: f64 = plan::HIT_RATIO;
+    #[classattr]
+    const SHRINK: f64 = plan::SHRINK;
+
+    /// Too many options for the memo: no estimate, no probe.
+    #[getter]
+    fn too_many(&self) -> bool {
+        self.inner.too_many
+    }
+
+    /// Nodes of a first look at the tree, None for a problem too big.
+    fn first_look(&self) -> Option<u64> {
+        self.inner.first_look()
+    }
+
+    /// Is a sure frontier tried before Kasteleyn's determinant?
+    fn frontier_before_kasteleyn(&self) -> bool {
+        self.inner.frontier_before_kasteleyn()
+    }
+
+    /// The reduction's units of work, None for a problem too big to reduce.
+    fn reduce_work(&self) -> Option<u64> {
+        self.inner.reduce_work()
+    }
+
+    /// Is the problem left by a reduction that took out `options` options
+    /// and `items` items counted instead?
+    fn keeps_reduction(&self, options: u64, items: u64) -> bool {
+        self.inner.keeps_reduction(options, items)
+    }
+
+    /// Random paths of Knuth's estimate (step 1), None: no estimate.
+    fn estimate_probes(&self) -> Option<u64> {
+        self.inner.estimate_probes()
+    }
+
+    /// Random paths of the estimate for the race with the search.
+    fn race_probes(&self) -> Option<u64> {
+        self.inner.race_probes()
+    }
+
+    /// Why the memo is in the running or not: ("repeats", None),
+    /// ("high", shrink) or ("few", None).
+    fn memo_why(&self) -> (&'static str, Option<f64>) {
+        match self.inner.memo_why() {
+            MemoWhy::Repeats => ("repeats", None),
+            MemoWhy::HighInTree(s) => ("high", Some(s)),
+            MemoWhy::Few => ("few", None),
+        }
+    }
+
+    /// The memo's stint in its nodes (see `memo_stint`).
+    fn memo_stint_nodes(&self, races: bool) -> Option<u64> {
+        self.inner.memo_stint_nodes(races)
+    }
+
+    /// Step 4: a race of the frontier against the memo (`memo`) or the
+    /// search (Knuth's estimate of its tree: `estimate` nodes).
+    #[pyo3(signature = (memo, estimate=None))]
+    fn race(&self, memo: bool, estimate: Option<f64>) -> PyRace {
+        PyRace {
+            inner: self.inner.race(memo, estimate),
+        }
     }
 
     /// The machine a search would dance on: "cells", "mcells", "bits",
@@ -138,33 +202,38 @@ impl PyCountPlan {
             .map(|c| (method_name(c.method), c.cost, c.measured))
             .collect()
     }
+}
 
-    #[classattr]
-    const FIRST_COST: f64 = plan::FIRST_COST;
-    #[classattr]
-    const FIRST_FRONTIER_WORK: u64 = plan::FIRST_FRONTIER_WORK;
-    #[classattr]
-    const FIRST_SEARCH_NODES: u64 = plan::FIRST_SEARCH_NODES;
-    #[classattr]
-    const FRONTIER_FREE: f64 = plan::FRONTIER_FREE;
-    #[classattr]
-    const FRONTIER_SHARE: f64 = plan::FRONTIER_SHARE;
-    #[classattr]
-    const RACE_PROBES: u64 = plan::RACE_PROBES;
-    #[classattr]
-    const FIRST_TURN: u64 = plan::FIRST_TURN;
-    #[classattr]
-    const MEMO_NODES_PER_TRANSITION: f64 = plan::MEMO_NODES_PER_TRANSITION;
-    #[classattr]
-    const SMALL_TREE: u64 = plan::SMALL_TREE;
-    #[classattr]
-    const FIRST_LOOK: u64 = plan::FIRST_LOOK;
-    #[classattr]
-    const KASTELEYN_ITEMS: u64 = plan::KASTELEYN_ITEMS;
-    #[classattr]
-    const FIRST_LOOK_ENTRIES: u64 = plan::FIRST_LOOK_ENTRIES;
-    #[classattr]
-    const HIT_RATIO: f64 = plan::HIT_RATIO;
-    #[classattr]
-    const SHRINK: f64 = plan::SHRINK;
+/// The turns of a race (`xc::plan::Race`): the slices each method runs.
+#[pyclass(name = "Race", module = "covering._core")]
+pub struct PyRace {
+    inner: plan::Race,
+}
+
+#[pymethods]
+impl PyRace {
+    /// The frontier's next slice, in transitions (0: its turn is over).
+    fn frontier_slice(&self, mems: u64, work: u64) -> u64 {
+        self.inner.frontier_slice(mems, work)
+    }
+
+    /// The memo's nodes (a total) at the end of its turn.
+    fn memo_until(&self, plan: &PyCountPlan, nodes: u64) -> u64 {
+        self.inner.memo_until(&plan.inner, nodes)
+    }
+
+    /// The search's nodes for its turn (0: none).
+    fn search_nodes(&self, plan: &PyCountPlan, stats: &PyStats) -> u64 {
+        self.inner.search_nodes(&plan.inner, &stats.to_xc())
+    }
+
+    /// The search ran its turn: its counters.
+    fn search_ran(&mut self, plan: &PyCountPlan, stats: &PyStats) {
+        self.inner.search_ran(&plan.inner, &stats.to_xc());
+    }
+
+    /// The next turn.
+    fn next_turn(&mut self) {
+        self.inner.next_turn();
+    }
 }

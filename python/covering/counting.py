@@ -21,30 +21,10 @@ items), **kasteleyn**: a determinant, in polynomial time (`xc::kasteleyn`).
 
 No method wins everywhere, so `method="auto"` measures, in work (nodes,
 transitions, mems), never in time, so that the same problem always goes the
-same way. Every rule and every price of that choice is the engine's plan
-(`_core.CountPlan`, the `xc` crate's `plan` module); this module runs what
-the plan asks and tells it what came back:
-
-0. a planar matching problem is counted by Kasteleyn's method; else
-   primary items of bounds 0:1 are made secondary, which they are
-   (`reduction.optional_as_secondary`), and on a problem small enough
-   (`REDUCE_WORK`, `REDUCE_WORK_MOST`) the options and items that cannot
-   matter are taken out first, as Knuth's DLX-PRE does
-   (`covering.reduction`), when that takes out at least `REDUCE_SHARE` of
-   the options (a 12x12 slitherlink loses half its options, and its memo
-   count takes a third of the time);
-1. a tree that Knuth's estimate calls small is searched;
-2. an item order predicted cheap, or narrow, is counted at the frontier;
-3. else the memo is probed with each branching rule (a probe that
-   finishes is the answer), and is in the running if its sub-problems
-   came back;
-4. the methods in the running race in turns of doubling work, each priced
-   by its own counters in one unit (about a nanosecond of a core), until
-   one finishes; a method that runs out of memory drops out;
-5. a memo that could count but is not in the running first gets a stint,
-   a share of what the others are predicted to cost (Latin squares of
-   order 6: 2.3x fewer nodes in the probe, 450x in the end); then the
-   frontier races the search, or the search runs alone, on every core.
+same way. Every step, rule and price of that choice is the engine's plan
+(`_core.CountPlan`: the `xc` crate's `counting::plan` module, whose text
+is the one account of the steps); this module runs what the plan asks and
+tells it what came back.
 
 The candidates weighed, with their costs, come back in `Counted.plan`.
 `threads` and `engine` set how a search runs, and no longer choose it; a
@@ -87,21 +67,6 @@ ITEM_ORDERS = ("auto", "input")
 PROGRESS_SLICE = 0.5
 #: Transitions of a frontier count between its progress reports and checks.
 FRONTIER_SLICE = 1 << 22
-#: Work of the reduction before an automatic count, in units (entries
-#: looked at) an entry of the problem: Knuth's pentominoes 6x10 take 1,911
-#: units an entry to reduce in full (23.6M, 40 ms), his slitherlinks about
-#: 160; his word rectangles 3x4 took 17,000 (0.9 s, to take out 1% of the
-#: options), which this stops well short of.
-REDUCE_WORK = 2000
-#: Problems whose reduction would take more units than this (about 0.1 s)
-#: are not reduced (25,000 entries): the reduction's setup and the problem
-#: it builds cost more than its budget (a random file of a million options
-#: took 3.6 s, 1.5 s of it in the engine, for 50M units of work).
-REDUCE_WORK_MOST = 50_000_000
-#: The share of the options the reduction must take out for the count to
-#: use the problem it leaves (which is built anew).
-REDUCE_SHARE = 0.02
-
 
 @dataclass(frozen=True)
 class Counted:
@@ -313,10 +278,10 @@ def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, m
     memo_bytes_left = memo_budget(memo_bytes)
     if method == "auto" and branching is None:
         # A planar matching problem is counted in polynomial time; past the
-        # plan's `KASTELEYN_ITEMS` (its embedding's work grows with the
-        # square of the items) a frontier the plan is sure of goes first (a
-        # board 4 x 10,000: 0.1 s there, 12 s by the determinant).
-        if compiled.n_primary > _core.CountPlan.KASTELEYN_ITEMS and _core.kasteleyn_check(compiled) is None:
+        # plan's size (its embedding's work grows with the square of the
+        # items) a frontier the plan is sure of goes first (a board 4 x
+        # 10,000: 0.1 s there, 12 s by the determinant).
+        if _core.CountPlan(compiled).frontier_before_kasteleyn() and _core.kasteleyn_check(compiled) is None:
             narrow = _sure_frontier(compiled, item_order, threads, progress, budget)
             if narrow is not None:
                 return narrow
@@ -397,19 +362,21 @@ def _kasteleyn(problem: ProblemData, compiled: _core.CompiledProblem, budget: li
 
 
 def _reduced(problem: ProblemData, compiled: _core.CompiledProblem) -> tuple[ProblemData, dict[str, Any]] | None:
-    """Step 0 of the module's text: `problem` with the options and items
-    that cannot matter taken out, and what went; None when too little went.
+    """Step 0 of the plan: `problem` with the options and items that cannot
+    matter taken out, and what went; None when too little went or the
+    problem is too big to reduce.
 
     >>> from covering.model import ProblemData
     >>> p = ProblemData.from_arrays(["A", "B"], [0, 2, 3, 5], [0, 2, 1, 1, 2], secondary=["x"])
     >>> _reduced(p, p.compile())[1]  # "B x" would leave "A x" out: it goes
     {'options': 1, 'items': 1, 'rounds': 2, 'complete': True}
     """
-    work = REDUCE_WORK * compiled.n_entries
-    if work > REDUCE_WORK_MOST:
+    plan = _core.CountPlan(compiled)
+    work = plan.reduce_work()
+    if work is None:
         return None
     r = reduction.reduce(problem, work=work)
-    if r.removed_options < REDUCE_SHARE * compiled.n_options and r.removed_items == 0:
+    if not plan.keeps_reduction(r.removed_options, r.removed_items):
         return None
     return r.problem, r.summary()
 
@@ -457,11 +424,11 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
           item_order: str, budget: limits.Budget) -> Counted:
     """`method="auto"`: the engine's plan (`_core.CountPlan`, every rule and
     price of the choice) asks, this runs what it asks and tells it what
-    came back: steps 1 to 5 of the module's text."""
+    came back: steps 1 to 5 of the plan."""
     plan = _core.CountPlan(compiled, engine)
-    big = compiled.n_options > _core.MEMO_MAX_OPTIONS
-    if not big:
-        plan.set_estimate(_core.estimate_nodes(compiled, 16, 0))
+    probes = plan.estimate_probes()
+    if probes is not None:
+        plan.set_estimate(_core.estimate_nodes(compiled, probes, 0))
     # A search started on a tree thought small goes on, if a search is what
     # is chosen in the end: its nodes are not spent twice.
     started: Solver | None = None
@@ -482,8 +449,8 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
         except MemoryLimitError:
             frontier_fits = False  # the other methods are measured instead
     memo: tuple[str, _core.MemoCount, _Order | None, float, float] | None = None
-    why = "no memo (too many options)" if big else "no memo (multiplicities)"
-    if not big and not compiled.has_multiplicities:
+    why = "no memo (too many options)" if plan.too_many else "no memo (multiplicities)"
+    if not plan.too_many and not compiled.has_multiplicities:
         for rule in (branching,) if branching else BRANCHINGS:
             # The "first" rule sweeps the items in the order found; "mrv"
             # takes them in the input's order, as `method="memo"` does: the
@@ -499,9 +466,9 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
             if plan.probed(ratio, shrink):
                 memo = (rule, counter, sweep, ratio, shrink)
         assert memo is not None
-        shrink = memo[4]
-        why = ("sub-problems repeat" if memo[3] >= _core.CountPlan.HIT_RATIO else f"sub-problems repeat high in the tree ({shrink:.1f}x "
-               "fewer nodes)" if plan.memo_in_running() else "few repeats")
+        kind, high = plan.memo_why()
+        why = {"repeats": "sub-problems repeat", "few": "few repeats"}.get(
+            kind, f"sub-problems repeat high in the tree ({high or 0:.1f}x fewer nodes)")
     frontier: tuple[_core.FrontierCount, _Order] | None = None
     if order is not None and frontier_fits and plan.frontier_in_running():
         frontier = (_frontier_count(compiled, order, threads), order)
@@ -510,11 +477,10 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
         if frontier is None:
             return _planned(_memo(counter, rule, why, progress, sweep, budget), plan)
         return _race(plan, *frontier, counter, rule, None, progress, budget)
-    stint = None if memo is None else plan.memo_stint(frontier is not None)
-    if memo is not None and stint is not None:
+    nodes = None if memo is None else plan.memo_stint_nodes(frontier is not None)
+    if memo is not None and nodes is not None:
         # Step 5: the memo's stint, a share of what the others are predicted to cost.
         rule, counter, sweep, _, _ = memo
-        nodes = int(stint / plan.memo_cost(1))
         try:
             total = counter.run(budget.capped(counter.stats.nodes + nodes))
         except KeyboardInterrupt:
@@ -527,10 +493,9 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
             raise LimitReached(f"budget reached after {counter.partial} solutions (the memo's stint)",
                                count=int(counter.partial), stats=counter.stats, budget=budget.ran_out())
     if frontier is not None:
-        # The frontier's free part rests on the estimate: sixteen probes
-        # of a heavy-tailed tree run low (tetrominoes 1-3 times each on a 6x8
-        # board: 0.5M for 5M nodes; 256 probes, 2 ms: 3.4-6M).
-        race_estimate = None if big else _core.estimate_nodes(compiled, _core.CountPlan.RACE_PROBES, 1)
+        # The frontier's free part rests on the estimate (of more paths than step 1's).
+        probes = plan.race_probes()
+        race_estimate = None if probes is None else _core.estimate_nodes(compiled, probes, 1)
         return _race(plan, *frontier, None, None, started or Solver(problem, engine=engine), progress, budget,
                      race_estimate)
     counted = _search(problem, engine, threads, progress,
@@ -574,7 +539,7 @@ def memo_probe(compiled: _core.CompiledProblem, rule: str, sweep: _Order | None,
 def probe_measures(counter: _core.MemoCount) -> tuple[float, float]:
     """(hit ratio, shrink) of a memo probe: sub-problems found again per
     node searched, and the nodes searched and saved against those searched
-    (`HIT_RATIO`, `SHRINK`)."""
+    (the plan's `probed`)."""
     stats = counter.stats
     searched, hits, saved = stats.nodes, stats.hits, stats.saved
     return hits / max(1, searched), (searched + saved) / max(1, searched)
@@ -600,22 +565,24 @@ def _sure_frontier(compiled: _core.CompiledProblem, item_order: str, threads: in
 
 def _first_look(compiled: _core.CompiledProblem, engine: str, budget: limits.Budget,
                 problem: ProblemData | None = None) -> Counted | None:
-    """The count of a problem of at most the plan's `FIRST_LOOK_ENTRIES`
-    entries whose search ends within its `FIRST_LOOK` nodes, before any
-    estimate, reduction or name is made (a puzzle's: an Akari board of
-    25 x 25, a few hundred nodes); None for a bigger problem or tree.
+    """The count of a problem small enough for the plan's first look
+    whose search ends within its nodes, before any estimate, reduction or
+    name is made (a puzzle's: an Akari board of 25 x 25, a few hundred
+    nodes); None for a bigger problem or tree.
 
     >>> from covering.puzzles.queens import queens_problem
     >>> _first_look(queens_problem(6).compile(), "auto", limits.begin(None)).count
     4
     """
-    if compiled.n_entries > _core.CountPlan.FIRST_LOOK_ENTRIES:
+    plan = _core.CountPlan(compiled, engine)
+    most = plan.first_look()
+    if most is None:
         return None
     solver = Solver.of_compiled(compiled, engine) if problem is None else Solver(problem, engine=engine)
     if problem is not None:
         problem.remember(solver)
-    counted, _ = _small_tree(solver, budget, _core.CountPlan.FIRST_LOOK)
-    return None if counted is None else _planned(counted, _core.CountPlan(compiled, engine), solver.stats)
+    counted, _ = _small_tree(solver, budget, most)
+    return None if counted is None else _planned(counted, plan, solver.stats)
 
 
 def _small_tree(searched: ProblemData | Solver, budget: limits.Budget, most: int,
@@ -643,15 +610,11 @@ def _small_tree(searched: ProblemData | Solver, budget: limits.Budget, most: int
 def _race(plan: _core.CountPlan, frontier: _core.FrontierCount, order: _Order, memo: _core.MemoCount | None,
           rule: str | None, solver: Solver | None, progress: Callable[[Status], None] | None,
           budget: limits.Budget | None = None, estimate: float | None = None) -> Counted:
-    """The frontier against the memo (or the search, on one thread), in
-    turns of doubling work, until one finishes (step 4 of the module's
-    text), each priced by `plan` from its own counters. Against the memo
-    the turns are worth the same time to each. Against the search, of whose
-    tree Knuth's estimate is `estimate` nodes, the frontier's turns match
-    the search's until it has spent `FRONTIER_FREE` of what the estimate
-    says the whole search costs; past that they are `FRONTIER_SHARE` of the
-    search's. A method out of memory drops out; a budget or Ctrl-C ends the
-    race with the other's count so far, if any."""
+    """The frontier against the memo (or the search, on one thread, of
+    whose tree Knuth's estimate is `estimate` nodes) until one finishes:
+    step 4 of the plan, whose `Race` sizes every turn from the counters
+    this reports. A method out of memory drops out; a budget or Ctrl-C
+    ends the race with the other's count so far, if any."""
     import time
 
     start = time.monotonic()
@@ -659,18 +622,8 @@ def _race(plan: _core.CountPlan, frontier: _core.FrontierCount, order: _Order, m
     memory = budget.with_memory()  # (the frontier's tables grow as it goes)
     other = "memo" if memo is not None else "search"
     width = f"a frontier of {order.width} bits"
+    race = plan.race(memo is not None, estimate)
     live_frontier = True
-    # The memo's turns are in its nodes, MEMO_NODES_PER_TRANSITION a
-    # transition; the search's in the plan's unit, each method's turn
-    # ending where its work reaches the turn's (`target`), its next slice
-    # sized by its price so far.
-    turn = plan.FIRST_TURN
-    target = plan.FIRST_COST
-    search_price: float | None = None
-    frontier_price: float | None = None
-
-    def spent_frontier() -> float:
-        return plan.frontier_cost(frontier.progress.mems)
 
     def so_far() -> int:
         """The solutions the memo or the search has counted so far."""
@@ -681,63 +634,42 @@ def _race(plan: _core.CountPlan, frontier: _core.FrontierCount, order: _Order, m
 
     def finished(counted: Counted) -> Counted:
         """`counted`, with what each racer measured weighed in the plan."""
-        plan.weigh("frontier", spent_frontier(), True)
+        plan.weigh("frontier", plan.frontier_cost(frontier.progress.mems), True)
         if memo is not None:
             plan.weigh("memo", plan.memo_cost(memo.stats.nodes), True)
         return _planned(counted, plan, None if solver is None else solver.stats)
 
     def frontier_turn() -> Counted | None:
-        """The frontier's turn: up to its share of `target` (the memo's race:
-        `turn` transitions); its count, if it finished."""
-        nonlocal live_frontier, frontier_price
+        """The frontier's turn, in the slices the race sizes; its count, if it finished."""
+        nonlocal live_frontier
         while live_frontier:
-            if memo is not None:
-                work = turn
-            elif frontier_price is None:
-                work = plan.FIRST_FRONTIER_WORK  # to learn its price
-            else:
-                mine = target
-                if estimate is not None and search_price is not None:
-                    # Its free part at once: the search, if the estimate
-                    # holds, costs that much anyway.
-                    mine = max(plan.FRONTIER_SHARE * target, plan.FRONTIER_FREE * estimate * search_price)
-                # At most as many transitions as so far in one go: a
-                # transition costs more as the tables grow (REDRECT-DLX 5 5:
-                # from 200 units to 600; a turn priced at its start ran three
-                # times long).
-                work = min(int((mine - spent_frontier()) / frontier_price),
-                           max(plan.FIRST_FRONTIER_WORK, frontier.progress.work))
+            done = frontier.progress.work
+            work = race.frontier_slice(frontier.progress.mems, done)
             if work <= 0:
                 break
             try:
-                total = frontier.run(memory.capped(frontier.progress.work + work))
+                total = frontier.run(memory.capped(done + work))
             except MemoryError:
                 live_frontier = False
                 break
             if total is not None:
                 return finished(_counted(int(total), "frontier", None, frontier.progress.work,
                                          f"{width}: finished before the {other}", order))
-            frontier_price = spent_frontier() / max(1, frontier.progress.work)
-            if memo is not None or budget.over():
+            if budget.over():
                 break
         return None
 
     def other_turn() -> Counted | None:
         """The memo's or the search's turn; its count, if it finished."""
-        nonlocal search_price
         if memo is not None:
-            nodes = memo.stats.nodes + max(1, int(turn * plan.MEMO_NODES_PER_TRANSITION))
-            result = memo.run(budget.capped(nodes))
+            result = memo.run(budget.capped(race.memo_until(plan, memo.stats.nodes)))
             if result is not None:
                 return finished(_counted(int(result), "memo", rule, memo.stats.nodes,
                                          "sub-problems repeat: finished before the frontier", order))
             return None
         assert solver is not None
-        spent = plan.search_cost(solver.stats)
-        nodes = plan.FIRST_SEARCH_NODES if search_price is None else int((target - spent) / search_price)
+        nodes = race.search_nodes(plan, solver.stats)
         if nodes > 0:
-            # (Its nodes count from the search's start: `nodes` is a total
-            # here, though it was priced as this turn's share; kept as measured.)
             try:
                 solver.count(nodes=nodes, budget=budget)
             except LimitReached:
@@ -745,14 +677,13 @@ def _race(plan: _core.CountPlan, frontier: _core.FrontierCount, order: _Order, m
             else:
                 return finished(Counted(int(solver.stats.solutions), "search", None, solver.stats.nodes,
                                         "finished before the frontier", order.name, order.width))
-            search_price = plan.search_cost(solver.stats) / max(1, solver.stats.nodes)
+            race.search_ran(plan, solver.stats)
         return None
 
-    # Against the search, the search first: its price sets the frontier's free part.
-    turns = (frontier_turn, other_turn) if memo is not None else (other_turn, frontier_turn)
     try:
         while True:
-            for take_turn in turns:
+            # The rival first: the memo's price is known, the search's sets the frontier's free part.
+            for take_turn in (other_turn, frontier_turn):
                 got = take_turn()
                 if got is not None:
                     return got
@@ -766,8 +697,7 @@ def _race(plan: _core.CountPlan, frontier: _core.FrontierCount, order: _Order, m
                 raise LimitReached(f"budget reached after {found} solutions (the {other}'s, in its race with "
                                    "the frontier)", count=found, stats=frontier.progress,
                                    budget=budget.ran_out())
-            turn *= 2
-            target *= 2
+            race.next_turn()
     except KeyboardInterrupt:
         # The count so far is the memo's or the search's: the frontier knows none.
         raise Interrupted(so_far(), frontier.progress) from None

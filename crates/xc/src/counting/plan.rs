@@ -2,11 +2,23 @@
 //! in which item order, and why; every rule and every price of the choice
 //! is here (the caller runs what the plan asks and reports back).
 //!
-//! The methods (see `covering.counting`): Kasteleyn's determinant for
-//! planar matchings, the frontier, the memo, the search. The plan is
-//! measured, never timed, so that the same problem always goes the same
-//! way:
+//! The methods: Kasteleyn's determinant for planar matchings, the
+//! frontier (`counting::frontier`), the memo (`counting::memo`), the
+//! search. The plan is measured, never timed, so that the same problem
+//! always goes the same way. This is the one account of its steps (the
+//! Python `covering.counting` runs them; the docs link here):
 //!
+//! 0. a problem of at most [`FIRST_LOOK_ENTRIES`] entries is searched for
+//!    [`FIRST_LOOK`] nodes before anything is named or estimated
+//!    ([`CountPlan::first_look`]); a planar matching problem is counted by
+//!    Kasteleyn's determinant (past [`KASTELEYN_ITEMS`] primary items a
+//!    frontier the plan is sure of goes first:
+//!    [`CountPlan::frontier_before_kasteleyn`]); primary items of bounds
+//!    0:1 are made secondary, and a problem of at most
+//!    [`REDUCE_WORK_MOST`] / [`REDUCE_WORK`] entries is reduced as Knuth's
+//!    DLX-PRE reduces it ([`CountPlan::reduce_work`]), the count taking the
+//!    problem it leaves if that took out [`REDUCE_SHARE`] of the options
+//!    or an item ([`CountPlan::keeps_reduction`]);
 //! 1. a tree that Knuth's estimate puts under [`SMALL_TREE`] nodes is
 //!    searched (up to [`SMALL_TREE_CHECK`] times that), one it puts under
 //!    [`SMALL_TREE_MAYBE`] times that is searched for [`SMALL_TREE`] nodes
@@ -16,10 +28,10 @@
 //! 3. the memo is probed for [`CountPlan::probe_nodes`] nodes with each
 //!    rule, and is in the running if its sub-problems came back
 //!    ([`CountPlan::memo_in_running`]);
-//! 4. the candidates in the running race in turns of doubling work, each
+//! 4. the candidates in the running race in turns of growing work, each
 //!    priced in one unit (about a nanosecond of a core) from its own
 //!    counters ([`CountPlan::search_cost`], [`frontier_cost`],
-//!    [`memo_cost`]);
+//!    [`CountPlan::memo_cost`]; [`Race`]);
 //! 5. a memo that is not in the running but could count gets a stint of
 //!    [`MEMO_STINT`] of what the cheapest other candidate is predicted to
 //!    cost ([`CountPlan::memo_stint`]): where its savings compound past
@@ -152,10 +164,8 @@ pub const MASKED_SHRINK: f64 = 8.0;
 /// 17-clue puzzle's givens, 3.0x in the probe and 8.3x in the end, the memo
 /// 13.4 s where the search on bitsets takes 9.0 s.
 pub const BITS_SHRINK: f64 = 8.0;
-/// What a node of the memo and of the search costs, in frontier
-/// transitions: the memo's turns in its race with the frontier, and the
+/// What a node of the search costs, in frontier transitions: the
 /// search's estimate against the frontier's prediction.
-pub const MEMO_NODES_PER_TRANSITION: f64 = 0.01;
 pub const SEARCH_NODES_PER_TRANSITION: f64 = 0.1;
 /// Bits by which the search's estimate must fall below the frontier's
 /// prediction for the search to run without the frontier.
@@ -199,20 +209,69 @@ pub const FIRST_SEARCH_NODES: u64 = 10_000;
 /// polyiamonds on a 5x5 rhombus: the frontier 14x faster).
 pub const FRONTIER_FREE: f64 = 0.25;
 pub const FRONTIER_SHARE: f64 = 0.25;
-/// Probes of Knuth's estimate that sets the frontier's free part.
+/// Probes of Knuth's estimate that sets the frontier's free part
+/// ([`CountPlan::race_probes`]).
 pub const RACE_PROBES: u64 = 256;
-/// The first turn of the race against the memo, in frontier transitions.
-pub const FIRST_TURN: u64 = 1 << 22;
+/// The race against the memo: the memo runs first in each turn (its
+/// price is known from the start), the frontier then up to its share of
+/// the turn, and each turn's work is this many times the last one's
+/// (fewer wasted in the last turn than doubling: the race's worst case is
+/// some 2.3x the winner's time, where doubling made it 3x).
+pub const MEMO_RACE_GROWTH: f64 = 1.5;
+/// The frontier's share of a turn against a memo whose probe found its
+/// sub-problems again at [`HIT_RATIO`] and shrank past [`SHRINK`]: graph
+/// covers (Rome graphs of about 100 vertices: hits 0.66-0.68 a node, a
+/// shrink of 4.5-5) count by the memo in 0.16-0.8 s where the frontier
+/// takes 2-4 s; an equal share gave 2.6x the memo's time.
+pub const FRONTIER_SHARE_MEMO: f64 = 0.5;
+/// Knuth's estimate of the search tree is made of this many random paths
+/// (the tree's size for step 1); [`RACE_PROBES`] for the race.
+pub const ESTIMATE_PROBES: u64 = 16;
+/// The reduction before a count (step 0, as Knuth's DLX-PRE) works for at
+/// most this many units (entries looked at) an entry of the problem:
+/// Knuth's pentominoes 6x10 take 1,911 units an entry to reduce in full
+/// (23.6M, 40 ms), his slitherlinks about 160; his word rectangles 3x4
+/// took 17,000 (0.9 s, to take out 1% of the options), which this stops
+/// well short of.
+pub const REDUCE_WORK: u64 = 2_000;
+/// Problems whose reduction would take more units than this (about 0.1
+/// s) are not reduced (25,000 entries): the reduction's setup and the
+/// problem it builds cost more than its budget (a random file of a million
+/// options took 3.6 s, 1.5 s of it in the engine, for 50M units of work).
+pub const REDUCE_WORK_MOST: u64 = 50_000_000;
+/// The share of the options the reduction must take out for the count to
+/// use the problem it leaves (which is built anew): a 12x12 slitherlink
+/// loses half its options, and its memo count takes a third of the time.
+pub const REDUCE_SHARE: f64 = 0.02;
 
 /// The price of a frontier count's work so far: its mems.
 pub fn frontier_cost(mems: u64) -> f64 {
     FRONTIER_MEM_COST * mems as f64
 }
 
+/// Why the memo is in the running, or not, after its probes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum MemoWhy {
+    /// Its sub-problems came back at [`HIT_RATIO`] a node or more.
+    Repeats,
+    /// Few came back, but high in the tree: its nodes shrank this much.
+    HighInTree(f64),
+    /// Few came back.
+    Few,
+}
+
 /// A count's plan: what is known of the problem and what was weighed.
 #[derive(Clone, Debug)]
 pub struct CountPlan {
     pub machine: Machine,
+    /// The problem's entries and primary items (the first look's and
+    /// Kasteleyn's size rules, the reduction's budget) and its options.
+    pub entries: u64,
+    pub primary: u64,
+    pub options: u64,
+    /// Too many options for the memo (past `MEMO_MAX_OPTIONS`): no
+    /// estimate, no probe.
+    pub too_many: bool,
     /// The memo cannot count it (too many options, or multiplicities).
     pub no_memo: bool,
     /// Words of a memo key (64 options a word).
@@ -237,6 +296,10 @@ impl CountPlan {
     ) -> CountPlan {
         CountPlan {
             machine,
+            entries: 0,
+            primary: 0,
+            options: options as u64,
+            too_many,
             no_memo: too_many || multiplicities,
             words: (options as u64).div_ceil(64).max(1),
             multiplicities,
@@ -244,6 +307,93 @@ impl CountPlan {
             order: None,
             probe: None,
             candidates: Vec::new(),
+        }
+    }
+
+    /// The plan of a count of `p` whose search runs with `engine`.
+    pub fn of(p: &CompiledProblem, engine: Engine) -> CountPlan {
+        let too_many = p.n_options() > crate::counting::memo::MEMO_MAX_OPTIONS;
+        let mut plan = CountPlan::new(
+            Machine::of(p, engine),
+            p.has_multiplicities(),
+            p.n_options(),
+            too_many,
+        );
+        plan.entries = p.n_entries() as u64;
+        plan.primary = p.n_primary() as u64;
+        plan
+    }
+
+    /// Before anything else: the nodes of a first look at the tree, for a
+    /// problem of at most [`FIRST_LOOK_ENTRIES`] entries.
+    pub fn first_look(&self) -> Option<u64> {
+        (self.entries <= FIRST_LOOK_ENTRIES).then_some(FIRST_LOOK)
+    }
+
+    /// Step 0, for a planar matching problem: is a frontier the plan is
+    /// sure of tried before the determinant (past [`KASTELEYN_ITEMS`])?
+    pub fn frontier_before_kasteleyn(&self) -> bool {
+        self.primary > KASTELEYN_ITEMS
+    }
+
+    /// Step 0: the units of work the reduction may take, None when the
+    /// problem is too big to reduce.
+    pub fn reduce_work(&self) -> Option<u64> {
+        let work = REDUCE_WORK.saturating_mul(self.entries);
+        (work <= REDUCE_WORK_MOST).then_some(work)
+    }
+
+    /// Step 0: is the problem a reduction left worth counting instead,
+    /// having taken out `options` options and `items` items?
+    pub fn keeps_reduction(&self, options: u64, items: u64) -> bool {
+        items > 0 || options as f64 >= REDUCE_SHARE * self.options as f64
+    }
+
+    /// The random paths of Knuth's estimate for step 1, None where the
+    /// memo cannot count the problem for its many options (no estimate:
+    /// it would cost more than it tells).
+    pub fn estimate_probes(&self) -> Option<u64> {
+        (!self.too_many).then_some(ESTIMATE_PROBES)
+    }
+
+    /// The random paths of the estimate that sets the frontier's free part
+    /// in its race with the search: sixteen probes of a heavy-tailed tree
+    /// run low (tetrominoes 1-3 times each on a 6x8 board: 0.5M for 5M
+    /// nodes; 256 probes, 2 ms: 3.4-6M).
+    pub fn race_probes(&self) -> Option<u64> {
+        (!self.too_many).then_some(RACE_PROBES)
+    }
+
+    /// Why the memo is in the running or not, after its probes.
+    pub fn memo_why(&self) -> MemoWhy {
+        match self.probe {
+            Some((ratio, _)) if ratio >= HIT_RATIO => MemoWhy::Repeats,
+            Some((_, shrink)) if self.memo_in_running() => MemoWhy::HighInTree(shrink),
+            _ => MemoWhy::Few,
+        }
+    }
+
+    /// Step 5 in memo nodes (see [`CountPlan::memo_stint`]).
+    pub fn memo_stint_nodes(&self, races: bool) -> Option<u64> {
+        self.memo_stint(races)
+            .map(|units| (units / self.memo_cost(1)) as u64)
+    }
+
+    /// Step 4: a race of the frontier against the memo (`memo`) or the
+    /// search, whose tree Knuth's estimate puts at `estimate` nodes.
+    pub fn race(&self, memo: bool, estimate: Option<f64>) -> Race {
+        let frontier_share = match self.probe {
+            Some((ratio, shrink)) if memo && ratio >= HIT_RATIO && shrink >= SHRINK => {
+                FRONTIER_SHARE_MEMO
+            }
+            _ => 1.0,
+        };
+        Race {
+            memo,
+            estimate: if memo { None } else { estimate },
+            target: FIRST_COST,
+            frontier_share,
+            search_price: None,
         }
     }
 
@@ -412,6 +562,81 @@ impl CountPlan {
     }
 }
 
+/// Step 4: the turns of a race of the frontier against the memo or the
+/// search, in turns of growing work in the plan's unit, each method's
+/// turn ending where its work reaches its share of the turn's target,
+/// its next slice sized by its price so far. The caller runs the slices
+/// and reports the counters; a method out of memory drops out.
+#[derive(Clone, Debug)]
+///
+/// The frontier's rival goes first in each turn: the memo, whose price is
+/// known from the start, or the search, whose price sets the frontier's
+/// free part.
+pub struct Race {
+    /// Against the memo (else the search).
+    pub memo: bool,
+    /// Knuth's estimate of the search's tree, in nodes.
+    estimate: Option<f64>,
+    /// The work each method reaches in this turn, in the unit.
+    target: f64,
+    /// The frontier's share of the target against the memo.
+    frontier_share: f64,
+    /// The search's price of a node, measured in its turns.
+    search_price: Option<f64>,
+}
+
+impl Race {
+    /// The frontier's next slice in transitions, having made `work`
+    /// transitions for `mems` mems so far; 0 when its turn is over. Its
+    /// first slice learns its price. Against the search its turns match
+    /// the search's until it has spent [`FRONTIER_FREE`] of what the
+    /// estimate says the whole search costs (the search, if the estimate
+    /// holds, costs that much anyway), then [`FRONTIER_SHARE`] of the
+    /// search's. At most as many transitions as so far in one go: a
+    /// transition costs more as the tables grow (REDRECT-DLX 5 5: from 200
+    /// units to 600; a turn priced at its start ran three times long).
+    pub fn frontier_slice(&self, mems: u64, work: u64) -> u64 {
+        if work == 0 {
+            return FIRST_FRONTIER_WORK;
+        }
+        let spent = frontier_cost(mems);
+        let price = spent / work as f64;
+        let mut mine = self.frontier_share * self.target;
+        if let (Some(e), Some(p)) = (self.estimate, self.search_price) {
+            mine = f64::max(FRONTIER_SHARE * self.target, FRONTIER_FREE * e * p);
+        }
+        let left = ((mine - spent) / price).max(0.0) as u64;
+        left.min(FIRST_FRONTIER_WORK.max(work))
+    }
+
+    /// The memo's nodes at the end of its turn (a total, from its start),
+    /// having made `nodes`.
+    pub fn memo_until(&self, plan: &CountPlan, nodes: u64) -> u64 {
+        ((self.target / plan.memo_cost(1)) as u64).max(nodes + 1)
+    }
+
+    /// The search's nodes for its turn (its first, before its price is
+    /// known: [`FIRST_SEARCH_NODES`]); 0 when it has had its turn's work.
+    /// Passed to the search as its total from its start, though priced as
+    /// the turn's share: kept as measured.
+    pub fn search_nodes(&self, plan: &CountPlan, s: &Stats) -> u64 {
+        match self.search_price {
+            None => FIRST_SEARCH_NODES,
+            Some(p) => ((self.target - plan.search_cost(s)) / p).max(0.0) as u64,
+        }
+    }
+
+    /// The search ran: its price a node, from its counters.
+    pub fn search_ran(&mut self, plan: &CountPlan, s: &Stats) {
+        self.search_price = Some(plan.search_cost(s) / s.nodes.max(1) as f64);
+    }
+
+    /// The next turn.
+    pub fn next_turn(&mut self) {
+        self.target *= if self.memo { MEMO_RACE_GROWTH } else { 2.0 };
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -431,5 +656,36 @@ mod tests {
         let mut cells = plan.clone();
         cells.machine = Machine::Cells;
         assert!(cells.memo_in_running() && cells.memo_stint(true).is_none());
+    }
+
+    #[test]
+    fn against_a_repeating_memo_the_frontier_gets_half_of_each_turn() {
+        let mut plan = CountPlan::new(Machine::Bits, false, 958, false);
+        let fair = plan.race(true, None);
+        assert!(plan.probed(0.68, 4.5));
+        let race = plan.race(true, None);
+        // Its first slice learns its price; then it runs to its share.
+        assert_eq!(race.frontier_slice(0, 0), FIRST_FRONTIER_WORK);
+        let left = race.frontier_slice(1_000, 100) as f64;
+        let fair_left = fair.frontier_slice(1_000, 100) as f64;
+        assert!(left <= fair_left && left >= 100.0);
+        let mut long = race.clone();
+        for _ in 0..20 {
+            long.next_turn();
+        }
+        let spent = frontier_cost(1 << 30);
+        let slice = long.frontier_slice(1 << 30, 1 << 26) as f64;
+        let target = FIRST_COST * MEMO_RACE_GROWTH.powi(20);
+        assert!(
+            slice > 0.0
+                && spent + slice * (spent / (1u64 << 26) as f64)
+                    <= FRONTIER_SHARE_MEMO * target + 1.0
+        );
+        // The memo runs to the turn's whole target, from where it is.
+        assert_eq!(
+            long.memo_until(&plan, 5),
+            (target / plan.memo_cost(1)) as u64
+        );
+        assert_eq!(race.memo_until(&plan, 1 << 40), (1 << 40) + 1);
     }
 }
