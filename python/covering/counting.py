@@ -54,6 +54,7 @@ from .errors import Interrupted, LimitReached, MemoryLimitError, ProblemError
 from .model import ProblemData
 from .memo import memo_budget
 from .progress import Status, every, solver_status
+from .runs import Runs, remember
 from .solver import BRANCHINGS as SEARCH_BRANCHINGS
 from .solver import Solver, search_engine
 
@@ -170,6 +171,7 @@ def count(
     progress: Callable[[Status], None] | None = None,
     item_order: str = "auto",
     budget: limits.Budget | None = None,
+    runs: Runs | None = None,
 ) -> Counted:
     """Counts the solutions of `problem` by `method` ("auto", "search",
     "memo" or "frontier"); see the module's text. With `limit`, a search on
@@ -180,7 +182,8 @@ def count(
     `seconds` are budgets (`LimitReached` with the count so far), inside
     the run's `budget` (`covering.limits.Budget`, its stop flag seen by
     every engine); `progress` gets a `Status` every half second, from the
-    memo or the search on threads.
+    memo or the search on threads; a search started is remembered in
+    `runs` (its `stats`).
 
     >>> from covering.puzzles.polyomino import DOMINOES, Board, tiling
     >>> count(tiling(DOMINOES, Board.rectangle(8, 8), uses="any"), method="memo").count
@@ -188,7 +191,7 @@ def count(
     """
     counted = _count(problem, limit, method=method, branching=branching, engine=engine, threads=threads,
                      memo_bytes=memo_bytes, nodes=nodes, seconds=seconds, progress=progress,
-                     item_order=item_order, budget=budget)
+                     item_order=item_order, budget=budget, runs=runs)
     if counted.plan is None:
         # A method asked, or a limit: nothing was weighed.
         counted = dataclasses.replace(counted, plan={"taken": counted.method, "machine": None, "candidates": []})
@@ -197,7 +200,8 @@ def count(
 
 def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, method: str, branching: str | None,
            engine: str, threads: int | None, memo_bytes: int | None, nodes: int | None, seconds: float | None,
-           progress: Callable[[Status], None] | None, item_order: str, budget: limits.Budget | None) -> Counted:
+           progress: Callable[[Status], None] | None, item_order: str, budget: limits.Budget | None,
+           runs: Runs | None) -> Counted:
     """`count` (its arguments, all given), without the plan of what was not weighed."""
     check_method(method, branching, item_order)
     if branching is not None and branching not in BRANCHINGS:
@@ -208,7 +212,8 @@ def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, m
         if method == "auto" and limit is None:
             method = "search"
         counted = count(problem, limit, method=method, engine=engine, threads=threads, memo_bytes=memo_bytes,
-                        nodes=nodes, seconds=seconds, progress=progress, item_order=item_order, budget=budget)
+                        nodes=nodes, seconds=seconds, progress=progress, item_order=item_order, budget=budget,
+                        runs=runs)
         return dataclasses.replace(counted, branching=branching)
     if branching == "mrv" and method == "search":
         branching = None  # the search's own rule
@@ -223,7 +228,7 @@ def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, m
         # tree is counted before anything is named; else the items are
         # named by their numbers.
         if method == "auto" and limit is None and budget.nodes is None and engine != "sat":
-            first = _first_look(problem, engine, budget)
+            first = _first_look(problem, engine, budget, runs=runs)
             if first is not None:
                 return first
             looked = True
@@ -258,7 +263,7 @@ def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, m
     if limit is not None:
         # Stopping at a limit meets solutions one by one: a search, on one thread.
         solver = Solver(problem, engine=engine)
-        problem.remember(solver)
+        remember(runs, solver)
         with _reporting(solver, progress):
             n = solver.count(limit, budget=budget)
         return Counted(n, "search", None, solver.stats.nodes, "limit")
@@ -269,7 +274,7 @@ def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, m
     elif method != "auto":
         why = "asked"
     if method == "search":
-        return _search(problem, engine, threads, progress, why, budget)
+        return _search(problem, engine, threads, progress, why, budget, runs=runs)
     compiled = problem.compile()
     if method == "frontier":
         # (A ProblemError here names the item whose field is too wide.)
@@ -288,7 +293,7 @@ def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, m
         planar = _kasteleyn(problem, compiled, budget)
         if not isinstance(planar, str):
             return planar
-        first = None if looked else _first_look(compiled, engine, budget, problem)
+        first = None if looked else _first_look(compiled, engine, budget, problem, runs)
         if first is not None:
             return first
     if method == "memo":
@@ -305,11 +310,8 @@ def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, m
     if smaller is not None:
         target, summary = smaller
         compiled = target.compile()
-    try:
-        counted = _auto(target, compiled, branching, engine, threads, memo_bytes_left, progress, item_order, budget)
-    finally:
-        if target is not problem and target.last_search is not None:
-            problem.remember(target.last_search)
+    counted = _auto(target, compiled, branching, engine, threads, memo_bytes_left, progress, item_order, budget,
+                    runs)
     return counted if summary is None else dataclasses.replace(counted, reduced=summary)
 
 
@@ -421,7 +423,7 @@ def _reordered(compiled: _core.CompiledProblem, order: _Order | None) -> _core.C
 
 def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str | None, engine: str,
           threads: int | None, memo_bytes: int, progress: Callable[[Status], None] | None,
-          item_order: str, budget: limits.Budget) -> Counted:
+          item_order: str, budget: limits.Budget, runs: Runs | None) -> Counted:
     """`method="auto"`: the engine's plan (`_core.CountPlan`, every rule and
     price of the choice) asks, this runs what it asks and tells it what
     came back: steps 1 to 5 of the plan."""
@@ -434,7 +436,7 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
     started: Solver | None = None
     small = plan.small_tree()
     if small is not None:
-        counted, started = _small_tree(problem, budget, small[0], engine)
+        counted, started = _small_tree(problem, budget, small[0], engine, runs)
         if counted is not None:
             return _planned(counted, plan, started.stats)
     order = _order(compiled, item_order)
@@ -496,10 +498,11 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
         # The frontier's free part rests on the estimate (of more paths than step 1's).
         probes = plan.race_probes()
         race_estimate = None if probes is None else _core.estimate_nodes(compiled, probes, 1)
-        return _race(plan, *frontier, None, None, started or Solver(problem, engine=engine), progress, budget,
-                     race_estimate)
+        racer = started or Solver(problem, engine=engine)
+        remember(runs, racer)
+        return _race(plan, *frontier, None, None, racer, progress, budget, race_estimate)
     counted = _search(problem, engine, threads, progress,
-                      why + ("" if order is None else f", a frontier of {order.width} bits"), budget, started)
+                      why + ("" if order is None else f", a frontier of {order.width} bits"), budget, started, runs)
     return _planned(counted, plan)
 
 
@@ -564,7 +567,7 @@ def _sure_frontier(compiled: _core.CompiledProblem, item_order: str, threads: in
 
 
 def _first_look(compiled: _core.CompiledProblem, engine: str, budget: limits.Budget,
-                problem: ProblemData | None = None) -> Counted | None:
+                problem: ProblemData | None = None, runs: Runs | None = None) -> Counted | None:
     """The count of a problem small enough for the plan's first look
     whose search ends within its nodes, before any estimate, reduction or
     name is made (a puzzle's: an Akari board of 25 x 25, a few hundred
@@ -579,14 +582,13 @@ def _first_look(compiled: _core.CompiledProblem, engine: str, budget: limits.Bud
     if most is None:
         return None
     solver = Solver.of_compiled(compiled, engine) if problem is None else Solver(problem, engine=engine)
-    if problem is not None:
-        problem.remember(solver)
+    remember(runs, solver)
     counted, _ = _small_tree(solver, budget, most)
     return None if counted is None else _planned(counted, plan, solver.stats)
 
 
 def _small_tree(searched: ProblemData | Solver, budget: limits.Budget, most: int,
-                engine: str = "auto") -> tuple[Counted | None, Solver]:
+                engine: str = "auto", runs: Runs | None = None) -> tuple[Counted | None, Solver]:
     """The count of a tree Knuth's estimate calls small, by a search (of
     `searched`, or by `searched` itself) of at most `most` nodes, and that
     search; no count when the tree is bigger than that (the estimate
@@ -597,7 +599,7 @@ def _small_tree(searched: ProblemData | Solver, budget: limits.Budget, most: int
         solver = searched
     else:
         solver = Solver(searched, engine=engine)
-        searched.remember(solver)
+        remember(runs, solver)
     try:
         n = solver.count(nodes=most, budget=budget)
     except LimitReached as e:
@@ -704,20 +706,20 @@ def _race(plan: _core.CountPlan, frontier: _core.FrontierCount, order: _Order, m
 
 
 def _search(problem: ProblemData, engine: str, threads: int | None, progress: Callable[[Status], None] | None,
-            why: str, budget: limits.Budget, started: Solver | None = None) -> Counted:
+            why: str, budget: limits.Budget, started: Solver | None = None, runs: Runs | None = None) -> Counted:
     """The count by a search: on one thread, going on with `started` (a
     search already under way) if there is one; else on `threads` (checked
-    by `count`)."""
+    by `count`). A search on one thread is remembered in `runs`."""
     if threads == 1:
         solver = started or Solver(problem, engine=engine)
-        problem.remember(solver)
+        remember(runs, solver)
         before = solver.stats.solutions
         with _reporting(solver, progress):
             n = before + solver.count(budget=budget)
         return Counted(n, "search", None, solver.stats.nodes, why)
     from .parallel import ParallelSearch
 
-    ps = ParallelSearch(problem, threads, engine=engine)
+    ps = ParallelSearch(problem, threads, engine=engine, runs=runs)
     n = ps.count(progress=progress, budget=budget)
     return Counted(n, "search", None, ps.nodes, why)
 

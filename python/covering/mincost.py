@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 from . import _core, limits, sizes
 from .errors import CostError, Interrupted
 from .model import ProblemData
+from .runs import Runs, remember
 
 __all__ = ["PricedSolution", "Best", "MinCostStats", "MinCostRun", "best", "PER_ENTRY"]
 
@@ -151,11 +152,12 @@ LOOK = 0.1
 
 
 def best(problem: ProblemData, k: int = 1, *, nodes: int | None = None, seconds: float | None = None,
-         on_improve: Callable[[MinCostRun], None] | None = None, budget: limits.Budget | None = None) -> Best:
+         on_improve: Callable[[MinCostRun], None] | None = None, budget: limits.Budget | None = None,
+         runs: Runs | None = None) -> Best:
     """The ``k`` cheapest solutions of `problem` (see the module's
     documentation), within `nodes`, `seconds` and the run's `budget`;
     ``on_improve(run)`` is called, every `LOOK` seconds at most, when the
-    search has kept a new solution.
+    search has kept a new solution; the search is remembered in `runs`.
 
     >>> from covering import Problem
     >>> p = Problem(); p.add_primary(["A"])
@@ -165,7 +167,7 @@ def best(problem: ProblemData, k: int = 1, *, nodes: int | None = None, seconds:
     """
     budget = limits.begin(budget, nodes, seconds)
     run = MinCostRun(problem, k)
-    problem.remember(run)
+    remember(runs, run)
     try:
         if on_improve is None:
             run.run(budget)

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Hashable, Iterable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from . import _core
 from .errors import (
@@ -67,13 +67,6 @@ _U64 = 2**64 - 1
 _NAMED = 5
 
 P = TypeVar("P", bound="ProblemData")
-
-
-class Search(Protocol):
-    """What the model knows of a search started on it: its cost counters."""
-
-    @property
-    def stats(self) -> Any: ...
 
 
 def check_bounds(name: Hashable, bounds: tuple[int, int]) -> tuple[int, int]:
@@ -214,8 +207,6 @@ class ProblemData:
         # Each option's cost (DLX5's); None while every cost is 0.
         self._cost: array[int] | None = None
         self._compiled: _core.CompiledProblem | None = None
-        #: The last search started on this problem (set by the verbs).
-        self._last: Search | None = None
 
     # ------------------------------------------------------------------ items
 
@@ -690,37 +681,6 @@ class ProblemData:
         """
         return self.compile().is_solution(list(option_ids))
 
-    @property
-    def stats(self) -> Any:
-        """The cost counters of the last search started on this problem."""
-        return None if self._last is None else self._last.stats
-
-    @property
-    def last_search(self) -> Search | None:
-        """The last search started on this problem (see `remember`)."""
-        return self._last
-
-    @property
-    def skipped(self) -> list[dict[str, Any]]:
-        """The engines the last automatic choice (of the last portfolio
-        run) left out, and why: ``{"engine": "sat", "estimate": bytes,
-        "why": ...}`` (its memory or its time would not fit). Each run
-        starts it afresh; it is not pickled."""
-        return list(self.__dict__.get("_skipped", ()))
-
-    def begin_run(self) -> None:
-        """A portfolio run starts: what the last one left out is forgotten."""
-        self.__dict__.pop("_skipped", None)
-
-    def note_skipped(self, engine: str, estimate: int, why: str) -> None:
-        """Records that the automatic choice left `engine` out (see `skipped`)."""
-        self.__dict__.setdefault("_skipped", []).append({"engine": engine, "estimate": estimate, "why": why})
-
-    def remember(self, search: Search) -> None:
-        """Records `search` as the last one started on this problem (its
-        counters are then `stats`)."""
-        self._last = search
-
     @classmethod
     def from_compiled(cls: type[P], compiled: _core.CompiledProblem, names: Sequence[Hashable],
                       labels: Sequence[Any] | None = None) -> P:
@@ -761,12 +721,9 @@ class ProblemData:
     # -------------------------------------------------------------- pickling
 
     def __getstate__(self) -> dict[str, Any]:
-        # The last search is under way in the engine and does not pickle;
-        # the compiled arrays are made again on demand.
+        # The compiled arrays are made again on demand.
         state = self.__dict__.copy()
-        state["_last"] = None
         state["_compiled"] = None
-        state.pop("_skipped", None)  # what one run chose is that run's, not the problem's
         return state
 
     def __eq__(self, other: object) -> bool:

@@ -29,6 +29,7 @@ from .errors import Interrupted, LimitReached
 from .model import ProblemData
 from .progress import Status, every
 from .solver import Solver, search_engine
+from .runs import Runs, remember
 
 __all__ = ["ParallelSearch", "default_threads", "fingerprint", "Status"]
 
@@ -87,8 +88,9 @@ class ParallelSearch:
     """
 
     def __init__(self, problem: ProblemData, threads: int | None = None, *, engine: str = "auto", seed: int = 0,
-                 branching: str = "mrv"):
+                 branching: str = "mrv", runs: Runs | None = None):
         self.problem = problem
+        self.runs = runs  # (where its one-thread start is remembered)
         self.threads = default_threads() if threads is None else limits.threads(threads)
         # The engine's name says the branching rule too (`search_engine`).
         self.engine = search_engine(engine, branching)
@@ -147,7 +149,7 @@ class ParallelSearch:
         start = time.monotonic()
         # A small search is done before a split would pay: try one thread first.
         solver = Solver(self.problem, engine=self.engine)
-        self.problem.remember(solver)
+        remember(self.runs, solver)
         try:
             n = solver.count(seconds=SMALL, budget=run)
             self.nodes, self.solutions_found = solver.stats.nodes, n

@@ -43,6 +43,7 @@ from .model import ProblemData
 from .orlib import read_orlib
 from .sat import SatSolver
 from .solver import Solver
+from .runs import Runs
 from .solving import PORTFOLIO_NODES
 from .uniqueness import Uniqueness
 from .zdd import Zdd, build_zdd
@@ -73,6 +74,39 @@ class Problem(ProblemData):
         super().__init__()
         #: How the last `count()` was made (method, branching, nodes, why).
         self.last_count: Counted | None = None
+        # What this problem's verbs ran (`stats`, `skipped`): beside the
+        # data, never in it (`ProblemData` knows nothing of searches).
+        self._runs = Runs()
+
+    @property
+    def stats(self) -> Any:
+        """The cost counters of the last search a verb of this problem
+        started (live while it runs), None before any.
+
+        >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"])
+        >>> p.count(limit=5), p.stats.solutions
+        (1, 1)
+        """
+        return self._runs.stats
+
+    @property
+    def skipped(self) -> list[dict[str, Any]]:
+        """The engines the last automatic choice (of the last portfolio
+        run) left out, and why: ``{"engine": "sat", "estimate": bytes,
+        "why": ...}`` (its memory or its time would not fit). Each run
+        starts it afresh; it is not pickled.
+
+        >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"])
+        >>> p.first(), p.skipped
+        ([('A',)], [])
+        """
+        return self._runs.skipped
+
+    def __getstate__(self) -> dict[str, Any]:
+        # What one run did is that run's, not the problem's: a copy starts afresh.
+        state = super().__getstate__()
+        state["_runs"] = Runs()
+        return state
 
     # -------------------------------------------------------------- searching
 
@@ -100,7 +134,8 @@ class Problem(ProblemData):
         >>> p.solver(engine="sat").uniqueness().name
         'UNIQUE'
         """
-        return solving.make_solver(self, order=order, seed=seed, engine=engine, branching=branching)
+        return solving.make_solver(self, order=order, seed=seed, engine=engine, branching=branching,
+                                   runs=self._runs)
 
     def solutions(
         self,
@@ -144,7 +179,7 @@ class Problem(ProblemData):
         """
         return solving.solutions(self, limit, ids=ids, order=order, seed=seed, nodes=nodes, seconds=seconds,
                                  engine=engine, threads=threads, conflicts=conflicts, budget=budget,
-                                 branching=branching)
+                                 branching=branching, runs=self._runs)
 
     def first(self, **kwargs: Any) -> Any:
         """The first solution found, or None if there is none (same arguments
@@ -161,7 +196,7 @@ class Problem(ProblemData):
         >>> p.first()
         ['a']
         """
-        return solving.first(self, **kwargs)
+        return solving.first(self, runs=self._runs, **kwargs)
 
     def count(
         self,
@@ -212,7 +247,7 @@ class Problem(ProblemData):
             method = "memo"
         self.last_count = counting.count(self, limit, method=method, branching=branching, engine=engine,
                                          threads=threads, memo_bytes=memo_bytes, nodes=nodes, seconds=seconds,
-                                         item_order=item_order, budget=budget)
+                                         item_order=item_order, budget=budget, runs=self._runs)
         return self.last_count.count
 
     def to_zdd(
@@ -274,7 +309,7 @@ class Problem(ProblemData):
         (['a'], <Uniqueness.UNIQUE: 'unique'>)
         """
         return solving.solve_unique(self, ids=ids, nodes=nodes, seconds=seconds, engine=engine, conflicts=conflicts,
-                                    budget=budget, branching=branching)
+                                    budget=budget, branching=branching, runs=self._runs)
 
     def reduce(self, *, work: int | None = None) -> Reduction[Problem]:
         """The problem with the options and items that cannot matter taken
@@ -308,7 +343,7 @@ class Problem(ProblemData):
         >>> [(s.cost, s.labels) for s in found], found.optimal
         ([(2, ['a', 'b']), (4, ['both'])], True)
         """
-        return mincost.best(self, k, nodes=nodes, seconds=seconds, budget=budget)
+        return mincost.best(self, k, nodes=nodes, seconds=seconds, budget=budget, runs=self._runs)
 
     def cost(self, ids: Iterable[int]) -> int:
         """The cost of a set of options, by id: the sum of their costs.

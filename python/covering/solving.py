@@ -18,6 +18,7 @@ from typing import Any
 from . import limits, sizes
 from .errors import LimitReached
 from .model import ProblemData
+from .runs import Runs, remember
 from .parallel import ParallelSearch
 from .sat import SatSolver
 from .solver import Solver
@@ -47,9 +48,9 @@ SAT_SECONDS_PER_ENTRY = 2.5e-6
 
 
 def make_solver(problem: ProblemData, *, order: str = "input", seed: int | None = None,
-                engine: str = "auto", branching: str = "mrv") -> Solver | SatSolver:
-    """One search over `problem` (see `Problem.solver`), remembered as the
-    problem's last (its `stats`).
+                engine: str = "auto", branching: str = "mrv", runs: Runs | None = None) -> Solver | SatSolver:
+    """One search over `problem` (see `Problem.solver`), remembered in
+    `runs` as the last started (its `stats`).
 
     >>> p = ProblemData.from_arrays(["A"], [0, 1], [0])
     >>> make_solver(p).count(), make_solver(p, engine="sat").uniqueness().name
@@ -60,7 +61,7 @@ def make_solver(problem: ProblemData, *, order: str = "input", seed: int | None 
             raise ValueError("engine='sat' takes no order, seed or branching (the CDCL solver picks its own order)")
         return SatSolver(problem)
     solver = Solver(problem, order=order, seed=seed, engine=engine, branching=branching)
-    problem.remember(solver)
+    remember(runs, solver)
     return solver
 
 
@@ -84,9 +85,10 @@ def solutions(
     conflicts: int | None = None,
     budget: limits.Budget | None = None,
     branching: str = "mrv",
+    runs: Runs | None = None,
 ) -> Iterator[Any]:
     """The solutions of `problem`, found as they are asked for (see
-    `Problem.solutions`)."""
+    `Problem.solutions`), the search remembered in `runs`."""
     limit, threads = limits.limit(limit), limits.threads(threads)
     if engine == "sat":
         if threads > 1:
@@ -99,9 +101,9 @@ def solutions(
     if threads > 1:
         if order != "input" or nodes is not None:
             raise ValueError("a search on several threads takes no order or nodes")
-        return ParallelSearch(problem, threads, engine=engine, branching=branching).solutions(
+        return ParallelSearch(problem, threads, engine=engine, branching=branching, runs=runs).solutions(
             limit, ids=ids, budget=limits.begin(budget, None, seconds))
-    solver = make_solver(problem, order=order, seed=seed, engine=engine, branching=branching)
+    solver = make_solver(problem, order=order, seed=seed, engine=engine, branching=branching, runs=runs)
     return solver.solutions(limit, ids=ids, nodes=nodes, seconds=seconds, budget=budget)
 
 
@@ -120,9 +122,9 @@ def first(problem: ProblemData, **kwargs: Any) -> Any:
     """
     # (A branching rule other than the default is a search by that rule.)
     if kwargs.get("engine", "auto") == "auto" and kwargs.get("branching", "mrv") == "mrv" \
-            and not set(kwargs) - {"engine", "branching", "ids", "nodes", "seconds", "budget"}:
+            and not set(kwargs) - {"engine", "branching", "ids", "nodes", "seconds", "budget", "runs"}:
         return _portfolio_first(problem, bool(kwargs.get("ids", False)), limits.nodes(kwargs.get("nodes")),
-                                limits.seconds(kwargs.get("seconds")), kwargs.get("budget"))
+                                limits.seconds(kwargs.get("seconds")), kwargs.get("budget"), kwargs.get("runs"))
     return next(iter(solutions(problem, 1, **kwargs)), None)
 
 
@@ -138,10 +140,10 @@ def sat_estimate(problem: ProblemData) -> tuple[int, float]:
     return compiled.footprint("sat"), entries * SAT_SECONDS_PER_ENTRY
 
 
-def _sat_skipped(problem: ProblemData, left: float | None) -> bool:
+def _sat_skipped(problem: ProblemData, left: float | None, runs: Runs | None) -> bool:
     """Should the portfolio skip the CDCL stage? Yes when its encoding would
     not fit the memory (`sizes.max_memory`) or half the time `left`; then
-    why is noted on `problem.skipped`."""
+    why is noted in `runs` (its `skipped`)."""
     estimate, build = sat_estimate(problem)
     most = sizes.max_memory()
     if estimate > most:
@@ -150,7 +152,8 @@ def _sat_skipped(problem: ProblemData, left: float | None) -> bool:
         why = f"its encoding takes about {build:.1f} s to build, and {left:.1f} s are left"
     else:
         return False
-    problem.note_skipped("sat", estimate, why)
+    if runs is not None:
+        runs.note_skipped("sat", estimate, why)
     return True
 
 
@@ -352,10 +355,10 @@ class _Dancing:
     cells too try in much the same order; `CompiledProblem.first_engine`).
     """
 
-    def __init__(self, problem: ProblemData) -> None:
+    def __init__(self, problem: ProblemData, runs: Runs | None = None) -> None:
         self.problem = problem
         self.engine = problem.compile().first_engine
-        self.plain = make_solver(problem, engine=self.engine)
+        self.plain = make_solver(problem, engine=self.engine, runs=runs)
         self.started = False
         self.seed = 0  # of the randomized run under way (0: none yet)
         self.run: Solver | None = None
@@ -422,25 +425,27 @@ class _Dancing:
                 raise LimitReached("node budget spent", count=0, stats=None, budget="nodes")
 
 
-def _problem_stages(problem: ProblemData, conflicts: int | None = None) -> tuple[Stage, Stage]:
-    """The portfolio's stages for a problem: dancing links (`_Dancing`) and
-    the CDCL solver (within `conflicts` too), each within the budget of its
-    turn."""
-    return _Dancing(problem), cdcl_stage(lambda: SatSolver(problem), conflicts=conflicts)
+def _problem_stages(problem: ProblemData, conflicts: int | None = None,
+                    runs: Runs | None = None) -> tuple[Stage, Stage]:
+    """The portfolio's stages for a problem: dancing links (`_Dancing`,
+    its search remembered in `runs`) and the CDCL solver (within
+    `conflicts` too), each within the budget of its turn."""
+    return _Dancing(problem, runs), cdcl_stage(lambda: SatSolver(problem), conflicts=conflicts)
 
 
 def _portfolio_first(problem: ProblemData, ids: bool, nodes: int | None, seconds: float | None,
-                     budget: limits.Budget | None = None) -> Any:
+                     budget: limits.Budget | None = None, runs: Runs | None = None) -> Any:
     """`first`'s portfolio: dancing links may take half of `seconds`, the
-    CDCL solver what is left (what was left out is in `problem.skipped`);
+    CDCL solver what is left (what was left out is in `runs.skipped`);
     `LimitReached` when the budget ran out first."""
-    problem.begin_run()
+    runs = Runs() if runs is None else runs
+    runs.begin()
     run = limits.begin(budget, nodes, seconds)
-    dancing, cdcl = _problem_stages(problem)
-    found, settled = portfolio(1, dancing, cdcl, skip=lambda left: _sat_skipped(problem, left), budget=run,
+    dancing, cdcl = _problem_stages(problem, runs=runs)
+    found, settled = portfolio(1, dancing, cdcl, skip=lambda left: _sat_skipped(problem, left, runs), budget=run,
                                share=0.5)
     if not settled:
-        raise unsettled(run, problem.stats)
+        raise unsettled(run, runs.stats)
     if not found:
         return None
     return found[0] if ids else [problem.label(o) for o in found[0]]
@@ -449,22 +454,24 @@ def _portfolio_first(problem: ProblemData, ids: bool, nodes: int | None, seconds
 def solve_unique(problem: ProblemData, *, ids: bool = False, nodes: int | None = None,
                  seconds: float | None = None, engine: str = "auto",
                  conflicts: int | None = None, budget: limits.Budget | None = None,
-                 branching: str = "mrv") -> tuple[Any, Uniqueness]:
+                 branching: str = "mrv", runs: Runs | None = None) -> tuple[Any, Uniqueness]:
     """A solution and whether it is the only one, from one search (see
     `Problem.solve_unique`), within the run's `budget`; with a `branching`
-    rule other than "mrv", dancing links by that rule alone."""
+    rule other than "mrv", dancing links by that rule alone. What ran is
+    remembered in `runs`."""
     run = limits.begin(budget, nodes, seconds)
     conflicts = limits.conflicts(conflicts)
     if engine not in ("auto", "sat") and conflicts is not None:
         raise ValueError("conflicts= is the budget of engine='sat' (the dancing-links engines count nodes=)")
-    problem.begin_run()
+    if runs is not None:
+        runs.begin()
     found: list[tuple[int, ...]] = []
 
     def two(**budgets: Any) -> bool:
         """Looks for two solutions (kept in `found`) with `budgets`; True if
         that settled it."""
         try:
-            for sol in solutions(problem, 2, ids=True, budget=run, **budgets):
+            for sol in solutions(problem, 2, ids=True, budget=run, runs=runs, **budgets):
                 found.append(sol)
         except LimitReached:
             return False
@@ -476,7 +483,8 @@ def solve_unique(problem: ProblemData, *, ids: bool = False, nodes: int | None =
     elif engine != "auto" or branching != "mrv":
         settled = two(engine=engine, branching=branching)
     else:
-        dancing, cdcl = _problem_stages(problem, conflicts)
-        found, settled = portfolio(2, dancing, cdcl, skip=lambda left: _sat_skipped(problem, left), budget=run)
+        dancing, cdcl = _problem_stages(problem, conflicts, runs)
+        found, settled = portfolio(2, dancing, cdcl, skip=lambda left: _sat_skipped(problem, left, runs),
+                                   budget=run)
     solution = None if not found else found[0] if ids else [problem.label(o) for o in found[0]]
     return solution, Uniqueness.of(len(found)) if settled else Uniqueness.UNKNOWN
