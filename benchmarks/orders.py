@@ -91,6 +91,41 @@ def connected_parts(edges: list[tuple[int, int]], n: int, size: int) -> tuple[li
     return [f"v{v}" for v in range(n)], [[f"v{v}" for v in sorted(s)] for s in sorted(parts, key=sorted)]
 
 
+def graph_paths(n: int, extra: int, longest: int, rng: random.Random) -> tuple[list[str], list[list[str]]]:
+    """The vertices and edges of a random sparse graph (a random tree and
+    `extra` more edges) as items, and as options every item alone and every
+    simple path of 2 to `longest` vertices, as its vertices and edges: the
+    kind of the Rome graph covers of the DXD artifact (whose files hold
+    paths of graphs of about 100 vertices this way)."""
+    edges: dict[tuple[int, int], None] = {}
+    for v in range(1, n):
+        edges[(rng.randrange(v), v)] = None
+    while extra:
+        a, b = sorted(rng.sample(range(n), 2))
+        if (a, b) not in edges:
+            edges[(a, b)] = None
+            extra -= 1
+    adj: dict[int, list[int]] = {v: [] for v in range(n)}
+    for a, b in edges:
+        adj[a].append(b)
+        adj[b].append(a)
+    edge = lambda a, b: f"e{min(a, b)}.{max(a, b)}"  # noqa: E731
+    paths: list[list[str]] = []
+
+    def walk(path: list[int]) -> None:
+        if len(path) > 1 and path[0] < path[-1]:
+            paths.append([f"v{x}" for x in path] + [edge(a, b) for a, b in zip(path, path[1:])])
+        if len(path) < longest:
+            for w in adj[path[-1]]:
+                if w not in path:
+                    walk(path + [w])
+
+    for v in range(n):
+        walk([v])
+    items = [f"v{v}" for v in range(n)] + [edge(a, b) for a, b in edges]
+    return items, [[i] for i in items] + paths
+
+
 def bell(n: int) -> tuple[list[str], list[list[str]]]:
     items = [f"e{k}" for k in range(n)]
     opts = [[items[k] for k in range(n) if mask >> k & 1] for mask in range(1, 1 << n)]
@@ -224,6 +259,8 @@ def instances(seed: int) -> Iterator[tuple[str, str]]:
     for rows, cols, size in [(5, 8, 3), (7, 12, 3), (10, 14, 3), (5, 7, 4), (7, 9, 4)]:
         yield f"graph covers {rows}x{cols} parts<={size}", scrambled(
             *connected_parts(near_planar(rows, cols, rng), rows * cols, size), rng)
+    for n, extra, longest in [(40, 8, 4), (50, 10, 4), (60, 14, 4), (45, 10, 5)]:
+        yield f"graph paths {n}+{extra} <={longest}", scrambled(*graph_paths(n, extra, longest, rng), rng)
     for n in (10, 12, 14):
         yield f"set partitions {n}", scrambled(*bell(n), rng)
     yield "steiner triples 9", scrambled(*steiner_triples(9), rng)
@@ -244,12 +281,13 @@ def instances(seed: int) -> Iterator[tuple[str, str]]:
         yield f"{name} (shuffled)", scrambled(primary, opts, rng)
 
 
-METHODS = ("default", "kasteleyn", "frontier", "memo", "search")
+METHODS = ("default", "kasteleyn", "frontier", "memo", "memo first", "search")
 
 
 def count(path: str, method: str, limit: float) -> tuple[int | None, str, float]:
     """(count or None past the limit, what the default chose, CPU seconds) of one process."""
-    flags = [] if method == "default" else ["--method", method]
+    flags = [] if method == "default" else ["--method", "memo", "--branching", "first"] if method == "memo first" \
+        else ["--method", method]
     r, cpu, _, _ = child([sys.executable, "-m", "covering", "dlx", path, "--count", "--json", "--no-progress",
                           "--threads", "1", *flags], limit)
     if r is None:
@@ -282,8 +320,9 @@ def main() -> None:
     ap.add_argument("--only", help="instances whose name contains this")
     ap.add_argument("--no-write", action="store_true")
     args = ap.parse_args()
-    rows = ["| instance | count | default: method | default | kasteleyn | frontier | memo | search | default / best |",
-            "|---|---:|---|---:|---:|---:|---:|---:|---:|"]
+    rows = ["| instance | count | default: method | default | kasteleyn | frontier | memo | memo first | search | "
+            "default / best |",
+            "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
     bad = []
     with tempfile.TemporaryDirectory() as tmp:
         for name, text in instances(args.seed):
@@ -306,7 +345,7 @@ def main() -> None:
             cell = lambda m: cpu_cell(got[m], args.limit)  # noqa: E731
             row = (f"| {name} | {next(iter(counts), '-')} | {default[1]} | {cell('default')} | {cell('kasteleyn')} | "
                    f"{cell('frontier')} | "
-                   f"{cell('memo')} | {cell('search')} | {ratio} |")
+                   f"{cell('memo')} | {cell('memo first')} | {cell('search')} | {ratio} |")
             print(row, flush=True)
             rows.append(row)
     print("over 2x + 0.5 s of the best forced method:", bad or "none")
@@ -318,7 +357,7 @@ def main() -> None:
             f"`python benchmarks/orders.py --limit {args.limit:.0f} --seed {args.seed}` ({time.strftime('%Y-%m-%d')}): "
             "instances of the classes made by generators here (the newer ones as made and with their items "
             "and options listed in a random order; the others shuffled), each counted by `covering dlx FILE --count --json --threads 1` by default and with each "
-            "method forced; CPU (user + system) of each whole process, runs past the limit given up. "
+            "method forced (the memo by each of its rules); CPU (user + system) of each whole process, runs past the limit given up. "
             "\"default: method\" is what the default chose, with the item order and its width. The bar: the "
             "default within 2x + 0.5 s of the best forced method. Over it this run: "
             f"{', '.join(bad) if bad else 'none'}.",

@@ -162,6 +162,11 @@ impl PyCountPlan {
         self.inner.probed(ratio, shrink)
     }
 
+    /// Do the memo's two rules race each other (the frontier out of it)?
+    fn rules_race(&self, frontier_races: bool) -> bool {
+        self.inner.rules_race(frontier_races)
+    }
+
     fn memo_in_running(&self) -> bool {
         self.inner.memo_in_running()
     }

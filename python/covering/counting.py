@@ -211,9 +211,9 @@ def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, m
         engine = search_engine(engine, branching)
         if method == "auto" and limit is None:
             method = "search"
-        counted = count(problem, limit, method=method, engine=engine, threads=threads, memo_bytes=memo_bytes,
-                        nodes=nodes, seconds=seconds, progress=progress, item_order=item_order, budget=budget,
-                        runs=runs)
+        counted = _count(problem, limit, method=method, branching=None, engine=engine, threads=threads,
+                         memo_bytes=memo_bytes, nodes=nodes, seconds=seconds, progress=progress,
+                         item_order=item_order, budget=budget, runs=runs)
         return dataclasses.replace(counted, branching=branching)
     if branching == "mrv" and method == "search":
         branching = None  # the search's own rule
@@ -311,7 +311,7 @@ def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, m
         target, summary = smaller
         compiled = target.compile()
     counted = _auto(target, compiled, branching, engine, threads, memo_bytes_left, progress, item_order, budget,
-                    runs)
+                    runs, memo_bytes)
     return counted if summary is None else dataclasses.replace(counted, reduced=summary)
 
 
@@ -423,7 +423,8 @@ def _reordered(compiled: _core.CompiledProblem, order: _Order | None) -> _core.C
 
 def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str | None, engine: str,
           threads: int | None, memo_bytes: int, progress: Callable[[Status], None] | None,
-          item_order: str, budget: limits.Budget, runs: Runs | None) -> Counted:
+          item_order: str, budget: limits.Budget, runs: Runs | None,
+          memo_bytes_asked: int | None = None) -> Counted:
     """`method="auto"`: the engine's plan (`_core.CountPlan`, every rule and
     price of the choice) asks, this runs what it asks and tells it what
     came back: steps 1 to 5 of the plan."""
@@ -451,6 +452,7 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
         except MemoryLimitError:
             frontier_fits = False  # the other methods are measured instead
     memo: tuple[str, _core.MemoCount, _Order | None, float, float] | None = None
+    other: tuple[str, _core.MemoCount, _Order | None, float, float] | None = None  # (the other rule's probe)
     why = "no memo (too many options)" if plan.too_many else "no memo (multiplicities)"
     if not plan.too_many and not compiled.has_multiplicities:
         for rule in (branching,) if branching else BRANCHINGS:
@@ -466,7 +468,11 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
                                 plan)
             ratio, shrink = probe_measures(counter)
             if plan.probed(ratio, shrink):
+                if memo is not None:
+                    other = memo
                 memo = (rule, counter, sweep, ratio, shrink)
+            else:
+                other = (rule, counter, sweep, ratio, shrink)
         assert memo is not None
         kind, high = plan.memo_why()
         why = {"repeats": "sub-problems repeat", "few": "few repeats"}.get(
@@ -476,6 +482,9 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
         frontier = (_frontier_count(compiled, order, threads), order)
     if memo is not None and plan.memo_in_running():
         rule, counter, sweep, _, _ = memo
+        if frontier is None and other is not None and memo_bytes_asked is None and plan.rules_race(False):
+            # (Each rule's memo within the default budget: the two within the limit.)
+            return _planned(_rules_race(plan, memo, other, why, progress, budget), plan)
         if frontier is None:
             return _planned(_memo(counter, rule, why, progress, sweep, budget), plan)
         return _race(plan, *frontier, counter, rule, None, progress, budget)
@@ -504,6 +513,43 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
     counted = _search(problem, engine, threads, progress,
                       why + ("" if order is None else f", a frontier of {order.width} bits"), budget, started, runs)
     return _planned(counted, plan)
+
+
+def _rules_race(plan: _core.CountPlan, memo: tuple[str, _core.MemoCount, _Order | None, float, float],
+                other: tuple[str, _core.MemoCount, _Order | None, float, float], why: str,
+                progress: Callable[[Status], None] | None, budget: limits.Budget) -> Counted:
+    """The memo's two rules against each other, the frontier out of it (the
+    plan's `rules_race`): turns of growing work sized by the plan's `Race`,
+    the rule the probes preferred first in each, until one finishes. A
+    budget or Ctrl-C ends it with the larger count so far (both are counts
+    of solutions found)."""
+    import time
+
+    start = time.monotonic()
+    race = plan.race(True)
+    racers = (memo, other)
+
+    def so_far() -> int:
+        return max(int(m[1].partial) for m in racers)
+
+    try:
+        while True:
+            for rule, counter, sweep, _, _ in racers:
+                total = counter.run(budget.capped(race.memo_until(plan, counter.stats.nodes)))
+                if total is not None:
+                    plan.weigh("memo", plan.memo_cost(sum(m[1].stats.nodes for m in racers)), True)
+                    return _counted(int(total), "memo", rule, counter.stats.nodes,
+                                    f"{why}: the {rule} rule finished first", sweep)
+            if progress is not None:
+                progress(Status(sum(m[1].stats.nodes for m in racers), so_far(), 0, 0, None, 0.0,
+                                time.monotonic() - start))
+            if budget.over():
+                found = so_far()
+                raise LimitReached(f"budget reached after {found} solutions (the memo's, its two rules racing)",
+                                   count=found, stats=memo[1].stats, budget=budget.ran_out())
+            race.next_turn()
+    except KeyboardInterrupt:
+        raise Interrupted(so_far(), memo[1].stats) from None
 
 
 def _planned(counted: Counted, plan: _core.CountPlan, stats: _core.Stats | None = None) -> Counted:
