@@ -195,6 +195,62 @@ def test_the_memo_is_chosen_where_its_few_hits_save_much() -> None:
     assert count(monotone).count == count(monotone, method="search", threads=1).count == 7581  # OEIS A000372
 
 
+def graph_paths(n: int, extra: int, longest: int, seed: int) -> Problem:
+    """The vertices and edges of a random sparse graph (a random tree and
+    `extra` more edges) as items; as options each item alone and each
+    simple path of 2 to `longest` vertices, its vertices and edges (the
+    kind of the Rome graph covers of the DXD artifact), all shuffled."""
+    rng = random.Random(seed)
+    edges = {(rng.randrange(v), v) for v in range(1, n)}
+    while len(edges) < n - 1 + extra:
+        a, b = sorted(rng.sample(range(n), 2))
+        edges.add((a, b))
+    adj: dict[int, list[int]] = {v: [] for v in range(n)}
+    for a, b in sorted(edges):
+        adj[a].append(b)
+        adj[b].append(a)
+    edge = lambda a, b: f"e{min(a, b)}.{max(a, b)}"  # noqa: E731
+    options = []
+
+    def walk(path: list[int]) -> None:
+        if len(path) > 1 and path[0] < path[-1]:
+            options.append([f"v{x}" for x in path] + [edge(a, b) for a, b in zip(path, path[1:])])
+        if len(path) < longest:
+            for w in adj[path[-1]]:
+                if w not in path:
+                    walk(path + [w])
+
+    for v in range(n):
+        walk([v])
+    items = [f"v{v}" for v in range(n)] + [edge(a, b) for a, b in sorted(edges)]
+    options += [[i] for i in items]
+    rng.shuffle(items)
+    rng.shuffle(options)
+    p = Problem()
+    p.add_primary(items)
+    for o in options:
+        p.add_option(rng.sample(o, len(o)))
+    return p
+
+
+def test_paths_of_a_graph_are_counted_alike_by_the_plan_and_by_each_method() -> None:
+    """Where the memo's rules are both in the running and the frontier is
+    not, the two rules race (the plan's `rules_race`); whatever the plan
+    takes, its count is the frontier's and each memo rule's."""
+    for seed in range(4):
+        p = graph_paths(26, 6, 4, seed)
+        c = count(p)
+        want = count(p, method="frontier").count
+        assert c.count == want == count(p, method="memo", branching="first").count
+        assert want == count(p, method="memo", branching="mrv").count
+    # Paths of up to 5 vertices: both probes run, the frontier's prediction
+    # is past hope, and the rules race.
+    p = graph_paths(30, 7, 5, 1)
+    c = count(p)
+    assert c.method == "memo" and c.reason.endswith("rule finished first")
+    assert c.count == count(p, method="frontier").count == count(p, method="memo", branching="mrv").count
+
+
 def test_the_command_line_counts_by_the_front_door(tmp_path: Path) -> None:
     f = tmp_path / "d12.dlx"
     f.write_text(tiling(DOMINOES, Board.rectangle(12, 12), uses="any").to_dlx())
