@@ -209,8 +209,10 @@ def graph_paths(n: int, extra: int, longest: int, seed: int) -> Problem:
     for a, b in sorted(edges):
         adj[a].append(b)
         adj[b].append(a)
-    edge = lambda a, b: f"e{min(a, b)}.{max(a, b)}"  # noqa: E731
-    options = []
+    def edge(a: int, b: int) -> str:
+        return f"e{min(a, b)}.{max(a, b)}"
+
+    options: list[list[str]] = []
 
     def walk(path: list[int]) -> None:
         if len(path) > 1 and path[0] < path[-1]:
