@@ -196,43 +196,15 @@ def test_the_memo_is_chosen_where_its_few_hits_save_much() -> None:
 
 
 def graph_paths(n: int, extra: int, longest: int, seed: int) -> Problem:
-    """The vertices and edges of a random sparse graph (a random tree and
-    `extra` more edges) as items; as options each item alone and each
-    simple path of 2 to `longest` vertices, its vertices and edges (the
-    kind of the Rome graph covers of the DXD artifact), all shuffled."""
+    """benchmarks/orders.py's paths of a random sparse graph (the kind of
+    the Rome graph covers of the DXD artifact), items and options shuffled."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    try:
+        import orders  # type: ignore[import-not-found]  # benchmarks/orders.py
+    finally:
+        sys.path.pop(0)
     rng = random.Random(seed)
-    edges = {(rng.randrange(v), v) for v in range(1, n)}
-    while len(edges) < n - 1 + extra:
-        a, b = sorted(rng.sample(range(n), 2))
-        edges.add((a, b))
-    adj: dict[int, list[int]] = {v: [] for v in range(n)}
-    for a, b in sorted(edges):
-        adj[a].append(b)
-        adj[b].append(a)
-    def edge(a: int, b: int) -> str:
-        return f"e{min(a, b)}.{max(a, b)}"
-
-    options: list[list[str]] = []
-
-    def walk(path: list[int]) -> None:
-        if len(path) > 1 and path[0] < path[-1]:
-            options.append([f"v{x}" for x in path] + [edge(a, b) for a, b in zip(path, path[1:])])
-        if len(path) < longest:
-            for w in adj[path[-1]]:
-                if w not in path:
-                    walk(path + [w])
-
-    for v in range(n):
-        walk([v])
-    items = [f"v{v}" for v in range(n)] + [edge(a, b) for a, b in sorted(edges)]
-    options += [[i] for i in items]
-    rng.shuffle(items)
-    rng.shuffle(options)
-    p = Problem()
-    p.add_primary(items)
-    for o in options:
-        p.add_option(rng.sample(o, len(o)))
-    return p
+    return Problem.from_dlx(orders.scrambled(*orders.graph_paths(n, extra, longest, rng), rng))
 
 
 def test_paths_of_a_graph_are_counted_alike_by_the_plan_and_by_each_method() -> None:

@@ -91,10 +91,8 @@ class Problem(ProblemData):
 
     @property
     def skipped(self) -> list[dict[str, Any]]:
-        """The engines the last automatic choice (of the last portfolio
-        run) left out, and why: ``{"engine": "sat", "estimate": bytes,
-        "why": ...}`` (its memory or its time would not fit). Each run
-        starts it afresh; it is not pickled.
+        """What the automatic choice of this problem's last portfolio run
+        left out, and why (`covering.runs.Runs.skipped`); not pickled.
 
         >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"])
         >>> p.first(), p.skipped
