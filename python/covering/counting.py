@@ -482,7 +482,7 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
         frontier = (_frontier_count(compiled, order, threads), order)
     if memo is not None and plan.memo_in_running():
         rule, counter, sweep, _, _ = memo
-        if frontier is None and other is not None and memo_bytes_asked is None and plan.rules_race(False):
+        if other is not None and memo_bytes_asked is None and plan.rules_race(frontier is not None):
             # (Each rule's memo within the default budget: the two within the limit.)
             return _planned(_rules_race(plan, memo, other, why, progress, budget), plan)
         if frontier is None:
