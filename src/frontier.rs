@@ -37,7 +37,8 @@ impl Driven for xc::Frontier {
 impl PyFrontierCount {
     /// A frontier count of `problem`, its primary items settled in `order`
     /// (a permutation of them; None: in the order of their numbers), dense
-    /// tables only where they fit in `memory_limit` bytes, the steps of
+    /// tables only where they fit the share of `memory_limit` bytes the
+    /// engine gives them (`Frontier::dense_limit`), the steps of
     /// sparse ones split among `threads` threads; ProblemError if an item's bounds or colors
     /// are too many for its field, ValueError for an order that is not a
     /// permutation.
@@ -58,7 +59,7 @@ impl PyFrontierCount {
             }
             None => (0..p.n_primary() as u32).collect(),
         };
-        let limit = memory_limit.unwrap_or(u64::MAX);
+        let limit = memory_limit.map_or(u64::MAX, xc::Frontier::dense_limit);
         let frontier = py
             .detach(|| xc::Frontier::with_order(&p, &order, threads.clamp(1, 256), limit))
             .map_err(|e| errors::problem(e.to_string()))?;

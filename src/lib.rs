@@ -12,6 +12,7 @@ mod convert;
 mod dlx;
 mod driver;
 mod errors;
+mod footprint;
 mod frontier;
 mod interrupt;
 mod kasteleyn;
@@ -57,6 +58,22 @@ mod _core {
     use crate::dlx::read_orlib;
     #[pymodule_export]
     use crate::errors::ProblemError;
+    #[pymodule_export]
+    use crate::footprint::akari_grid_bytes;
+    #[pymodule_export]
+    use crate::footprint::board_bytes;
+    #[pymodule_export]
+    use crate::footprint::dlx_held_bytes;
+    #[pymodule_export]
+    use crate::footprint::memo_budget;
+    #[pymodule_export]
+    use crate::footprint::named_problem_bytes;
+    #[pymodule_export]
+    use crate::footprint::orlib_held_bytes;
+    #[pymodule_export]
+    use crate::footprint::queens_bytes;
+    #[pymodule_export]
+    use crate::footprint::queens_sequence_bytes;
     #[pymodule_export]
     use crate::frontier::choose_item_order;
     #[pymodule_export]

@@ -171,11 +171,16 @@ impl PyCompiledProblem {
         self.inner.has_multiplicities()
     }
 
-    /// The bytes an engine ("auto", "cells", "bits" or "sat", the CDCL
-    /// solver) would hold for this problem, known before it is built.
-    fn footprint(&self, engine: &str) -> PyResult<u64> {
+    /// The bytes an engine ("auto", "cells", "bits", "sat" for the CDCL
+    /// solver, or "mincost" for the minimum-cost search keeping the `k`
+    /// best) would hold for this problem, known before it is built.
+    #[pyo3(signature = (engine, k=1))]
+    fn footprint(&self, engine: &str, k: u64) -> PyResult<u64> {
         if engine == "sat" {
             return Ok(sat::Sat::bytes(&self.inner));
+        }
+        if engine == "mincost" {
+            return Ok(xc::footprint::mincost_bytes(&self.inner, k));
         }
         Ok(xc::footprint::search_bytes(
             &self.inner,

@@ -30,7 +30,7 @@ pub mod orlib;
 mod read;
 mod text;
 
-pub use read::{Bound, DlxFile, Skipped, read};
+pub use read::{Bound, DlxFile, Skipped, held_bytes, read};
 pub use text::{BLANKS, Span, shape};
 
 use std::sync::atomic::AtomicBool;

@@ -142,6 +142,23 @@ pub fn read(data: &[u8], stop: &Stop) -> Result<OrLib, OrLibError> {
     }
 }
 
+/// What the problem of a file holds with names, per row (its name) and per
+/// entry (its item in the arrays and their copies).
+const HELD_PER_ROW: u64 = 120;
+const HELD_PER_ENTRY: u64 = 12;
+
+/// The memory the problem of a file of `rows` rows and `entries` entries
+/// holds once built with names, known before it is built. Saturates.
+///
+/// ```
+/// assert_eq!(dlx::orlib::held_bytes(3, 3), 3 * 120 + 3 * 12);
+/// ```
+pub fn held_bytes(rows: u64, entries: u64) -> u64 {
+    HELD_PER_ROW
+        .saturating_mul(rows)
+        .saturating_add(HELD_PER_ENTRY.saturating_mul(entries))
+}
+
 const MOST: u64 = u32::MAX as u64 - 1;
 
 fn partitioning(n: &mut Numbers<'_>, stop: &Stop) -> Result<OrLib, OrLibError> {

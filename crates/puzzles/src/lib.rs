@@ -11,5 +11,6 @@ pub mod akari;
 pub mod akari_gen;
 pub mod akari_grade;
 pub mod bands;
+pub mod footprint;
 pub mod queens;
 pub mod sudoku;

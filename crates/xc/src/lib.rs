@@ -48,7 +48,8 @@ pub use cost::together::{Merged, merge_together};
 pub use counting::frontier::{Frontier, FrontierError, FrontierProgress, field_widths};
 pub use counting::mcc_order::{choose as choose_order, choose_until as choose_order_until};
 pub use counting::memo::{
-    Branching, MEMO_MAX_OPTIONS, Memo, MemoCount, MemoError, MemoStats, MemoZdd, Tally, ZddNode,
+    Branching, MEMO_DEFAULT_BYTES, MEMO_MAX_OPTIONS, Memo, MemoCount, MemoError, MemoStats,
+    MemoZdd, Tally, ZddNode, memo_budget,
 };
 pub use counting::memo_pool::MemoPool;
 pub use counting::order::{

@@ -339,6 +339,12 @@ impl Frontier {
         Frontier::with_order(problem, &order, 1, u64::MAX)
     }
 
+    /// The bytes dense tables may take in a run limited to `memory` bytes:
+    /// half, the rest for the sparse tables (checked as they grow).
+    pub fn dense_limit(memory: u64) -> u64 {
+        memory / 2
+    }
+
     /// A frontier count of `problem`, its primary items settled in `order`
     /// (a permutation of them: [`crate::choose_order`] finds a good one),
     /// with dense tables only if they take at most `dense_limit` bytes (two

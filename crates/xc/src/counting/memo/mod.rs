@@ -71,6 +71,29 @@ pub use tally::{Tally, ZddNode};
 /// grows as the square of the number of options: 16,000 options take 31 MiB.
 pub const MEMO_MAX_OPTIONS: usize = 16_000;
 
+/// The memo's table when its caller names no size: 1 GiB.
+pub const MEMO_DEFAULT_BYTES: u64 = 1 << 30;
+
+/// The bytes a memo may hold: `asked` (the caller's `memo_bytes`), else
+/// [`MEMO_DEFAULT_BYTES`], never past the run's memory limit `limit`, and
+/// without a size asked never past half of it (what the count's other
+/// tables and the problem need). Past it the memo evicts: the count stays
+/// exact, only slower.
+///
+/// ```
+/// use xc::memo_budget;
+/// assert_eq!(memo_budget(None, 1 << 40), 1 << 30);
+/// assert_eq!(memo_budget(None, 1 << 20), 1 << 19);
+/// assert_eq!(memo_budget(Some(5), 1 << 20), 5);
+/// assert_eq!(memo_budget(Some(1 << 30), 1 << 20), 1 << 20);
+/// ```
+pub fn memo_budget(asked: Option<u64>, limit: u64) -> u64 {
+    match asked {
+        None => MEMO_DEFAULT_BYTES.min(limit / 2),
+        Some(n) => n.min(limit),
+    }
+}
+
 /// Is this the count of a covered item? `apply` sets a covered item's count
 /// to `COVERED` (32,767) and may then decrement it once per option of the
 /// item, so it stays above 32,767 - 16,000, while a live count is at most
