@@ -205,7 +205,7 @@ def test_the_cdcl_stage_is_skipped_when_it_would_not_fit(monkeypatch: pytest.Mon
     compiled = p.compile()
     most = compiled.footprint("sat") - 1
     assert compiled.footprint("cells") < most
-    monkeypatch.setattr(sizes, "max_memory", lambda: most)
+    monkeypatch.setenv(sizes.ENV, str(most))
     sol = p.first(ids=True)
     assert sol is not None and p.is_solution(sol)
     assert [s["engine"] for s in p.skipped] == ["sat"] and p.skipped[0]["estimate"] > most
@@ -218,7 +218,7 @@ def test_uniqueness_skips_the_cdcl_stage_when_it_would_not_fit(monkeypatch: pyte
     skipped = 0
     for board, expected in cases:
         compiled = board.compile()
-        monkeypatch.setattr(sizes, "max_memory", lambda: compiled.footprint("sat") - 1)
+        monkeypatch.setenv(sizes.ENV, str(compiled.footprint("sat") - 1))
         solution, answer = board.solve_unique(ids=True)
         # Dancing links went on from where they stopped, to the same answer.
         assert answer.name == expected == Uniqueness.of(min(board.count(), 2)).name
@@ -227,6 +227,45 @@ def test_uniqueness_skips_the_cdcl_stage_when_it_would_not_fit(monkeypatch: pyte
         assert [s["engine"] for s in board.skipped] in ([], ["sat"])
         skipped += bool(board.skipped)
     assert skipped >= 2
+
+
+def test_the_memory_limit_reaches_each_engine_through_the_budget() -> None:
+    from covering.limits import Budget
+
+    p = l_tromino(8, 0)
+    compiled = p.compile()
+    cells, sat = compiled.footprint("auto"), compiled.footprint("sat")
+    assert cells < sat
+    # The search the library picks: the problem is too big for the memory given.
+    with pytest.raises(sizes.SizeError, match="the search of this problem: needs about"):
+        p.count(method="search", budget=Budget.of(memory=cells - 1))
+    assert p.count(method="search", budget=Budget.of(memory=cells)) == p.count()
+    # An engine asked by name: that engine does not fit.
+    with pytest.raises(MemoryLimitError, match="engine 'sat'"):
+        p.solver(engine="sat", memory=sat - 1)
+    with pytest.raises(MemoryLimitError, match="engine 'sat'"):
+        list(p.solutions(1, engine="sat", budget=Budget.of(memory=sat - 1)))
+    # The portfolio leaves out the stage that would not fit, and says so.
+    board = l_tromino(8, 0)
+    sol = board.first(ids=True, budget=Budget.of(memory=sat - 1, nodes=10**7))
+    assert sol is not None and board.is_solution(sol)
+    # The memo and the diagram within the run's memory (the engine's rule).
+    from covering.memo import memo_budget
+
+    assert memo_budget(None, 1 << 20) == 1 << 19 and memo_budget(10**30, 1 << 20) == 1 << 20
+
+
+def test_no_module_keeps_a_memory_limit() -> None:
+    # The limit lives on the run's Budget, not in a module: no `global`
+    # statement anywhere in the package.
+    import ast
+
+    import covering
+
+    root = Path(covering.__file__).parent
+    found = [f"{path.relative_to(root)}:{node.lineno}" for path in sorted(root.rglob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.Global)]
+    assert found == []
 
 
 def test_an_engine_that_would_not_fit_is_refused(tmp_path: Path) -> None:

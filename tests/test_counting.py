@@ -266,14 +266,14 @@ def test_the_race_of_the_frontier_ends_with_the_count_of_either() -> None:
         compiled = p.compile()
         order = counting._order(compiled, "auto")
         assert order is not None
-        frontier = counting._frontier_count(compiled, order, 1)
+        frontier = counting._frontier_count(compiled, order, 1, limits.begin(None))
         got = counting._race(_core.CountPlan(compiled), frontier, order, None, None, Solver(p), None)
         assert got.count == known and got.method in ("frontier", "search")
         # The plan says what each racer measured.
         assert got.plan is not None and {c["method"] for c in got.plan["candidates"] if c["measured"]} == {
             "frontier", "search"}
         memo = _core.MemoCount(compiled, 1 << 24, "mrv", threads=1)
-        frontier = counting._frontier_count(compiled, order, 1)
+        frontier = counting._frontier_count(compiled, order, 1, limits.begin(None))
         got = counting._race(_core.CountPlan(compiled), frontier, order, memo, "mrv", None, None)
         assert got.count == known and got.method in ("frontier", "memo")
     p = queens_problem(16)
@@ -281,7 +281,7 @@ def test_the_race_of_the_frontier_ends_with_the_count_of_either() -> None:
     order = counting._order(compiled, "auto")
     assert order is not None
     with pytest.raises(LimitReached) as e:
-        counting._race(_core.CountPlan(compiled), counting._frontier_count(compiled, order, 1), order, None, None,
+        counting._race(_core.CountPlan(compiled), counting._frontier_count(compiled, order, 1, limits.begin(None)), order, None, None,
                        Solver(p), None, limits.Budget.of(seconds=0.3))
     assert e.value.count is not None and e.value.count >= 0
 

@@ -205,7 +205,7 @@ def test_the_portfolio_does_not_hand_a_tree_just_past_its_first_stage_to_the_cdc
             p.add_option([f"pair{k}"])
     alone = p.solver(engine="cells")
     assert alone.uniqueness() is Uniqueness.NONE and alone.stats.nodes > 1000
-    dancing, _ = solving._problem_stages(p)
+    dancing, _ = solving._problem_stages(p, Budget.of())
     cdcl = _Stage(None, [], False)
     assert solving.portfolio(2, dancing, cdcl, first_nodes=1000) == ([], True)
 

@@ -33,6 +33,14 @@ __all__ = [
     "SudokuBatch",
     "count_queens",
     "dlx_shape",
+    "akari_grid_bytes",
+    "board_bytes",
+    "dlx_held_bytes",
+    "memo_budget",
+    "named_problem_bytes",
+    "orlib_held_bytes",
+    "queens_bytes",
+    "queens_sequence_bytes",
     "read_dlx",
     "sift_options",
     "choose_item_order",
@@ -113,9 +121,10 @@ class CompiledProblem:
     ) -> tuple[CompiledProblem, list[int], list[int], int, bool, int | None, int]: ...
     def bounds(self) -> tuple[list[int], list[int]]:
         """(lo, hi) of every item, as the engine holds them."""
-    def footprint(self, engine: str) -> int:
-        """The bytes an engine ("auto", "cells", "bits" or "sat") would hold
-        for this problem, known before it is built."""
+    def footprint(self, engine: str, k: int = 1) -> int:
+        """The bytes an engine ("auto", "cells", "bits", "sat", or
+        "mincost" keeping the `k` best) would hold for this problem, known
+        before it is built."""
     @property
     def first_engine(self) -> str:
         """The engine a search for a first solution should dance on ("cells"
@@ -506,6 +515,16 @@ class Pool:
 
 def dlx_shape(data: bytes) -> tuple[int, int]:
     """(lines, blanks) of the bytes of a ``.dlx`` file, in one pass."""
+
+# The memory estimates of the crates below (sizes of any size, saturating).
+def named_problem_bytes(options: int, entries: int) -> int: ...
+def board_bytes(cells: int) -> int: ...
+def akari_grid_bytes(cells: int) -> int: ...
+def queens_bytes(n: int) -> int: ...
+def queens_sequence_bytes(terms: int) -> int: ...
+def dlx_held_bytes(size: int, lines: int, words: int) -> int: ...
+def orlib_held_bytes(rows: int, entries: int) -> int: ...
+def memo_budget(asked: int | None, limit: int) -> int: ...
 
 def read_orlib(data: bytes) -> tuple[int, bytes, bytes, bytes] | tuple[str, int, list[str]]: ...
 def read_dlx(

@@ -242,7 +242,7 @@ def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, m
                              "count all the solutions with the counting engines (engine='auto')")
         if method == "memo":
             raise ValueError("engine='sat' is a search (nodes= counts its decisions): not method='memo'")
-        sat = SatSolver(problem)
+        sat = SatSolver(problem, budget.memory)
         n = sat.count(limit, budget=budget)
         return Counted(n, "sat", None, sat.stats.decisions, "limit")
     if method == "kasteleyn":
@@ -262,7 +262,7 @@ def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, m
         raise ValueError("memo_bytes is for memo counts: pass method='memo'")
     if limit is not None:
         # Stopping at a limit meets solutions one by one: a search, on one thread.
-        solver = Solver(problem, engine=engine)
+        solver = Solver(problem, engine=engine, memory=budget.memory)
         remember(runs, solver)
         with _reporting(solver, progress):
             n = solver.count(limit, budget=budget)
@@ -279,8 +279,8 @@ def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, m
     if method == "frontier":
         # (A ProblemError here names the item whose field is too wide.)
         order = _Order(*_core.choose_item_order(compiled, item_order))
-        return _frontier(_frontier_count(compiled, order, threads), progress, "asked", order, budget)
-    memo_bytes_left = memo_budget(memo_bytes)
+        return _frontier(_frontier_count(compiled, order, threads, budget), progress, "asked", order, budget)
+    memo_bytes_left = memo_budget(memo_bytes, budget.memory)
     if method == "auto" and branching is None:
         # A planar matching problem is counted in polynomial time; past the
         # plan's size (its embedding's work grows with the square of the
@@ -334,9 +334,9 @@ def _kasteleyn(problem: ProblemData, compiled: _core.CompiledProblem, budget: li
     """
     if not asked and _core.kasteleyn_check(compiled) is not None:
         return "not a matching problem"  # (the auto count's quick look)
-    from .sizes import human, max_memory
+    from .sizes import human
 
-    limit = budget.memory if budget.memory is not None else max_memory()
+    limit = budget.memory_limit()
     try:
         total, refused = _core.kasteleyn_count(compiled, limit, budget=budget)
     except KeyboardInterrupt:
@@ -383,15 +383,16 @@ def _reduced(problem: ProblemData, compiled: _core.CompiledProblem) -> tuple[Pro
     return r.problem, r.summary()
 
 
-def _frontier_count(compiled: _core.CompiledProblem, order: _Order, threads: int | None) -> _core.FrontierCount:
+def _frontier_count(compiled: _core.CompiledProblem, order: _Order, threads: int | None,
+                    budget: limits.Budget) -> _core.FrontierCount:
     """A frontier count of `compiled` in `order`, its steps on `threads`
-    threads (default: every core), dense tables only where they fit half of
-    the memory limit (the states of a sparse one are checked as they grow)."""
+    threads (default: every core), dense tables only where they fit the
+    engine's share of the `budget`'s memory (the states of a sparse one are
+    checked as they grow)."""
     from .parallel import default_threads
-    from .sizes import max_memory
 
     n = default_threads() if threads is None else limits.threads(threads)
-    return _core.FrontierCount(compiled, order.items, n, max_memory() // 2)
+    return _core.FrontierCount(compiled, order.items, n, budget.memory_limit())
 
 
 def _memo_threads(threads: int | None) -> int:
@@ -447,7 +448,7 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
     frontier_fits = order is not None and branching is None
     if order is not None and frontier_fits and plan.frontier_now():
         try:
-            return _planned(_frontier(_frontier_count(compiled, order, threads), progress,
+            return _planned(_frontier(_frontier_count(compiled, order, threads, budget), progress,
                                       f"a frontier of {order.width} bits", order, budget), plan)
         except MemoryLimitError:
             frontier_fits = False  # the other methods are measured instead
@@ -479,7 +480,7 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
             kind, f"sub-problems repeat high in the tree ({high or 0:.1f}x fewer nodes)")
     frontier: tuple[_core.FrontierCount, _Order] | None = None
     if order is not None and frontier_fits and plan.frontier_in_running():
-        frontier = (_frontier_count(compiled, order, threads), order)
+        frontier = (_frontier_count(compiled, order, threads, budget), order)
     if memo is not None and plan.memo_in_running():
         rule, counter, sweep, _, _ = memo
         if other is not None and memo_bytes_asked is None and plan.rules_race(frontier is not None):
@@ -507,7 +508,7 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
         # The frontier's free part rests on the estimate (of more paths than step 1's).
         probes = plan.race_probes()
         race_estimate = None if probes is None else _core.estimate_nodes(compiled, probes, 1)
-        racer = started or Solver(problem, engine=engine)
+        racer = started or Solver(problem, engine=engine, memory=budget.memory)
         remember(runs, racer)
         return _race(plan, *frontier, None, None, racer, progress, budget, race_estimate)
     counted = _search(problem, engine, threads, progress,
@@ -606,7 +607,7 @@ def _sure_frontier(compiled: _core.CompiledProblem, item_order: str, threads: in
     if not plan.frontier_now():
         return None
     try:
-        return _planned(_frontier(_frontier_count(compiled, order, threads), progress,
+        return _planned(_frontier(_frontier_count(compiled, order, threads, budget), progress,
                                   f"a frontier of {order.width} bits", order, budget), plan)
     except MemoryLimitError:
         return None
@@ -627,7 +628,9 @@ def _first_look(compiled: _core.CompiledProblem, engine: str, budget: limits.Bud
     most = plan.first_look()
     if most is None:
         return None
-    solver = Solver.of_compiled(compiled, engine) if problem is None else Solver(problem, engine=engine)
+    memory = budget.memory
+    solver = Solver.of_compiled(compiled, engine, memory) if problem is None else Solver(problem, engine=engine,
+                                                                                         memory=memory)
     remember(runs, solver)
     counted, _ = _small_tree(solver, budget, most)
     return None if counted is None else _planned(counted, plan, solver.stats)
@@ -644,7 +647,7 @@ def _small_tree(searched: ProblemData | Solver, budget: limits.Budget, most: int
     if isinstance(searched, Solver):
         solver = searched
     else:
-        solver = Solver(searched, engine=engine)
+        solver = Solver(searched, engine=engine, memory=budget.memory)
         remember(runs, solver)
     try:
         n = solver.count(nodes=most, budget=budget)
@@ -757,7 +760,7 @@ def _search(problem: ProblemData, engine: str, threads: int | None, progress: Ca
     search already under way) if there is one; else on `threads` (checked
     by `count`). A search on one thread is remembered in `runs`."""
     if threads == 1:
-        solver = started or Solver(problem, engine=engine)
+        solver = started or Solver(problem, engine=engine, memory=budget.memory)
         remember(runs, solver)
         before = solver.stats.solutions
         with _reporting(solver, progress):
@@ -792,10 +795,11 @@ def _reporting(solver: Solver, progress: Callable[[Status], None] | None) -> Ite
             report()
 
 
-def memo_rule(problem: ProblemData, memo_bytes: int | None = None) -> str:
+def memo_rule(problem: ProblemData, memo_bytes: int | None = None, memory: int | None = None) -> str:
     """The memo's better branching rule for `problem`, by the same probe as
-    `count` (for `Problem.to_zdd`): the rule whose probe finished, else the
-    one whose sub-problems came back most often.
+    `count` (for `Problem.to_zdd`; its memo within `memo_bytes` and the
+    run's `memory`): the rule whose probe finished, else the one whose
+    sub-problems came back most often.
 
     >>> from covering.puzzles.polyomino import l_tromino
     >>> memo_rule(l_tromino(12))
@@ -804,7 +808,7 @@ def memo_rule(problem: ProblemData, memo_bytes: int | None = None) -> str:
     compiled = problem.compile()
     best = (-1.0, "mrv")
     for rule in BRANCHINGS:
-        counter = _core.MemoCount(compiled, memo_budget(memo_bytes), rule)
+        counter = _core.MemoCount(compiled, memo_budget(memo_bytes, memory), rule)
         if counter.run(limits.begin(None, probe_nodes(compiled))) is not None:
             return rule
         searched, hits = counter.stats.nodes, counter.stats.hits

@@ -111,15 +111,6 @@ def _error(kind: str, lineno: int, line: str, fields: list[str]) -> ProblemError
     return _located(error, lineno, line, message)
 
 
-#: What reading holds, per byte of the file (the text and the labels' copy
-#: of it), per entry (its item and color, then the compiled copy) and per
-#: line (its label's span): a random file of 28 MB, 10^6 lines and 5 * 10^6
-#: entries peaks at 192 MB, 216 MB by this count.
-READ_PER_BYTE = 2
-READ_PER_ENTRY = 24
-READ_PER_LINE = 16
-
-
 def read_dlx(text: bytes | str, cls: type[P] = ProblemData) -> P:  # type: ignore[assignment]
     """A problem (of class `cls`) from the text (or UTF-8 bytes) of a
     ``.dlx`` file; each option's label is its line, stripped. Lines and
@@ -131,11 +122,12 @@ def read_dlx(text: bytes | str, cls: type[P] = ProblemData) -> P:  # type: ignor
     (['A', 'B'], ['x'], [('A', 'x:1'), ('B', 'x:1'), ('A', 'B')])
     """
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
-    # What the reader will hold, before reading (`covering.sizes`); the
-    # engine that solves it checks its own share when it is built.
+    # What the reader will hold, before reading (the engine's estimate,
+    # `covering.sizes`); the engine that solves it checks its own share
+    # when it is built.
     lines, words = _core.dlx_shape(data)
     sizes.check(f"a .dlx file of {len(data):,} bytes ({lines:,} lines)",
-                READ_PER_BYTE * len(data) + READ_PER_ENTRY * (words + lines) + READ_PER_LINE * lines)
+                _core.dlx_held_bytes(len(data), lines, words))
     result = _core.read_dlx(data)
     if isinstance(result, tuple):
         kind, lineno, line, fields = result

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 
 from . import _core
 from .errors import OptionIdError, ProblemError
+from .sizes import max_memory
 
 __all__ = ["BudgetError", "Budget", "begin", "limit", "nodes", "conflicts", "seconds", "seed",
            "threads", "option_id", "option_ids", "MAX_THREADS"]
@@ -208,19 +209,28 @@ class Budget:
         """
         return dataclasses.replace(self, nodes=nodes)
 
+    def memory_limit(self) -> int:
+        """The bytes this run may hold: the memory given (the command line's
+        ``--max-memory``), else the usual rule (`covering.sizes.max_memory`:
+        ``COVERING_MAX_MEMORY``, else half of what the process may use).
+        Every engine's memory check takes its limit from here.
+
+        >>> Budget.of(memory=1 << 20).memory_limit()
+        1048576
+        """
+        return max_memory() if self.memory is None else self.memory
+
     def with_memory(self) -> Budget:
-        """This run with its memory limit said: the one given, else the
-        usual rule (`covering.sizes.max_memory`), for an engine that grows
-        its tables as it goes (the frontier, the memo's diagram).
+        """This run with its memory limit said (`memory_limit`), for an
+        engine that grows its tables as it goes (the frontier, the memo's
+        diagram).
 
         >>> Budget.of(memory=1 << 20).with_memory().memory
         1048576
         """
         if self.memory is not None:
             return self
-        from .sizes import max_memory
-
-        return dataclasses.replace(self, memory=max_memory())
+        return dataclasses.replace(self, memory=self.memory_limit())
 
     def left(self) -> float | None:
         """Seconds left (None: no time budget), never below 0."""

@@ -22,25 +22,21 @@ A memo count goes through the front door like every count:
 
 from __future__ import annotations
 
-from . import limits, sizes
+from . import _core, limits, sizes
 
-__all__ = ["MEMO_BYTES", "memo_budget"]
-
-#: The default memory budget of the memo, in bytes.
-MEMO_BYTES = 1 << 30
+__all__ = ["memo_budget"]
 
 
-def memo_budget(memo_bytes: int | None) -> int:
-    """The memo's budget in bytes: ``memo_bytes``, or `MEMO_BYTES` for None,
-    at most what `covering.sizes` allows (half of it by default).
+def memo_budget(memo_bytes: int | None, memory: int | None = None) -> int:
+    """The memo's budget in bytes: ``memo_bytes``, or the engine's default
+    for None (``xc::memo_budget``), within the run's `memory` limit (None:
+    `covering.sizes.max_memory`).
 
-    >>> memo_budget(None) <= MEMO_BYTES, memo_budget(0)
-    (True, 0)
+    >>> memo_budget(None, 1 << 20), memo_budget(0), memo_budget(10**30, 1 << 20)
+    (524288, 0, 1048576)
     """
-    # Past the memory this process may use (`covering.sizes`) the memo
-    # evicts instead: the count stays exact, only slower.
-    most = sizes.max_memory()
-    if memo_bytes is None:
-        return min(MEMO_BYTES, most // 2)
+    # Past the run's memory the memo evicts instead: the count stays exact,
+    # only slower.
     n = limits.limit(memo_bytes, "memo_bytes")
-    return most if n is None else min(n, most)
+    asked = None if memo_bytes is None else limits.WORD if n is None else n  # (2**64 and past: all there is)
+    return _core.memo_budget(asked, sizes.max_memory() if memory is None else memory)

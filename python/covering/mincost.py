@@ -35,13 +35,7 @@ from .errors import CostError, Interrupted
 from .model import ProblemData
 from .runs import Runs, remember
 
-__all__ = ["PricedSolution", "Best", "MinCostStats", "MinCostRun", "best", "PER_ENTRY"]
-
-#: Bytes the search holds per entry of the matrix (a node of 24 bytes, its
-#: share of the spacers and of the item arrays) and per solution kept per level.
-PER_ENTRY = 40
-PER_KEPT_LEVEL = 4
-
+__all__ = ["PricedSolution", "Best", "MinCostStats", "MinCostRun", "best"]
 
 class PricedSolution(NamedTuple):
     """A solution with its cost: the option ids (increasing) and their labels."""
@@ -94,14 +88,14 @@ class Best(list[PricedSolution]):
 
 class MinCostRun:
     """One minimum-cost search of a problem, resumable (`run` again after a
-    budget); the engine's `_core.MinCostSearch` with labels and checks."""
+    budget); the engine's `_core.MinCostSearch` with labels and checks,
+    refused (`covering.sizes.SizeError`) before it is built if it would not
+    fit ``memory`` bytes (the run's limit; None: `covering.sizes.max_memory`)."""
 
-    def __init__(self, problem: ProblemData, k: int = 1) -> None:
+    def __init__(self, problem: ProblemData, k: int = 1, memory: int | None = None) -> None:
         k = _k(k)
         compiled = problem.compile()
-        sizes.check("the min-cost search", PER_ENTRY * (compiled.n_entries + compiled.n_options
-                                                        + problem.n_items)
-                    + PER_KEPT_LEVEL * k * problem.n_items)
+        sizes.check("the min-cost search", compiled.footprint("mincost", k), limit=memory)
         try:
             self._search = _core.MinCostSearch(compiled, problem.cost_bytes(), k)
         except ValueError as e:
@@ -166,7 +160,7 @@ def best(problem: ProblemData, k: int = 1, *, nodes: int | None = None, seconds:
     PricedSolution(cost=1, ids=(1,), labels=[('A',)])
     """
     budget = limits.begin(budget, nodes, seconds)
-    run = MinCostRun(problem, k)
+    run = MinCostRun(problem, k, budget.memory)
     remember(runs, run)
     try:
         if on_improve is None:

@@ -93,7 +93,8 @@ def read_orlib(text: str | bytes, cls: type[P]) -> P:
     assert isinstance(rows, int) and isinstance(costs_bytes, bytes)
     assert isinstance(start_bytes, bytes) and isinstance(item_bytes, bytes)
     # (A name a row, and the arrays: what the problem will hold, before it is built.)
-    sizes.check(f"the problem of an OR-Library file of {rows} rows", 120 * rows + 3 * len(item_bytes))
+    sizes.check(f"the problem of an OR-Library file of {rows} rows",
+                _core.orlib_held_bytes(rows, len(item_bytes) // 4))
     start, item, costs = array("I"), array("I"), array("Q")
     start.frombytes(start_bytes)
     item.frombytes(item_bytes)

@@ -148,7 +148,7 @@ class ParallelSearch:
         nodes = run.nodes
         start = time.monotonic()
         # A small search is done before a split would pay: try one thread first.
-        solver = Solver(self.problem, engine=self.engine)
+        solver = Solver(self.problem, engine=self.engine, memory=run.memory)
         remember(self.runs, solver)
         try:
             n = solver.count(seconds=SMALL, budget=run)

@@ -110,21 +110,23 @@ class Problem(ProblemData):
 
     @overload
     def solver(  # type: ignore[overload-overlap]  # "sat" is also a str: the narrower one wins
-        self, *, order: str = "input", seed: int | None = None, engine: Literal["sat"]
+        self, *, order: str = "input", seed: int | None = None, engine: Literal["sat"], memory: int | None = None
     ) -> SatSolver: ...
 
     @overload
     def solver(self, *, order: str = "input", seed: int | None = None, engine: str = "auto",
-               branching: str = "mrv") -> Solver: ...
+               branching: str = "mrv", memory: int | None = None) -> Solver: ...
 
     def solver(self, *, order: str = "input", seed: int | None = None, engine: str = "auto",
-               branching: str = "mrv") -> Solver | SatSolver:
+               branching: str = "mrv", memory: int | None = None) -> Solver | SatSolver:
         """A `Solver`: one search over this problem, with its stats and
         `cancel()`, branching by ``branching`` (`covering.solver.BRANCHINGS`:
         "mrv", each option of the item with the fewest options, or Knuth's
         learning rules "wtd" and "frb", or binary branching, "binary"); with
         ``engine="sat"``, a `covering.sat.SatSolver` (the CDCL solver:
-        solutions in no particular order, counts up to a limit).
+        solutions in no particular order, counts up to a limit); refused
+        before it is built if it would not fit ``memory`` bytes (a run's
+        `covering.limits.Budget.memory`; None: `covering.sizes.max_memory`).
 
         >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"])
         >>> s = p.solver(); s.count(), s.exhausted
@@ -133,7 +135,7 @@ class Problem(ProblemData):
         'UNIQUE'
         """
         return solving.make_solver(self, order=order, seed=seed, engine=engine, branching=branching,
-                                   runs=self._runs)
+                                   runs=self._runs, memory=memory)
 
     def solutions(
         self,

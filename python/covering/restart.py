@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from . import _core, limits
+from . import _core, limits, sizes
 from .errors import LimitReached
 
 __all__ = ["KEEP", "Restarts", "first_budget", "solutions"]
@@ -86,6 +86,8 @@ class Restarts:
         while not self.finished and (limit is None or self.found < limit):
             if self.search is None:
                 seed = None if self.plain_first and self.run == 0 else self.run
+                # (Refused before it is built if it would not fit the run's memory.)
+                sizes.check_engine("auto", self.problem.footprint("auto"), run.memory)
                 self.search = _core.Search(self.problem, seed, "auto")
             search = self.search
             # Where this call stops the run: its own budget, the call's nodes.

@@ -44,15 +44,17 @@ __all__ = ["SatSolver", "SatStats"]
 SatStats = _core.SatStats
 
 
-def _new_search(compiled: _core.CompiledProblem) -> _core.SatSearch:
+def _new_search(compiled: _core.CompiledProblem, memory: int | None) -> _core.SatSearch:
     """The CDCL search, refused before its clauses are made when they would
-    not fit (`covering.sizes`)."""
-    sizes.check_engine("sat", compiled.footprint("sat"))
+    not fit the run's `memory` (`covering.sizes`)."""
+    sizes.check_engine("sat", compiled.footprint("sat"), memory)
     return _core.SatSearch(compiled)
 
 
 class SatSolver:
-    """One CDCL search over `problem` (see the module's text).
+    """One CDCL search over `problem` (see the module's text), refused
+    before its clauses are made if they would not fit ``memory`` bytes (the
+    run's limit; None: `covering.sizes.max_memory`).
 
     >>> from covering import Problem
     >>> p = Problem(); p.add_primary(["A", "B"])
@@ -64,13 +66,13 @@ class SatSolver:
 
     engine = "sat"
 
-    def __init__(self, problem: ProblemData) -> None:
+    def __init__(self, problem: ProblemData, memory: int | None = None) -> None:
         self.problem: ProblemData | None = problem
-        self._search = _new_search(problem.compile())
+        self._search = _new_search(problem.compile(), memory)
         self._cancelled = False
 
     @classmethod
-    def of_compiled(cls, compiled: _core.CompiledProblem) -> SatSolver:
+    def of_compiled(cls, compiled: _core.CompiledProblem, memory: int | None = None) -> SatSolver:
         """A solver of an engine's compiled arrays (a puzzle encoded in Rust,
         without names): its solutions are option ids only.
 
@@ -80,7 +82,7 @@ class SatSolver:
         """
         solver = cls.__new__(cls)
         solver.problem = None
-        solver._search = _new_search(compiled)
+        solver._search = _new_search(compiled, memory)
         solver._cancelled = False
         return solver
 

@@ -7,11 +7,15 @@ what they will hold first and call `check`, which refuses with
 `SizeError` (a `ProblemError`), the estimate and the limit, when it is past
 the limit.
 
-The limit is the environment variable ``COVERING_MAX_MEMORY`` (bytes, or
-with K, M, G or T: ``16G``), also set by the command line's
-``--max-memory``; by default half of what this process may use: the
-machine's memory, or less where a resource limit (``ulimit -v``) or a
-control group says so.
+The limit is the run's: a `covering.limits.Budget` carries it (its
+``memory``, the command line's ``--max-memory``), and callers pass it down
+as ``limit``; where none is given, the environment variable
+``COVERING_MAX_MEMORY`` (bytes, or with K, M, G or T: ``16G``), else half
+of what this process may use: the machine's memory, or less where a
+resource limit (``ulimit -v``) or a control group says so. No limit is
+kept here. The estimates themselves are the engine's (``_core``'s
+``*_bytes`` functions and ``CompiledProblem.footprint``): no byte figure
+lives in Python.
 
 >>> check("a small board", 1000)
 >>> try:
@@ -25,12 +29,11 @@ from __future__ import annotations
 
 import os
 import resource
-from collections.abc import Iterator
-from contextlib import contextmanager
 
+from . import _core
 from .errors import MemoryLimitError, ProblemError
 
-__all__ = ["SizeError", "check", "check_engine", "check_problem", "max_memory", "given", "parse_bytes", "human"]
+__all__ = ["SizeError", "check", "check_engine", "check_problem", "max_memory", "parse_bytes", "human"]
 
 ENV = "COVERING_MAX_MEMORY"
 _UNITS = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
@@ -90,36 +93,13 @@ def _usable() -> int:
     return min(candidates) if candidates else 8 << 30
 
 
-#: The limit given for the run (`given`), before the environment's.
-_given: int | None = None
-
-
-@contextmanager
-def given(limit: int | None) -> Iterator[None]:
-    """`max_memory()` is `limit` while the block runs (the command line's
-    ``--max-memory``); None keeps the usual rule.
-
-    >>> with given(1 << 20):
-    ...     max_memory()
-    1048576
-    """
-    global _given
-    saved, _given = _given, limit if limit is not None else _given
-    try:
-        yield
-    finally:
-        _given = saved
-
-
 def max_memory() -> int:
-    """The limit in bytes: ``COVERING_MAX_MEMORY``, else half of what this
-    process may use.
+    """The limit in bytes where the run gives none: ``COVERING_MAX_MEMORY``,
+    else half of what this process may use.
 
     >>> max_memory() > 0
     True
     """
-    if _given is not None:
-        return _given
     env = os.environ.get(ENV, "").strip()
     if env:
         try:
@@ -140,40 +120,38 @@ def check(what: str, estimate: float, *, limit: int | None = None) -> None:
         )
 
 
-def check_engine(engine: str, estimate: int) -> None:
-    """Refuses (`MemoryLimitError`, CLI exit status 1) to build `engine` if
-    its `estimate` in bytes (``CompiledProblem.footprint``) is past
-    `max_memory()`.
+def check_engine(engine: str, estimate: int, limit: int | None = None) -> None:
+    """Refuses to build `engine` if its `estimate` in bytes
+    (``CompiledProblem.footprint``) is past the run's `limit` (None:
+    `max_memory()`): an engine asked by name with `MemoryLimitError` (CLI
+    exit status 1: another engine may fit), the one the library picks
+    ("auto") with `SizeError` (status 2: the problem is too big for the
+    memory given, as a builder's `check` says).
 
     >>> check_engine("cells", 10**6)
-    >>> with given(1 << 20):
-    ...     try:
-    ...         check_engine("sat", 3 * 2**30)
-    ...     except MemoryLimitError as e:
-    ...         print(e)
+    >>> try:
+    ...     check_engine("sat", 3 * 2**30, 1 << 20)
+    ... except MemoryLimitError as e:
+    ...     print(e)
     engine 'sat': needs about 3.0 GiB of memory, past the limit of 1.0 MiB (raise it with COVERING_MAX_MEMORY or --max-memory)
     """
-    most = max_memory()
-    if estimate > most:
-        raise MemoryLimitError(
-            f"engine {engine!r}: needs about {human(estimate)} of memory, past the limit of {human(most)} "
-            f"(raise it with {ENV} or --max-memory)"
-        )
+    most = max_memory() if limit is None else limit
+    if estimate <= most:
+        return
+    if engine == "auto":
+        check("the search of this problem", estimate, limit=most)
+    raise MemoryLimitError(
+        f"engine {engine!r}: needs about {human(estimate)} of memory, past the limit of {human(most)} "
+        f"(raise it with {ENV} or --max-memory)"
+    )
 
 
-#: Bytes a problem takes per option and per entry (its arrays, labels and
-#: compiled copy) with the dancing-cells search on top of it: measured on a
-#: random .dlx file of 10^6 options and 5 * 10^6 entries, 164 MB at the peak
-#: of reading and compiling, then 372 MB for the search (89 bytes per entry
-#: or option), rounded up.
-PER_OPTION = 100
-PER_ENTRY = 100
-
-
-def check_problem(what: str, options: int, entries: int) -> None:
+def check_problem(what: str, options: int, entries: int, limit: int | None = None) -> None:
     """`check` for an exact cover problem of about `options` options and
-    `entries` entries, built with names in Python.
+    `entries` entries, built with names in Python (the engine's estimate,
+    ``_core.named_problem_bytes``).
 
     >>> check_problem("a board", 1000, 5000)
     """
-    check(f"{what} ({options:,} options, {entries:,} entries)", PER_OPTION * options + PER_ENTRY * entries)
+    check(f"{what} ({options:,} options, {entries:,} entries)", _core.named_problem_bytes(options, entries),
+          limit=limit)

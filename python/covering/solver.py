@@ -66,17 +66,21 @@ def search_engine(engine: str, branching: str) -> str:
 
 
 
-def _new_search(compiled: _core.CompiledProblem, seed: int | None, engine: str) -> _core.Search:
+def _new_search(compiled: _core.CompiledProblem, seed: int | None, engine: str,
+                memory: int | None) -> _core.Search:
     """The engine's search of `compiled`, refused before it is built when it
-    would not fit the memory (`covering.sizes`)."""
-    sizes.check_engine(engine, compiled.footprint(engine))
+    would not fit the run's `memory` (`covering.sizes`)."""
+    sizes.check_engine(engine, compiled.footprint(engine), memory)
     return _core.Search(compiled, seed, engine)
 
 class Solver:
     """A search over `problem`, in the input order or (``order="random"``) a
     random one fixed by ``seed``; ``engine`` picks the data structure
     ("auto", "cells" for dancing cells, "bits" for bitsets) and
-    ``branching`` the rule for the item to branch on (`BRANCHINGS`).
+    ``branching`` the rule for the item to branch on (`BRANCHINGS`); it is
+    refused (`MemoryLimitError`) before it is built if it would not fit
+    ``memory`` bytes (the run's limit, `covering.limits.Budget.memory`;
+    None: `covering.sizes.max_memory`).
 
     >>> from covering import Problem
     >>> p = Problem(); p.add_primary(["A"]); _ = p.add_option(["A"])
@@ -93,7 +97,7 @@ class Solver:
     """
 
     def __init__(self, problem: ProblemData, *, order: str = "input", seed: int | None = None, engine: str = "auto",
-                 branching: str = "mrv"):
+                 branching: str = "mrv", memory: int | None = None):
         if order not in ("input", "random"):
             raise ValueError(f"order must be 'input' or 'random', not {order!r}")
         if order == "input" and seed is not None:
@@ -104,10 +108,10 @@ class Solver:
         engine = search_engine(engine, branching)
         self.problem = problem
         self.seed = seed
-        self._search = _new_search(problem.compile(), seed, engine)
+        self._search = _new_search(problem.compile(), seed, engine, memory)
 
     @classmethod
-    def of_compiled(cls, compiled: _core.CompiledProblem, engine: str = "auto") -> Solver:
+    def of_compiled(cls, compiled: _core.CompiledProblem, engine: str = "auto", memory: int | None = None) -> Solver:
         """A solver of an engine's compiled arrays (a puzzle encoded in Rust,
         without names): its solutions are option ids only.
 
@@ -118,7 +122,7 @@ class Solver:
         solver = cls.__new__(cls)
         solver.problem = None  # type: ignore[assignment]
         solver.seed = None
-        solver._search = _new_search(compiled, None, search_engine(engine, "mrv"))
+        solver._search = _new_search(compiled, None, search_engine(engine, "mrv"), memory)
         return solver
 
     def __iter__(self) -> Iterator[Any]:

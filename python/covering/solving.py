@@ -48,9 +48,10 @@ SAT_SECONDS_PER_ENTRY = 2.5e-6
 
 
 def make_solver(problem: ProblemData, *, order: str = "input", seed: int | None = None,
-                engine: str = "auto", branching: str = "mrv", runs: Runs | None = None) -> Solver | SatSolver:
-    """One search over `problem` (see `Problem.solver`), remembered in
-    `runs` as the last started (its `stats`).
+                engine: str = "auto", branching: str = "mrv", runs: Runs | None = None,
+                memory: int | None = None) -> Solver | SatSolver:
+    """One search over `problem` (see `Problem.solver`) within `memory`
+    bytes, remembered in `runs` as the last started (its `stats`).
 
     >>> p = ProblemData.from_arrays(["A"], [0, 1], [0])
     >>> make_solver(p).count(), make_solver(p, engine="sat").uniqueness().name
@@ -59,8 +60,8 @@ def make_solver(problem: ProblemData, *, order: str = "input", seed: int | None 
     if engine == "sat":
         if order != "input" or seed is not None or branching != "mrv":
             raise ValueError("engine='sat' takes no order, seed or branching (the CDCL solver picks its own order)")
-        return SatSolver(problem)
-    solver = Solver(problem, order=order, seed=seed, engine=engine, branching=branching)
+        return SatSolver(problem, memory)
+    solver = Solver(problem, order=order, seed=seed, engine=engine, branching=branching, memory=memory)
     remember(runs, solver)
     return solver
 
@@ -90,12 +91,13 @@ def solutions(
     """The solutions of `problem`, found as they are asked for (see
     `Problem.solutions`), the search remembered in `runs`."""
     limit, threads = limits.limit(limit), limits.threads(threads)
+    memory = None if budget is None else budget.memory
     if engine == "sat":
         if threads > 1:
             raise ValueError("engine='sat' runs on one thread")
         _sat_takes_no_branching(branching)
-        return SatSolver(problem).solutions(limit, ids=ids, conflicts=conflicts, nodes=nodes, seconds=seconds,
-                                            budget=budget)
+        return SatSolver(problem, memory).solutions(limit, ids=ids, conflicts=conflicts, nodes=nodes,
+                                                    seconds=seconds, budget=budget)
     if conflicts is not None:
         raise ValueError("conflicts= is the budget of engine='sat' (the dancing-links engines count nodes=)")
     if threads > 1:
@@ -103,7 +105,8 @@ def solutions(
             raise ValueError("a search on several threads takes no order or nodes")
         return ParallelSearch(problem, threads, engine=engine, branching=branching, runs=runs).solutions(
             limit, ids=ids, budget=limits.begin(budget, None, seconds))
-    solver = make_solver(problem, order=order, seed=seed, engine=engine, branching=branching, runs=runs)
+    solver = make_solver(problem, order=order, seed=seed, engine=engine, branching=branching, runs=runs,
+                         memory=memory)
     return solver.solutions(limit, ids=ids, nodes=nodes, seconds=seconds, budget=budget)
 
 
@@ -140,12 +143,12 @@ def sat_estimate(problem: ProblemData) -> tuple[int, float]:
     return compiled.footprint("sat"), entries * SAT_SECONDS_PER_ENTRY
 
 
-def _sat_skipped(problem: ProblemData, left: float | None, runs: Runs | None) -> bool:
+def _sat_skipped(problem: ProblemData, left: float | None, runs: Runs | None, run: limits.Budget) -> bool:
     """Should the portfolio skip the CDCL stage? Yes when its encoding would
-    not fit the memory (`sizes.max_memory`) or half the time `left`; then
-    why is noted in `runs` (its `skipped`)."""
+    not fit the `run`'s memory or half the time `left`; then why is noted
+    in `runs` (its `skipped`)."""
     estimate, build = sat_estimate(problem)
-    most = sizes.max_memory()
+    most = run.memory_limit()
     if estimate > most:
         why = f"its encoding needs about {sizes.human(estimate)}, past the limit of {sizes.human(most)}"
     elif left is not None and build * 2 > left:
@@ -355,10 +358,11 @@ class _Dancing:
     cells too try in much the same order; `CompiledProblem.first_engine`).
     """
 
-    def __init__(self, problem: ProblemData, runs: Runs | None = None) -> None:
+    def __init__(self, problem: ProblemData, runs: Runs | None = None, memory: int | None = None) -> None:
         self.problem = problem
+        self.memory = memory
         self.engine = problem.compile().first_engine
-        self.plain = make_solver(problem, engine=self.engine, runs=runs)
+        self.plain = make_solver(problem, engine=self.engine, runs=runs, memory=memory)
         self.started = False
         self.seed = 0  # of the randomized run under way (0: none yet)
         self.run: Solver | None = None
@@ -407,7 +411,8 @@ class _Dancing:
                 if self.run is None:
                     self.seed += 1
                     self.run_budget = max(PORTFOLIO_NODES, 2 * self.run_budget)
-                    self.run = Solver(self.problem, order="random", seed=self.seed, engine=self.engine)
+                    self.run = Solver(self.problem, order="random", seed=self.seed, engine=self.engine,
+                                      memory=self.memory)
                 run, before = self.run, self.run.stats.nodes
                 try:
                     yield from run.solutions(k, ids=True, nodes=min(self.run_budget, before + share),
@@ -425,12 +430,14 @@ class _Dancing:
                 raise LimitReached("node budget spent", count=0, stats=None, budget="nodes")
 
 
-def _problem_stages(problem: ProblemData, conflicts: int | None = None,
+def _problem_stages(problem: ProblemData, run: limits.Budget, conflicts: int | None = None,
                     runs: Runs | None = None) -> tuple[Stage, Stage]:
     """The portfolio's stages for a problem: dancing links (`_Dancing`,
     its search remembered in `runs`) and the CDCL solver (within
-    `conflicts` too), each within the budget of its turn."""
-    return _Dancing(problem, runs), cdcl_stage(lambda: SatSolver(problem), conflicts=conflicts)
+    `conflicts` too), each within the budget of its turn and the `run`'s
+    memory."""
+    return (_Dancing(problem, runs, run.memory),
+            cdcl_stage(lambda: SatSolver(problem, run.memory), conflicts=conflicts))
 
 
 def _portfolio_first(problem: ProblemData, ids: bool, nodes: int | None, seconds: float | None,
@@ -441,9 +448,9 @@ def _portfolio_first(problem: ProblemData, ids: bool, nodes: int | None, seconds
     runs = Runs() if runs is None else runs
     runs.begin()
     run = limits.begin(budget, nodes, seconds)
-    dancing, cdcl = _problem_stages(problem, runs=runs)
-    found, settled = portfolio(1, dancing, cdcl, skip=lambda left: _sat_skipped(problem, left, runs), budget=run,
-                               share=0.5)
+    dancing, cdcl = _problem_stages(problem, run, runs=runs)
+    found, settled = portfolio(1, dancing, cdcl, skip=lambda left: _sat_skipped(problem, left, runs, run),
+                               budget=run, share=0.5)
     if not settled:
         raise unsettled(run, runs.stats)
     if not found:
@@ -483,8 +490,8 @@ def solve_unique(problem: ProblemData, *, ids: bool = False, nodes: int | None =
     elif engine != "auto" or branching != "mrv":
         settled = two(engine=engine, branching=branching)
     else:
-        dancing, cdcl = _problem_stages(problem, conflicts, runs)
-        found, settled = portfolio(2, dancing, cdcl, skip=lambda left: _sat_skipped(problem, left, runs),
+        dancing, cdcl = _problem_stages(problem, run, conflicts, runs)
+        found, settled = portfolio(2, dancing, cdcl, skip=lambda left: _sat_skipped(problem, left, runs, run),
                                    budget=run)
     solution = None if not found else found[0] if ids else [problem.label(o) for o in found[0]]
     return solution, Uniqueness.of(len(found)) if settled else Uniqueness.UNKNOWN

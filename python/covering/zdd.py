@@ -242,13 +242,13 @@ def build_zdd(
     >>> build_zdd(l_tromino(9), branching="first").count()
     1193600
     """
-    builder = _core.MemoZdd(problem.compile(), memo_budget(memo_bytes), branching)
     run = limits.begin(budget, nodes, seconds)
+    builder = _core.MemoZdd(problem.compile(), memo_budget(memo_bytes, run.memory), branching)
     try:
         root = builder.run(run.with_memory())
     except MemoryError:
         raise sizes.SizeError(
-            f"the diagram of all the solutions grew past the limit of {sizes.human(run.with_memory().memory or 0)} before it was done "
+            f"the diagram of all the solutions grew past the limit of {sizes.human(run.memory_limit())} before it was done "
             f"(raise it with {sizes.ENV} or --max-memory; a count alone needs no diagram: count(memo=True))"
         ) from None
     if root is None:

@@ -26,7 +26,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from .. import __version__, sizes
+from .. import __version__
 from ..errors import Interrupted, LimitReached, ProblemError, RunIncomplete
 from . import budget, flags, grammar, table
 from .common import error
@@ -179,7 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise UsageError("--json and --svg cannot go together (--json's lines are the output)")
         run.watch = budget.Watch.of(getattr(args, "seconds", None), getattr(args, "nodes", None),
                                     getattr(args, "max_memory", None))
-        with sizes.given(getattr(args, "max_memory", None)), budget.running(run.watch):
+        with budget.running(run.watch):
             status = args.run(args, run)
         if status is not None:  # a command that prints no summary (demo, plot)
             return int(status)

@@ -106,6 +106,12 @@ class Run:
         """The command's budget (``--seconds``, ``--nodes``, ``--max-memory``)."""
         return None if self.watch is None else self.watch.budget
 
+    @property
+    def memory(self) -> int | None:
+        """The command's ``--max-memory`` (None: the usual rule), for an
+        engine built outside a verb's budget."""
+        return None if self.watch is None else self.watch.budget.memory
+
     def check(self) -> None:
         """KeyboardInterrupt once the budget is spent (`budget.Watch.check`)."""
         if self.watch is not None:

@@ -165,7 +165,8 @@ def _stream(args: argparse.Namespace, problem: Problem, limit: int | None,
         found = problem.solutions(limit, ids=True, threads=threads, engine=args.engine, branching=args.branching,
                                   budget=b)
     else:
-        found = problem.solver(engine=args.engine, branching=args.branching).solutions(limit, ids=True, budget=b)
+        found = problem.solver(engine=args.engine, branching=args.branching,
+                               memory=None if b is None else b.memory).solutions(limit, ids=True, budget=b)
     return found
 
 
@@ -322,8 +323,8 @@ class DlxFace(Face):
     def solutions(self, problem: Problem, want: int | None) -> Iterator[tuple[int, ...]]:
         args, budget = self.args, self.run.budget
         if args.verb == "random":
-            found = problem.solver(order="random", seed=self.seed, engine=args.engine,
-                                   branching=args.branching).solutions(want, ids=True, budget=budget)
+            found = problem.solver(order="random", seed=self.seed, engine=args.engine, branching=args.branching,
+                                   memory=self.run.memory).solutions(want, ids=True, budget=budget)
         else:
             found = _stream(args, problem, want, budget)
         return (self.back(ids) for ids in found)

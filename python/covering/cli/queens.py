@@ -100,8 +100,8 @@ class QueensFace(Face):
         if self.args.verb == "list":
             return self._listed(q)
         if self.args.verb == "random":
-            found = q.problem().solver(order="random", seed=self.seed).solutions(want, ids=True,
-                                                                                budget=self.run.budget)
+            found = q.problem().solver(order="random", seed=self.seed,
+                                       memory=self.run.memory).solutions(want, ids=True, budget=self.run.budget)
             return (q.decode(ids) for ids in found)
         return super().solutions(q, want)
 
@@ -112,7 +112,7 @@ class QueensFace(Face):
         n = q.n
         problem = q.problem()
         for r in range(n):
-            solver = problem.solver()
+            solver = problem.solver(memory=self.run.memory)
             solver.force(r * n)  # option i * n + j is the square (i, j)
             part: list[tuple[int, ...]] = []
             try:

@@ -253,7 +253,7 @@ class TilingFace(Face):
         return self._listed(inst, want)
 
     def _listed(self, inst: Instance, want: int | None) -> Iterator[Any]:
-        solver = inst.problem().solver()
+        solver = inst.problem().solver(memory=self.run.memory)
         with progress(self.args, solver):
             yield from solver.solutions(want, budget=self.run.budget)
 
@@ -266,7 +266,7 @@ class TilingFace(Face):
         want = 1 if want is None else want
         args = self.args
         problem = inst.problem()
-        zdd = problem.to_zdd(branching=args.branching or memo_rule(problem, args.memo_bytes),
+        zdd = problem.to_zdd(branching=args.branching or memo_rule(problem, args.memo_bytes, self.run.memory),
                              memo_bytes=args.memo_bytes, budget=self.run.budget)
         total = zdd.count()
         rng = random.Random(self.seed)

@@ -308,7 +308,7 @@ class Akari(ExactCover[Lights]):
 
         # One set of restarts for every turn: each takes up where the last stopped.
         dancing = restart.Restarts(compiled, plain_first=self._long_segments)
-        cdcl = cdcl_stage(lambda: SatSolver.of_compiled(compiled))
+        cdcl = cdcl_stage(lambda: SatSolver.of_compiled(compiled, budget.memory))
         return portfolio(want, dancing, cdcl, budget=budget, first_nodes=PORTFOLIO_NODES, lead=False,
                          per_decision=NODES_PER_DECISION)
 

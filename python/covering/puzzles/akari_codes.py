@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from .. import sizes
+from .. import _core, sizes
 from ..errors import ProblemError, warn
 
 __all__ = ["AkariError", "AkariWarning", "WHITE", "BLACK", "CELLS", "check_cells", "rows_from_url", "url_of", "rows_from_game_id"]
@@ -42,13 +42,13 @@ class AkariWarning(UserWarning):
     the last cell (read as puzz.link reads it: the missing cells white)."""
 
 
-#: Bytes per cell of a grid held here (its rows, and the lists that build
-#: them), before any encoding.
-_BYTES_PER_CELL = 16
-
-
 def check_cells(rows: int, cols: int) -> None:
-    sizes.check(f"a {rows} x {cols} Akari grid", _BYTES_PER_CELL * rows * cols)
+    """Refuses a grid of `rows` x `cols` that memory cannot hold (the
+    engine's estimate of a grid read as text, `covering.sizes`).
+
+    >>> check_cells(10, 10)
+    """
+    sizes.check(f"a {rows} x {cols} Akari grid", _core.akari_grid_bytes(rows * cols))
 
 
 def _base36(n: int) -> str:

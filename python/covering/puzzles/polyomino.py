@@ -225,17 +225,17 @@ class _Tilings:
             self._full = _problem(self.board, self.bounds, self.placements, self.plan.dropped, self.plan.extra)
         return self._full
 
-    def _filtered_solvers(self) -> Iterator[tuple[Solver, list[Transform]]]:
+    def _filtered_solvers(self, memory: int | None) -> Iterator[tuple[Solver, list[Transform]]]:
         for r, group in self.plan.filtered:
             problem = self.full()
-            solver = problem.solver()
+            solver = problem.solver(memory=memory)
             if r is not None:
                 solver.force(problem.labels.index((r[0], tuple(sorted(r[1])))))
             yield solver, group
 
     def filtered(self, budget: Budget | None = None) -> Iterator[list[Label]]:
         """The filtered tilings that are the smallest of their class."""
-        for solver, group in self._filtered_solvers():
+        for solver, group in self._filtered_solvers(None if budget is None else budget.memory):
             for labels in solver.solutions(budget=budget):
                 if canonical([(name, frozenset(cells)) for name, cells in labels], group):
                     yield labels
@@ -245,7 +245,7 @@ class _Tilings:
         engine enumerates and checks them, with the symmetries as
         permutations of the options)."""
         total = 0
-        for solver, group in self._filtered_solvers():
+        for solver, group in self._filtered_solvers(None if budget is None else budget.memory):
             labels = solver.problem.labels
             index = {label: k for k, label in enumerate(labels)}
             perms = []

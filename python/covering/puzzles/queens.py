@@ -24,11 +24,6 @@ from .base import ExactCover
 
 __all__ = ["Queens", "queens_problem", "solutions", "count", "infinite", "board_text", "QueensError"]
 
-#: Bytes of the engine's state per term of the infinite sequence: bit arrays
-#: for rows and diagonals up to about 2.6 n, grown by doubling.
-_BYTES_PER_TERM = 2
-
-
 class QueensError(ProblemError):
     """A board size or a number of terms that cannot be used."""
 
@@ -42,7 +37,7 @@ def check_terms(terms: int) -> int:
     """
     if isinstance(terms, bool) or not isinstance(terms, int) or terms < 0:
         raise QueensError(f"the number of terms must be an integer >= 0, not {terms!r}")
-    sizes.check(f"the first {terms} terms of the infinite queens sequence", _BYTES_PER_TERM * terms)
+    sizes.check(f"the first {terms} terms of the infinite queens sequence", _core.queens_sequence_bytes(terms))
     return terms
 
 
@@ -56,7 +51,7 @@ def queens_problem(n: int) -> Problem:
     [(0, 1), (1, 3), (2, 0), (3, 2)]
     """
     n = _board_size(n, 2**16)
-    sizes.check(f"the {n}-queens problem", 1000 * n * n)
+    sizes.check(f"the {n}-queens problem", _core.queens_bytes(n))
     # The primary items from the middle out, a row then its column (r7 c7 r6
     # c6 r8 c8 ... for 14), as Knuth's QUEENS-DLX lists them: the search
     # breaks ties between items by this order, and the central lines, which

@@ -14,16 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from .. import sizes, textio
+from .. import _core, sizes, textio
 
 __all__ = ["Cell", "Shape", "Board", "polyominoes", "hexominoes", "DOMINOES", "TROMINOES", "TETROMINOES",
            "PENTOMINOES", "HEXOMINOES"]
 
 Cell = tuple[int, int]  # (row, column)
-
-#: Bytes per cell of a board held here (a tuple of two ints in a tuple and a set).
-_BYTES_PER_CELL = 200
-
 
 def _cells_of(picture: str) -> list[Cell]:
     """The cells of a picture, read by the one text reader (`covering.textio`):
@@ -113,7 +109,7 @@ class Board:
     def rectangle(rows: int, cols: int, holes: Iterable[Cell] = ()) -> Board:
         if rows < 1 or cols < 1:
             raise ValueError(f"a {rows} x {cols} board has no cell")
-        sizes.check(f"a {rows} x {cols} board", _BYTES_PER_CELL * rows * cols)
+        sizes.check(f"a {rows} x {cols} board", _core.board_bytes(rows * cols))
         holes = set(holes)
         return Board(tuple((r, c) for r in range(rows) for c in range(cols) if (r, c) not in holes))
 

@@ -259,18 +259,20 @@ class Sudoku(ExactCover["Sudoku"]):
         from ..sat import SatSolver
 
         kept: list[int] = []  # the shared problem's option of each of the own problem's
+        memory = None if budget is None else budget.memory
 
         def own() -> SatSolver:
             problem, options = self._own()
             kept.extend(options)
-            return SatSolver(problem)
+            return SatSolver(problem, memory)
 
         cdcl = cdcl_stage(own, back=lambda ids: tuple(sorted(kept[o] for o in ids)))
-        return portfolio(want, search_stage(self.solver()), cdcl, budget=budget)
+        return portfolio(want, search_stage(self.solver(memory=memory)), cdcl, budget=budget)
 
-    def solver(self, *, order: str = "input", seed: int | None = None) -> Solver:
-        """A solver of the shared problem with this puzzle's givens forced."""
-        solver = _problem(self.n).solver(order=order, seed=seed)
+    def solver(self, *, order: str = "input", seed: int | None = None, memory: int | None = None) -> Solver:
+        """A solver of the shared problem with this puzzle's givens forced
+        (within `memory` bytes, see `covering.Problem.solver`)."""
+        solver = _problem(self.n).solver(order=order, seed=seed, memory=memory)
         for k, v in enumerate(self.values):
             if v and not solver.force(k * self.n + v - 1):
                 raise SudokuError(f"r{k // self.n + 1}c{k % self.n + 1}: the givens clash")
@@ -292,7 +294,8 @@ class Sudoku(ExactCover["Sudoku"]):
         ['1324241332414132', '1324241342313142']
         """
         run = limits.begin(budget, nodes, seconds)
-        return (self._grid(ids) for ids in self.solver(order=order, seed=seed).solutions(limit, ids=True, budget=run))
+        solver = self.solver(order=order, seed=seed, memory=run.memory)
+        return (self._grid(ids) for ids in solver.solutions(limit, ids=True, budget=run))
 
     def _by_bands(self, mode: str, run: limits.Budget, cap: int | None = None) -> str:
         """The answer of the 9 x 9 band solver (through `solve_text`, as a
@@ -345,7 +348,7 @@ class Sudoku(ExactCover["Sudoku"]):
         run = limits.begin(budget, nodes, seconds)
         if self.n == 9 and run.nodes is None:
             return int(self._by_bands("count", run, limits.limit(limit)))
-        return self.solver().count(limit, budget=run)
+        return self.solver(memory=run.memory).count(limit, budget=run)
 
     def uniqueness(self, *, seconds: float | None = None, nodes: int | None = None,
                    budget: limits.Budget | None = None) -> Uniqueness:
