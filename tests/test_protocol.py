@@ -155,7 +155,7 @@ def test_each_command_answers_as_its_api_twin(args: list[str], puzzle: Any) -> N
     import sys
 
     def run(verb: str) -> list[dict[str, Any]]:
-        argv = [verb if a == "VERB" else a for a in args]
+        argv = [w for a in args for w in (verb.split() if a == "VERB" else [a])]
         r = subprocess.run([sys.executable, "-m", "covering", *argv, "--json"], capture_output=True, text=True,
                            timeout=120)
         assert r.returncode == 0, r.stderr
@@ -166,6 +166,52 @@ def test_each_command_answers_as_its_api_twin(args: list[str], puzzle: Any) -> N
     assert run("unique")[-1]["uniqueness"] == u.value == puzzle.uniqueness().value
     solved = run("solve")
     assert (solved[-1]["count"] == 0) == (first is None) == (puzzle.solve() is None)
+    # random: the same seed draws the same solutions by both doors.
+    drawn = [_cells(r) for r in run("random --seed 5 --limit 3")[:-1]]
+    assert drawn == [_cells(x) for x in puzzle.random(3, seed=5)]
+    assert len(set(drawn)) == len(drawn) and all(puzzle.check(x) == [] for x in puzzle.random(3, seed=5))
+
+
+def _cells(solution: Any) -> Any:
+    """A solution as both doors can say it: the rows of the queens, or the
+    set of the cells of each placed piece."""
+    if isinstance(solution, dict):
+        if "rows" in solution:
+            return tuple(solution["rows"])
+        return frozenset(frozenset(map(tuple, p["cells"])) for p in solution["tiling"])
+    if isinstance(solution, tuple):
+        return solution
+    return frozenset(frozenset(map(tuple, cells)) for _, cells in solution)
+
+
+def test_best_and_symmetry_answer_alike_by_both_doors() -> None:
+    import json
+    import subprocess
+    import sys
+
+    def run(*argv: str) -> list[dict[str, Any]]:
+        r = subprocess.run([sys.executable, "-m", "covering", *argv, "--json"], capture_output=True, text=True,
+                           timeout=120)
+        assert r.returncode == 0, r.stderr
+        return [json.loads(x) for x in r.stdout.splitlines()]
+
+    priced = TilingPuzzle(TROMINOES, Board.rectangle(3, 3), uses="any", costs={"I": 1, "L": 3})
+    best = priced.best(2)
+    cli = run("polyomino", "best", "--board", "3x3", "--pieces", "trominoes", "--uses", "any", "--cost", "I=1",
+              "--cost", "L=3", "--limit", "2")
+    assert [r["cost"] for r in cli[:-1]] == [s.cost for s in best] == [3, 3] and best.optimal
+    assert all(priced.check(priced.decode(s.ids)) == [] for s in best)
+    # Every puzzle has best: without costs, every solution costs 0.
+    assert [s.cost for s in Queens(6).best(3)] == [0, 0, 0]
+    # Up to the board's symmetries (pentominoes on 6 x 10: 2339 classes, Knuth).
+    classes = TilingPuzzle(PENTOMINOES, Board.rectangle(6, 10), symmetry=True)
+    assert run("polyomino", "count", "--board", "6x10", "--symmetry")[-1]["count"] == classes.count() == 2339
+    ell = TilingPuzzle({"L": TROMINOES["L"]}, Board.rectangle(2, 3), uses="any", symmetry=True)
+    assert ell.uniqueness() is Uniqueness.UNIQUE and ell.count() == 1
+    assert run("polyomino", "unique", "--board", "2x3", "--pieces", "trominoes", "--uses", "any",
+               "--symmetry")[-1]["uniqueness"] in ("multiple",)  # (both trominoes: I and L tilings differ)
+    with pytest.raises(ValueError, match="random draws tilings"):
+        next(iter(classes.random(1, seed=1)))
 
 
 def test_a_budget_carries_what_was_found_on_every_class() -> None:

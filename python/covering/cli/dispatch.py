@@ -122,8 +122,9 @@ class Face:
         return found
 
     def best(self, puzzle: Any, k: int) -> Any:
-        """The `k` cheapest (`covering.mincost.Best`)."""
-        return puzzle.problem().best(k, budget=self.run.budget)
+        """The `k` cheapest (`covering.mincost.Best`): the puzzle
+        protocol's `best`."""
+        return puzzle.best(k, budget=self.run.budget)
 
     def generate(self, k: int, seed: int) -> tuple[dict[str, Any], str, str]:
         """Puzzle `k` made from `seed`: (JSON record, text, the note on stderr)."""

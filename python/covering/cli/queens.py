@@ -100,9 +100,7 @@ class QueensFace(Face):
         if self.args.verb == "list":
             return self._listed(q)
         if self.args.verb == "random":
-            found = q.problem().solver(order="random", seed=self.seed,
-                                       memory=self.run.memory).solutions(want, ids=True, budget=self.run.budget)
-            return (q.decode(ids) for ids in found)
+            return q.random(want, seed=self.seed, budget=self.run.budget)
         return super().solutions(q, want)
 
     def _listed(self, q: queens.Queens) -> Iterator[tuple[int, ...]]:

@@ -12,8 +12,8 @@ between tilings), as SVG with ``--svg``, or with ``--json`` as
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
-import random
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -24,7 +24,7 @@ from ..limits import Budget
 from ..mincost import Best, MinCostStats
 from ..problem import Problem, Uniqueness
 from ..puzzles import polyomino
-from ..puzzles.polyomino import Board, Shape, Tiling
+from ..puzzles.polyomino import Board, Shape, Tiling, TilingPuzzle
 from . import flags
 from .common import UsageError, check_method_flags, place, progress, read_input, warn
 from .contract import Run
@@ -117,7 +117,9 @@ COMMANDS = (
 @dataclass
 class Instance:
     """The tiling asked: pieces, board (built when first needed), how the
-    pieces may be used, and how its solutions are pictured."""
+    pieces may be used, their costs and whether tilings are counted up to
+    the board's symmetries; its verbs are those of the puzzle
+    (`covering.puzzles.polyomino.TilingPuzzle`), built when first needed."""
 
     pieces: dict[str, Shape]
     size: tuple[int, int] | None
@@ -126,8 +128,9 @@ class Instance:
     costs: dict[str, int] = field(default_factory=dict)
     #: N and the hole, for the L-tromino board (its own fast problem).
     tromino: tuple[int, int | None] | None = None
+    symmetry: bool = False
     _board: Board | None = None
-    _problem: Problem | None = None
+    _puzzle: TilingPuzzle | None = None
 
     def board(self) -> Board:
         if self._board is None:
@@ -147,34 +150,25 @@ class Instance:
             why += " (--uses any lets each piece be used any number of times)"
         return why
 
-    def problem(self) -> Problem:
-        if self._problem is None:
+    def puzzle(self) -> TilingPuzzle:
+        if self._puzzle is None:
             if self.tromino is not None:
-                self._problem = polyomino.l_tromino(*self.tromino)
+                self._puzzle = dataclasses.replace(TilingPuzzle.l_tromino(*self.tromino), symmetry=self.symmetry)
             else:
-                self._problem = polyomino.tiling(self.pieces, self.board(), costs=self.costs or None,
-                                                 **self.options)
-        return self._problem
+                self._puzzle = TilingPuzzle(self.pieces, self.board(), costs=self.costs or None,
+                                            symmetry=self.symmetry, **self.options)
+        return self._puzzle
+
+    def problem(self) -> Problem:
+        return self.puzzle().problem()
 
     def decode(self, labels: Any) -> Tiling:
-        if self.tromino is not None and labels and not isinstance(labels[0][0], str):
-            return Tiling.of_tromino(self.tromino[0], labels)
+        if self.tromino is not None and not self.symmetry:
+            # The seeds' naming: trominoes a, b, c, ... in the order found
+            # (one tiling a class is named piece by piece, as any tiling).
+            n = self.tromino[0]
+            return Tiling.of_tromino(n, [[r * n + c for r, c in cells] for _, cells in labels])
         return Tiling.of(labels)
-
-    def first(self, budget: Budget | None) -> Any:
-        """The first tiling by the portfolio (band by band on a tall board)."""
-        if self.tromino is not None:
-            return self.problem().first(budget=budget)
-        return polyomino.first_tiling(self.pieces, self.board(), budget=budget, **self.options)
-
-    def classes(self, limit: int | None, budget: Budget | None) -> Iterator[Any]:
-        """One tiling per class of the board's symmetries."""
-        return polyomino.tilings(self.pieces, self.board(), symmetry=True, limit=limit, budget=budget,
-                                 **self.options)
-
-    def count_classes(self, budget: Budget | None) -> int:
-        return polyomino.count_tilings(self.pieces, self.board(), symmetry=True, budget=budget,
-                                       **self.options)
 
 
 def _tromino(args: argparse.Namespace) -> Instance:
@@ -185,19 +179,23 @@ def _tromino(args: argparse.Namespace) -> Instance:
         raise UsageError(f"--hole {args.hole}: the cells of a {n} x {n} board are 0 to {n * n - 1}")
     holes = [] if args.hole is None else [divmod(args.hole, n)]
     return Instance({"L": polyomino.TROMINOES["L"]}, (n, n), lambda: Board.rectangle(n, n, holes=holes),
-                    dict(uses="any", rotations=True, reflections=True), tromino=(n, args.hole))
+                    dict(uses="any", rotations=True, reflections=True), tromino=(n, args.hole),
+                    symmetry=bool(getattr(args, "symmetry", False)))
 
 
 def _polyomino(args: argparse.Namespace) -> Instance:
     pieces = _pieces(args.pieces)
     options = dict(uses=_uses(args.uses), rotations=not args.no_rotations, reflections=not args.no_reflections)
     costs = _costs(getattr(args, "cost", []), pieces)
-    return Instance(pieces, _board_size(args), lambda: _board(args), options, costs)
+    return Instance(pieces, _board_size(args), lambda: _board(args), options, costs,
+                    symmetry=bool(getattr(args, "symmetry", False)))
 
 
 class TilingFace(Face):
     """One tiling problem; a tiling printed as a picture (a blank line
-    between tilings), as SVG (``--svg``), or as a JSON line."""
+    between tilings), as SVG (``--svg``), or as a JSON line. Every verb is
+    the puzzle's (`TilingPuzzle`); a listing with ``--progress`` shows its
+    search."""
 
     def __init__(self, args: argparse.Namespace, run: Run) -> None:
         super().__init__(args, run)
@@ -223,6 +221,9 @@ class TilingFace(Face):
     def entries(self) -> Iterator[tuple[int, Instance]]:
         yield 0, self.inst
 
+    def problem(self) -> Problem:
+        return self.inst.problem()
+
     def show(self, k: int, inst: Instance, labels: Any, j: int,
              cost: int | None = None) -> tuple[dict[str, Any], str]:
         t = inst.decode(labels)
@@ -243,74 +244,40 @@ class TilingFace(Face):
         args, budget = self.args, self.run.budget
         if self.why is not None:
             return []
+        puzzle = inst.puzzle()
         if args.verb == "random":
-            return self._drawn(inst, want)
+            return puzzle.random(1 if want is None else want, seed=self.seed, budget=budget,
+                                 branching=args.branching, memo_bytes=args.memo_bytes)
         if args.symmetry:
-            return inst.classes(want, budget)
+            return puzzle.solutions(want, budget=budget)
         if want == 1:
-            first = inst.first(budget)
+            first = puzzle.solve(budget=budget)
             return [] if first is None else [first]
-        return self._listed(inst, want)
+        return self._listed(puzzle, want)
 
-    def _listed(self, inst: Instance, want: int | None) -> Iterator[Any]:
-        solver = inst.problem().solver(memory=self.run.memory)
+    def _listed(self, puzzle: TilingPuzzle, want: int | None) -> Iterator[Any]:
+        """`solutions`, its search shown with ``--progress``."""
+        solver = puzzle.problem().solver(memory=self.run.memory)
         with progress(self.args, solver):
             yield from solver.solutions(want, budget=self.run.budget)
-
-    def _drawn(self, inst: Instance, want: int | None) -> Iterable[Any]:
-        """Tilings drawn uniformly at random from the diagram of all of them
-        (`covering.zdd`): --limit N gives N different ones (all, in a random
-        order, when there are no more than N)."""
-        from ..counting import memo_rule
-
-        want = 1 if want is None else want
-        args = self.args
-        problem = inst.problem()
-        zdd = problem.to_zdd(branching=args.branching or memo_rule(problem, args.memo_bytes, self.run.memory),
-                             memo_bytes=args.memo_bytes, budget=self.run.budget)
-        total = zdd.count()
-        rng = random.Random(self.seed)
-        if want == 1:
-            one = zdd.random_solution(self.seed)
-            return [] if one is None else [one]
-        if total <= max(2 * want, 64):
-            every = list(zdd.solutions())
-            rng.shuffle(every)
-            return every[:want]
-        return _distinct(lambda: zdd.random_solution(rng.randrange(2**63)), want)
 
     def count(self, inst: Instance, limit: int | None) -> Any:
         if self.why is not None:
             return 0
         if self.args.symmetry:
-            return inst.count_classes(self.run.budget)
+            return inst.puzzle().count(budget=self.run.budget)
+        # (The puzzle's count is the front door's; the command line's flags go with it.)
         return count_by_front_door(self.args, self.run, inst.problem(), limit)
 
     def unique(self, inst: Instance) -> tuple[Any, Uniqueness]:
-        budget = self.run.budget
         if self.why is not None:
             return None, Uniqueness.NONE
-        if self.args.symmetry:  # (as count: classes, by the puzzle layer)
-            return polyomino.unique_up_to_symmetry(inst.pieces, inst.board(), budget=budget, **inst.options)
-        found: tuple[Any, Uniqueness] = inst.problem().solve_unique(budget=budget)
-        return found
+        return inst.puzzle().solve_unique(budget=self.run.budget)
 
     def best(self, inst: Instance, k: int) -> Best:
         if self.why is not None:
             return Best([], True, MinCostStats(0, 0, 0, 0, None, True), k)
-        return polyomino.cheapest_tilings(inst.pieces, inst.board(), inst.costs, k, budget=self.run.budget,
-                                          **inst.options)
-
-
-def _distinct(draw: Callable[[], Any], want: int) -> Iterator[Any]:
-    """`want` different draws (the pool holds more than twice as many)."""
-    seen: set[Any] = set()
-    while len(seen) < want:
-        labels = draw()
-        key = tuple(sorted(map(repr, labels)))
-        if key not in seen:
-            seen.add(key)
-            yield labels
+        return inst.puzzle().best(k, budget=self.run.budget)
 
 
 def _pieces(spec: str) -> dict[str, Shape]:

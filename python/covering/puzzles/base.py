@@ -9,8 +9,10 @@ mistake). Pictures: `text()` and `svg()` of the puzzle, `draw(solution)` of
 a solution as text, and `_repr_svg_` for notebooks.
 
 `ExactCover` writes the rest once on top of `Problem`: `solutions()`,
-`solve()`, `count()` (by the counting front door, `covering.counting`) and
-`uniqueness()`. Each takes the same budgets on every puzzle: ``seconds``,
+`solve()`, `count()` (by the counting front door, `covering.counting`),
+`uniqueness()` and `solve_unique()`, `random()` (solutions in an order a
+seed fixes) and `best()` (the cheapest, by the costs of the puzzle's
+options). Each takes the same budgets on every puzzle: ``seconds``,
 ``nodes`` and the run's ``budget`` (`covering.limits.Budget`), made one
 budget when the verb is called (`covering.limits.begin`) and passed down
 to the engines, which watch its stop flag; a budget that runs out raises
@@ -33,6 +35,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
 
 from ..limits import Budget, begin
+from ..mincost import Best, MinCostStats
 from ..uniqueness import Uniqueness
 
 if TYPE_CHECKING:
@@ -64,6 +67,12 @@ class Puzzle(Protocol):
 
     def solve_unique(self, *, seconds: float | None = None, nodes: int | None = None,
                      budget: Budget | None = None) -> tuple[object | None, Uniqueness]: ...
+
+    def random(self, limit: int | None = 1, /, *, seed: int | None = None, seconds: float | None = None,
+               nodes: int | None = None, budget: Budget | None = None) -> Iterator[object]: ...
+
+    def best(self, k: int = 1, /, *, seconds: float | None = None, nodes: int | None = None,
+             budget: Budget | None = None) -> Best: ...
 
     def check(self, solution: object, /) -> list[str]: ...
 
@@ -166,6 +175,42 @@ class ExactCover(Generic[S]):
             return None, Uniqueness.NONE
         ids, u = self.problem().solve_unique(ids=True, budget=run)
         return (None if ids is None else self.decode(ids)), u
+
+    def random(self, limit: int | None = 1, /, *, seed: int | None = None, seconds: float | None = None,
+               nodes: int | None = None, budget: Budget | None = None) -> Iterator[S]:
+        """Up to `limit` different solutions (one by default; None: every
+        one) in a random order that `seed` fixes (None: a fresh one), by a
+        search that tries the options in that order: the same seed gives the
+        same solutions.
+
+        >>> from covering.puzzles.queens import Queens
+        >>> q = Queens(8)
+        >>> list(q.random(2, seed=5)) == list(q.random(2, seed=5)), len(list(q.random(None, seed=1)))
+        (True, 92)
+        """
+        run = begin(budget, nodes, seconds)
+        if self.why_none() is not None:
+            return iter(())
+        found = self.problem().solutions(limit, ids=True, order="random", seed=seed, budget=run)
+        return (self.decode(ids) for ids in found)
+
+    def best(self, k: int = 1, /, *, seconds: float | None = None, nodes: int | None = None,
+             budget: Budget | None = None) -> Best:
+        """The `k` cheapest solutions by the costs of `problem()`'s options
+        (a puzzle without costs: every solution costs 0), cheapest first
+        (`covering.mincost.Best`: each a cost, option ids and labels;
+        ``puzzle.decode(s.ids)`` is the puzzle's own solution), within the
+        budgets.
+
+        >>> from covering.puzzles.queens import Queens
+        >>> found = Queens(6).best(2)
+        >>> [s.cost for s in found], found.optimal, Queens(6).check(Queens(6).decode(found[0].ids))
+        ([0, 0], True, [])
+        """
+        run = begin(budget, nodes, seconds)
+        if self.why_none() is not None:
+            return Best([], True, MinCostStats(0, 0, 0, 0, None, True), k)
+        return self.problem().best(k, budget=run)
 
     def _repr_svg_(self) -> str:
         return self.svg()

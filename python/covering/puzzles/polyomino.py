@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Union
 
-from .. import sizes, textio
+from .. import limits, sizes, textio
 from ..errors import Interrupted, LimitReached, ProblemError
-from ..limits import Budget
+from ..limits import Budget, begin
 from ..mincost import Best
 from ..problem import Problem
 from ..solver import Solver
@@ -573,6 +574,12 @@ def l_tromino(n: int, hole: int | None = None) -> Problem:
     >>> l_tromino(5, 1).count()
     0
     """
+    cells, start, item, labels = _l_tromino_arrays(n, hole)
+    return Problem.from_arrays(cells, start, item, labels=labels)
+
+
+def _l_tromino_arrays(n: int, hole: int | None) -> tuple[list[int], list[int], list[int], list[list[int]]]:
+    """`l_tromino`'s items, options (CSR) and labels (lists of cells)."""
     if hole is not None and not 0 <= hole < n * n:
         raise ValueError(f"cell {hole} is not on a {n} x {n} board (cells 0 to {n * n - 1})")
     sizes.check_problem(f"the L-tromino problem of a {n} x {n} board", 4 * n * n, 12 * n * n)
@@ -590,7 +597,7 @@ def l_tromino(n: int, hole: int | None = None) -> Problem:
                     item += [number[c] for c in placed]
                     start.append(len(item))
                     labels.append(placed)
-    return Problem.from_arrays(cells, start, item, labels=labels)
+    return cells, start, item, labels
 
 
 def __getattr__(name: str) -> dict[str, Shape]:
@@ -610,7 +617,11 @@ def _rc(cell: Cell) -> str:
 class TilingPuzzle(ExactCover[list[Label]]):
     """Tiling a board, on the puzzle protocol (`covering.puzzles.base`): a
     solution is the list of placed pieces ``(piece, cells)``, the labels of
-    `tiling()`.
+    `tiling()`. ``costs`` prices each placement of a piece by name (for
+    `best`); with ``symmetry=True``, solutions, counts and uniqueness are
+    of tilings up to the board's symmetries (one per class, as
+    `tilings(symmetry=True)`). The command line's ``tromino`` and
+    ``polyomino`` run these verbs.
 
     >>> t = TilingPuzzle(PENTOMINOES, Board.rectangle(5, 12))
     >>> t.count(), t.check(t.solve())
@@ -627,6 +638,8 @@ class TilingPuzzle(ExactCover[list[Label]]):
     uses: Uses | Mapping[str, Uses] = "once"
     rotations: bool = True
     reflections: bool = True
+    costs: Mapping[str, int] | None = None
+    symmetry: bool = False
 
     @classmethod
     def l_tromino(cls, n: int, hole: int | None = None) -> TilingPuzzle:
@@ -644,11 +657,84 @@ class TilingPuzzle(ExactCover[list[Label]]):
         if hole is not None and not 0 <= hole < n * n:
             raise ValueError(f"cell {hole} is not on a {n} x {n} board (cells 0 to {n * n - 1})")
         holes = [] if hole is None else [divmod(hole, n)]
-        return cls({"L": TROMINOES["L"]}, Board.rectangle(n, n, holes), uses="any")
+        return _LTrominoes({"L": TROMINOES["L"]}, Board.rectangle(n, n, holes), uses="any", n=n, hole=hole)
+
+    @property
+    def _options(self) -> dict[str, Any]:
+        return dict(uses=self.uses, rotations=self.rotations, reflections=self.reflections)
 
     def problem(self) -> Problem:
-        return tiling(self.pieces, self.board, uses=self.uses, rotations=self.rotations,
-                      reflections=self.reflections)
+        """The exact cover problem (`tiling()`, with the costs), built once."""
+        built: Problem | None = self.__dict__.get("_problem")
+        if built is None:
+            built = tiling(self.pieces, self.board, costs=self.costs, **self._options)
+            object.__setattr__(self, "_problem", built)  # (frozen: a cache, not a field)
+        return built
+
+    def solutions(self, limit: int | None = None, /, *, seconds: float | None = None, nodes: int | None = None,
+                  budget: Budget | None = None) -> Iterator[list[Label]]:
+        """The tilings, lazily, at most `limit` (with ``symmetry``: one per
+        class, `tilings`)."""
+        if not self.symmetry:
+            return super().solutions(limit, seconds=seconds, nodes=nodes, budget=budget)
+        run = begin(budget, nodes, seconds)
+        return tilings(self.pieces, self.board, symmetry=True, limit=limit, budget=run, **self._options)
+
+    def solve(self, *, seconds: float | None = None, nodes: int | None = None,
+              budget: Budget | None = None) -> list[Label] | None:
+        """A tiling, or None: `first_tiling` (a tall board band by band).
+
+        >>> t = TilingPuzzle(PENTOMINOES, Board.rectangle(40, 30), uses="any")
+        >>> t.check(t.solve())
+        []
+        """
+        run = begin(budget, nodes, seconds)
+        if self.why_none() is not None:
+            return None
+        return first_tiling(self.pieces, self.board, budget=run, **self._options)
+
+    def count(self, limit: int | None = None, /, *, seconds: float | None = None, nodes: int | None = None,
+              budget: Budget | None = None) -> int:
+        """The number of tilings (with ``symmetry``: of classes,
+        `count_tilings`), at most `limit`."""
+        if not self.symmetry:
+            return super().count(limit, seconds=seconds, nodes=nodes, budget=budget)
+        run = begin(budget, nodes, seconds)
+        n = count_tilings(self.pieces, self.board, symmetry=True, budget=run, **self._options)
+        return n if limit is None else min(n, limits.limit(limit) or n)
+
+    def solve_unique(self, *, seconds: float | None = None, nodes: int | None = None,
+                     budget: Budget | None = None) -> tuple[list[Label] | None, Uniqueness]:
+        """A tiling and NONE, UNIQUE or MULTIPLE (with ``symmetry``: up to
+        the board's symmetries, `unique_up_to_symmetry`)."""
+        if not self.symmetry:
+            return super().solve_unique(seconds=seconds, nodes=nodes, budget=budget)
+        run = begin(budget, nodes, seconds)
+        if self.why_none() is not None:
+            return None, Uniqueness.NONE
+        found: tuple[list[Label] | None, Uniqueness] = unique_up_to_symmetry(self.pieces, self.board, budget=run,
+                                                                             **self._options)
+        return found
+
+    def random(self, limit: int | None = 1, /, *, seed: int | None = None, seconds: float | None = None,
+               nodes: int | None = None, budget: Budget | None = None, branching: str | None = None,
+               memo_bytes: int | None = None) -> Iterator[list[Label]]:
+        """Up to `limit` different tilings (None: every one) drawn uniformly
+        at random, from `seed`, from the diagram of all of them
+        (`covering.zdd`; the memo's ``branching`` rule and ``memo_bytes`` as
+        `Problem.to_zdd`): each tiling is as likely as any other.
+
+        >>> t = TilingPuzzle.l_tromino(6)
+        >>> one = list(t.random(3, seed=7))
+        >>> len({tuple(map(repr, x)) for x in one}), one == list(t.random(3, seed=7)), t.check(one[0])
+        (3, True, [])
+        """
+        if self.symmetry:
+            raise ValueError("random draws tilings, not classes of them: leave symmetry=False")
+        run = begin(budget, nodes, seconds)
+        if self.why_none() is not None:
+            return iter(())
+        return _drawn(self.problem(), limits.limit(limit), seed, run, branching, memo_bytes)
 
     def why_none(self) -> str | None:
         """Why no tiling exists, from the areas alone (`area_mismatch`).
@@ -665,7 +751,8 @@ class TilingPuzzle(ExactCover[list[Label]]):
         return [labels[o] for o in ids]
 
     def check(self, solution: object, /) -> list[str]:
-        """The rules broken, read from the pieces and the board themselves:
+        """The rules broken, read from the pieces and the board themselves
+        (the costs are not a rule):
         each region a placement of its piece (turned only as allowed), each
         cell of the board covered once and nothing else, each piece used as
         often as `uses` says."""
@@ -707,3 +794,59 @@ class TilingPuzzle(ExactCover[list[Label]]):
                         'stroke="white"/>' for r, c in self.board.cells)
         w, h = self.board.cols * cell, self.board.rows * cell
         return f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">{cells}</svg>'
+
+
+def _drawn(problem: Problem, want: int | None, seed: int | None, run: Budget, branching: str | None,
+           memo_bytes: int | None) -> Iterator[list[Label]]:
+    """`want` different solutions of `problem` (None: all) drawn uniformly
+    from its diagram, from `seed`; all of them in a shuffled order when
+    they are few (at most twice `want`, or 64)."""
+    from ..counting import memo_rule
+
+    rule = branching or memo_rule(problem, memo_bytes, run.memory)
+    zdd = problem.to_zdd(branching=rule, memo_bytes=memo_bytes, budget=run)
+    seed = random.randrange(2**63) if seed is None else limits.seed(seed)
+    rng = random.Random(seed)
+    total = zdd.count()
+    if want == 1:
+        one = zdd.random_solution(seed)
+        yield from ([] if one is None else [one])
+        return
+    if want is None or total <= max(2 * want, 64):
+        every = list(zdd.solutions())
+        rng.shuffle(every)
+        yield from every[:want]
+        return
+    seen: set[Any] = set()
+    while len(seen) < want:
+        labels = zdd.random_solution(rng.randrange(2**63))
+        key = tuple(sorted(map(repr, labels)))
+        if key not in seen:
+            seen.add(key)
+            yield labels
+
+
+@dataclass(frozen=True, eq=False)
+class _LTrominoes(TilingPuzzle):
+    """`TilingPuzzle.l_tromino`: the same tilings, on `l_tromino`'s problem
+    (built in bulk, its options in the articles' order), labelled as
+    `tiling()` labels them."""
+
+    n: int = 0
+    hole: int | None = None
+
+    def problem(self) -> Problem:
+        built: Problem | None = self.__dict__.get("_problem")
+        if built is None:
+            cells, start, item, placed = _l_tromino_arrays(self.n, self.hole)
+            n = self.n
+            labels = [("L", tuple(sorted(divmod(z, n) for z in cells_))) for cells_ in placed]
+            built = Problem.from_arrays(cells, start, item, labels=labels)
+            object.__setattr__(self, "_problem", built)
+        return built
+
+    def solve(self, *, seconds: float | None = None, nodes: int | None = None,
+              budget: Budget | None = None) -> list[Label] | None:
+        """The first tiling of the portfolio on this problem (the seeds'
+        first tiling, not `first_tiling`'s bands)."""
+        return ExactCover.solve(self, seconds=seconds, nodes=nodes, budget=budget)
