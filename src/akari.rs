@@ -165,3 +165,50 @@ pub fn akari_generate<'py>(
     let text: Vec<u8> = cells.into_iter().map(|c| cell(c).to_byte()).collect();
     Ok(pyo3::types::PyBytes::new(py, &text))
 }
+
+/// The first stage of each puzzle's portfolio (`puzzles::akari_batch`):
+/// `grids` as (rows, cols, row-major bytes), `want` solutions (1: solve;
+/// 2: unique) within `total` nodes, on `threads` threads, without the GIL.
+/// Returns, for each puzzle in order, ("settled", lights: a list of sorted
+/// cell indices per solution), ("heavy", None) for the caller's portfolio,
+/// or ("stopped", None) once Ctrl-C or the run's `budget` flag stopped the
+/// batch; and whether Ctrl-C did (the caller shows the answers, then
+/// raises KeyboardInterrupt). A bad grid is a ValueError naming the
+/// puzzle, row and column.
+#[pyfunction]
+#[pyo3(signature = (grids, want, total, threads=1, budget=None))]
+#[allow(clippy::type_complexity)]
+pub fn akari_batch(
+    py: Python<'_>,
+    grids: Vec<(usize, usize, Vec<u8>)>,
+    want: usize,
+    total: u64,
+    threads: usize,
+    budget: Option<crate::budget::RunBudget<'_>>,
+) -> PyResult<(Vec<(&'static str, Option<Vec<Vec<u32>>>)>, bool)> {
+    use puzzles::akari_batch::{answer, Answer};
+    let puzzles = grids
+        .iter()
+        .enumerate()
+        .map(|(k, (rows, cols, grid))| {
+            read_grid(*rows, *cols, grid)
+                .map(|cells| (*rows, *cols, cells))
+                .map_err(|e| errors::invalid(format!("puzzle {}: {}", k + 1, e.value(py))))
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    let watch = budget.as_ref().map(|b| b.stop.flag());
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let (answers, signal) =
+        crate::interrupt::until_stopped(py, "the Akari batch", &stop, watch, || {
+            answer(&puzzles, want, total, threads, &stop)
+        })?;
+    let answers = answers
+        .into_iter()
+        .map(|a| match a {
+            Answer::Settled(found) => ("settled", Some(found)),
+            Answer::Heavy => ("heavy", None),
+            Answer::Stopped => ("stopped", None),
+        })
+        .collect();
+    Ok((answers, signal.is_some()))
+}

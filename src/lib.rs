@@ -41,6 +41,8 @@ mod _core {
     #[pymodule_export]
     const AKARI_LONG: usize = puzzles::akari::LONG;
     #[pymodule_export]
+    use crate::akari::akari_batch;
+    #[pymodule_export]
     use crate::akari::akari_difficulty;
     #[pymodule_export]
     use crate::akari::akari_encoding_bytes;

@@ -185,3 +185,32 @@ def test_cli() -> None:
     assert run("solve", "--draw", stdin=SEED_18X10).stdout == SEED_18X10_SOLUTION
     bad = run("solve", stdin="..\n.x\n")
     assert bad.returncode == 2 and "<stdin>:2:2: " in bad.stderr and bad.stderr.count("\n") == 1
+
+
+def test_the_batch_verbs_answer_as_the_single_ones() -> None:
+    # One call into the engine for the batch (its first stage), heavy
+    # puzzles through their own portfolio: the same answers, the same
+    # solution shown, on any number of threads. Random grids (mostly none),
+    # random puzzles (unique and several), and a big sparse board.
+    import random
+
+    from covering.puzzles import akari as akari_module
+
+    rng = random.Random(11)
+    puzzles = []
+    for k in range(160):
+        r, c = rng.randint(1, 10), rng.randint(1, 10)
+        puzzles.append(Akari.parse("\n".join("".join(rng.choice(".......#01234") for _ in range(c))
+                                             for _ in range(r))))
+    for k in range(60):
+        puzzles.append(akari_module.random_puzzle(rng.randint(2, 25), rng.randint(2, 25),
+                                                  black=rng.choice([0.0, 0.08, 0.3]), seed=k))
+    puzzles.append(akari_module.random_puzzle(100, 100, black=0.08, seed=1))  # past the first stage
+    single = [p.solve_unique() for p in puzzles]
+    kinds = {u for _, u in single}
+    assert kinds == {Uniqueness.NONE, Uniqueness.UNIQUE, Uniqueness.MULTIPLE}
+    for threads in (1, 2):
+        assert Akari.solve_unique_each(puzzles, threads=threads) == single
+    assert Akari.solve_each(puzzles) == [p.solve() for p in puzzles]
+    for (lights, u), p in zip(single, puzzles):
+        assert lights is None or p.check(lights) == []

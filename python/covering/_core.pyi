@@ -9,6 +9,7 @@ __all__ = [
     "Race",
     "MEMO_MAX_OPTIONS",
     "AKARI_LONG",
+    "akari_batch",
     "akari_difficulty",
     "akari_generate",
     "akari_encoding_bytes",
@@ -372,6 +373,10 @@ class MemoZdd:
     def cancel(self) -> None: ...
     @property
     def stats(self) -> MemoStats: ...
+
+def akari_batch(grids: list[tuple[int, int, bytes]], want: int, total: int, threads: int = 1,
+                budget: _RunBudget | None = None) -> tuple[list[tuple[str, list[list[int]] | None]], bool]:
+    """The first stage of each puzzle's portfolio (``puzzles::akari_batch``)."""
 
 def akari_difficulty(rows: int, cols: int, grid: bytes) -> str | None:
     """The easiest level whose deductions solve the grid, or None."""

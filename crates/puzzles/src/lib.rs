@@ -8,6 +8,7 @@
 //! ```
 
 pub mod akari;
+pub mod akari_batch;
 pub mod akari_gen;
 pub mod akari_grade;
 pub mod bands;

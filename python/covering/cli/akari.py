@@ -61,6 +61,11 @@ def _generate_flags(g: argparse.ArgumentParser) -> None:
                    help="the layout of the black cells: none (default), rotate (a half turn), mirror (left-right)")
 
 
+#: Puzzles answered by one call into the engine (`Akari.batch`); their
+#: answers are printed when the chunk is done.
+CHUNK = 256
+
+
 class AkariFace(Face):
     """Grids separated by blank lines, or puzz.link URLs one a line, mixed:
     each solution printed as the grid with ``*`` on the lights (``--draw``:
@@ -72,11 +77,14 @@ class AkariFace(Face):
         super().__init__(args, run)
         if args.json and getattr(args, "draw", False):
             raise UsageError("--json and --draw cannot go together (--json's lines are the output)")
+        self._puzzles: list[akari.Akari] = []
+        self._answers: Iterator[tuple[akari.Akari, tuple[list[Any], Uniqueness]]] | None = None
 
     def entries(self) -> Iterator[tuple[int, akari.Akari]]:
         """One that cannot be read is an error line in its place, and the
         others are answered."""
         entries, name = _entries(self.args)
+        self._puzzles = [e for e in entries if not isinstance(e, akari.AkariError)]
         for k, entry in enumerate(entries):
             if isinstance(entry, akari.AkariError):
                 gap = "\n" if k and not self.run.json and self.args.verb != "count" else ""
@@ -103,10 +111,32 @@ class AkariFace(Face):
         self.run.done(limited=False)
         return True
 
+    def _batched(self, puzzle: akari.Akari, want: int) -> tuple[list[Any], Uniqueness]:
+        """The answer to `puzzle` from the protocol's batch verb
+        (`Akari.batch`), called on `CHUNK` puzzles at a time in the input's
+        order, so that answers are printed as each chunk is done."""
+        if self._answers is None:
+            self._answers = self._chunks(want)
+        got, answer = next(self._answers)
+        assert got is puzzle, "the puzzles are answered in the input's order"
+        return answer
+
+    def _chunks(self, want: int) -> Iterator[tuple[akari.Akari, tuple[list[Any], Uniqueness]]]:
+        for i in range(0, len(self._puzzles), CHUNK):
+            chunk = self._puzzles[i:i + CHUNK]
+            yield from zip(chunk, akari.Akari.batch(chunk, want, budget=self.run.budget))
+
+    def solutions(self, puzzle: akari.Akari, want: int | None) -> Iterable[Any]:
+        """The first solution from the batch (`Akari.batch`); more, one puzzle at a time."""
+        if want != 1:
+            return super().solutions(puzzle, want)
+        return self._batched(puzzle, 1)[0]
+
     def unique(self, puzzle: akari.Akari) -> tuple[Any, Uniqueness]:
-        """With the portfolio: dancing links, then the CDCL solver where the tree is heavy."""
-        lights, u = puzzle.solve_unique(budget=self.run.budget)
-        return lights, u
+        """The portfolio (dancing links, then the CDCL solver where the tree
+        is heavy), its first stage run for the batch in the engine."""
+        found, u = self._batched(puzzle, 2)
+        return (found[0] if found else None), u
 
     def line(self, k: int, puzzle: akari.Akari, found: list[Any], want: int | None,
              word: str | None = None) -> tuple[dict[str, Any] | None, str]:

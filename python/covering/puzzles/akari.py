@@ -376,6 +376,71 @@ class Akari(ExactCover[Lights]):
         lights = self._lights(ids[0]) if ids else None
         return lights, Uniqueness.of(len(ids)) if settled else Uniqueness.UNKNOWN
 
+    @classmethod
+    def solve_each(cls, puzzles: Sequence[Akari], /, *, budget: limits.Budget | None = None,
+                   threads: int = 1) -> list[Lights | None]:
+        """`solve()` of each puzzle, in order: one call into the engine for
+        the batch (`_batch`), the same answers.
+
+        >>> [len(x or ()) for x in Akari.solve_each([Akari.parse(SEED_7X7), Akari.parse("1#")])]
+        [10, 0]
+        """
+        return [found[0] if found else None for found, _ in cls.batch(puzzles, 1, budget=budget, threads=threads)]
+
+    @classmethod
+    def solve_unique_each(cls, puzzles: Sequence[Akari], /, *, budget: limits.Budget | None = None,
+                          threads: int = 1) -> list[tuple[Lights | None, Uniqueness]]:
+        """`solve_unique()` of each puzzle, in order: one call into the
+        engine for the batch (`_batch`), the same answers.
+
+        >>> [u.name for _, u in Akari.solve_unique_each([Akari.parse(SEED_7X7), Akari.parse("..")])]
+        ['UNIQUE', 'MULTIPLE']
+        """
+        return [(found[0] if found else None, u)
+                for found, u in cls.batch(puzzles, 2, budget=budget, threads=threads)]
+
+    @classmethod
+    def batch(cls, puzzles: Sequence[Akari], want: int, *, budget: limits.Budget | None = None,
+              threads: int = 1) -> Iterator[tuple[list[Lights], Uniqueness]]:
+        """Up to `want` (1 or 2) solutions of each puzzle, in order, and
+        what they settle, as each is known: the first stage of each one's
+        portfolio (`PORTFOLIO_NODES` of restarts) in the engine for the
+        whole batch, on `threads` threads (`puzzles::akari_batch`); the few
+        it leaves heavy go on through their own portfolio as the stream
+        reaches them (whose first stage is the same), so every answer is the
+        one `solve` or `solve_unique` gives, and a budget that runs out is
+        raised at the puzzle it stopped, after the answers before it. A node
+        budget is each puzzle's (``--nodes``): the single calls answer then.
+
+        >>> [u.name for _, u in Akari.batch([Akari.parse("."), Akari.parse("..")], 2)]
+        ['UNIQUE', 'MULTIPLE']
+        """
+        run = limits.begin(budget)
+        threads = limits.threads(threads)
+
+        def single(p: Akari) -> tuple[list[Lights], Uniqueness]:
+            if want == 1:
+                lights = p.solve(budget=run)
+                return ([] if lights is None else [lights]), Uniqueness.of(0 if lights is None else 1)
+            lights, u = p.solve_unique(budget=run)
+            return ([] if lights is None else [lights]), u
+
+        if want not in (1, 2):
+            raise ValueError(f"want must be 1 (solve) or 2 (unique), not {want!r}")
+        if run.nodes is not None:
+            yield from (single(p) for p in puzzles)
+            return
+        grids = [(p.height, p.width, "".join(p.rows).encode()) for p in puzzles]
+        answers, interrupted = _core.akari_batch(grids, want, PORTFOLIO_NODES, threads, run)
+        for p, (kind, found) in zip(puzzles, answers):
+            if kind == "settled" and found is not None:
+                lights = [frozenset(divmod(z, p.width) for z in cells) for cells in found]
+                yield lights, Uniqueness.of(len(lights))
+            elif interrupted:
+                raise KeyboardInterrupt  # (Ctrl-C: the answers before this one stand)
+            else:  # heavy, or stopped by the run's flag (the single call says how)
+                yield single(p)
+
     def check(self, solution: object, /) -> list[str]:
         """The rules a set of lights breaks (see the module's `check`)."""
         return check(self, solution)  # type: ignore[arg-type]

@@ -12,7 +12,10 @@ a solution as text, and `_repr_svg_` for notebooks.
 `solve()`, `count()` (by the counting front door, `covering.counting`),
 `uniqueness()` and `solve_unique()`, `random()` (solutions in an order a
 seed fixes) and `best()` (the cheapest, by the costs of the puzzle's
-options). Each takes the same budgets on every puzzle: ``seconds``,
+options). A batch of puzzles has its own verbs, `solve_each()` and
+`solve_unique_each()` (class methods): one call for the batch, which a
+puzzle with a batch in the engine (Akari) answers without a call per
+puzzle. Each takes the same budgets on every puzzle: ``seconds``,
 ``nodes`` and the run's ``budget`` (`covering.limits.Budget`), made one
 budget when the verb is called (`covering.limits.begin`) and passed down
 to the engines, which watch its stop flag; a budget that runs out raises
@@ -39,6 +42,8 @@ from ..mincost import Best, MinCostStats
 from ..uniqueness import Uniqueness
 
 if TYPE_CHECKING:
+    from typing_extensions import Self
+
     from ..problem import Problem
 
 __all__ = ["Puzzle", "ExactCover"]
@@ -211,6 +216,31 @@ class ExactCover(Generic[S]):
         if self.why_none() is not None:
             return Best([], True, MinCostStats(0, 0, 0, 0, None, True), k)
         return self.problem().best(k, budget=run)
+
+    @classmethod
+    def solve_each(cls, puzzles: Sequence[Self], /, *, budget: Budget | None = None) -> list[S | None]:
+        """`solve()` of each puzzle of a batch, in order, within the run's
+        `budget` (shared by the batch).
+
+        >>> from covering.puzzles.queens import Queens
+        >>> [q is not None for q in Queens.solve_each([Queens(4), Queens(3)])]
+        [True, False]
+        """
+        run = begin(budget)
+        return [p.solve(budget=run) for p in puzzles]
+
+    @classmethod
+    def solve_unique_each(cls, puzzles: Sequence[Self], /, *,
+                          budget: Budget | None = None) -> list[tuple[S | None, Uniqueness]]:
+        """`solve_unique()` of each puzzle of a batch, in order, within the
+        run's `budget` (shared by the batch).
+
+        >>> from covering.puzzles.queens import Queens
+        >>> [u.name for _, u in Queens.solve_unique_each([Queens(4), Queens(3)])]
+        ['MULTIPLE', 'NONE']
+        """
+        run = begin(budget)
+        return [p.solve_unique(budget=run) for p in puzzles]
 
     def _repr_svg_(self) -> str:
         return self.svg()

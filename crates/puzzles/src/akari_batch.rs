@@ -1,0 +1,226 @@
+//! Akari's batch: the first stage of each puzzle's portfolio, for many
+//! puzzles in one call, on threads.
+//!
+//! A puzzle's `solve` and `unique` run one portfolio (the Python layer's
+//! `covering.solving.portfolio`): randomized restarts of dancing links
+//! (Gomes, Selman and Kautz's; `covering.restart`) for a first stage of
+//! `total` nodes, then turns with the CDCL solver where the tree is heavy.
+//! The first stage settles nearly every human-made puzzle in a millisecond,
+//! so a batch runs it here for every puzzle, without a call per puzzle, and
+//! hands back the few it leaves heavy: the caller runs their whole
+//! portfolio, whose first stage is this one (the same runs, seeds and node
+//! counts), so every answer, and the solution shown, is the one a single
+//! call gives. The stage is counted in nodes, never in time: the same
+//! answers on every machine and any number of threads.
+//!
+//! ```
+//! use puzzles::akari::Cell;
+//! use puzzles::akari_batch::{Answer, answer};
+//! use std::sync::atomic::AtomicBool;
+//! // Two white cells in a row: a light on either one.
+//! let grid = vec![Cell::White, Cell::White];
+//! let answers = answer(&[(1, 2, grid)], 2, 5_000, 1, &AtomicBool::new(false));
+//! assert_eq!(answers, vec![Answer::Settled(vec![vec![0], vec![1]])]);
+//! ```
+
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use xc::{CompiledProblem, Engine, Next, Poll, Search, Slice, Sliced};
+
+use crate::akari::{Cell, NO_CELL, akari};
+
+/// What the first stage made of a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Settled: its solutions, up to the number wanted (fewer: there are no
+    /// more), each the sorted cells (row-major) of its lights.
+    Settled(Vec<Vec<u32>>),
+    /// Not settled in the stage (or not for this stage to answer: a grid
+    /// without white cells, one too large to encode): the caller's
+    /// portfolio goes on with it.
+    Heavy,
+    /// The stop flag went up before it was settled.
+    Stopped,
+}
+
+/// Nodes between two looks at the stop flag.
+const LOOK: u64 = 4096;
+
+/// The node budget of the first run: the depth of the deepest search there
+/// can be, so that a run which hardly backtracks finishes within it (the
+/// Python layer's `restart.first_budget`).
+pub fn first_budget(problem: &CompiledProblem) -> u64 {
+    (problem.n_options() as u64 + problem.n_primary() as u64).max(1024)
+}
+
+/// Up to `want` distinct solutions (sorted option ids) of `problem` by
+/// randomized restarts within `total` nodes, the first run in the input
+/// order where `plain_first` (a board with segments in linear space): Some
+/// when that settled it (`want` found, or a run saw its whole tree), None
+/// when the nodes ran out first, or the stop flag went up (the caller
+/// looks). The runs are those of the Python layer's `restart.Restarts`,
+/// called once for `want` solutions within `total` nodes.
+pub fn restarts(
+    problem: &Arc<CompiledProblem>,
+    want: usize,
+    total: u64,
+    plain_first: bool,
+    stop: &AtomicBool,
+) -> Option<Vec<Vec<u32>>> {
+    let mut found: Vec<Vec<u32>> = Vec::new();
+    let mut run_budget = first_budget(problem);
+    let (mut run, mut spent) = (0u64, 0u64);
+    let mut search: Option<Search> = None;
+    while found.len() < want {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let s = search.get_or_insert_with(|| {
+            let seed = if plain_first && run == 0 {
+                None
+            } else {
+                Some(run)
+            };
+            Search::with_engine(problem.clone(), seed, Engine::Auto)
+        });
+        let nodes = s.stats().nodes;
+        let cap = run_budget.min(total.saturating_sub(spent));
+        if nodes >= cap {
+            if nodes >= run_budget {
+                // The run's budget ran out: the next run, twice as much.
+                spent += nodes;
+                search = None;
+                run += 1;
+                run_budget = run_budget.saturating_mul(2);
+                continue;
+            }
+            return None; // the stage's nodes are spent
+        }
+        match s.run(Slice::work((cap - nodes).min(LOOK))) {
+            Poll::Ready(Next::Solution) => {
+                let ids = s.solution();
+                if !found.contains(&ids) {
+                    found.push(ids);
+                }
+            }
+            Poll::Ready(Next::Exhausted) => return Some(found),
+            Poll::Pending => {}
+        }
+    }
+    Some(found)
+}
+
+/// The first stage of each puzzle (`(rows, cols, cells)`), wanting `want`
+/// solutions (1: solve; 2: is it unique?) within `total` nodes, on
+/// `threads` threads; the answers in the puzzles' order. Puzzles not yet
+/// begun when `stop` goes up answer [`Answer::Stopped`].
+pub fn answer(
+    puzzles: &[(usize, usize, Vec<Cell>)],
+    want: usize,
+    total: u64,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Vec<Answer> {
+    let answers = Mutex::new(vec![Answer::Stopped; puzzles.len()]);
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, 256).min(puzzles.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= puzzles.len() || stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let (rows, cols, grid) = &puzzles[k];
+                    let a = one(*rows, *cols, grid, want, total, stop);
+                    answers.lock().unwrap_or_else(|e| e.into_inner())[k] = a;
+                }
+            });
+        }
+    });
+    answers.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The first stage of one puzzle.
+fn one(
+    rows: usize,
+    cols: usize,
+    grid: &[Cell],
+    want: usize,
+    total: u64,
+    stop: &AtomicBool,
+) -> Answer {
+    if !grid.contains(&Cell::White) {
+        return Answer::Heavy; // (nothing to light: the caller answers from the numbers)
+    }
+    let Ok(encoded) = akari(rows, cols, grid) else {
+        return Answer::Heavy;
+    };
+    // A segment in linear space has options of no light: the input order
+    // goes straight to a solution where a random one wanders.
+    let plain_first = encoded.option_cell.contains(&NO_CELL);
+    let problem = Arc::new(encoded.problem);
+    match restarts(&problem, want, total, plain_first, stop) {
+        Some(found) => Answer::Settled(
+            found
+                .iter()
+                .map(|ids| {
+                    let mut lights: Vec<u32> = ids
+                        .iter()
+                        .map(|&o| encoded.option_cell[o as usize])
+                        .filter(|&z| z != NO_CELL)
+                        .collect();
+                    lights.sort_unstable();
+                    lights
+                })
+                .collect(),
+        ),
+        None if stop.load(Ordering::Relaxed) => Answer::Stopped,
+        None => Answer::Heavy,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(rows: &[&str]) -> (usize, usize, Vec<Cell>) {
+        let cells = rows
+            .iter()
+            .flat_map(|r| r.bytes().map(|b| Cell::from_byte(b).unwrap()))
+            .collect();
+        (rows.len(), rows[0].len(), cells)
+    }
+
+    #[test]
+    fn answers_in_order_on_any_number_of_threads() {
+        let puzzles = vec![
+            grid(&["..", ".."]),
+            grid(&["1.", ".."]),
+            grid(&["#4#", "4.4", "#4#"]),
+            grid(&[".#.", "#.#", ".#."]),
+        ];
+        let stop = AtomicBool::new(false);
+        let one = answer(&puzzles, 2, 5_000, 1, &stop);
+        for threads in [2, 3, 8] {
+            assert_eq!(answer(&puzzles, 2, 5_000, threads, &stop), one);
+        }
+        // 2 x 2 open: a light in each of two opposite corners, two ways.
+        assert!(matches!(&one[0], Answer::Settled(s) if s.len() == 2));
+        // Four 4s round one cell cannot all be satisfied by one light there.
+        assert_eq!(one[2], Answer::Settled(vec![]));
+        // Five lonely cells: one way.
+        assert_eq!(one[3], Answer::Settled(vec![vec![0, 2, 4, 6, 8]]));
+    }
+
+    #[test]
+    fn stops_when_asked() {
+        let stop = AtomicBool::new(true);
+        assert_eq!(
+            answer(&[grid(&[".."])], 1, 5_000, 1, &stop),
+            vec![Answer::Stopped]
+        );
+    }
+}
