@@ -103,6 +103,8 @@ mod _core {
     #[pymodule_export]
     use crate::plan::PyCountPlan;
     #[pymodule_export]
+    use crate::plan::PyCountSteps;
+    #[pymodule_export]
     use crate::plan::PyRace;
     #[pymodule_export]
     use crate::problem::sift_options;

@@ -242,3 +242,82 @@ impl PyRace {
         self.inner.next_turn();
     }
 }
+
+/// Steps 1 to 5 of a count's plan (`xc::steps::Steps`): asked "what next"
+/// with the plan, told what was measured.
+#[pyclass(name = "CountSteps", module = "covering._core")]
+pub struct PyCountSteps {
+    inner: xc::steps::Steps,
+}
+
+#[pymethods]
+impl PyCountSteps {
+    /// The steps of a count whose memo has `rules` rules to probe (one
+    /// when `rule_asked`), a memo size given or not.
+    #[new]
+    fn new(rules: usize, rule_asked: bool, memo_bytes_asked: bool) -> Self {
+        PyCountSteps {
+            inner: xc::steps::Steps::new(rules, rule_asked, memo_bytes_asked),
+        }
+    }
+
+    /// The next step, as (name, argument): ("estimate", probes),
+    /// ("small_tree", nodes), ("order", None), ("frontier", None),
+    /// ("probe", rule index), ("rules_race", None), ("memo", None),
+    /// ("race_memo", None), ("memo_stint", nodes), ("race_search", None)
+    /// or ("search", None).
+    fn next(&mut self, mut plan: PyRefMut<'_, PyCountPlan>) -> (&'static str, Option<u64>) {
+        use xc::steps::Step;
+        match self.inner.next(&mut plan.inner) {
+            Step::Estimate(probes) => ("estimate", Some(probes)),
+            Step::SmallTree(nodes) => ("small_tree", Some(nodes)),
+            Step::Order => ("order", None),
+            Step::Frontier => ("frontier", None),
+            Step::Probe(rule) => ("probe", Some(rule as u64)),
+            Step::RulesRace => ("rules_race", None),
+            Step::Memo => ("memo", None),
+            Step::RaceMemo => ("race_memo", None),
+            Step::MemoStint(nodes) => ("memo_stint", Some(nodes)),
+            Step::RaceSearch => ("race_search", None),
+            Step::Search => ("search", None),
+        }
+    }
+
+    /// An order was found, or not.
+    fn ordered(&mut self, found: bool) {
+        self.inner.ordered(found);
+    }
+
+    /// The frontier was refused for memory.
+    fn frontier_refused(&mut self) {
+        self.inner.frontier_refused();
+    }
+
+    /// Rule `rule`'s probe: its hits a node and its shrink.
+    fn probed(
+        &mut self,
+        mut plan: PyRefMut<'_, PyCountPlan>,
+        rule: usize,
+        ratio: f64,
+        shrink: f64,
+    ) {
+        self.inner.probed(&mut plan.inner, rule, ratio, shrink);
+    }
+
+    /// The memo's stint ran `nodes` nodes in all.
+    fn stint_ran(&self, mut plan: PyRefMut<'_, PyCountPlan>, nodes: u64) {
+        self.inner.stint_ran(&mut plan.inner, nodes);
+    }
+
+    /// The index of the memo's rule (the better probe), once probed.
+    #[getter]
+    fn memo_rule(&self) -> Option<usize> {
+        self.inner.memo_rule()
+    }
+
+    /// The index of the other rule probed, if any.
+    #[getter]
+    fn other_rule(&self) -> Option<usize> {
+        self.inner.other_rule()
+    }
+}

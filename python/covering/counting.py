@@ -426,94 +426,97 @@ def _auto(problem: ProblemData, compiled: _core.CompiledProblem, branching: str 
           threads: int | None, memo_bytes: int, progress: Callable[[Status], None] | None,
           item_order: str, budget: limits.Budget, runs: Runs | None,
           memo_bytes_asked: int | None = None) -> Counted:
-    """`method="auto"`: the engine's plan (`_core.CountPlan`, every rule and
-    price of the choice) asks, this runs what it asks and tells it what
-    came back: steps 1 to 5 of the plan."""
+    """`method="auto"`: steps 1 to 5 of the engine's plan. The plan
+    (`_core.CountPlan`, every rule and price of the choice) and its steps
+    (`_core.CountSteps`, their order) say what to do next; this runs it and
+    reports what it measured, until a step makes the count."""
     plan = _core.CountPlan(compiled, engine)
-    probes = plan.estimate_probes()
-    if probes is not None:
-        plan.set_estimate(_core.estimate_nodes(compiled, probes, 0))
+    rules = (branching,) if branching else BRANCHINGS
+    steps = _core.CountSteps(len(rules), branching is not None, memo_bytes_asked is not None)
     # A search started on a tree thought small goes on, if a search is what
     # is chosen in the end: its nodes are not spent twice.
     started: Solver | None = None
-    small = plan.small_tree()
-    if small is not None:
-        counted, started = _small_tree(problem, budget, small[0], engine, runs)
-        if counted is not None:
-            return _planned(counted, plan, started.stats)
-    order = _order(compiled, item_order)
-    if order is not None:
-        plan.set_order(order.width, order.cost, order.tried)
-    # The frontier is a candidate with the order found and no memo rule asked.
-    frontier_fits = order is not None and branching is None
-    if order is not None and frontier_fits and plan.frontier_now():
-        try:
-            return _planned(_frontier(_frontier_count(compiled, order, threads, budget), progress,
-                                      f"a frontier of {order.width} bits", order, budget), plan)
-        except MemoryLimitError:
-            frontier_fits = False  # the other methods are measured instead
-    memo: tuple[str, _core.MemoCount, _Order | None, float, float] | None = None
-    other: tuple[str, _core.MemoCount, _Order | None, float, float] | None = None  # (the other rule's probe)
+    order: _Order | None = None
+    probes: list[tuple[str, _core.MemoCount, _Order | None, float, float]] = []
     why = "no memo (too many options)" if plan.too_many else "no memo (multiplicities)"
-    if not plan.too_many and not compiled.has_multiplicities:
-        for rule in (branching,) if branching else BRANCHINGS:
+    while True:
+        step, arg = steps.next(plan)
+        n = arg or 0  # (the step's number: its probes, nodes or rule)
+        if step == "estimate":
+            plan.set_estimate(_core.estimate_nodes(compiled, n, 0))
+        elif step == "small_tree":
+            counted, started = _small_tree(problem, budget, n, engine, runs)
+            if counted is not None:
+                return _planned(counted, plan, started.stats)
+        elif step == "order":
+            order = _order(compiled, item_order)
+            if order is not None:
+                plan.set_order(order.width, order.cost, order.tried)
+            steps.ordered(order is not None)
+        elif step == "frontier":
+            assert order is not None
+            try:
+                return _planned(_frontier(_frontier_count(compiled, order, threads, budget), progress,
+                                          f"a frontier of {order.width} bits", order, budget), plan)
+            except MemoryLimitError:
+                steps.frontier_refused()  # the other methods are measured instead
+        elif step == "probe":
             # The "first" rule sweeps the items in the order found; "mrv"
             # takes them in the input's order, as `method="memo"` does: the
             # order only breaks its ties, and problem makers order their
             # items for that (on a reduced 10x10 slitherlink, 2,431 nodes in
             # the input's order, past the probe's 20,000 in the order found).
+            rule = rules[n]
             sweep = order if rule == "first" else None
             counter, total = memo_probe(compiled, rule, sweep, memo_bytes, threads, budget, plan.probe_nodes())
             if total is not None:
                 return _planned(_counted(int(total), "memo", rule, counter.stats.nodes, "probe finished", sweep),
                                 plan)
             ratio, shrink = probe_measures(counter)
-            if plan.probed(ratio, shrink):
-                if memo is not None:
-                    other = memo
-                memo = (rule, counter, sweep, ratio, shrink)
-            else:
-                other = (rule, counter, sweep, ratio, shrink)
-        assert memo is not None
-        kind, high = plan.memo_why()
-        why = {"repeats": "sub-problems repeat", "few": "few repeats"}.get(
-            kind, f"sub-problems repeat high in the tree ({high or 0:.1f}x fewer nodes)")
-    frontier: tuple[_core.FrontierCount, _Order] | None = None
-    if order is not None and frontier_fits and plan.frontier_in_running():
-        frontier = (_frontier_count(compiled, order, threads, budget), order)
-    if memo is not None and plan.memo_in_running():
-        rule, counter, sweep, _, _ = memo
-        if other is not None and memo_bytes_asked is None and plan.rules_race(frontier is not None):
-            # (Each rule's memo within the default budget: the two within the limit.)
-            return _planned(_rules_race(plan, memo, other, why, progress, budget), plan)
-        if frontier is None:
-            return _planned(_memo(counter, rule, why, progress, sweep, budget), plan)
-        return _race(plan, *frontier, counter, rule, None, progress, budget)
-    nodes = None if memo is None else plan.memo_stint_nodes(frontier is not None)
-    if memo is not None and nodes is not None:
-        # Step 5: the memo's stint, a share of what the others are predicted to cost.
-        rule, counter, sweep, _, _ = memo
-        try:
-            total = counter.run(budget.capped(counter.stats.nodes + nodes))
-        except KeyboardInterrupt:
-            raise Interrupted(int(counter.partial), counter.stats) from None
-        plan.weigh("memo", plan.memo_cost(counter.stats.nodes), True)
-        if total is not None:
-            return _planned(_counted(int(total), "memo", rule, counter.stats.nodes,
-                                     "sub-problems repeat: finished in its stint", sweep), plan)
-        if budget.over():
-            raise LimitReached(f"budget reached after {counter.partial} solutions (the memo's stint)",
-                               count=int(counter.partial), stats=counter.stats, budget=budget.ran_out())
-    if frontier is not None:
-        # The frontier's free part rests on the estimate (of more paths than step 1's).
-        probes = plan.race_probes()
-        race_estimate = None if probes is None else _core.estimate_nodes(compiled, probes, 1)
-        racer = started or Solver(problem, engine=engine, memory=budget.memory)
-        remember(runs, racer)
-        return _race(plan, *frontier, None, None, racer, progress, budget, race_estimate)
-    counted = _search(problem, engine, threads, progress,
-                      why + ("" if order is None else f", a frontier of {order.width} bits"), budget, started, runs)
-    return _planned(counted, plan)
+            probes.append((rule, counter, sweep, ratio, shrink))
+            steps.probed(plan, n, ratio, shrink)
+            kind, high = plan.memo_why()
+            why = {"repeats": "sub-problems repeat", "few": "few repeats"}.get(
+                kind, f"sub-problems repeat high in the tree ({high or 0:.1f}x fewer nodes)")
+        elif step in ("rules_race", "memo", "race_memo", "memo_stint"):
+            assert steps.memo_rule is not None
+            rule, counter, sweep, _, _ = memo = probes[steps.memo_rule]
+            if step == "rules_race":
+                # (Each rule's memo within the default budget: the two within the limit.)
+                assert steps.other_rule is not None
+                return _planned(_rules_race(plan, memo, probes[steps.other_rule], why, progress, budget), plan)
+            if step == "memo":
+                return _planned(_memo(counter, rule, why, progress, sweep, budget), plan)
+            if step == "race_memo":
+                assert order is not None
+                return _race(plan, _frontier_count(compiled, order, threads, budget), order, counter, rule, None,
+                             progress, budget)
+            # Step 5: the memo's stint, a share of what the others are predicted to cost.
+            try:
+                total = counter.run(budget.capped(counter.stats.nodes + n))
+            except KeyboardInterrupt:
+                raise Interrupted(int(counter.partial), counter.stats) from None
+            steps.stint_ran(plan, counter.stats.nodes)
+            if total is not None:
+                return _planned(_counted(int(total), "memo", rule, counter.stats.nodes,
+                                         "sub-problems repeat: finished in its stint", sweep), plan)
+            if budget.over():
+                raise LimitReached(f"budget reached after {counter.partial} solutions (the memo's stint)",
+                                   count=int(counter.partial), stats=counter.stats, budget=budget.ran_out())
+        elif step == "race_search":
+            assert order is not None
+            # The frontier's free part rests on the estimate (of more paths than step 1's).
+            race_probes = plan.race_probes()
+            race_estimate = None if race_probes is None else _core.estimate_nodes(compiled, race_probes, 1)
+            racer = started or Solver(problem, engine=engine, memory=budget.memory)
+            remember(runs, racer)
+            return _race(plan, _frontier_count(compiled, order, threads, budget), order, None, None, racer,
+                         progress, budget, race_estimate)
+        else:
+            counted = _search(problem, engine, threads, progress,
+                              why + ("" if order is None else f", a frontier of {order.width} bits"), budget,
+                              started, runs)
+            return _planned(counted, plan)
 
 
 def _rules_race(plan: _core.CountPlan, memo: tuple[str, _core.MemoCount, _Order | None, float, float],

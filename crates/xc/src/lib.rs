@@ -27,7 +27,7 @@ mod cost;
 mod counting;
 mod search;
 
-pub use counting::{kasteleyn, plan};
+pub use counting::{kasteleyn, plan, steps};
 pub use search::footprint;
 
 pub use core::canon::is_canonical;

@@ -10,3 +10,4 @@ pub(crate) mod memo;
 pub(crate) mod memo_pool;
 pub(crate) mod order;
 pub mod plan;
+pub mod steps;

@@ -1,6 +1,7 @@
 //! The counting plan: which method counts a problem, on which machine and
 //! in which item order, and why; every rule and every price of the choice
-//! is here (the caller runs what the plan asks and reports back).
+//! is here (the caller runs what the plan asks and reports back; the order
+//! of steps 1 to 5 is [`crate::steps::Steps`], which answers "what next").
 //!
 //! The methods: Kasteleyn's determinant for planar matchings, the
 //! frontier (`counting::frontier`), the memo (`counting::memo`), the
