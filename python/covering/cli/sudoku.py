@@ -23,11 +23,13 @@ from ..errors import Interrupted, ProblemError
 from ..limits import Budget
 from ..problem import Problem
 from ..puzzles import sudoku
+from ..puzzles.regions.layouts import LAYOUTS
 from . import flags
 from .common import STDIN, UsageError, place, read_input, threads_from
 from .contract import FOUND, Run
 from .dispatch import Face, run_count, run_export, run_generate, run_solve, run_unique
 from .menu import PUZZLES
+from .regions import RegionFace, wanted
 from .table import Command, Verb
 
 __all__ = ["COMMANDS"]
@@ -41,6 +43,10 @@ def _input(q: argparse.ArgumentParser) -> None:
     q.add_argument("file", nargs="?", default=STDIN, help="the puzzles ('-' or nothing: stdin)")
     q.add_argument("--symbols", help="the n symbols (default 1-9 for 9x9, 1-9A-G for 16x16, ...)")
     q.add_argument("--grid", action="store_true", help="the input is one puzzle laid out over lines")
+    q.add_argument("--puzzle", dest="puzzle_file", metavar="FILE.json", help="Sudokus on any regions: a JSON object (symbols, cells, "
+                   "regions, givens, cages), or JSON Lines, one puzzle a line")
+    q.add_argument("--layout", choices=sorted(LAYOUTS), help="a named layout of regions (the overlapping grids, "
+                   "X, windoku): FILE holds the givens over its canvas, puzzles separated by a blank line")
 
 
 def _size(text: str, grid: bool) -> int:
@@ -382,7 +388,7 @@ def _solve_flags(parser: argparse.ArgumentParser) -> None:
 
 COMMANDS = (Command(
     "sudoku", PUZZLES["sudoku"][1], f"Sudoku on the exact cover engine, any size n^2 x n^2, any symbols. {INPUT}",
-    _input, lambda args, run: SudokuFace(args, run), (
+    _input, lambda args, run: RegionFace(args, run) if wanted(args) else SudokuFace(args, run), (
         Verb("solve", "solve puzzles, one a line", run_solve,
              '{"puzzle": k, "line": k, "solution": grid or null}', SVG, noun="puzzles answered",
              flags=(_solve_flags, flags.add_threads)),

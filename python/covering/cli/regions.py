@@ -1,0 +1,108 @@
+"""``covering sudoku VERB --puzzle FILE.json`` and ``covering sudoku VERB
+--layout NAME FILE``: Sudokus on any regions (`covering.puzzles.regions`).
+
+``--puzzle``: one JSON object, or JSON Lines (one puzzle a line), in the
+form of the project's design; ``--layout NAME`` (samurai, butterfly, x,
+windoku, ...): FILE holds the givens over the layout's canvas, puzzles
+separated by a blank line. Each puzzle is answered in order: its solution
+as the grid of its cells (rows of their bounding box, ``.`` where there is
+no cell), ``no solution``, and for ``unique`` a line ``unique``,
+``multiple`` or ``none``; with ``--json``, ``{"puzzle": k, "solution":
+[[row, col, v], ...]}`` (``"uniqueness"`` for unique). A puzzle that cannot
+be read is an error line in its place, naming its line.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from typing import Any
+
+from .. import textio
+from ..problem import Problem
+from ..puzzles.regions import RegionSudoku, RegionSudokuError, layouts
+from ..puzzles.regions.reading import read_entries, solution_record
+from .common import UsageError, place, read_input
+from .contract import FOUND, Run
+from .dispatch import Face
+
+__all__ = ["RegionFace", "wanted"]
+
+
+def wanted(args: argparse.Namespace) -> bool:
+    """Does the command ask for a Sudoku on regions (``--puzzle`` or ``--layout``)?"""
+    return bool(getattr(args, "puzzle_file", None) or getattr(args, "layout", None))
+
+
+class RegionFace(Face):
+    """Sudokus on regions, each answered on its own (see the module)."""
+
+    batch = True
+
+    def __init__(self, args: argparse.Namespace, run: Run) -> None:
+        super().__init__(args, run)
+        if args.puzzle_file and args.layout:
+            raise UsageError("--puzzle and --layout cannot go together (a JSON puzzle names its regions)")
+        if getattr(args, "grid", False) or getattr(args, "symbols", None):
+            raise UsageError("--grid and --symbols are for the classic grid, not --puzzle or --layout")
+        self.answered = 0
+
+    def _entries(self) -> tuple[list[RegionSudoku | RegionSudokuError], str]:
+        args = self.args
+        if args.puzzle_file:
+            text, name = read_input(args.puzzle_file)
+            return list(read_entries(text)), name
+        text, name = read_input(args.file)
+        blocks: list[tuple[int, list[str]]] = []
+        for lineno, line in enumerate(textio.lines(text), 1):
+            if textio.is_blank(line):
+                if blocks and blocks[-1][1]:
+                    blocks.append((lineno + 1, []))
+                continue
+            if not blocks:
+                blocks.append((lineno, []))
+            blocks[-1][1].append(line)
+        entries: list[RegionSudoku | RegionSudokuError] = []
+        for first, lines in blocks:
+            if not lines:
+                continue
+            try:
+                entries.append(layouts.layout(args.layout, "\n".join(lines)))
+            except RegionSudokuError as e:
+                entries.append(RegionSudokuError(f"line {first}: {e}"))
+        return entries, name
+
+    def entries(self) -> Iterator[tuple[int, RegionSudoku]]:
+        entries, name = self._entries()
+        for k, entry in enumerate(entries):
+            if isinstance(entry, RegionSudokuError):
+                self.run.error_line(place(name, str(entry)), {"puzzle": k + 1})
+                continue
+            self.run.check()  # the budget spent: the batch stops between two puzzles
+            yield k, entry
+
+    def problem(self) -> Problem:
+        entries, name = self._entries()
+        if len(entries) != 1:
+            raise UsageError(f"{name}: export takes one puzzle, not {len(entries)}")
+        if isinstance(entries[0], RegionSudokuError):
+            raise RegionSudokuError(place(name, str(entries[0])))
+        return entries[0].problem()
+
+    def line(self, k: int, puzzle: RegionSudoku, found: list[Any], want: int | None,
+             word: str | None = None) -> tuple[dict[str, Any], str]:
+        """A puzzle's answer: its solutions as grids (a blank line between
+        puzzles and between solutions), and for ``unique`` the word."""
+        gap = "\n" if self.answered else ""
+        self.answered += 1
+        if word is not None:
+            solution = found[0] if found else None
+            record = {"puzzle": k + 1, "solution": solution_record(solution), "uniqueness": word,
+                      "count": FOUND.get(word)}
+            return record, gap + ("" if solution is None else solution.text() + "\n") + word + "\n"
+        if want == 1:
+            solution = found[0] if found else None
+            return ({"puzzle": k + 1, "solution": solution_record(solution)},
+                    gap + (solution.text() if solution is not None else "no solution") + "\n")
+        text = "\n".join(s.text() + "\n" for s in found) or "no solution\n"
+        return {"puzzle": k + 1, "solutions": [solution_record(s) for s in found]}, gap + text
