@@ -26,12 +26,7 @@ from .common import UsageError, place, read_input
 from .contract import FOUND, Run
 from .dispatch import Face
 
-__all__ = ["RegionFace", "wanted"]
-
-
-def wanted(args: argparse.Namespace) -> bool:
-    """Does the command ask for a Sudoku on regions (``--puzzle`` or ``--layout``)?"""
-    return bool(getattr(args, "puzzle_file", None) or getattr(args, "layout", None))
+__all__ = ["RegionFace"]
 
 
 class RegionFace(Face):
@@ -43,6 +38,8 @@ class RegionFace(Face):
         super().__init__(args, run)
         if args.puzzle_file and args.layout:
             raise UsageError("--puzzle and --layout cannot go together (a JSON puzzle names its regions)")
+        if args.layout and args.layout not in layouts.LAYOUTS:
+            raise UsageError(f"--layout {args.layout}: no such layout (the layouts: {', '.join(layouts.LAYOUTS)})")
         if getattr(args, "grid", False) or getattr(args, "symbols", None):
             raise UsageError("--grid and --symbols are for the classic grid, not --puzzle or --layout")
         self.answered = 0

@@ -23,13 +23,11 @@ from ..errors import Interrupted, ProblemError
 from ..limits import Budget
 from ..problem import Problem
 from ..puzzles import sudoku
-from ..puzzles.regions.layouts import LAYOUTS
 from . import flags
 from .common import STDIN, UsageError, place, read_input, threads_from
 from .contract import FOUND, Run
 from .dispatch import Face, run_count, run_export, run_generate, run_solve, run_unique
 from .menu import PUZZLES
-from .regions import RegionFace, wanted
 from .table import Command, Verb
 
 __all__ = ["COMMANDS"]
@@ -45,8 +43,9 @@ def _input(q: argparse.ArgumentParser) -> None:
     q.add_argument("--grid", action="store_true", help="the input is one puzzle laid out over lines")
     q.add_argument("--puzzle", dest="puzzle_file", metavar="FILE.json", help="Sudokus on any regions: a JSON object (symbols, cells, "
                    "regions, givens, cages), or JSON Lines, one puzzle a line")
-    q.add_argument("--layout", choices=sorted(LAYOUTS), help="a named layout of regions (the overlapping grids, "
-                   "X, windoku): FILE holds the givens over its canvas, puzzles separated by a blank line")
+    q.add_argument("--layout", metavar="NAME", help="a named layout of regions (samurai, butterfly, sohei, windmill, "
+                   "twodoku, x, windoku, classic): FILE holds the givens over its canvas, puzzles separated by a "
+                   "blank line")
 
 
 def _size(text: str, grid: bool) -> int:
@@ -382,13 +381,24 @@ class SudokuFace(Face):
                  "seed": seed}, g.puzzle.line() + "\n", f"{g.puzzle.givens} givens, difficulty {g.difficulty} nodes")
 
 
+def _face(args: argparse.Namespace, run: Run) -> Face:
+    """The classic batch's face, or with ``--puzzle``/``--layout`` the one of
+    Sudokus on any regions (imported only then: the classic grid's start-up
+    does not pay for it)."""
+    if getattr(args, "puzzle_file", None) or getattr(args, "layout", None):
+        from .regions import RegionFace
+
+        return RegionFace(args, run)
+    return SudokuFace(args, run)
+
+
 def _solve_flags(parser: argparse.ArgumentParser) -> None:
     flags.add_limit(parser, "up to N solutions of each puzzle", every="every solution of each puzzle")
 
 
 COMMANDS = (Command(
     "sudoku", PUZZLES["sudoku"][1], f"Sudoku on the exact cover engine, any size n^2 x n^2, any symbols. {INPUT}",
-    _input, lambda args, run: RegionFace(args, run) if wanted(args) else SudokuFace(args, run), (
+    _input, lambda args, run: _face(args, run), (
         Verb("solve", "solve puzzles, one a line", run_solve,
              '{"puzzle": k, "line": k, "solution": grid or null}', SVG, noun="puzzles answered",
              flags=(_solve_flags, flags.add_threads)),
