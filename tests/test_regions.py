@@ -211,3 +211,57 @@ def test_the_command_line_answers_as_the_api(tmp_path) -> None:  # type: ignore[
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split("\n\n")[0].splitlines() == canvas.splitlines() + ["unique"]
+
+
+def test_killer_and_jigsaw_text_read_as_written(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import subprocess
+    import sys
+
+    # A killer's text: the givens, then a token per cell (label, and the
+    # sum after it in one cell), cages from a random solved grid.
+    rng = random.Random(21)
+    blocks, puzzles = [], []
+    for trial in range(4):
+        grid = next(layouts.classic(4).random(1, seed=100 + trial))
+        label: dict[tuple[int, int], str] = {}
+        order = sorted(grid.cells)
+        rng.shuffle(order)
+        for k, cell in enumerate(order):
+            label[cell] = "abcdefgh"[k // 2]  # cages of two cells
+        sums: dict[str, int] = {}
+        for cell in grid.cells:
+            sums[label[cell]] = sums.get(label[cell], 0) + grid.givens[cell]
+        written: set[str] = set()
+        rows = []
+        for row in range(4):
+            tokens = []
+            for col in range(4):
+                name = label[(row, col)]
+                tokens.append(name + (str(sums[name]) if name not in written else ""))
+                written.add(name)
+            rows.append(" ".join(tokens))
+        givens = ["".join(str(grid.givens[(row, col)]) if rng.random() < 0.2 else "." for col in range(4))
+                  for row in range(4)]
+        try:
+            p = layouts.from_text("killer", givens + rows)
+        except RegionSudokuError:
+            continue  # a cage of two equal symbols (its cells in no common region)
+        assert p.count() == brute_count(p) >= 1
+        blocks.append("\n".join(givens + rows))
+        puzzles.append(p)
+    assert puzzles
+    f = tmp_path / "killer.txt"
+    f.write_text("\n\n".join(blocks) + "\n")
+    ran = subprocess.run([sys.executable, "-m", "covering", "sudoku", "count", "--layout", "killer", str(f), "--json"],
+                         capture_output=True, text=True, timeout=120)
+    assert ran.returncode == 0, ran.stderr
+    counts = [json.loads(x)["count"] for x in ran.stdout.splitlines()[:-1]]
+    assert counts == [p.count() for p in puzzles]
+    # A jigsaw's text: the givens, then the labels.
+    labels = ["aaab", "abbb", "cccd", "cddd"]
+    text = layouts.from_text("jigsaw", ["1...", "....", "....", "...."] + labels)
+    assert text.count() == layouts.jigsaw(labels, "1" + "." * 15).count() == brute_count(text)
+    with pytest.raises(RegionSudokuError, match="cages line 1, column 2: '7a' is not a label"):
+        layouts.killer(["a3 7a b7 b", "c7 c d3 d", "e3 e f7 f", "g7 g h3 h"], n=4)
+    with pytest.raises(RegionSudokuError, match="cages line 1, column 2: cage 'a' has its sum written twice"):
+        layouts.killer(["a3 a3 b7 b", "c7 c d3 d", "e3 e f7 f", "g7 g h3 h"], n=4)

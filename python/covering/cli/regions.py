@@ -4,7 +4,9 @@
 ``--puzzle``: one JSON object, or JSON Lines (one puzzle a line), in the
 form of the project's design; ``--layout NAME`` (samurai, butterfly, x,
 windoku, ...): FILE holds the givens over the layout's canvas, puzzles
-separated by a blank line. Each puzzle is answered in order: its solution
+separated by a blank line; ``--layout jigsaw`` and ``--layout killer``: the
+grid of givens, then the grid of region labels or of cages
+(`covering.puzzles.regions.layouts.from_text`). Each puzzle is answered in order: its solution
 as the grid of its cells (rows of their bounding box, ``.`` where there is
 no cell), ``no solution``, and for ``unique`` a line ``unique``,
 ``multiple`` or ``none``; with ``--json``, ``{"puzzle": k, "solution":
@@ -38,8 +40,9 @@ class RegionFace(Face):
         super().__init__(args, run)
         if args.puzzle_file and args.layout:
             raise UsageError("--puzzle and --layout cannot go together (a JSON puzzle names its regions)")
-        if args.layout and args.layout not in layouts.LAYOUTS:
-            raise UsageError(f"--layout {args.layout}: no such layout (the layouts: {', '.join(layouts.LAYOUTS)})")
+        names = [*layouts.LAYOUTS, *layouts.TWO_GRIDS]
+        if args.layout and args.layout not in names:
+            raise UsageError(f"--layout {args.layout}: no such layout (the layouts: {', '.join(names)})")
         if getattr(args, "grid", False) or getattr(args, "symbols", None):
             raise UsageError("--grid and --symbols are for the classic grid, not --puzzle or --layout")
         self.answered = 0
@@ -64,7 +67,7 @@ class RegionFace(Face):
             if not lines:
                 continue
             try:
-                entries.append(layouts.layout(args.layout, "\n".join(lines)))
+                entries.append(layouts.from_text(args.layout, lines))
             except RegionSudokuError as e:
                 entries.append(RegionSudokuError(f"line {first}: {e}"))
         return entries, name

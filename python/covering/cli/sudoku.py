@@ -45,7 +45,8 @@ def _input(q: argparse.ArgumentParser) -> None:
                    "regions, givens, cages), or JSON Lines, one puzzle a line")
     q.add_argument("--layout", metavar="NAME", help="a named layout of regions (samurai, butterfly, sohei, windmill, "
                    "twodoku, x, windoku, classic): FILE holds the givens over its canvas, puzzles separated by a "
-                   "blank line")
+                   "blank line; jigsaw and killer: the grid of givens, then the grid of region labels or of cages "
+                   "(a label per cell, its sum after it in one cell)")
 
 
 def _size(text: str, grid: bool) -> int:

@@ -22,10 +22,10 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 
 from ... import textio
-from .model import Cell, RegionSudoku, RegionSudokuError
+from .model import Cage, Cell, RegionSudoku, RegionSudokuError
 
-__all__ = ["LAYOUTS", "classic", "x", "windoku", "jigsaw", "overlapping", "samurai", "butterfly", "sohei",
-           "windmill", "twodoku", "layout"]
+__all__ = ["LAYOUTS", "TWO_GRIDS", "classic", "x", "windoku", "jigsaw", "killer", "overlapping", "samurai",
+           "butterfly", "sohei", "windmill", "twodoku", "layout", "from_text"]
 
 
 def _grid_regions(n: int, top: int = 0, left: int = 0) -> list[list[Cell]]:
@@ -128,6 +128,46 @@ def jigsaw(labels: str | Sequence[str], givens: str = "") -> RegionSudoku:
     return RegionSudoku.make(n, cells, lines + list(by_label.values()), _givens(givens, cells, n))
 
 
+def killer(cages: str | Sequence[str], givens: str = "", n: int = 9) -> RegionSudoku:
+    """The classic n x n grid with killer cages: `cages` is a grid of
+    tokens separated by blanks, one a cell, one line a row: a cage's label
+    (letters), in one of its cells followed by the cage's sum, or ``.`` for
+    a cell in no cage.
+
+    >>> cages = ["a3 a b7 b", "c7 c d3 d", "e3 e f7 f", "g7 g h3 h"]
+    >>> k = killer(cages, n=4)
+    >>> k.count(), k.check(k.solve()), killer(cages, "1" + "." * 15, 4).count()
+    (16, [], 8)
+    """
+    rows = [ln.split() for ln in (textio.lines(cages) if isinstance(cages, str) else cages) if ln.strip()]
+    if len(rows) != n:
+        raise RegionSudokuError(f"the cages have {len(rows)} rows, the grid {n}")
+    members: dict[str, list[Cell]] = {}
+    sums: dict[str, int] = {}
+    for r, row in enumerate(rows):
+        if len(row) != n:
+            raise RegionSudokuError(f"cages line {r + 1}: {len(row)} cells, the grid has {n} columns")
+        for c, token in enumerate(row):
+            if token == ".":
+                continue
+            label, digits = token.rstrip("0123456789"), token[len(token.rstrip("0123456789")):]
+            if not label or not label.isalpha():
+                raise RegionSudokuError(f"cages line {r + 1}, column {c + 1}: {token!r} is not a label "
+                                        f"(letters), a label and its sum, or '.'")
+            members.setdefault(label, []).append((r, c))
+            if digits:
+                if label in sums:
+                    raise RegionSudokuError(f"cages line {r + 1}, column {c + 1}: cage {label!r} has its sum "
+                                            f"written twice")
+                sums[label] = int(digits)
+    for label in members:
+        if label not in sums:
+            raise RegionSudokuError(f"cage {label!r} has no sum (write it after the label in one of its cells)")
+    base = classic(n, givens)
+    return RegionSudoku.make(n, base.cells, base.regions, base.givens,
+                             [Cage(tuple(cells), sums[label]) for label, cells in members.items()])
+
+
 def overlapping(corners: Iterable[tuple[int, int]], givens: str = "", n: int = 9) -> RegionSudoku:
     """n x n grids with their top left cells at `corners`, sharing the
     cells where they overlap (a shared box is one region).
@@ -185,6 +225,30 @@ LAYOUTS: dict[str, Callable[[str], RegionSudoku]] = {
     "windmill": windmill,
     "twodoku": twodoku,
 }
+
+
+#: The layouts written as two grids one after the other (their givens, then
+#: their regions' or cages' labels: `from_text`).
+TWO_GRIDS = ("jigsaw", "killer")
+
+
+def from_text(name: str, lines: Sequence[str]) -> RegionSudoku:
+    """A puzzle of layout `name` from the lines of its text: for a jigsaw
+    and a killer, the grid of givens (n lines) then the grid of region
+    labels or of cages (n lines); for the others the givens over the
+    layout's canvas.
+
+    >>> from_text("jigsaw", ["1...", "..1.", "....", "...2", "aabb", "aabb", "ccdd", "ccdd"]).count()
+    6
+    """
+    if name not in TWO_GRIDS:
+        return layout(name, "\n".join(lines))
+    if len(lines) % 2:
+        raise RegionSudokuError(f"a {name} is two grids of n lines (its givens, then its "
+                                f"{'regions' if name == 'jigsaw' else 'cages'}), not {len(lines)} lines")
+    n = len(lines) // 2
+    givens = "\n".join(lines[:n])
+    return jigsaw(lines[n:], givens) if name == "jigsaw" else killer(lines[n:], givens, n)
 
 
 def layout(name: str, givens: str = "") -> RegionSudoku:
