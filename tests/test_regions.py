@@ -265,3 +265,26 @@ def test_killer_and_jigsaw_text_read_as_written(tmp_path) -> None:  # type: igno
         layouts.killer(["a3 7a b7 b", "c7 c d3 d", "e3 e f7 f", "g7 g h3 h"], n=4)
     with pytest.raises(RegionSudokuError, match="cages line 1, column 2: cage 'a' has its sum written twice"):
         layouts.killer(["a3 a3 b7 b", "c7 c d3 d", "e3 e f7 f", "g7 g h3 h"], n=4)
+
+
+def test_generated_puzzles_have_one_solution_and_read_back(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import subprocess
+    import sys
+
+    from covering.puzzles.regions.generate import generate
+
+    g = generate(layouts.twodoku(), seed=4)
+    assert g.puzzle.uniqueness() is Uniqueness.UNIQUE and g.puzzle.check(g.solution) == []
+    assert g.puzzle.text() == generate(layouts.twodoku(), seed=4).puzzle.text()
+    # Each given is needed: without any one of them, a second solution.
+    for cell in list(g.puzzle.givens)[:5]:
+        fewer = {c: v for c, v in g.puzzle.givens.items() if c != cell}
+        assert RegionSudoku.make(9, g.puzzle.cells, g.puzzle.regions, fewer).uniqueness() is Uniqueness.MULTIPLE
+    run = subprocess.run([sys.executable, "-m", "covering", "sudoku", "generate", "--layout", "x", "--seed", "5",
+                          "--limit", "2"], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    f = tmp_path / "x.txt"
+    f.write_text(run.stdout)
+    again = subprocess.run([sys.executable, "-m", "covering", "sudoku", "unique", "--layout", "x", str(f)],
+                           capture_output=True, text=True, timeout=120)
+    assert again.returncode == 0 and again.stdout.count("unique\n") == 2, again.stdout

@@ -38,13 +38,16 @@ class RegionFace(Face):
 
     def __init__(self, args: argparse.Namespace, run: Run) -> None:
         super().__init__(args, run)
-        if args.puzzle_file and args.layout:
+        if getattr(args, "puzzle_file", None) and args.layout:
             raise UsageError("--puzzle and --layout cannot go together (a JSON puzzle names its regions)")
         names = [*layouts.LAYOUTS, *layouts.TWO_GRIDS]
         if args.layout and args.layout not in names:
             raise UsageError(f"--layout {args.layout}: no such layout (the layouts: {', '.join(names)})")
         if getattr(args, "grid", False) or getattr(args, "symbols", None):
             raise UsageError("--grid and --symbols are for the classic grid, not --puzzle or --layout")
+        if args.verb == "generate" and args.layout in layouts.TWO_GRIDS:
+            raise UsageError(f"generate --layout {args.layout}: its regions or cages are the puzzle's own; "
+                             "generate takes a layout of fixed regions")
         self.answered = 0
 
     def _entries(self) -> tuple[list[RegionSudoku | RegionSudokuError], str]:
@@ -106,3 +109,13 @@ class RegionFace(Face):
                     gap + (solution.text() if solution is not None else "no solution") + "\n")
         text = "\n".join(s.text() + "\n" for s in found) or "no solution\n"
         return {"puzzle": k + 1, "solutions": [solution_record(s) for s in found]}, gap + text
+
+    def generate(self, k: int, seed: int) -> tuple[dict[str, Any], str, str]:
+        """Puzzle `k` of the layout, from `seed` (`covering.puzzles.regions.generate`)."""
+        from ..puzzles.regions.generate import generate
+
+        args = self.args
+        g = generate(layouts.layout(args.layout), seed=seed, min_givens=args.min_givens, budget=self.run.budget)
+        givens = [list(t) for t in g.puzzle]
+        return ({"puzzle": k + 1, "layout": args.layout, "givens": givens, "seed": seed},
+                ("\n" if k else "") + g.puzzle.text() + "\n", f"{len(givens)} givens")

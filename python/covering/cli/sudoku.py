@@ -287,6 +287,8 @@ def _generate_flags(g: argparse.ArgumentParser) -> None:
     flags.add_seed(g)
     g.add_argument("--min-givens", type=flags.non_negative, default=0, help="stop removing givens at this many")
     g.add_argument("--symbols", help="the symbols to write the puzzles with")
+    g.add_argument("--layout", metavar="NAME", help="puzzles of a named layout of regions (samurai, butterfly, sohei, "
+                   "windmill, twodoku, x, windoku, classic), written over its canvas")
 
 
 class SudokuFace(Face):
