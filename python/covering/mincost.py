@@ -78,6 +78,16 @@ class Best(list[PricedSolution]):
         self.stats = stats
         self.asked = asked
 
+    @classmethod
+    def none(cls, asked: int = 1) -> Best:
+        """No solution, proven without a search (a puzzle whose own rules
+        say there is none).
+
+        >>> Best.none(3).optimal, Best.none(3).all_there_are
+        (True, True)
+        """
+        return cls([], True, MinCostStats(0, 0, 0, 0, None, True), asked)
+
     @property
     def all_there_are(self) -> bool:
         return self.optimal and len(self) < self.asked

@@ -21,7 +21,7 @@ from typing import Any
 
 from .. import textio
 from ..limits import Budget
-from ..mincost import Best, MinCostStats
+from ..mincost import Best
 from ..problem import Problem, Uniqueness
 from ..puzzles import polyomino
 from ..puzzles.polyomino import Board, Shape, Tiling, TilingPuzzle
@@ -276,7 +276,7 @@ class TilingFace(Face):
 
     def best(self, inst: Instance, k: int) -> Best:
         if self.why is not None:
-            return Best([], True, MinCostStats(0, 0, 0, 0, None, True), k)
+            return Best.none(k)
         return inst.puzzle().best(k, budget=self.run.budget)
 
 

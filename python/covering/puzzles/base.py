@@ -34,11 +34,11 @@ names.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
 
 from ..limits import Budget, begin
-from ..mincost import Best, MinCostStats
+from ..mincost import Best
 from ..uniqueness import Uniqueness
 
 if TYPE_CHECKING:
@@ -99,6 +99,16 @@ class ExactCover(Generic[S]):
     def decode(self, ids: Sequence[int]) -> S:
         """The puzzle's solution from option ids of `problem()`."""
         raise NotImplementedError
+
+    def _once(self, build: Callable[[], Problem]) -> Problem:
+        """The problem `build()` makes, made on the first call and kept on
+        the puzzle (a frozen dataclass's too: a cache, not a field), for a
+        `problem()` that every verb and `decode` ask for."""
+        made: Problem | None = self.__dict__.get("_problem")
+        if made is None:
+            made = build()
+            object.__setattr__(self, "_problem", made)
+        return made
 
     def svg(self) -> str:
         raise NotImplementedError
@@ -214,7 +224,7 @@ class ExactCover(Generic[S]):
         """
         run = begin(budget, nodes, seconds)
         if self.why_none() is not None:
-            return Best([], True, MinCostStats(0, 0, 0, 0, None, True), k)
+            return Best.none(k)
         return self.problem().best(k, budget=run)
 
     @classmethod

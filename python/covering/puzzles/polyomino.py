@@ -665,11 +665,7 @@ class TilingPuzzle(ExactCover[list[Label]]):
 
     def problem(self) -> Problem:
         """The exact cover problem (`tiling()`, with the costs), built once."""
-        built: Problem | None = self.__dict__.get("_problem")
-        if built is None:
-            built = tiling(self.pieces, self.board, costs=self.costs, **self._options)
-            object.__setattr__(self, "_problem", built)  # (frozen: a cache, not a field)
-        return built
+        return self._once(lambda: tiling(self.pieces, self.board, costs=self.costs, **self._options))
 
     def solutions(self, limit: int | None = None, /, *, seconds: float | None = None, nodes: int | None = None,
                   budget: Budget | None = None) -> Iterator[list[Label]]:
@@ -836,14 +832,13 @@ class _LTrominoes(TilingPuzzle):
     hole: int | None = None
 
     def problem(self) -> Problem:
-        built: Problem | None = self.__dict__.get("_problem")
-        if built is None:
-            cells, start, item, placed = _l_tromino_arrays(self.n, self.hole)
-            n = self.n
-            labels = [("L", tuple(sorted(divmod(z, n) for z in cells_))) for cells_ in placed]
-            built = Problem.from_arrays(cells, start, item, labels=labels)
-            object.__setattr__(self, "_problem", built)
-        return built
+        return self._once(self._fast)
+
+    def _fast(self) -> Problem:
+        cells, start, item, placed = _l_tromino_arrays(self.n, self.hole)
+        n = self.n
+        labels = [("L", tuple(sorted(divmod(z, n) for z in cells_))) for cells_ in placed]
+        return Problem.from_arrays(cells, start, item, labels=labels)
 
     def solve(self, *, seconds: float | None = None, nodes: int | None = None,
               budget: Budget | None = None) -> list[Label] | None:

@@ -183,9 +183,10 @@ class RegionSudoku(ExactCover["RegionSudoku"]):
         >>> classic(4, "1" + "." * 15).problem().n_options  # 16 x 4, less 3 at the given, 1 in the 7 cells it sees
         54
         """
-        built: Problem | None = self.__dict__.get("_problem")
-        if built is not None:
-            return built
+        return self._once(self._encode)
+
+    def _encode(self) -> Problem:
+        """`problem()`, built (see the module)."""
         n, cells = self.symbols, self.cells
         index = {c: i for i, c in enumerate(cells)}
         in_regions: list[list[int]] = [[] for _ in cells]
@@ -241,10 +242,8 @@ class RegionSudoku(ExactCover["RegionSudoku"]):
         primary = ([cell_name(c) for c in cells] + [f"R{k + 1}#{v}" for k in range(n_regions) for v in range(1, n + 1)]
                    + [f"K{j + 1}" for j in range(n_cages)])
         second = [f"K{j + 1}{kind}{v}" for j in range(n_cages) for kind in "#!" for v in range(1, n + 1)]
-        p = Problem.from_arrays(primary, start, item, color if n_cages else None, secondary=second, labels=labels,
-                                colors=["0", "1"] if n_cages else None)
-        object.__setattr__(self, "_problem", p)  # (frozen: a cache, not a field)
-        return p
+        return Problem.from_arrays(primary, start, item, color if n_cages else None, secondary=second,
+                                   labels=labels, colors=["0", "1"] if n_cages else None)
 
     def decode(self, ids: Sequence[int]) -> RegionSudoku:
         """The solved puzzle from option ids of `problem()`."""
