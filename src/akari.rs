@@ -212,3 +212,11 @@ pub fn akari_batch(
         .collect();
     Ok((answers, signal.is_some()))
 }
+
+/// The node budget of the first randomized run (`puzzles::akari_batch::first_budget`):
+/// the restarts of `covering.restart` and the batch's first stage read it here, so
+/// that they run the same runs.
+#[pyfunction]
+pub fn restart_first_budget(problem: &PyCompiledProblem) -> u64 {
+    puzzles::akari_batch::first_budget(&problem.inner)
+}

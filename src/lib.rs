@@ -51,6 +51,8 @@ mod _core {
     #[pymodule_export]
     use crate::akari::akari_problem;
     #[pymodule_export]
+    use crate::akari::restart_first_budget;
+    #[pymodule_export]
     use crate::budget::PyStopFlag;
     #[pymodule_export]
     use crate::dlx::dlx_shape;

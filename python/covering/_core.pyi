@@ -11,6 +11,7 @@ __all__ = [
     "MEMO_MAX_OPTIONS",
     "AKARI_LONG",
     "akari_batch",
+    "restart_first_budget",
     "akari_difficulty",
     "akari_generate",
     "akari_encoding_bytes",
@@ -378,6 +379,9 @@ class MemoZdd:
 def akari_batch(grids: list[tuple[int, int, bytes]], want: int, total: int, threads: int = 1,
                 budget: _RunBudget | None = None) -> tuple[list[tuple[str, list[list[int]] | None]], bool]:
     """The first stage of each puzzle's portfolio (``puzzles::akari_batch``)."""
+
+def restart_first_budget(problem: CompiledProblem) -> int:
+    """The node budget of the first randomized run (``puzzles::akari_batch::first_budget``)."""
 
 def akari_difficulty(rows: int, cols: int, grid: bytes) -> str | None:
     """The easiest level whose deductions solve the grid, or None."""

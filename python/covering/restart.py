@@ -35,13 +35,14 @@ def first_budget(problem: _core.CompiledProblem) -> int:
     """The node budget of the first run: the depth of the deepest search
     there can be (a level per option, plus Algorithm M's null branches, a
     level per primary item), so that a run which hardly backtracks, as most
-    do, finishes within it.
+    do, finishes within it. The engine's figure
+    (``puzzles::akari_batch::first_budget``), which Akari's batch runs too.
 
     >>> p = _core.CompiledProblem(1, 0, [1], [1], [0, 1], [0], [0])
     >>> first_budget(p)
     1024
     """
-    return max(1024, problem.n_options + problem.n_primary)
+    return _core.restart_first_budget(problem)
 
 
 class Restarts:

@@ -49,8 +49,9 @@ pub enum Answer {
 const LOOK: u64 = 4096;
 
 /// The node budget of the first run: the depth of the deepest search there
-/// can be, so that a run which hardly backtracks finishes within it (the
-/// Python layer's `restart.first_budget`).
+/// can be (a level per option, plus Algorithm M's null branches, a level per
+/// primary item), so that a run which hardly backtracks finishes within it.
+/// The one figure: the Python layer's `restart.first_budget` reads it too.
 pub fn first_budget(problem: &CompiledProblem) -> u64 {
     (problem.n_options() as u64 + problem.n_primary() as u64).max(1024)
 }

@@ -380,7 +380,7 @@ class Akari(ExactCover[Lights]):
     def solve_each(cls, puzzles: Sequence[Akari], /, *, budget: limits.Budget | None = None,
                    threads: int = 1) -> list[Lights | None]:
         """`solve()` of each puzzle, in order: one call into the engine for
-        the batch (`_batch`), the same answers.
+        the batch (`batch`), the same answers.
 
         >>> [len(x or ()) for x in Akari.solve_each([Akari.parse(SEED_7X7), Akari.parse("1#")])]
         [10, 0]
@@ -391,7 +391,7 @@ class Akari(ExactCover[Lights]):
     def solve_unique_each(cls, puzzles: Sequence[Akari], /, *, budget: limits.Budget | None = None,
                           threads: int = 1) -> list[tuple[Lights | None, Uniqueness]]:
         """`solve_unique()` of each puzzle, in order: one call into the
-        engine for the batch (`_batch`), the same answers.
+        engine for the batch (`batch`), the same answers.
 
         >>> [u.name for _, u in Akari.solve_unique_each([Akari.parse(SEED_7X7), Akari.parse("..")])]
         ['UNIQUE', 'MULTIPLE']
