@@ -695,9 +695,10 @@ class TilingPuzzle(ExactCover[list[Label]]):
         `count_tilings`), at most `limit`."""
         if not self.symmetry:
             return super().count(limit, seconds=seconds, nodes=nodes, budget=budget)
+        cap = limits.limit(limit)
         run = begin(budget, nodes, seconds)
         n = count_tilings(self.pieces, self.board, symmetry=True, budget=run, **self._options)
-        return n if limit is None else min(n, limits.limit(limit) or n)
+        return n if cap is None else min(n, cap)
 
     def solve_unique(self, *, seconds: float | None = None, nodes: int | None = None,
                      budget: Budget | None = None) -> tuple[list[Label] | None, Uniqueness]:
