@@ -288,3 +288,14 @@ def test_generated_puzzles_have_one_solution_and_read_back(tmp_path) -> None:  #
     again = subprocess.run([sys.executable, "-m", "covering", "sudoku", "unique", "--layout", "x", str(f)],
                            capture_output=True, text=True, timeout=120)
     assert again.returncode == 0 and again.stdout.count("unique\n") == 2, again.stdout
+
+
+def test_a_cage_of_more_fillings_than_memory_holds_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 30 cells of 1,024 symbols: the fillings are counted as they are found
+    # and refused past the memory limit (not enumerated for years).
+    from covering.sizes import ENV, SizeError
+
+    monkeypatch.setenv(ENV, "64M")
+    cells = [(0, c) for c in range(30)]
+    with pytest.raises(SizeError, match="cage 1: a cage of 30 cells summing to 15375"):
+        RegionSudoku.make(1024, cells, [], {}, [(cells, 15375)])

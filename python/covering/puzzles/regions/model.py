@@ -30,11 +30,11 @@ region sets (`covering.puzzles.regions.layouts`). The exact cover problem:
 
 from __future__ import annotations
 
-import itertools
+import functools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ... import sizes
+from ... import _core, sizes
 from ...errors import ProblemError
 from ...problem import Problem
 from ..base import ExactCover
@@ -68,15 +68,40 @@ class Cage:
     total: int
 
 
-def fillings(size: int, total: int, n: int, must: Iterable[int] = ()) -> list[tuple[int, ...]]:
+@functools.lru_cache(maxsize=1024)
+def fillings(size: int, total: int, n: int, must: tuple[int, ...] = ()) -> tuple[tuple[int, ...], ...]:
     """The sets of `size` distinct symbols of 1..`n` that sum to `total`
-    and hold the symbols `must`, smallest first.
+    and hold the symbols `must`, smallest first (kept: a puzzle's check and
+    its encoding ask for the same ones). A branch whose sum cannot reach
+    `total`, or passes it, is cut; sets past what memory holds as options
+    are refused (`covering.sizes.SizeError`) as they are found.
 
-    >>> fillings(2, 4, 9), fillings(3, 24, 9), fillings(2, 3, 9, must=[2])
-    ([(1, 3)], [(7, 8, 9)], [(1, 2)])
+    >>> fillings(2, 4, 9), fillings(3, 24, 9), fillings(2, 3, 9, must=(2,))
+    (((1, 3),), ((7, 8, 9),), ((1, 2),))
     """
     need = set(must)
-    return [c for c in itertools.combinations(range(1, n + 1), size) if sum(c) == total and need <= set(c)]
+    found: list[tuple[int, ...]] = []
+    chosen: list[int] = []
+
+    def extend(low: int, left: int, rest: int) -> None:
+        if left == 0:
+            if rest == 0 and need <= set(chosen):
+                found.append(tuple(chosen))
+                if len(found) % 4096 == 0:
+                    sizes.check(f"a cage of {size} cells summing to {total} ({len(found):,} fillings so far)",
+                                _core.named_problem_bytes(len(found), len(found) * (n + 1)))
+            return
+        if left * n - left * (left - 1) // 2 < rest:
+            return  # even the largest symbols fall short
+        for v in range(low, n - left + 2):
+            if v * left + left * (left - 1) // 2 > rest:
+                break  # the smallest sets from here on pass the sum
+            chosen.append(v)
+            extend(v + 1, left - 1, rest - v)
+            chosen.pop()
+
+    extend(1, size, total)
+    return tuple(found)
 
 
 @dataclass(frozen=True, eq=False)
@@ -163,8 +188,12 @@ class RegionSudoku(ExactCover["RegionSudoku"]):
                 raise RegionSudokuError(f"cage {j}: its cells must be distinct cells of the puzzle")
             if isinstance(total, bool) or not isinstance(total, int):
                 raise RegionSudokuError(f"cage {j}: its sum must be an integer, not {total!r}")
-            inside = [given[c] for c in cc if c in given]
-            if len(inside) != len(set(inside)) or not fillings(len(cc), total, n, inside):
+            inside = tuple(given[c] for c in cc if c in given)
+            try:
+                ways = fillings(len(cc), total, n, inside) if len(inside) == len(set(inside)) else ()
+            except sizes.SizeError as e:
+                raise sizes.SizeError(f"cage {j}: {e}") from None
+            if not ways:
                 raise RegionSudokuError(f"cage {j} ({', '.join(map(cell_name, cc))}): no {len(cc)} distinct "
                                         f"symbols of 1..{n}{' with its givens' if inside else ''} sum to {total}")
             made.append(Cage(cc, total))
@@ -198,7 +227,7 @@ class RegionSudoku(ExactCover["RegionSudoku"]):
         for j, cage in enumerate(self.cages):
             for c in cage.cells:
                 in_cages[index[c]].append(j)
-            inside = [self.givens[c] for c in cage.cells if c in self.givens]
+            inside = tuple(self.givens[c] for c in cage.cells if c in self.givens)
             cage_fillings.append(fillings(len(cage.cells), cage.total, n, inside))
         # Symbols a given takes from its regions' other cells.
         taken: list[set[int]] = [set() for _ in self.regions]
