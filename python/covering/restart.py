@@ -65,8 +65,10 @@ class Restarts:
     """
 
     def __init__(self, problem: _core.CompiledProblem, *, first_nodes: int | None = None,
-                 plain_first: bool = False) -> None:
-        self.problem, self.plain_first = problem, plain_first
+                 plain_first: bool = False, seed: int = 0, stay: bool = False) -> None:
+        # seed: the first run's order (run k's is seed + k); stay: the run
+        # that finds the first solution goes on to the end, without budget.
+        self.problem, self.plain_first, self.seed, self.stay = problem, plain_first, seed, stay
         self.run_budget = first_nodes if first_nodes is not None else first_budget(problem)
         self.run = 0  # the run under way (its seed, but for a plain first run)
         self.search: _core.Search | None = None
@@ -86,7 +88,7 @@ class Restarts:
         total = run.nodes
         while not self.finished and (limit is None or self.found < limit):
             if self.search is None:
-                seed = None if self.plain_first and self.run == 0 else self.run
+                seed = None if self.plain_first and self.run == 0 else (self.seed + self.run) % 2**64
                 # (Refused before it is built if it would not fit the run's memory.)
                 sizes.check_engine("auto", self.problem.footprint("auto"), run.memory)
                 self.search = _core.Search(self.problem, seed, "auto")
@@ -118,6 +120,8 @@ class Restarts:
             if key in self.seen:
                 continue
             self.found += 1
+            if self.stay:
+                self.limited = False
             if self.limited:
                 self.seen.add(key)
                 if len(self.seen) >= KEEP:
@@ -132,13 +136,17 @@ def solutions(
     seconds: float | None = None,
     first_nodes: int | None = None,
     plain_first: bool = False,
+    seed: int = 0,
+    stay: bool = False,
     total: int | None = None,
     budget: limits.Budget | None = None,
 ) -> Iterator[tuple[int, ...]]:
     """Distinct solutions (increasing option ids), at most ``limit``, found by
     randomized runs with doubling node budgets (the first one ``first_nodes``;
     with ``plain_first``, the first run in the input order, for problems
-    where a random order wanders, such as Akari boards with long segments).
+    where a random order wanders, such as Akari boards with long segments;
+    run k in the order of ``seed + k``; with ``stay``, the run that finds
+    the first solution goes on to the end of its tree).
     Raises `LimitReached` (after the solutions found) if ``seconds`` run out,
     or once the runs have searched ``total`` nodes (a budget in nodes, so
     that what it decides is the same on every machine), or the run's
@@ -151,5 +159,5 @@ def solutions(
     >>> len(list(solutions(p, 1)))
     1
     """
-    return Restarts(problem, first_nodes=first_nodes, plain_first=plain_first)(limit,
+    return Restarts(problem, first_nodes=first_nodes, plain_first=plain_first, seed=seed, stay=stay)(limit,
                                                                                 limits.begin(budget, total, seconds))

@@ -34,9 +34,11 @@ names.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
 
+from .. import limits, restart
 from ..limits import Budget, begin
 from ..mincost import Best
 from ..uniqueness import Uniqueness
@@ -206,7 +208,13 @@ class ExactCover(Generic[S]):
         run = begin(budget, nodes, seconds)
         if self.why_none() is not None:
             return iter(())
-        found = self.problem().solutions(limit, ids=True, order="random", seed=seed, budget=run)
+        # A random order can wander (an early wrong choice whose failure
+        # shows deep down): runs with doubling node budgets, each in the
+        # order of the next seed, until one finds a solution; that run goes
+        # on for the rest (`covering.restart`).
+        first = secrets.randbits(63) if seed is None else limits.seed(seed)
+        assert first is not None
+        found = restart.solutions(self.problem().compile(), limits.limit(limit), seed=first, stay=True, budget=run)
         return (self.decode(ids) for ids in found)
 
     def best(self, k: int = 1, /, *, seconds: float | None = None, nodes: int | None = None,
