@@ -188,6 +188,12 @@ class ProblemData:
     #: (For problems pickled before options had costs.)
     _cost: array[int] | None = None
 
+    #: The engine the portfolio's first search dances on ("cells" or
+    #: "bits"), where the puzzle that built the problem measured better than
+    #: the engine's rule (`_core.CompiledProblem.first_engine`, which None
+    #: leaves to decide): Sudokus on regions (`covering.puzzles.regions`).
+    first_engine: str | None = None
+
     def __init__(self) -> None:
         # Items by the engine's numbers: primary first, in the order declared.
         self._names: list[Hashable] = []

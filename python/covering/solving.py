@@ -361,7 +361,7 @@ class _Dancing:
     def __init__(self, problem: ProblemData, runs: Runs | None = None, memory: int | None = None) -> None:
         self.problem = problem
         self.memory = memory
-        self.engine = problem.compile().first_engine
+        self.engine = problem.first_engine or problem.compile().first_engine
         self.plain = make_solver(problem, engine=self.engine, runs=runs, memory=memory)
         self.started = False
         self.seed = 0  # of the randomized run under way (0: none yet)
