@@ -59,6 +59,7 @@ SMALL: dict[tuple[str, str], list[str]] = {
     ("queens", "random"): ["6", "--seed", "1"], ("queens", "list"): ["6"], ("queens", "infinite"): ["20"],
     ("queens", "plot"): ["50", "--svg", "q.svg"], ("queens", "export"): ["6"],
     ("sudoku", "solve"): ["s.txt"], ("sudoku", "count"): ["s.txt"], ("sudoku", "unique"): ["s.txt"],
+    ("sudoku", "random"): ["s.txt", "--seed", "2"],
     ("sudoku", "export"): ["one.txt"], ("sudoku", "generate"): ["--size", "4", "--seed", "1"],
     ("akari", "solve"): ["a.txt"], ("akari", "count"): ["a.txt"], ("akari", "unique"): ["a.txt"],
     ("akari", "export"): [akari.Akari.parse(akari.SEED_7X7).url()],

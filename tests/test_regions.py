@@ -110,8 +110,13 @@ def test_every_rule_of_the_overlapping_layouts_holds() -> None:
     # regions: 27 a grid less each box shared; a butterfly's grids share
     # rows and columns too: 12 canvas rows in two windows of 9 columns (24),
     # as many columns, and the canvas's 16 boxes.
+    # The joined samurais: 81 a grid less 9 a shared box (gattai-8: 8 grids
+    # and 8 shared boxes; shogun: 11 and 12; sumo: 13 and 16), 27 regions a
+    # grid less a box each shared box.
     for name, cells, regions in (("samurai", 369, 131), ("butterfly", 144, 64), ("sohei", 288, 104),
-                                 ("windmill", 333, 127), ("twodoku", 153, 53)):
+                                 ("windmill", 333, 127), ("twodoku", 153, 53),
+                                 ("gattai-8", 8 * 81 - 8 * 9, 8 * 27 - 8), ("shogun", 11 * 81 - 12 * 9, 11 * 27 - 12),
+                                 ("sumo", 13 * 81 - 16 * 9, 13 * 27 - 16)):
         s = layouts.layout(name)
         assert (len(s.cells), len(s.regions)) == (cells, regions), name
         filled = s.solve()
@@ -261,10 +266,22 @@ def test_killer_and_jigsaw_text_read_as_written(tmp_path) -> None:  # type: igno
     labels = ["aaab", "abbb", "cccd", "cddd"]
     text = layouts.from_text("jigsaw", ["1...", "....", "....", "...."] + labels)
     assert text.count() == layouts.jigsaw(labels, "1" + "." * 15).count() == brute_count(text)
-    with pytest.raises(RegionSudokuError, match="cages line 1, column 2: '7a' is not a label"):
+    # Errors name the line and column of the text (the character's, not the cell's).
+    with pytest.raises(RegionSudokuError, match="line 1, column 4: '7a' is not a label"):
         layouts.killer(["a3 7a b7 b", "c7 c d3 d", "e3 e f7 f", "g7 g h3 h"], n=4)
-    with pytest.raises(RegionSudokuError, match="cages line 1, column 2: cage 'a' has its sum written twice"):
-        layouts.killer(["a3 a3 b7 b", "c7 c d3 d", "e3 e f7 f", "g7 g h3 h"], n=4)
+    with pytest.raises(RegionSudokuError, match="line 6, column 5: cage 'a' has its sum written twice"):
+        layouts.from_text("killer", ["----"] * 4 + ["c7 c d3 d", "a3  a3 b7 b", "e3 e f7 f", "g7 g h3 h"])
+    bad = tmp_path / "bad.txt"
+    bad.write_text("1...\n..1.\n....\n...2\naabb\naabb\nccdd\nccdd\n\n1...\n..1.\n..x.\n...2\naabb\naabb\n"
+                   "ccdd\nccdd\n\n1...\n..1.\n....\n...2\naabb\naabc\nccdd\nccdd\n")
+    ran = subprocess.run([sys.executable, "-m", "covering", "sudoku", "unique", "--layout", "jigsaw", str(bad)],
+                         capture_output=True, text=True, timeout=120)
+    assert ran.returncode == 2 and ran.stdout.splitlines()[-3:] == ["multiple", "error", "error"]
+    assert ran.stderr.splitlines() == [f"covering: error: {bad}:12:3: 'x' is not a symbol of 1..4",
+                                       f"covering: error: {bad}:23:3: region 'b' has 3 cells, not 4"]
+    # A ruler between the bands of a grid of givens is not a row.
+    ruled = layouts.from_text("x", ["12.|...|...", "...|...|...", "...|...|...", "---+---+---"] + ["........."] * 6)
+    assert ruled.givens == {(0, 0): 1, (0, 1): 2}
 
 
 def test_generated_puzzles_have_one_solution_and_read_back(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -299,3 +316,70 @@ def test_a_cage_of_more_fillings_than_memory_holds_is_refused(monkeypatch: pytes
     cells = [(0, c) for c in range(30)]
     with pytest.raises(SizeError, match="cage 1: a cage of 30 cells summing to 15375"):
         RegionSudoku.make(1024, cells, [], {}, [(cells, 15375)])
+
+
+def test_grids_of_any_side_have_boxes_as_sites_draw_them() -> None:
+    # 6 x 6: boxes of 2 rows by 3 columns; 8 x 8: 2 by 4; a prime side has
+    # rows and columns only: Latin squares (161,280 of side 5, 4! x 56 =
+    # 1,344 with the first row fixed).
+    assert layouts.box_shape(6) == (2, 3) and layouts.box_shape(8) == (2, 4) and layouts.box_shape(12) == (3, 4)
+    six = layouts.classic(6)
+    filled = six.solve()
+    assert filled is not None and six.check(filled) == []
+    assert all(len({filled.givens[(r, c)] for r in range(2 * (k // 2), 2 * (k // 2) + 2)
+                    for c in range(3 * (k % 2), 3 * (k % 2) + 3)}) == 6 for k in range(6))
+    first_row = "12345" + "-" * 20
+    five = layouts.classic(5, first_row)
+    assert five.count() == brute_count(five) == 1344
+    # A killer of side 6 from text: cages of a random grid's cells, checked
+    # against the plain count of the rules.
+    grid = filled.givens
+    cells = sorted(grid)
+    labels = {c: "abcdefghijklmnopqrstuvwxyz"[k // 3] for k, c in enumerate(cells)}  # thirds of rows
+    lines = []
+    for r in range(6):
+        row = []
+        for c in range(6):
+            label = labels[(r, c)]
+            first = min(x for x in cells if labels[x] == label) == (r, c)
+            total = sum(grid[x] for x in cells if labels[x] == label)
+            row.append(label + (str(total) if first else ""))
+        lines.append(" ".join(row))
+    killer = layouts.from_text("killer", ["-" * 6] * 6 + lines)
+    assert killer.count() == brute_count(killer) >= 1
+
+
+def test_random_solutions_are_valid_repeatable_and_different() -> None:
+    for s in (layouts.samurai(), layouts.sumo(), layouts.x(n=4)):
+        found = list(s.random(3, seed=11))
+        assert [s.check(x) for x in found] == [[], [], []]
+        assert len({tuple(sorted(x.givens.items())) for x in found}) == 3
+        assert [x.values for x in found] == [x.values for x in s.random(3, seed=11)]
+    # Every solution of a small puzzle, each once, whatever the seed.
+    small = layouts.x(n=4)
+    assert len({tuple(sorted(x.givens.items())) for x in small.random(None, seed=2)}) == small.count() == 48
+
+
+def test_random_on_the_command_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import subprocess
+    import sys
+
+    puzzle = tmp_path / "j.txt"
+    puzzle.write_text("1...\n..1.\n....\n...2\naabb\naabb\nccdd\nccdd\n")
+    runs = [subprocess.run([sys.executable, "-m", "covering", "sudoku", "random", "--layout", "jigsaw", str(puzzle),
+                            "--seed", "3", "--all", "--json"], capture_output=True, text=True, timeout=120)
+            for _ in range(2)]
+    assert runs[0].returncode == 0
+    assert runs[0].stdout.splitlines()[0] == runs[1].stdout.splitlines()[0]  # (the summary's seconds differ)
+    record = json.loads(runs[0].stdout.splitlines()[0])
+    p = layouts.from_text("jigsaw", puzzle.read_text().split())
+    assert record["count"] == p.count() == 6
+    assert len({json.dumps(x) for x in record["solutions"]}) == 6
+    # The classic grid too: two solutions of an empty grid, by the seed.
+    r = subprocess.run([sys.executable, "-m", "covering", "sudoku", "random", "--seed", "5", "--limit", "2"],
+                       input="." * 81 + "\n", capture_output=True, text=True, timeout=120)
+    from covering.puzzles.sudoku import Sudoku
+
+    lines = r.stdout.split()
+    assert r.returncode == 0 and len(set(lines)) == 2
+    assert all(Sudoku.parse("." * 81).check(Sudoku.parse(x)) == [] for x in lines)

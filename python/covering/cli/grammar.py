@@ -37,7 +37,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "tromino": ("solve", "count", "unique", "random", "export"),
     "polyomino": ("solve", "count", "unique", "best", "random", "export"),
     "queens": ("solve", "count", "unique", "random", "list", "infinite", "plot", "export"),
-    "sudoku": ("solve", "count", "unique", "generate", "export"),
+    "sudoku": ("solve", "count", "unique", "random", "generate", "export"),
     "akari": ("solve", "count", "unique", "generate", "export"),
 }
 

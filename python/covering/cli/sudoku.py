@@ -15,7 +15,7 @@ import argparse
 import functools
 import math
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .. import textio
@@ -41,9 +41,11 @@ def _input(q: argparse.ArgumentParser) -> None:
     q.add_argument("file", nargs="?", default=STDIN, help="the puzzles ('-' or nothing: stdin)")
     q.add_argument("--symbols", help="the n symbols (default 1-9 for 9x9, 1-9A-G for 16x16, ...)")
     q.add_argument("--grid", action="store_true", help="the input is one puzzle laid out over lines")
-    q.add_argument("--puzzle", dest="puzzle_file", metavar="FILE.json", help="Sudokus on any regions: a JSON object (symbols, cells, "
-                   "regions, givens, cages), or JSON Lines, one puzzle a line")
-    q.add_argument("--layout", metavar="NAME", help="a named layout of regions (samurai, butterfly, sohei, windmill, "
+    q.add_argument("--puzzle", dest="puzzle_file", metavar="FILE.json",
+                   help="Sudokus on any regions: a JSON object (symbols, cells, regions, givens, cages), or JSON "
+                   "Lines, one puzzle a line")
+    q.add_argument("--layout", metavar="NAME",
+                   help="a named layout of regions (samurai, butterfly, sohei, windmill, gattai-8, shogun, sumo, "
                    "twodoku, x, windoku, classic): FILE holds the givens over its canvas, puzzles separated by a "
                    "blank line; jigsaw and killer: the grid of givens, then the grid of region labels or of cages "
                    "(a label per cell, its sum after it in one cell)")
@@ -287,8 +289,9 @@ def _generate_flags(g: argparse.ArgumentParser) -> None:
     flags.add_seed(g)
     g.add_argument("--min-givens", type=flags.non_negative, default=0, help="stop removing givens at this many")
     g.add_argument("--symbols", help="the symbols to write the puzzles with")
-    g.add_argument("--layout", metavar="NAME", help="puzzles of a named layout of regions (samurai, butterfly, sohei, "
-                   "windmill, twodoku, x, windoku, classic), written over its canvas")
+    g.add_argument("--layout", metavar="NAME",
+                   help="puzzles of a named layout of regions (samurai, butterfly, sohei, windmill, twodoku, gattai-8, "
+                   "shogun, sumo, x, windoku, classic), written over its canvas")
 
 
 class SudokuFace(Face):
@@ -302,6 +305,8 @@ class SudokuFace(Face):
     def __init__(self, args: argparse.Namespace, run: Run) -> None:
         super().__init__(args, run)
         self.answered = 0
+        if args.verb == "random":
+            self.seed = flags.seed_for(args, "gives these again")
         if args.verb == "generate":
             n = args.size
             if math.isqrt(n) ** 2 != n or n < 4:
@@ -322,8 +327,8 @@ class SudokuFace(Face):
 
     def answer_all(self, verb: str, want: int | None) -> bool:
         """The engine's batch: every verb but ``solve`` with ``--limit N``
-        above 1 (or ``--all``), answered puzzle by puzzle."""
-        if verb == "solve" and want != 1:
+        above 1 (or ``--all``), and ``random``, answered puzzle by puzzle."""
+        if verb == "random" or (verb == "solve" and want != 1):
             return False
         args, run = self.args, self.run
         batch = self.puzzles
@@ -348,12 +353,26 @@ class SudokuFace(Face):
             self.run.check()  # the budget spent: the batch stops between two puzzles
             yield k, puzzle
 
+    def solutions(self, puzzle: sudoku.Sudoku, want: int | None) -> Iterable[sudoku.Sudoku]:
+        if self.args.verb == "random":
+            return puzzle.random(want, seed=self.seed, budget=self.run.budget)
+        return super().solutions(puzzle, want)
+
     def line(self, k: int, puzzle: sudoku.Sudoku, found: list[sudoku.Sudoku], want: int | None,
              word: str | None = None) -> tuple[dict[str, Any], str]:
         """Up to `want` solutions of a puzzle, one a line, a blank line
         between puzzles (``--json``: ``"solutions"``)."""
         lines = [s.line() for s in found]
-        text = ("\n" if self.answered else "") + ("".join(s + "\n" for s in lines) or "no solution\n")
+        shown = [s + "\n" for s in lines]
+        svg = getattr(self.args, "svg", None)
+        if svg is not None and found:
+            # (--svg: pictures, the puzzle's givens black, the rest blue.)
+            given = tuple(v != 0 for v in puzzle.values)
+            solved = [sudoku.Sudoku(puzzle.n, s.values, puzzle.symbols, given) for s in found]
+            self.run.picture_file(svg, solved[0].svg)
+            if svg == "-":
+                shown = [s.svg() + "\n" for s in solved]
+        text = ("\n" if self.answered else "") + ("".join(shown) or "no solution\n")
         self.answered += 1
         return {**self.key(k), "solutions": lines}, text
 
@@ -408,6 +427,9 @@ COMMANDS = (Command(
         Verb("count", "count the solutions of each puzzle", run_count,
              '{"puzzle": k, "line": k, "count": N, "complete": bool}', noun="puzzles answered",
              flags=(lambda v: flags.add_limit(v, "stop each count at N"), flags.add_threads)),
+        Verb("random", "solutions of each puzzle in a random order fixed by --seed (one unless --limit N or --all)",
+             run_solve, '{"puzzle": k, "line": k, "solutions": [grid, ...]}', SVG, noun="puzzles answered",
+             flags=(_solve_flags, flags.add_seed)),
         Verb("unique", "each puzzle's solution, then 'unique', 'multiple' or 'none'", run_unique,
              '{"puzzle": k, "line": k, "solution": grid or null, "uniqueness": word}', SVG,
              noun="puzzles answered", flags=(flags.add_threads,)),
