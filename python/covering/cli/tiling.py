@@ -58,13 +58,18 @@ def _tromino_input(v: argparse.ArgumentParser) -> None:
 
 
 def _polyomino_input(v: argparse.ArgumentParser) -> None:
-    v.add_argument("--pieces", default="pentominoes",
+    v.add_argument("--puzzle", dest="puzzle_file", metavar="FILE.json",
+                   help="a tiling on any lattice as a JSON object (lattice, board, pieces, uses, rotations, "
+                   "reflections: the design's polyform puzzles as data)")
+    v.add_argument("--lattice", help="square, triangle, hexagon, cube or sticks, with --pieces SET (soma, "
+                   "tetrasticks, LATTICE-SIZE such as triangle-6) and --board RxC or AxBxC")
+    v.add_argument("--pieces", default=None,
                    help=f"a named set ({', '.join(NAMED)}) or a file of pieces: blocks separated by "
                    "blank lines, a name on the first line, then the picture ('#' cells, '.' gaps)")
     board = v.add_mutually_exclusive_group()
     board.add_argument("--board", metavar="RxC", help="a rectangle of R rows and C columns (default 6x10)")
     board.add_argument("--board-file", metavar="FILE", help="a picture of the board ('.' or space: no cell)")
-    v.add_argument("--uses", default="once", help="how often each piece is used: once, any, N or LO:HI")
+    v.add_argument("--uses", default=None, help="how often each piece is used: once (default), any, N or LO:HI")
     v.add_argument("--no-rotations", action="store_true", help="pieces may not be rotated")
     v.add_argument("--no-reflections", action="store_true", help="pieces may not be turned over")
     v.set_defaults(make=_polyomino)
@@ -109,8 +114,9 @@ def _verbs(polyomino: bool) -> tuple[Verb, ...]:
 COMMANDS = (
     Command("tromino", PUZZLES["tromino"][1], "Tile an N x N board, minus cell K (cells numbered y*N+x), with "
             "L-trominoes.", _tromino_input, lambda args, run: TilingFace(args, run), _verbs(False)),
-    Command("polyomino", PUZZLES["polyomino"][1], "Tile a board with a set of polyominoes.", _polyomino_input,
-            lambda args, run: TilingFace(args, run), _verbs(True)),
+    Command("polyomino", PUZZLES["polyomino"][1], "Tile a board with a set of polyominoes, or with polyforms on "
+            "any lattice (--lattice, --puzzle FILE.json).", _polyomino_input, lambda args, run: _face(args, run),
+            _verbs(True)),
 )
 
 
@@ -183,9 +189,19 @@ def _tromino(args: argparse.Namespace) -> Instance:
                     symmetry=bool(getattr(args, "symmetry", False)))
 
 
+def _face(args: argparse.Namespace, run: Run) -> Face:
+    """The square lattice's face, or with ``--puzzle`` or ``--lattice`` the
+    one of every lattice (imported only then)."""
+    if getattr(args, "puzzle_file", None) or getattr(args, "lattice", None) not in (None, "square"):
+        from .polyforms import PolyformFace
+
+        return PolyformFace(args, run)
+    return TilingFace(args, run)
+
+
 def _polyomino(args: argparse.Namespace) -> Instance:
-    pieces = _pieces(args.pieces)
-    options = dict(uses=_uses(args.uses), rotations=not args.no_rotations, reflections=not args.no_reflections)
+    pieces = _pieces(args.pieces or "pentominoes")
+    options = dict(uses=_uses(args.uses or "once"), rotations=not args.no_rotations, reflections=not args.no_reflections)
     costs = _costs(getattr(args, "cost", []), pieces)
     return Instance(pieces, _board_size(args), lambda: _board(args), options, costs,
                     symmetry=bool(getattr(args, "symmetry", False)))

@@ -1,0 +1,165 @@
+"""``covering polyomino VERB --puzzle FILE.json`` and ``covering polyomino
+VERB --lattice L``: tilings on every lattice (`covering.puzzles.polyforms`).
+
+``--puzzle``: a JSON object in the form of the project's design
+("Polyform puzzles as data"). ``--lattice L`` (square, triangle, hexagon,
+cube, sticks) with ``--pieces SET`` (``soma``, ``tetrasticks``, or
+LATTICE-SIZE: ``triangle-6`` the hexiamonds, ``hexagon-4``, ``cube-5``) and
+``--board``: RxC (a square lattice's rectangle; a triangle lattice's rhombus
+of R by C rhombi, two triangles each; a hexagon lattice's parallelogram of R
+rows of C hexagons; sticks: the unit segments of a grid of R x C squares) or
+AxBxC (a box of cubes). A tiling is printed as its picture (the cube's
+layers side by side), as SVG with ``--svg``, or with ``--json`` as
+``{"tiling": [{"piece": name, "cells": [cell, ...]}, ...]}``, cells as the
+design writes them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from ..problem import Problem, Uniqueness
+from ..puzzles.polyforms import LATTICES, PolyformError, PolyformPuzzle
+from ..puzzles.polyforms.pictures import svg_of, text_of
+from . import flags
+from .common import UsageError, place, read_input, warn
+from .contract import Run
+from .dispatch import Face, count_by_front_door
+
+__all__ = ["PolyformFace", "board_cells"]
+
+
+def board_cells(lattice: str, spec: str) -> list[tuple[int, ...]]:
+    """The cells of ``--board`` on `lattice` (see the module).
+
+    >>> len(board_cells("triangle", "6x6")), len(board_cells("cube", "3x3x3")), len(board_cells("sticks", "1x1"))
+    (72, 27, 4)
+    """
+    parts = spec.lower().split("x")
+    if not all(p.strip().isdigit() for p in parts) or len(parts) != (3 if lattice == "cube" else 2):
+        raise UsageError(f"--board on the {lattice} lattice must look like "
+                         f"{'3x3x3' if lattice == 'cube' else '6x10'}, not {spec!r}")
+    dims = [int(p) for p in parts]
+    if min(dims) < 1:
+        raise UsageError(f"--board {spec}: no cell")
+    if dims[0] * dims[1] * (dims[2] if len(dims) > 2 else 2) > 10**7:
+        raise UsageError(f"--board {spec}: more than ten million cells")
+    r, c = dims[0], dims[1]
+    cells: list[tuple[int, ...]]
+    if lattice == "square":
+        cells = [(i, j) for i in range(r) for j in range(c)]
+    elif lattice == "hexagon":
+        cells = [(x, y) for y in range(r) for x in range(c)]
+    elif lattice == "triangle":
+        cells = [(x, y, t) for y in range(r) for x in range(c) for t in (0, 1)]
+    elif lattice == "sticks":
+        cells = [(x, y, 0) for y in range(r + 1) for x in range(c)]
+        cells += [(x, y, 1) for y in range(r) for x in range(c + 1)]
+    else:
+        cells = list(itertools.product(range(dims[0]), range(dims[1]), range(dims[2])))
+    return cells
+
+
+class PolyformFace(Face):
+    """One tiling on any lattice (see the module); every verb is the
+    puzzle's (`PolyformPuzzle`)."""
+
+    def __init__(self, args: argparse.Namespace, run: Run) -> None:
+        super().__init__(args, run)
+        given = [flag for flag, value in (("--board-file", args.board_file), ("--no-rotations", args.no_rotations),
+                                          ("--no-reflections", args.no_reflections),
+                                          ("--cost", getattr(args, "cost", None))) if value]
+        if args.puzzle_file and (given or args.board or args.pieces or args.uses or args.lattice):
+            raise UsageError("--puzzle names its lattice, board, pieces and uses: it takes none of --lattice, "
+                             "--board, --pieces, --uses, " + ", ".join(["--board-file", "--cost", "--no-rotations",
+                                                                        "--no-reflections"]))
+        if args.verb == "count" and args.symmetry:
+            for flag, value in (("--limit", args.limit is not None), ("--threads", args.threads is not None),
+                                ("--method", args.method not in (None, "search"))):
+                if value:
+                    raise UsageError(f"--symmetry and {flag} cannot go together")
+        if args.verb == "random":
+            self.seed = flags.seed_for(args, "draws these again")
+        self.puzzle = self._read()
+        if getattr(args, "symmetry", False):
+            self.puzzle = self.puzzle.with_symmetry()
+        self.why = None if args.verb == "export" else self.puzzle.why_none()
+        if self.why is not None:
+            warn(f"no tiling: {self.why}")
+
+    def _read(self) -> PolyformPuzzle:
+        args = self.args
+        if args.puzzle_file:
+            from ..puzzles.polyforms.reading import read_puzzle
+
+            text, name = read_input(args.puzzle_file)
+            try:
+                return read_puzzle(text)
+            except PolyformError as e:
+                raise PolyformError(place(name, str(e))) from None
+        from ..puzzles.polyforms.sets import named
+
+        lattice = args.lattice
+        if lattice not in LATTICES:
+            raise UsageError(f"--lattice {lattice}: no such lattice (the lattices: {', '.join(LATTICES)})")
+        if args.board_file:
+            raise UsageError("--board-file is a picture of squares: on another lattice, give --puzzle FILE.json")
+        try:
+            on, pieces = named(args.pieces or f"{lattice}-{5 if lattice == 'square' else 6}")
+        except ValueError as e:
+            raise UsageError(f"--pieces: {e}") from None
+        if on != lattice:
+            raise UsageError(f"--pieces {args.pieces} are pieces of the {on} lattice, not of the {lattice} lattice")
+        board = board_cells(lattice, args.board or {"cube": "3x3x3", "sticks": "4x4"}.get(lattice, "6x6"))
+        uses: Any = args.uses or "once"
+        if uses not in ("once", "any"):
+            try:
+                uses = tuple(int(v) for v in uses.split(":")) if ":" in uses else int(uses)
+            except ValueError:
+                raise UsageError(f"--uses must be once, any, N or LO:HI, not {uses!r}") from None
+        return PolyformPuzzle.make(lattice, board, pieces, uses, not args.no_rotations,
+                                   False if args.no_reflections else None)
+
+    def entries(self) -> Iterator[tuple[int, PolyformPuzzle]]:
+        yield 0, self.puzzle
+
+    def problem(self) -> Problem:
+        return self.puzzle.problem()
+
+    def show(self, k: int, puzzle: PolyformPuzzle, labels: Any, j: int,
+             cost: int | None = None) -> tuple[dict[str, Any], str]:
+        record: dict[str, Any] = {"tiling": [{"piece": name, "cells": [list(c) for c in cells]}
+                                             for name, cells in labels]}
+        svg = getattr(self.args, "svg", None)
+        text = svg_of(puzzle, labels) if svg == "-" else text_of(puzzle, labels)
+        text = ("\n" if j else "") + text + "\n"
+        if cost is not None:
+            record["cost"] = cost
+            text += f"cost {cost}\n"
+        self.run.picture_file(svg, lambda: svg_of(puzzle, labels))
+        return record, text
+
+    def solutions(self, puzzle: PolyformPuzzle, want: int | None) -> Iterable[Any]:
+        if self.why is not None:
+            return []
+        if self.args.verb == "random":
+            return puzzle.random(1 if want is None else want, seed=self.seed, budget=self.run.budget)
+        return puzzle.solutions(want, budget=self.run.budget)
+
+    def count(self, puzzle: PolyformPuzzle, limit: int | None) -> Any:
+        if self.why is not None:
+            return 0
+        if puzzle.symmetry:
+            return puzzle.count(budget=self.run.budget)
+        return count_by_front_door(self.args, self.run, puzzle.problem(), limit)
+
+    def unique(self, puzzle: PolyformPuzzle) -> tuple[Any, Uniqueness]:
+        if self.why is not None:
+            return None, Uniqueness.NONE
+        if puzzle.symmetry:
+            found = list(puzzle.solutions(2, budget=self.run.budget))
+            return (found[0] if found else None), Uniqueness.of(len(found))
+        return puzzle.solve_unique(budget=self.run.budget)

@@ -1,0 +1,263 @@
+"""Polyforms on every lattice: the lattices' laws, the named sets against
+their published numbers, counts by two methods of ours (the engine's
+counts, and a plain search written here with its own geometry), counts
+up to symmetry against the orbits of every tiling, the JSON form, the
+pictures, and the command line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from covering.puzzles.polyforms import LATTICES, PolyformError, PolyformPuzzle
+from covering.puzzles.polyforms.pictures import svg_of, text_of
+from covering.puzzles.polyforms.reading import from_json, read_puzzle
+from covering.puzzles.polyforms.sets import SOMA, polyforms
+
+CUBE3 = [(x, y, z) for x in range(3) for y in range(3) for z in range(3)]
+
+
+def test_each_motion_keeps_neighbours_and_the_groups_have_their_orders() -> None:
+    for name, lat in LATTICES.items():
+        table: dict[str, list[Any]] = {"square": [(0, 0), (2, -1)], "hexagon": [(0, 0), (3, -2)],
+                                       "cube": [(0, 0, 0), (1, 2, -1)], "triangle": [(0, 0, 0), (2, -1, 1)],
+                                       "sticks": [(0, 0, 0), (1, -2, 1)]}
+        cells = table[name]
+        for cell in cells:
+            p = lat.point(cell)
+            assert lat.cell(p) == cell
+            for m in lat.motions(True, True):
+                image = lat.moved(m, [p])[0]
+                assert sorted(lat.moved(m, lat.neighbours(p))) == sorted(lat.neighbours(image)), (name, m)
+        order = {"square": 8, "hexagon": 12, "triangle": 12, "cube": 48, "sticks": 8}[name]
+        assert len(set(lat.motions(True, True))) == order and len(lat.motions(True, False)) == order // 2
+
+
+def test_the_named_sets_have_their_published_sizes() -> None:
+    # OEIS A000577 (polyiamonds), A000228 (polyhexes), A038119 and A000162
+    # (polycubes, free and one-sided), A019988 (polysticks).
+    assert [len(polyforms("triangle", k)) for k in range(1, 7)] == [1, 1, 1, 3, 4, 12]
+    assert [len(polyforms("hexagon", k)) for k in range(1, 6)] == [1, 1, 3, 7, 22]
+    assert [len(polyforms("cube", k)) for k in range(1, 6)] == [1, 1, 2, 7, 23]
+    assert [len(polyforms("cube", k, reflections=False)) for k in range(1, 6)] == [1, 1, 2, 8, 29]
+    assert [len(polyforms("sticks", k)) for k in range(1, 5)] == [1, 2, 5, 16]
+    assert [len(polyforms("square", k)) for k in range(1, 7)] == [1, 1, 2, 5, 12, 35]
+
+
+def _orbits(p: PolyformPuzzle) -> int:
+    """Classes of every tiling under the board's symmetries, by applying
+    each symmetry to each tiling (pieces of one class interchangeable)."""
+    lat, classes = p.lattice, p._classes()
+    seen: set[frozenset[tuple[str, frozenset[tuple[int, ...]]]]] = set()
+    orbits = 0
+    for tiling in p.with_symmetry(False).solutions():
+        key = frozenset((classes[n], frozenset(lat.point(c) for c in cells)) for n, cells in tiling)
+        if key in seen:
+            continue
+        orbits += 1
+        for m, shift, _ in p.group():
+            seen.add(frozenset((k, frozenset(tuple(v + d for v, d in zip(lat.moved(m, [q])[0], shift)) for q in cs))
+                               for k, cs in key))
+    return orbits
+
+
+@pytest.mark.parametrize(("name", "lattice", "board", "pieces", "reflections", "known"), [
+    # Soma (Conway and Guy): 11,520 tilings, 240 up to the cube's 48 motions.
+    ("soma", "cube", CUBE3, SOMA, False, (11520, 240)),
+    # The twelve hexiamonds in the 6 x 6 rhombus (Knuth, TAOCP 7.2.2.1): 156.
+    ("hexiamonds", "triangle", [(x, y, t) for x in range(6) for y in range(6) for t in (0, 1)], None, True,
+     (624, 156)),
+])
+def test_known_counts_by_two_methods(name, lattice, board, pieces, reflections, known) -> None:  # type: ignore[no-untyped-def]
+    p = PolyformPuzzle.make(lattice, board, dict(pieces or polyforms("triangle", 6)), reflections=reflections)
+    everything = p.count()
+    assert (everything, p.with_symmetry().count()) == known
+    assert p.problem().count(method="search") == everything
+    assert _orbits(p) == known[1]
+
+
+def test_pentominoes_on_the_square_lattice_as_the_square_tiler_counts_them() -> None:
+    from covering.puzzles.polyomino import PENTOMINOES, Board, TilingPuzzle
+
+    data: dict[str, Any] = {"lattice": "square", "board": [[r, c] for r in range(6) for c in range(10)],
+            "pieces": {k: [list(c) for c in v.cells] for k, v in PENTOMINOES.items()}}
+    p = from_json(data)
+    square = TilingPuzzle(PENTOMINOES, Board.rectangle(6, 10))
+    assert p.count() == square.count() == 9356
+    assert p.with_symmetry().count() == 2339
+    # 5 x 12 and 3 x 20 (DESIGN's known answers): 4,040 and 8, classes a quarter (no tiling is symmetric).
+    for rows, cols, n in ((5, 12, 4040), (3, 20, 8)):
+        q = PolyformPuzzle.make("square", [(r, c) for r in range(rows) for c in range(cols)], data["pieces"])
+        assert q.count() == n and q.with_symmetry().count() * 4 == n
+
+
+def _plain_count(lattice: str, board: Any, pieces: Any, uses_any: bool) -> int:
+    """Tilings by a plain search with geometry of its own: a piece's cells
+    turned as polygons' corners (sticks: their two ends; hexagons: axial
+    turns), every translate tried at the first uncovered cell."""
+    def turn(cell: Any, k: int, flip: bool) -> Any:
+        if lattice == "sticks":
+            x, y, d = cell
+            ends = [(x, y), (x + 1 - d, y + d)]
+            for _ in range(k):
+                ends = [(-b, a) for a, b in ends]
+            if flip:
+                ends = [(-a, b) for a, b in ends]
+            return tuple(sorted(ends))
+        x, y = cell
+        for _ in range(k):
+            x, y = -y, x + y
+        return (y, x) if flip else (x, y)
+
+    def segment(ends: Any) -> tuple[int, int, int]:
+        (a, b), (c, d) = ends
+        return (a, b, 0) if d == b else (a, b, 1)
+
+    turns = 4 if lattice == "sticks" else 6
+    shapes: dict[str, set[Any]] = {}
+    for name, cells in pieces.items():
+        found: set[Any] = set()
+        for k in range(turns):
+            for flip in (False, True):
+                moved: list[Any] = [turn(c, k, flip) for c in cells]
+                if lattice == "sticks":
+                    moved = [segment(e) for e in moved]
+                x0, y0 = min(c[0] for c in moved), min(c[1] for c in moved)
+                found.add(frozenset((c[0] - x0, c[1] - y0, *c[2:]) for c in moved))
+        shapes[name] = found
+    on = set(board)
+
+    def interior(cells: Any) -> set[Any]:
+        count: dict[Any, int] = {}
+        for x, y, d in cells:
+            for e in ((x, y), (x + 1 - d, y + d)):
+                count[e] = count.get(e, 0) + 1
+        return {e for e, k in count.items() if k > 1}
+
+    total = 0
+
+    def go(covered: set[Any], through: set[Any], left: dict[str, int]) -> None:
+        nonlocal total
+        free = sorted(on - covered)
+        if not free:
+            total += 1
+            return
+        target = free[0]
+        for name, forms in shapes.items():
+            if not uses_any and not left[name]:
+                continue
+            for form in forms:
+                for anchor in form:
+                    if anchor[2:] != target[2:]:
+                        continue
+                    shift = tuple(t - a for t, a in zip(target[:2], anchor[:2]))
+                    placed = frozenset((c[0] + shift[0], c[1] + shift[1], *c[2:]) for c in form)
+                    if target not in placed or not placed <= on or placed & covered:
+                        continue
+                    inner = interior(placed) if lattice == "sticks" else set()
+                    if inner & through:
+                        continue
+                    left[name] -= 1
+                    go(covered | placed, through | inner, left)
+                    left[name] += 1
+    go(set(), set(), {n: 1 for n in pieces})
+    return total
+
+
+def test_sticks_and_hexagons_against_a_plain_search() -> None:
+    sticks = {k: list(v) for k, v in polyforms("sticks", 3).items()}
+    for spec in ((2, 2), (1, 3), (2, 3)):
+        r, c = spec
+        board: list[Any] = [(x, y, 0) for y in range(r + 1) for x in range(c)]
+        board += [(x, y, 1) for y in range(r) for x in range(c + 1)]
+        p = PolyformPuzzle.make("sticks", board, sticks, uses="any")
+        mine = p.count()
+        assert mine == _plain_count("sticks", board, sticks, True), spec
+        for t in p.solutions(20):
+            assert p.check(t) == []
+    hexes = {k: list(v) for k, v in polyforms("hexagon", 3).items()}
+    board = [(x, y) for x in range(3) for y in range(3)]
+    p = PolyformPuzzle.make("hexagon", board, hexes, uses="any")
+    assert p.count() == _plain_count("hexagon", board, hexes, True) > 0
+
+
+def test_crossing_sticks_are_refused() -> None:
+    # Two straight bars of two crossing at the middle point of a 2 x 2 grid:
+    # the '+' they make is a placement neither may share.
+    bars = {"a": [(0, 0, 0), (1, 0, 0)], "b": [(0, 0, 1), (0, 1, 1)]}
+    board = [(0, 1, 0), (1, 1, 0), (1, 0, 1), (1, 1, 1)]
+    p = PolyformPuzzle.make("sticks", board, bars)
+    assert p.count() == 0
+    assert p.check([("a", [(0, 1, 0), (1, 1, 0)]), ("b", [(1, 0, 1), (1, 1, 1)])]) == ["a and b cross at (1, 1)"]
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"lattice": "pentagon", "board": [], "pieces": {}}, "no lattice 'pentagon'"),
+    ({"lattice": "square", "board": [[0, 0]], "pieces": {"x": [[0, 0], [0, 2]]}}, "piece 'x' is not connected"),
+    ({"lattice": "triangle", "board": [[0, 0, 2]], "pieces": {"x": [[0, 0, 0]]}}, r"\[0, 0, 2\] is not a cell"),
+    ({"lattice": "square", "board": [[0, 0], [0, 0]], "pieces": {"x": [[0, 0]]}}, "listed twice"),
+    ({"lattice": "square", "board": [[0, 0]], "pieces": {"x": [[0, 0]]}, "uses": "3:1"}, "least uses is more"),
+    ({"lattice": "square", "board": [[0, 0]], "pieces": {"x": [[0, 0]]}, "uses": {"y": 1}}, "'y' is not a piece"),
+    ({"lattice": "cube", "board": [[0, 0, 0.5]], "pieces": {"x": [[0, 0, 0]]}}, "is not a cell"),
+    ({"lattice": "square", "board": [[0, 0]]}, "'pieces' is missing"),
+])
+def test_bad_puzzles_name_where(data, message) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(PolyformError, match=message):
+        from_json(data)
+
+
+def test_pictures_of_every_lattice_show_every_cell() -> None:
+    cases: list[Any] = [("square", [(r, c) for r in range(2) for c in range(3)], polyforms("square", 3)),
+             ("hexagon", [(x, y) for x in range(3) for y in range(2)], polyforms("hexagon", 3)),
+             ("triangle", [(x, y, t) for x in range(3) for y in range(1) for t in (0, 1)], polyforms("triangle", 3)),
+             ("cube", [(x, y, z) for x in range(3) for y in range(1) for z in range(2)], polyforms("cube", 3)),
+             ("sticks", [(x, y, 0) for y in range(3) for x in range(2)] + [(x, y, 1) for y in range(2) for x in range(3)],
+              polyforms("sticks", 3))]
+    for lattice, board, pieces in cases:
+        p = PolyformPuzzle.make(lattice, board, pieces, uses="any")
+        t = p.solve()
+        assert t is not None and p.check(t) == [], lattice
+        drawn = text_of(p, t)
+        # (Sticks: three characters across, one down.)
+        shown = sum(3 if c[2] == 0 else 1 for c in board) if lattice == "sticks" else len(board)
+        assert sum(ch.isalnum() for ch in drawn) == shown, lattice
+        picture = svg_of(p, t)
+        assert picture.startswith("<svg") and picture.count("<polygon") + picture.count("<line") == len(board)
+
+
+def test_the_command_line_reads_puzzle_files_and_lattices(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "soma.json"
+    f.write_text(json.dumps({"lattice": "cube", "board": [list(c) for c in CUBE3],
+                             "pieces": {k: [list(c) for c in v] for k, v in SOMA.items()}}))
+
+    def covering(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "covering", "polyomino", *args], capture_output=True,
+                              text=True, timeout=300)
+
+    assert covering("count", "--puzzle", str(f)).stdout.split() == ["11520"]
+    assert covering("count", "--puzzle", str(f), "--symmetry").stdout.split() == ["240"]
+    assert covering("count", "--lattice", "triangle", "--pieces", "triangle-6", "--board", "6x6",
+                    "--symmetry").stdout.split() == ["156"]
+    r = covering("solve", "--puzzle", str(f), "--json")
+    tiling = json.loads(r.stdout.splitlines()[0])["tiling"]
+    p = read_puzzle(f.read_text())
+    assert p.check([(t["piece"], [tuple(c) for c in t["cells"]]) for t in tiling]) == []
+    exported = covering("export", "--puzzle", str(f)).stdout
+    from covering import Problem
+    from covering.dlxfile import read_dlx
+
+    assert read_dlx(exported, Problem).count() == 11520
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"lattice": "cube",\n "board": [[0, 0, 0]], "pieces": {"x": [[0, 0, 0], [0, 0, 2]]}}')
+    r = covering("count", "--puzzle", str(bad))
+    assert r.returncode == 2 and r.stderr.startswith(f"covering: error: {bad}: piece 'x' is not connected")
+    r = covering("count", "--puzzle", str(f), "--pieces", "soma")
+    assert r.returncode == 2 and "--puzzle names its lattice" in r.stderr
+    # A board the pieces cannot fill: 0, with a one-line warning.
+    r = covering("count", "--lattice", "cube", "--pieces", "soma", "--board", "3x3x2")
+    assert r.returncode == 0 and r.stdout.split() == ["0"] and "no tiling" in r.stderr
