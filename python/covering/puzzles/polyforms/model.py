@@ -256,12 +256,14 @@ class PolyformPuzzle(ExactCover[list[Label]]):
         return {name: "|".join(sorted(members[root(name)])) for name in self.pieces}
 
     def _transforms(self) -> list[Any]:
+        """The symmetries as maps of the board's points (tables: the plan
+        applies them to every placement of every piece)."""
         lat = self.lattice
         out = []
         for m, shift, _ in self.group():
-            def g(p: Point, m: Matrix = m, shift: Point = shift) -> Point:
-                return tuple(v + d for v, d in zip(lat.moved(m, [p])[0], shift))
-            out.append(g)
+            moved = lat.moved(m, self.board)
+            table = {p: tuple(v + d for v, d in zip(q, shift)) for p, q in zip(self.board, moved)}
+            out.append(table.__getitem__)
         return out
 
     def _plan(self) -> Plan:
