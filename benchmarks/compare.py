@@ -27,7 +27,8 @@ pentominoes 4 x 15 by each), Knuth's six problems of
 ``benchmarks/knuth.py`` counted by the front door, the 10 cheapest tilings of
 6 x 10, a first tiling of 60 x 60 with any number of pentominoes, the
 front door's count of three boards whose items and options are shuffled
-and of the graph covers of ../shared/data/counting, a million-option read, and the command line's start. The inputs are written
+and of the graph covers of ../shared/data/counting, the samurai of examples/, the pentominoes up to symmetry,
+queens in a random order, a million-option read, and the command line's start. The inputs are written
 once into a temporary folder by the new build.
 
 With ``--write``, the table goes to benchmarks/RESULTS.md (``compare``
@@ -162,6 +163,15 @@ def rows(akari_file: Path | None) -> list[Row]:
         # The Rome graph covers of the DXD artifact, as given (issue 82).
         out.append(Row(f"graph cover {graph.stem}: count (front door)",
                        cli("dlx", str(graph), "--count", "--threads", "1"), last_line))
+    examples = HERE.parent / "examples"
+    out += [
+        # Sudoku on regions (issue 84; the samurai read and solved by both builds since dd90b4e).
+        Row("samurai: unique", cli("sudoku", "unique", "--layout", "samurai", str(examples / "samurai.txt")),
+            last_line),
+        Row("pentominoes 6x10 count up to symmetry (2,339)",
+            cli("polyomino", "count", "--board", "6x10", "--symmetry"), last_line),
+        Row("queens 12, 5 in a random order", cli("queens", "random", "12", "--seed", "3", "--limit", "5")),
+    ]
     out += [
         Row("a million options: read and compile", ["-c", READ, "{dir}/million.dlx"]),
         Row("start-up: a count of a 3-option file", cli("dlx", "{dir}/tiny.dlx", "--count"), last_line),

@@ -111,38 +111,21 @@ def _boxes(n: int) -> list[list[Cell]]:
     return [[(br * h + i // w, bc * w + i % w) for i in range(n)] for br in range(n // h) for bc in range(n // w)]
 
 
-def _trim(puzzle: Any, values: dict[Cell, int], rng: random.Random, keep: int) -> dict[Cell, int]:
-    """`values` less givens taken away in a random order while the puzzle
-    stays unique, down to `keep`."""
-    from covering.problem import Uniqueness
-    from covering.puzzles.regions import RegionSudoku
-
-    values = dict(values)
-    order = sorted(values)
-    rng.shuffle(order)
-    for cell in order:
-        if len(values) <= keep:
-            break
-        v = values.pop(cell)
-        trial = RegionSudoku(puzzle.symbols, puzzle.cells, puzzle.regions, values, puzzle.cages)
-        if trial.uniqueness() is not Uniqueness.UNIQUE:
-            values[cell] = v
-    return values
-
-
 def make_jigsaw(n: int, rng: random.Random) -> dict[str, Any]:
+    """A jigsaw of side n with one solution: random regions until some grid
+    fits them, then the library's generator (givens taken away while the
+    solution stays unique, down to a minimal puzzle)."""
     from covering.puzzles.regions import RegionSudoku
+    from covering.puzzles.regions.generate import generate
 
+    lines = [[(r, c) for c in range(n)] for r in range(n)] + [[(r, c) for r in range(n)] for c in range(n)]
     while True:
         regions = jigsaw_regions(n, rng)
-        grid = _grid(n, rng, regions)
-        if grid is not None:
+        if _grid(n, rng, regions) is not None:
             break
-    cells = sorted(grid)
-    lines = [[(r, c) for c in range(n)] for r in range(n)] + [[(r, c) for r in range(n)] for c in range(n)]
-    puzzle = RegionSudoku.make(n, cells, lines + regions)
-    givens = _trim(puzzle, grid, rng, 0)
-    return _record(n, cells, lines + regions, givens)
+    puzzle = RegionSudoku.make(n, [(r, c) for r in range(n) for c in range(n)], lines + regions)
+    made = generate(puzzle, seed=rng.randrange(2**63)).puzzle
+    return _record(n, list(made.cells), lines + regions, dict(made.givens))
 
 
 def random_cages(n: int, grid: dict[Cell, int], rng: random.Random) -> list[list[Cell]]:

@@ -34,7 +34,6 @@ names.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -212,7 +211,9 @@ class ExactCover(Generic[S]):
         # shows deep down): runs with doubling node budgets, each in the
         # order of the next seed, until one finds a solution; that run goes
         # on for the rest (`covering.restart`).
-        first = secrets.randbits(63) if seed is None else limits.seed(seed)
+        import random  # (here: the start of every command does not pay for it)
+
+        first = random.randrange(2**63) if seed is None else limits.seed(seed)
         assert first is not None
         found = restart.solutions(self.problem().compile(), limits.limit(limit), seed=first, stay=True, budget=run)
         return (self.decode(ids) for ids in found)

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import functools
 import random
-import secrets
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -307,7 +306,7 @@ class RegionSudoku(ExactCover["RegionSudoku"]):
         ([], True)
         """
         run = limits.begin(budget, nodes, seconds)
-        first = secrets.randbits(63) if seed is None else limits.seed(seed)
+        first = random.randrange(2**63) if seed is None else limits.seed(seed)
         assert first is not None
         return self._random(limits.limit(limit), first, run)
 
