@@ -261,3 +261,43 @@ def test_the_command_line_reads_puzzle_files_and_lattices(tmp_path) -> None:  # 
     # A board the pieces cannot fill: 0, with a one-line warning.
     r = covering("count", "--lattice", "cube", "--pieces", "soma", "--board", "3x3x2")
     assert r.returncode == 0 and r.stdout.split() == ["0"] and "no tiling" in r.stderr
+
+
+def test_text_pictures_read_back_on_every_lattice() -> None:
+    from covering.puzzles.polyforms.drawings import read_cells
+
+    cases: list[Any] = [("square", [(r, c) for r in range(2) for c in range(3) if (r, c) != (1, 1)]),
+                        ("hexagon", [(x, y) for x in range(3) for y in range(3) if (x, y) != (1, 1)]),
+                        ("triangle", [(x, y, t) for x in range(3) for y in range(2) for t in (0, 1) if x + y != 2]),
+                        ("sticks", [(x, y, 0) for y in range(3) for x in range(2)] + [(0, 0, 1), (2, 1, 1)])]
+    for lattice, board in cases:
+        p = PolyformPuzzle.make(lattice, board, {"a": [board[0]]}, uses="any")
+        lat = p.lattice
+        back = read_cells(lattice, text_of(p, None))
+        assert lat.normalized(map(lat.point, back)) == lat.normalized(p.board), lattice
+    # The cube: layers separated by blank lines, the first z = 0.
+    assert read_cells("cube", "#.\n##\n\n.#\n") == [(0, 0, 0), (0, 1, 0), (1, 1, 0), (1, 0, 1)]
+    with pytest.raises(PolyformError, match="line 3, column 1: '#' is between two hexagons"):
+        read_cells("hexagon", " # #\n# # \n# #")
+    with pytest.raises(PolyformError, match="line 1, column 2: a stick across is three characters"):
+        read_cells("sticks", "+-- +")
+
+
+def test_random_tilings_are_drawn_from_every_one(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    p = PolyformPuzzle.make("hexagon", [(x, y) for x in range(3) for y in range(2)], polyforms("hexagon", 3),
+                            uses="any")
+    every = {tuple(sorted(t)) for t in p.solutions()}
+    drawn = [tuple(sorted(t)) for t in p.random(None, seed=4)]
+    assert sorted(drawn) == sorted(every) and drawn == [tuple(sorted(t)) for t in p.random(None, seed=4)]
+    pieces = tmp_path / "pieces.txt"
+    pieces.write_text("a\n # #\n# #\n\nb\n#\n")
+    board = tmp_path / "board.txt"
+    board.write_text("  # # #\n # # #\n# # #\n")
+    r = subprocess.run([sys.executable, "-m", "covering", "polyomino", "random", "--lattice", "hexagon", "--pieces",
+                        str(pieces), "--board-file", str(board), "--uses", "any", "--seed", "1", "--json"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    tiling = json.loads(r.stdout.splitlines()[0])["tiling"]
+    q = PolyformPuzzle.make("hexagon", [(x, y) for x in range(3) for y in range(3)],
+                            {"a": [(0, 0), (1, 0), (0, 1), (1, 1)], "b": [(0, 0)]}, uses="any")
+    assert q.check([(t["piece"], [tuple(c) for c in t["cells"]]) for t in tiling]) == []

@@ -8,7 +8,8 @@ LATTICE-SIZE: ``triangle-6`` the hexiamonds, ``hexagon-4``, ``cube-5``) and
 ``--board``: RxC (a square lattice's rectangle; a triangle lattice's rhombus
 of R by C rhombi, two triangles each; a hexagon lattice's parallelogram of R
 rows of C hexagons; sticks: the unit segments of a grid of R x C squares) or
-AxBxC (a box of cubes). A tiling is printed as its picture (the cube's
+AxBxC (a box of cubes), or ``--board-file`` and ``--pieces FILE`` as text
+pictures of the lattice (`covering.puzzles.polyforms.drawings`). A tiling is printed as its picture (the cube's
 layers side by side), as SVG with ``--svg``, or with ``--json`` as
 ``{"tiling": [{"piece": name, "cells": [cell, ...]}, ...]}``, cells as the
 design writes them.
@@ -18,11 +19,14 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import os
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from .. import textio
 from ..problem import Problem, Uniqueness
 from ..puzzles.polyforms import LATTICES, PolyformError, PolyformPuzzle
+from ..puzzles.polyforms.drawings import read_cells
 from ..puzzles.polyforms.pictures import svg_of, text_of
 from . import flags
 from .common import UsageError, place, read_input, warn
@@ -61,6 +65,49 @@ def board_cells(lattice: str, spec: str) -> list[tuple[int, ...]]:
     else:
         cells = list(itertools.product(range(dims[0]), range(dims[1]), range(dims[2])))
     return cells
+
+
+def _pieces_file(lattice: str, path: str) -> dict[str, list[tuple[int, ...]]]:
+    """A file of pieces on `lattice`: blocks separated by blank lines, each
+    a name line, then the piece's picture (`read_cells`); on the cube a
+    block of picture lines alone (``#`` and ``.``) is the next layer of the
+    piece above it. Errors name the file's line and column."""
+    text, name = read_input(path)
+    pieces: dict[str, list[tuple[int, ...]]] = {}
+    where: dict[str, int] = {}
+    blocks: list[tuple[int, list[str]]] = []
+    for lineno, line in enumerate(textio.lines(text), 1):
+        if textio.is_blank(line):
+            blocks.append((lineno + 1, []))
+        elif not blocks:
+            blocks.append((lineno, [line]))
+        else:
+            blocks[-1][1].append(line)
+    current: tuple[str, int, list[str]] | None = None
+    found: list[tuple[str, int, list[str]]] = []
+    for lineno, block in blocks:
+        if not block:
+            continue
+        layer = lattice == "cube" and current is not None and all(set(x) <= set("#.") | set(textio.BLANKS)
+                                                                    for x in block)
+        if layer and current is not None:
+            current[2].extend(["", *block])
+            continue
+        current = (block[0].strip(textio.BLANKS), lineno, block[1:])
+        found.append(current)
+    for piece, lineno, picture in found:
+        if not picture:
+            raise UsageError(f"{name}:{lineno}: piece {piece!r} needs a name line and a picture")
+        if piece in where:
+            raise UsageError(f"{name}:{lineno}: piece {piece!r} is already named on line {where[piece]}")
+        try:
+            pieces[piece] = read_cells(lattice, "\n".join(picture), lineno + 1)
+        except PolyformError as e:
+            raise PolyformError(place(name, f"piece {piece!r}: {e}" if not str(e).startswith("line") else str(e)))
+        where[piece] = lineno
+    if not pieces:
+        raise UsageError(f"{name}: no pieces")
+    return pieces
 
 
 class PolyformFace(Face):
@@ -105,15 +152,25 @@ class PolyformFace(Face):
         lattice = args.lattice
         if lattice not in LATTICES:
             raise UsageError(f"--lattice {lattice}: no such lattice (the lattices: {', '.join(LATTICES)})")
+        spec = args.pieces or f"{lattice}-{5 if lattice == 'square' else 6}"
+        pieces: dict[str, Any]
+        if spec != "-" and os.path.exists(spec):
+            pieces = _pieces_file(lattice, spec)
+        else:
+            try:
+                on, pieces = named(spec)
+            except ValueError as e:
+                raise UsageError(f"--pieces: {e}") from None
+            if on != lattice:
+                raise UsageError(f"--pieces {spec} are pieces of the {on} lattice, not of the {lattice} lattice")
         if args.board_file:
-            raise UsageError("--board-file is a picture of squares: on another lattice, give --puzzle FILE.json")
-        try:
-            on, pieces = named(args.pieces or f"{lattice}-{5 if lattice == 'square' else 6}")
-        except ValueError as e:
-            raise UsageError(f"--pieces: {e}") from None
-        if on != lattice:
-            raise UsageError(f"--pieces {args.pieces} are pieces of the {on} lattice, not of the {lattice} lattice")
-        board = board_cells(lattice, args.board or {"cube": "3x3x3", "sticks": "4x4"}.get(lattice, "6x6"))
+            text, name = read_input(args.board_file)
+            try:
+                board = read_cells(lattice, text)
+            except PolyformError as e:
+                raise PolyformError(place(name, str(e))) from None
+        else:
+            board = board_cells(lattice, args.board or {"cube": "3x3x3", "sticks": "4x4"}.get(lattice, "6x6"))
         uses: Any = args.uses or "once"
         if uses not in ("once", "any"):
             try:

@@ -48,6 +48,7 @@ __all__ = [
     "Board",
     "Tiling",
     "TilingPuzzle",
+    "drawn",
     "tiling",
     "tilings",
     "count_tilings",
@@ -731,7 +732,7 @@ class TilingPuzzle(ExactCover[list[Label]]):
         run = begin(budget, nodes, seconds)
         if self.why_none() is not None:
             return iter(())
-        return _drawn(self.problem(), limits.limit(limit), seed, run, branching, memo_bytes)
+        return drawn(self.problem(), limits.limit(limit), seed, run, branching, memo_bytes)
 
     def why_none(self) -> str | None:
         """Why no tiling exists, from the areas alone (`area_mismatch`).
@@ -793,11 +794,17 @@ class TilingPuzzle(ExactCover[list[Label]]):
         return f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">{cells}</svg>'
 
 
-def _drawn(problem: Problem, want: int | None, seed: int | None, run: Budget, branching: str | None,
-           memo_bytes: int | None) -> Iterator[list[Label]]:
+def drawn(problem: Problem, want: int | None, seed: int | None, run: Budget, branching: str | None = None,
+          memo_bytes: int | None = None) -> Iterator[Any]:
     """`want` different solutions of `problem` (None: all) drawn uniformly
     from its diagram, from `seed`; all of them in a shuffled order when
-    they are few (at most twice `want`, or 64)."""
+    they are few (at most twice `want`, or 64). The tilings of every
+    lattice draw theirs here.
+
+    >>> t = TilingPuzzle(DOMINOES, Board.rectangle(2, 3), uses="any")
+    >>> sorted(map(sorted, drawn(t.problem(), None, 1, begin(None)))) == sorted(map(sorted, t.solutions()))
+    True
+    """
     from ..counting import memo_rule
 
     rule = branching or memo_rule(problem, memo_bytes, run.memory)

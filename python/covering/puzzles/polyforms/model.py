@@ -37,6 +37,7 @@ from ...errors import Interrupted, ProblemError
 from ...limits import Budget, begin
 from ...problem import Problem
 from ..base import ExactCover
+from ..polyomino import drawn
 from ..symmetry import Plan, canonical, plan
 from .lattice import LATTICES, Lattice, Matrix, Point
 from .pictures import svg_of, text_of
@@ -409,6 +410,33 @@ class PolyformPuzzle(ExactCover[list[Label]]):
                 if canonical(cast(Any, keyed), group):
                     found += 1
                     yield list(labels)
+
+    def random(self, limit: int | None = 1, /, *, seed: int | None = None, seconds: float | None = None,
+               nodes: int | None = None, budget: Budget | None = None) -> Iterator[list[Label]]:
+        """Up to `limit` different tilings (with ``symmetry``: classes)
+        drawn uniformly at random, from `seed`: from the problem's diagram
+        (`covering.puzzles.polyomino.drawn`, as on the square lattice); classes
+        that need filtering are listed, then shuffled by the seed.
+
+        >>> from covering.puzzles.polyforms.sets import SOMA
+        >>> soma = PolyformPuzzle.make("cube", [(x, y, z) for x in range(3) for y in range(3) for z in range(3)],
+        ...                            SOMA)
+        >>> one = next(soma.random(seed=5))
+        >>> soma.check(one), one == next(soma.random(seed=5))
+        ([], True)
+        """
+        import random
+
+        run = begin(budget, nodes, seconds)
+        if self.why_none() is not None:
+            return iter(())
+        first = random.randrange(2**63) if seed is None else limits.seed(seed)
+        p = self._plan()
+        if p.filtered:
+            every = list(self._classes_listed(p, None, run))
+            random.Random(first).shuffle(every)
+            return iter(every[:limits.limit(limit)])
+        return drawn(self.problem(), limits.limit(limit), first, run)
 
     def decode(self, ids: Sequence[int]) -> list[Label]:
         """The placed pieces of option ids of `problem()`."""
