@@ -301,3 +301,17 @@ def test_random_tilings_are_drawn_from_every_one(tmp_path) -> None:  # type: ign
     q = PolyformPuzzle.make("hexagon", [(x, y) for x in range(3) for y in range(3)],
                             {"a": [(0, 0), (1, 0), (0, 1), (1, 1)], "b": [(0, 0)]}, uses="any")
     assert q.check([(t["piece"], [tuple(c) for c in t["cells"]]) for t in tiling]) == []
+
+
+def test_pieces_of_one_shape_under_two_names_are_one_up_to_symmetry() -> None:
+    # Two L-trominoes named apart and two dominoes named apart on 2 x 5: up
+    # to symmetry the names do not matter (the design's rule); the classes
+    # are the orbits of the tilings of the merged pieces.
+    pieces = {"L1": [(0, 0), (1, 0), (1, 1)], "L2": [(0, 0), (0, 1), (1, 0)], "d1": [(0, 0), (0, 1)],
+              "d2": [(0, 0), (1, 0)]}
+    p = PolyformPuzzle.make("square", [(r, c) for r in range(2) for c in range(5)], pieces)
+    classes = p.with_symmetry()
+    assert sorted(classes.pieces) == ["L1", "d1"] and classes.bounds["L1"] == (2, 2)
+    assert classes.count() == _orbits(classes) > 0
+    # Named apart, each tiling of the merged pieces is four: L1, L2 and d1, d2 swapped.
+    assert p.count() == 2 * 2 * classes.with_symmetry(False).count()

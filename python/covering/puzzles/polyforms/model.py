@@ -152,11 +152,35 @@ class PolyformPuzzle(ExactCover[list[Label]]):
         if not shapes:
             raise PolyformError("there is no piece")
         refl = lat.name != "cube" if reflections is None else bool(reflections)
-        return cls(lat, board_points, shapes, _bounds(uses, list(shapes)), bool(rotations), refl, symmetry)
+        made = cls(lat, board_points, shapes, _bounds(uses, list(shapes)), bool(rotations), refl)
+        return made.with_symmetry() if symmetry else made
 
     def with_symmetry(self, symmetry: bool = True) -> PolyformPuzzle:
-        """The same puzzle, its tilings up to the board's symmetries (or not)."""
-        return replace(self, symmetry=symmetry, _cache={})
+        """The same puzzle, its tilings up to the board's symmetries (or
+        not). Up to symmetry, pieces of the same shape are interchangeable
+        (the design's rule): they become one piece, under the first name,
+        used as often as they were together.
+
+        >>> two = PolyformPuzzle.make("square", [(0, 0), (0, 1), (0, 2), (0, 3)],
+        ...                           {"a": [(0, 0), (0, 1)], "b": [(0, 0), (1, 0)]})
+        >>> two.count(), two.with_symmetry().count(), sorted(two.with_symmetry().pieces)
+        (2, 1, ['a'])
+        """
+        if not symmetry:
+            return replace(self, symmetry=False, _cache={})
+        kinds: dict[frozenset[tuple[Point, ...]], str] = {}
+        pieces: dict[str, tuple[Point, ...]] = {}
+        bounds: dict[str, tuple[int, int] | None] = {}
+        for name, points in self.pieces.items():
+            kind = frozenset(self.orientations(name))
+            first = kinds.setdefault(kind, name)
+            b = self.bounds[name]
+            if first == name:
+                pieces[name], bounds[name] = points, b
+                continue
+            a = bounds[first]
+            bounds[first] = None if a is None or b is None else (a[0] + b[0], a[1] + b[1])
+        return replace(self, pieces=pieces, bounds=bounds, symmetry=True, _cache={})
 
     # -- placements ----------------------------------------------------------
 
