@@ -315,3 +315,25 @@ def test_pieces_of_one_shape_under_two_names_are_one_up_to_symmetry() -> None:
     assert classes.count() == _orbits(classes) > 0
     # Named apart, each tiling of the merged pieces is four: L1, L2 and d1, d2 swapped.
     assert p.count() == 2 * 2 * classes.with_symmetry(False).count()
+
+
+def test_named_boards_and_one_sided_sets_on_the_command_line() -> None:
+    from covering.puzzles.polyforms.sets import named
+
+    def count(*args: str) -> str:
+        r = subprocess.run([sys.executable, "-m", "covering", "polyomino", "count", *args], capture_output=True,
+                           text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        return r.stdout.split()[-1]
+
+    # The one-sided pentiamonds (a piece and its mirror image apart, none turned over) on a triangle of side 5.
+    lattice, pieces = named("triangle-5-one-sided")
+    board = [(x, y, t) for x in range(5) for y in range(5) for t in (0, 1) if x + y + t < 5]
+    p = PolyformPuzzle.make(lattice, board, dict(pieces), uses="any", reflections=False)
+    assert count("--lattice", "triangle", "--pieces", "triangle-5-one-sided", "--board", "triangle:5", "--uses",
+                 "any") == str(p.count())
+    # Trihexes on the hexagon of side 3 (19 cells, not a multiple of 3): none; of side 2 less its centre: some.
+    assert count("--lattice", "hexagon", "--pieces", "hexagon-3", "--board", "hexagon:3", "--uses", "any") == "0"
+    ring = [(x, y) for x in range(-1, 2) for y in range(-1, 2) if abs(x + y) <= 1 and (x, y) != (0, 0)]
+    q = PolyformPuzzle.make("hexagon", ring, dict(named("hexagon-3")[1]), uses="any")
+    assert q.count() == _plain_count("hexagon", ring, {k: list(v) for k, v in named("hexagon-3")[1].items()}, True)

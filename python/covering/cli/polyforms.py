@@ -37,11 +37,36 @@ __all__ = ["PolyformFace", "board_cells"]
 
 
 def board_cells(lattice: str, spec: str) -> list[tuple[int, ...]]:
-    """The cells of ``--board`` on `lattice` (see the module).
+    """The cells of ``--board`` on `lattice` (see the module), or a
+    shape by name: ``triangle:N`` (a triangle of side N, on the triangle
+    lattice) and ``hexagon:N`` (a hexagon of side N: on the hexagon
+    lattice the cells within N - 1 steps of one; on the triangle lattice
+    the six triangles of side N round a point).
 
     >>> len(board_cells("triangle", "6x6")), len(board_cells("cube", "3x3x3")), len(board_cells("sticks", "1x1"))
     (72, 27, 4)
+    >>> [len(board_cells(lattice, shape)) for lattice, shape in
+    ...  (("triangle", "triangle:4"), ("hexagon", "hexagon:3"), ("triangle", "hexagon:2"))]
+    [16, 19, 24]
     """
+    shape, colon, size = spec.partition(":")
+    if colon:
+        if shape not in ("triangle", "hexagon") or not size.strip().isdigit() or int(size) < 1:
+            raise UsageError(f"--board {spec!r}: a named board is triangle:N or hexagon:N, N at least 1")
+        n = int(size)
+        if n > 2000:
+            raise UsageError(f"--board {spec}: more than ten million cells")
+        if lattice == "triangle" and shape == "triangle":
+            return [(x, y, t) for x in range(n) for y in range(n) for t in (0, 1) if x + y + t < n]
+        if lattice == "triangle":
+            # Triangles round the point (0, 0): a hexagon of side n, as a
+            # set of points within n of it in the hexagonal distance.
+            return [(x, y, t) for x in range(-n, n) for y in range(-n, n) for t in (0, 1)
+                    if all(abs(v) <= 3 * n for v in _hex_distances(3 * x + 1 + t, 3 * y + 1 + t))]
+        if lattice == "hexagon" and shape == "hexagon":
+            r = n - 1
+            return [(x, y) for x in range(-r, r + 1) for y in range(-r, r + 1) if abs(x + y) <= r]
+        raise UsageError(f"--board {spec}: not a shape of the {lattice} lattice")
     parts = spec.lower().split("x")
     if not all(p.strip().isdigit() for p in parts) or len(parts) != (3 if lattice == "cube" else 2):
         raise UsageError(f"--board on the {lattice} lattice must look like "
@@ -65,6 +90,13 @@ def board_cells(lattice: str, spec: str) -> list[tuple[int, ...]]:
     else:
         cells = list(itertools.product(range(dims[0]), range(dims[1]), range(dims[2])))
     return cells
+
+
+def _hex_distances(u: int, v: int) -> tuple[int, int, int]:
+    """A point's coordinates along the three axes of the triangle lattice
+    (in thirds of a side): within 3n on each, a triangle lies in the
+    hexagon of side n."""
+    return u, v, u + v
 
 
 def _pieces_file(lattice: str, path: str) -> dict[str, list[tuple[int, ...]]]:
@@ -177,8 +209,9 @@ class PolyformFace(Face):
                 uses = tuple(int(v) for v in uses.split(":")) if ":" in uses else int(uses)
             except ValueError:
                 raise UsageError(f"--uses must be once, any, N or LO:HI, not {uses!r}") from None
-        return PolyformPuzzle.make(lattice, board, pieces, uses, not args.no_rotations,
-                                   False if args.no_reflections else None)
+        # (A one-sided set holds both mirror images: its pieces are not turned over.)
+        flat = args.no_reflections or spec.endswith("-one-sided")
+        return PolyformPuzzle.make(lattice, board, pieces, uses, not args.no_rotations, False if flat else None)
 
     def entries(self) -> Iterator[tuple[int, PolyformPuzzle]]:
         yield 0, self.puzzle

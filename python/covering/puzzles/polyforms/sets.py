@@ -78,19 +78,22 @@ SOMA: dict[str, Cells] = {
 def named(name: str) -> tuple[str, dict[str, Cells]]:
     """A named set: (its lattice, its pieces). ``soma``, ``tetrasticks``,
     or LATTICE-SIZE for the free polyforms (``triangle-6``: the twelve
-    hexiamonds; ``cube-4``: the tetracubes as solids, mirror pairs apart).
+    hexiamonds; ``cube-4``: the tetracubes as solids, mirror pairs apart),
+    LATTICE-SIZE-one-sided for the one-sided ones (a piece and its mirror
+    image apart: to be placed without turning them over).
 
     >>> lattice, pieces = named("triangle-6")
-    >>> lattice, len(pieces)
-    ('triangle', 12)
+    >>> lattice, len(pieces), len(named("square-5-one-sided")[1])
+    ('triangle', 12, 18)
     """
     if name in NAMED:
         return NAMED[name]
     if name == "tetrasticks":
         return "sticks", polyforms("sticks", 4)
-    lattice, _, size = name.rpartition("-")
+    one_sided = name.endswith("-one-sided")
+    lattice, _, size = name.removesuffix("-one-sided").rpartition("-")
     if lattice in LATTICES and size.isdigit():
-        return lattice, polyforms(lattice, int(size), reflections=lattice != "cube")
+        return lattice, polyforms(lattice, int(size), reflections=lattice != "cube" and not one_sided)
     raise ValueError(f"no piece set {name!r} (soma, tetrasticks, or LATTICE-SIZE such as triangle-6, hexagon-4, "
                      f"cube-5, sticks-4)")
 
