@@ -13,9 +13,9 @@ region sets (`covering.puzzles.regions.layouts`). The exact cover problem:
 - a killer cage is Knuth's way with colors: a primary item per cage, and
   an option per set of distinct symbols that meets its sum, which colors
   the cage's secondary item of each symbol 1 (in the set) or 0; a cell's
-  option in the cage asks that item's color 1 and takes the cage's
-  "at most once" item of its symbol, so the cage's cells hold the set's
-  symbols, each once.
+  option in the cage asks that item's color 1 and, where the cage's cells
+  are not all in one region, takes the cage's "at most once" item of its
+  symbol, so the cage's cells hold the set's symbols, each once.
 
 >>> from covering.puzzles.regions.layouts import classic
 >>> s = classic(4, "1..." "..1." "...." "...2")
@@ -32,11 +32,13 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from array import array
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ... import _core, limits, restart, sizes
 from ...errors import LimitReached, ProblemError
+from ...labels import Labels
 from ...problem import Problem
 from ..base import ExactCover
 
@@ -244,42 +246,65 @@ class RegionSudoku(ExactCover["RegionSudoku"]):
         cage_can = [set().union(*f) if f else set() for f in cage_fillings]
         n_cells, n_regions, n_cages = len(cells), len(self.regions), len(cages)
         # Items: cells, then region x symbol, then cages (primary); each
-        # cage's symbol items "#" (colored) and "!" (at most once), secondary.
+        # cage's symbol items "#" (colored), secondary, and "!" (at most
+        # once) where the cage's cells are not all in one region (there the
+        # region keeps them distinct already: the 45 rule's cages, most of
+        # a killer's).
         region_item = n_cells
         cage_item = region_item + n_regions * n
         secondary = cage_item + n_cages
+        region_sets = [frozenset(r) for r in self.regions]
+        apart = [j for j, cage in enumerate(cages)
+                 if not any(region_sets[k].issuperset(cage.cells) for k in in_regions[index[cage.cells[0]]])]
+        bang = {j: secondary + n * (n_cages + m) for m, j in enumerate(apart)}
         start, item, color = [0], [], []
         labels: list[tuple[object, ...]] = []
+        every = set(range(1, n + 1))
         for i, c in enumerate(cells):
-            for v in ([self.givens[c]] if c in self.givens else range(1, n + 1)):
-                if c not in self.givens and (any(v in taken[k] for k in in_regions[i])
-                                             or any(v not in cage_can[j] for j in in_cages[i])):
-                    continue
-                item.append(i)
-                color.append(0)
-                for k in in_regions[i]:
-                    item.append(region_item + k * n + v - 1)
-                    color.append(0)
+            if c in self.givens:
+                symbols: Iterable[int] = (self.givens[c],)
+            else:
+                can = every.difference(*(taken[k] for k in in_regions[i]))
                 for j in in_cages[i]:
-                    item += [secondary + (2 * j) * n + v - 1, secondary + (2 * j + 1) * n + v - 1]
-                    color += [2, 0]  # (color 2 is "1": the symbol is in the cage's filling)
+                    can &= cage_can[j]
+                symbols = sorted(can)
+            regions_of, cages_of = in_regions[i], in_cages[i]
+            for v in symbols:
+                row = [i, *(region_item + k * n + v - 1 for k in regions_of)]
+                tint = [0] * len(row)
+                for j in cages_of:
+                    row.append(secondary + j * n + v - 1)
+                    tint.append(2)  # (color 2 is "1": the symbol is in the cage's filling)
+                    if j in bang:
+                        row.append(bang[j] + v - 1)
+                        tint.append(0)
+                item += row
+                color += tint
                 start.append(len(item))
                 labels.append((c[0], c[1], v))
         for j, options in enumerate(cage_fillings):
+            base = secondary + j * n
             for filling in options:
-                chosen = set(filling)
                 item.append(cage_item + j)
+                item.extend(range(base, base + n))
                 color.append(0)
-                for v in range(1, n + 1):
-                    item.append(secondary + (2 * j) * n + v - 1)
-                    color.append(2 if v in chosen else 1)
+                color.extend(2 if v in filling else 1 for v in range(1, n + 1))
                 start.append(len(item))
                 labels.append(("cage", j + 1, filling))
-        primary = ([cell_name(c) for c in cells] + [f"R{k + 1}#{v}" for k in range(n_regions) for v in range(1, n + 1)]
-                   + [f"K{j + 1}" for j in range(n_cages)])
-        second = [f"K{j + 1}{kind}{v}" for j in range(n_cages) for kind in "#!" for v in range(1, n + 1)]
-        problem = Problem.from_arrays(primary, start, item, color if n_cages else None, secondary=second,
-                                      labels=labels, colors=["0", "1"] if n_cages else None)
+        # (Names unique by construction: built without the checks of a
+        # problem read from a file.)
+        names: list[Hashable] = [cell_name(c) for c in cells]
+        names += [f"R{k + 1}#{v}" for k in range(n_regions) for v in range(1, n + 1)]
+        names += [f"K{j + 1}" for j in range(n_cages)]
+        n_primary = len(names)
+        names += [f"K{j + 1}#{v}" for j in range(n_cages) for v in range(1, n + 1)]
+        names += [f"K{j + 1}!{v}" for j in apart for v in range(1, n + 1)]
+        sized = Labels()
+        sized.extend(labels)
+        problem = Problem.from_read(names, n_primary, [1] * n_primary, [1] * n_primary,
+                                    ["0", "1"] if n_cages else [],
+                                    (array("I", start), array("I", item), array("I", color if n_cages else ())),
+                                    sized)
         # Bitsets take a node of these in a quarter of the dancing cells'
         # time (jigsaws, killers and overlapping grids alike: 140 ns a node
         # against 620 on killers, the same nodes), and the rows and
@@ -519,7 +544,10 @@ def _symbol(v: int) -> str:
 
 def _cell(value: object, where: str) -> Cell:
     """A cell from a pair of integers >= 0, or a clear error naming `where`."""
-    if (isinstance(value, (tuple, list)) and len(value) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 2**31 for x in value)):
-        return (int(value[0]), int(value[1]))
+    # (type() is: a bool is no cell coordinate; every cell of a batch passes here.)
+    if type(value) in (tuple, list) and len(value) == 2:  # type: ignore[arg-type]
+        r: object = value[0]  # type: ignore[index]
+        c: object = value[1]  # type: ignore[index]
+        if type(r) is int and type(c) is int and 0 <= r < 2**31 and 0 <= c < 2**31:
+            return (r, c)
     raise RegionSudokuError(f"{where}: a cell is [row, col], two integers from 0, not {value!r}")
