@@ -337,3 +337,17 @@ def test_named_boards_and_one_sided_sets_on_the_command_line() -> None:
     ring = [(x, y) for x in range(-1, 2) for y in range(-1, 2) if abs(x + y) <= 1 and (x, y) != (0, 0)]
     q = PolyformPuzzle.make("hexagon", ring, dict(named("hexagon-3")[1]), uses="any")
     assert q.count() == _plain_count("hexagon", ring, {k: list(v) for k, v in named("hexagon-3")[1].items()}, True)
+
+
+@pytest.mark.parametrize(("lattice", "size", "board", "published"), [
+    # Published counts of Polyform Puzzler (up to symmetry), on boards of its conventions (the design's
+    # triangle cells are its (x, y, z)): hexiamonds in the 4 x 11 trapezoid, tetrahexes in the 4 x 7 parallelogram
+    # and the triangle of side 7.
+    ("triangle", 6, [(x, y, t) for t in (0, 1) for y in range(4) for x in range(11) if x + y + t < 11], 76),
+    ("hexagon", 4, [(x, y) for x in range(7) for y in range(4)], 9),
+    ("hexagon", 4, [(x, y) for y in range(7) for x in range(7) if x + y < 7], 0),
+])
+def test_published_counts_up_to_symmetry(lattice, size, board, published) -> None:  # type: ignore[no-untyped-def]
+    p = PolyformPuzzle.make(lattice, board, polyforms(lattice, size))
+    classes = p.with_symmetry()
+    assert classes.count() == published == _orbits(classes)
