@@ -351,3 +351,18 @@ def test_published_counts_up_to_symmetry(lattice, size, board, published) -> Non
     p = PolyformPuzzle.make(lattice, board, polyforms(lattice, size))
     classes = p.with_symmetry()
     assert classes.count() == published == _orbits(classes)
+
+
+def test_hostile_json_gets_an_answer_or_a_clear_error() -> None:
+    square = '{"lattice": "square", "board": [[0, %s]], "pieces": {%s: [[0, 0]]}}'
+    with pytest.raises(PolyformError, match="the key 'x' is written twice"):
+        read_puzzle('{"lattice": "square", "board": [[0, 0]], "pieces": {"x": [[0, 0]], "x": [[0, 1]]}}')
+    for bad, message in (("NaN", "is not a cell"), ("1e400", "is not a cell"), ("true", "is not a cell")):
+        with pytest.raises(PolyformError, match=message):
+            read_puzzle(square % (bad, '"x"'))
+    with pytest.raises(PolyformError, match="printable text"):
+        read_puzzle(square % ("0", '"x\\u0001"'))
+    with pytest.raises(PolyformError, match="not UTF-8"):
+        read_puzzle(b'{"lattice": "\xff"}')
+    # A cell past 2^64 is a cell like any other: the piece is moved onto it.
+    assert read_puzzle(square % (str(2**64), '"x"')).count() == 1

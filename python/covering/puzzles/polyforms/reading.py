@@ -71,6 +71,17 @@ def from_json(data: Any) -> PolyformPuzzle:
     return PolyformPuzzle.make(data["lattice"], board, pieces, uses, rotations, reflections)
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are each written once (a piece named twice
+    would otherwise be read as its last picture, silently)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise PolyformError(f"the key {key!r} is written twice in one object")
+        out[key] = value
+    return out
+
+
 def read_puzzle(text: str | bytes) -> PolyformPuzzle:
     """The puzzle of a JSON text.
 
@@ -80,6 +91,10 @@ def read_puzzle(text: str | bytes) -> PolyformPuzzle:
     Traceback (most recent call last):
     ...
     covering.puzzles.polyforms.model.PolyformError: line 2, column 12: not JSON (Expecting value)
+    >>> read_puzzle('{"lattice": "square", "board": [[0, 0]], "pieces": {"x": [[0, 0]], "x": [[0, 0]]}}')
+    Traceback (most recent call last):
+    ...
+    covering.puzzles.polyforms.model.PolyformError: the key 'x' is written twice in one object
     """
     if isinstance(text, bytes):
         try:
@@ -87,7 +102,7 @@ def read_puzzle(text: str | bytes) -> PolyformPuzzle:
         except UnicodeDecodeError as e:
             raise PolyformError(f"byte {e.start}: not UTF-8 text") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as e:
         raise PolyformError(f"line {e.lineno}, column {e.colno}: not JSON ({e.msg})") from None
     except RecursionError:
