@@ -99,7 +99,7 @@ def main() -> None:
                  "|---|---|---|---|---|---|---|"]
         lines += [f"| {n} | {c:,} | {k:,} | {a:.2f} | {b:.2f} | {b / a:.2f} | {s:.2f} |"
                   for n, c, k, a, b, s in rows]
-        replace_section(RESULTS, "polyforms", "\n".join(lines))
+        replace_section(RESULTS, "polyforms", "\n".join(["<!-- polyforms:begin -->", *lines, "<!-- polyforms:end -->"]))
 
 
 if __name__ == "__main__":

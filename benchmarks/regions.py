@@ -330,7 +330,7 @@ def main() -> None:
                  "whole processes, start-up included, best of the runs; answers and unique solutions compared.", "",
                  "| batch | puzzles | unique | covering s | ms a puzzle | CaDiCaL s | ratio |", "|---|---|---|---|---|---|---|"]
         lines += [f"| {k} | {n} | {u} | {a:.2f} | {1000 * a / n:.1f} | {b:.2f} | {a / b:.2f} |" for k, n, u, a, b in rows]
-        replace_section(RESULTS, "regions", "\n".join(lines))
+        replace_section(RESULTS, "regions", "\n".join(["<!-- regions:begin -->", *lines, "<!-- regions:end -->"]))
 
 
 if __name__ == "__main__":
