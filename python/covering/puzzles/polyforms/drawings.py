@@ -39,7 +39,11 @@ _GAPS = "." + textio.BLANKS
 
 def read_cells(lattice: str, text: str, first: int = 1) -> list[tuple[int, ...]]:
     """The cells of a picture on `lattice` (see the module); errors count
-    its lines from `first`."""
+    its lines from `first`.
+
+    >>> read_cells("triangle", "##")
+    [(0, 0, 0), (0, 0, 1)]
+    """
     lines = textio.lines(text)
     while lines and textio.is_blank(lines[-1]):
         lines.pop()

@@ -83,7 +83,11 @@ class Lattice:
     n_rotations: int
 
     def point(self, cell: Sequence[int]) -> Point:
-        """The point of a cell written as the design writes it."""
+        """The point of a cell written as the design writes it.
+
+        >>> LATTICES["sticks"].point((1, 2, 1)), LATTICES["hexagon"].point((1, 2))
+        ((2, 5), (1, 2))
+        """
         if self.name == "triangle":
             x, y, t = cell
             return (3 * x + 1 + t, 3 * y + 1 + t)
@@ -93,7 +97,11 @@ class Lattice:
         return tuple(cell)
 
     def cell(self, p: Point) -> tuple[int, ...]:
-        """The cell of a point, as the design writes it."""
+        """The cell of a point, as the design writes it.
+
+        >>> LATTICES["triangle"].cell((5, 2))
+        (1, 0, 1)
+        """
         if self.name == "triangle":
             t = p[0] % 3 - 1
             return ((p[0] - 1 - t) // 3, (p[1] - 1 - t) // 3, t)
@@ -103,14 +111,24 @@ class Lattice:
 
     def is_cell(self, cell: Sequence[int]) -> bool:
         """Is `cell` written as a cell of this lattice (integers, and for
-        triangles and sticks a last coordinate of 0 or 1)?"""
+        triangles and sticks a last coordinate of 0 or 1)?
+
+        >>> cube = LATTICES["cube"]
+        >>> LATTICES["triangle"].is_cell((0, 0, 2)), cube.is_cell((0, 0, True)), cube.is_cell((0, 0, 1))
+        (False, False, True)
+        """
         if len(cell) != self.width or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell):
             return False
         return self.name not in ("triangle", "sticks") or cell[-1] in (0, 1)
 
     def motions(self, rotations: bool = True, reflections: bool = False) -> list[Matrix]:
         """The motions a piece may make: the identity, the rotations, and
-        with `reflections` their mirror images."""
+        with `reflections` their mirror images.
+
+        >>> cube = LATTICES["cube"]
+        >>> len(cube.motions()), len(cube.motions(False)), len(LATTICES["hexagon"].motions(True, True))
+        (24, 1, 12)
+        """
         ms = list(self.all_motions[: self.n_rotations] if rotations else self.all_motions[:1])
         if reflections:
             mirror = self.all_motions[self.n_rotations]
@@ -118,11 +136,22 @@ class Lattice:
         return ms
 
     def moved(self, m: Matrix, points: Iterable[Point]) -> list[Point]:
+        """`points` under the motion `m`.
+
+        >>> sq = LATTICES["square"]
+        >>> sq.moved(sq.motions()[1], [(0, 1), (2, 0)])
+        [(1, 0), (0, -2)]
+        """
         return [_apply(m, p) for p in points]
 
     def normalized(self, points: Iterable[Point]) -> tuple[Point, ...]:
         """`points` translated so that each coordinate's least is in 0..step-1: two
-        sets are translates of each other when these are equal."""
+        sets are translates of each other when these are equal.
+
+        >>> sq = LATTICES["square"]
+        >>> sq.normalized([(5, 7), (5, 8)]) == sq.normalized([(-1, 0), (-1, 1)])
+        True
+        """
         pts = list(points)
         s = self.step
         low = [min(p[i] for p in pts) // s * s for i in range(len(pts[0]))]
@@ -130,7 +159,11 @@ class Lattice:
 
     def neighbours(self, p: Point) -> list[Point]:
         """The cells next to `p` (sharing an edge; a face for cubes; an end
-        for sticks)."""
+        for sticks).
+
+        >>> len(LATTICES["hexagon"].neighbours((0, 0))), len(LATTICES["triangle"].neighbours((1, 1)))
+        (6, 3)
+        """
         if self.name == "square":
             return [(p[0] + a, p[1] + b) for a, b in ((1, 0), (-1, 0), (0, 1), (0, -1))]
         if self.name == "hexagon":
@@ -149,7 +182,11 @@ class Lattice:
 
     @staticmethod
     def ends(p: Point) -> tuple[Point, Point]:
-        """The two grid points (doubled) of a stick."""
+        """The two grid points (doubled) of a stick.
+
+        >>> Lattice.ends((1, 0))
+        ((0, 0), (2, 0))
+        """
         if p[0] % 2:
             return (p[0] - 1, p[1]), (p[0] + 1, p[1])
         return (p[0], p[1] - 1), (p[0], p[1] + 1)

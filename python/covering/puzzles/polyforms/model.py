@@ -54,7 +54,11 @@ class PolyformError(ProblemError):
 
 
 def connected(lattice: Lattice, points: Iterable[Point]) -> bool:
-    """Are `points` one piece (each reached from the first by neighbours)?"""
+    """Are `points` one piece (each reached from the first by neighbours)?
+
+    >>> connected(LATTICES["square"], [(0, 0), (0, 1)]), connected(LATTICES["square"], [(0, 0), (1, 1)])
+    (True, False)
+    """
     pts = set(points)
     if not pts:
         return False
@@ -185,7 +189,12 @@ class PolyformPuzzle(ExactCover[list[Label]]):
     # -- placements ----------------------------------------------------------
 
     def orientations(self, name: str) -> list[tuple[Point, ...]]:
-        """The distinct orientations of a piece (normalized points)."""
+        """The distinct orientations of a piece (normalized points).
+
+        >>> p = PolyformPuzzle.make("square", [(0, 0), (0, 1)], {"d": [(0, 0), (0, 1)]})
+        >>> len(p.orientations("d"))
+        2
+        """
         found: dict[tuple[Point, ...], None] = {}
         for m in self.lattice.motions(self.rotations, self.reflections):
             found.setdefault(self.lattice.normalized(self.lattice.moved(m, self.pieces[name])))
@@ -234,7 +243,13 @@ class PolyformPuzzle(ExactCover[list[Label]]):
     def group(self) -> list[tuple[Matrix, Point, dict[str, str]]]:
         """The board's symmetries (see the module): each a motion, the
         translation after it, and where it sends each piece (identity
-        first)."""
+        first).
+
+        >>> p = PolyformPuzzle.make("square", [(r, c) for r in range(2) for c in range(3)], {"d": [(0, 0), (0, 1)]},
+        ...                         uses="any")
+        >>> len(p.group())
+        4
+        """
         if "group" in self._cache:
             return cast("list[tuple[Matrix, Point, dict[str, str]]]", self._cache["group"])
         lat = self.lattice
@@ -341,14 +356,23 @@ class PolyformPuzzle(ExactCover[list[Label]]):
     def problem(self) -> Problem:
         """The exact cover problem (see the module); with ``symmetry``, the
         one restricted to a tiling of each class where no tiling needs
-        filtering."""
+        filtering.
+
+        >>> p = PolyformPuzzle.make("hexagon", [(0, 0), (1, 0), (0, 1)], {"a": [(0, 0)]}, uses="any")
+        >>> p.problem().n_options
+        3
+        """
         def build() -> Problem:
             p = self._plan()
             return self._build(p.dropped | {r for r, _ in p.filtered if r is not None}, p.extra)
         return self._once(build)
 
     def why_none(self) -> str | None:
-        """Why no tiling can exist, from the areas alone (None: they allow it)."""
+        """Why no tiling can exist, from the areas alone (None: they allow it).
+
+        >>> PolyformPuzzle.make("square", [(0, 0)], {"d": [(0, 0), (0, 1)]}).why_none()
+        'the pieces cover 2 cells, the board has 1'
+        """
         area = len(self.board)
         least = sum(len(self.pieces[n]) * b[0] for n, b in self.bounds.items() if b is not None)
         most = sum(len(self.pieces[n]) * b[1] for n, b in self.bounds.items() if b is not None)
@@ -367,7 +391,13 @@ class PolyformPuzzle(ExactCover[list[Label]]):
 
     def count(self, limit: int | None = None, /, *, seconds: float | None = None, nodes: int | None = None,
               budget: Budget | None = None) -> int:
-        """The number of tilings (with ``symmetry``: of classes), at most `limit`."""
+        """The number of tilings (with ``symmetry``: of classes), at most `limit`.
+
+        >>> p = PolyformPuzzle.make("square", [(r, c) for r in range(2) for c in range(4)],
+        ...                         {"d": [(0, 0), (0, 1)]}, uses="any")
+        >>> p.count(), p.count(3), p.with_symmetry().count()
+        (5, 3, 4)
+        """
         run = begin(budget, nodes, seconds)
         cap = limits.limit(limit)
         if self.why_none() is not None:
@@ -383,7 +413,7 @@ class PolyformPuzzle(ExactCover[list[Label]]):
         full = self._once_named("full", lambda: self._build(p.dropped, p.extra))
         lat = self.lattice
         cls_of = self._classes()
-        index = {(cls_of[name], frozenset(lat.point(c) for c in cells)): k for k, (name, cells) in enumerate(full.labels)}
+        index = self._keyed(full)
         total = 0
         for r, group in p.filtered:
             solver = full.solver(memory=run.memory)
@@ -398,6 +428,12 @@ class PolyformPuzzle(ExactCover[list[Label]]):
                 raise Interrupted(None if e.count is None else total + e.count, e.stats, e.where) from None
         return total
 
+    def _keyed(self, full: Problem) -> dict[tuple[str, frozenset[Point]], int]:
+        """The option id of each placement of `full`, by (class, points)."""
+        lat, cls_of = self.lattice, self._classes()
+        return {(cls_of[name], frozenset(lat.point(c) for c in cells)): k
+                for k, (name, cells) in enumerate(full.labels)}
+
     def _once_named(self, key: str, build: Any) -> Any:
         if key not in self._cache:
             self._cache[key] = build()
@@ -405,7 +441,12 @@ class PolyformPuzzle(ExactCover[list[Label]]):
 
     def solutions(self, limit: int | None = None, /, *, seconds: float | None = None, nodes: int | None = None,
                   budget: Budget | None = None) -> Iterator[list[Label]]:
-        """The tilings, lazily, at most `limit` (with ``symmetry``: one a class)."""
+        """The tilings, lazily, at most `limit` (with ``symmetry``: one a class).
+
+        >>> p = PolyformPuzzle.make("square", [(0, 0), (0, 1)], {"a": [(0, 0)]}, uses="any")
+        >>> list(p.solutions())
+        [[('a', ((0, 0),)), ('a', ((0, 1),))]]
+        """
         run = begin(budget, nodes, seconds)
         if self.why_none() is not None:
             return iter(())
@@ -422,7 +463,7 @@ class PolyformPuzzle(ExactCover[list[Label]]):
                 yield self.decode(ids)
         full = self._once_named("full", lambda: self._build(p.dropped, p.extra))
         lat, cls_of = self.lattice, self._classes()
-        index = {(cls_of[name], frozenset(lat.point(c) for c in cells)): k for k, (name, cells) in enumerate(full.labels)}
+        index = self._keyed(full)
         for r, group in p.filtered:
             solver = full.solver(memory=run.memory)
             if r is not None:
@@ -463,7 +504,12 @@ class PolyformPuzzle(ExactCover[list[Label]]):
         return drawn(self.problem(), limits.limit(limit), first, run)
 
     def decode(self, ids: Sequence[int]) -> list[Label]:
-        """The placed pieces of option ids of `problem()`."""
+        """The placed pieces of option ids of `problem()`.
+
+        >>> p = PolyformPuzzle.make("square", [(0, 0)], {"a": [(0, 0)]})
+        >>> p.decode([0])
+        [('a', ((0, 0),))]
+        """
         labels = self.problem().labels
         return [labels[o] for o in ids]
 
@@ -471,7 +517,12 @@ class PolyformPuzzle(ExactCover[list[Label]]):
         """The rules a tiling breaks, from the puzzle itself: each placed
         piece is a piece in an allowed orientation, the board covered
         once, each piece used as often as allowed, and polysticks do not
-        cross."""
+        cross.
+
+        >>> p = PolyformPuzzle.make("square", [(0, 0), (0, 1)], {"a": [(0, 0)]}, uses="any")
+        >>> p.check([("a", [(0, 0)])])
+        ['(0, 1) is not covered']
+        """
         lat = self.lattice
         broken: list[str] = []
         covered: dict[Point, str] = {}
@@ -510,10 +561,27 @@ class PolyformPuzzle(ExactCover[list[Label]]):
     # -- pictures --------------------------------------------------------------
 
     def text(self) -> str:
+        """The board as text (`pictures.text_of`).
+
+        >>> print(PolyformPuzzle.make("square", [(0, 0), (1, 1)], {"a": [(0, 0)]}, uses="any").text())
+        #.
+        .#
+        """
         return text_of(self, None)
 
     def draw(self, solution: object, /) -> str:
+        """A tiling as text, a letter a piece.
+
+        >>> p = PolyformPuzzle.make("square", [(0, 0), (0, 1)], {"d": [(0, 0), (0, 1)]})
+        >>> p.draw(p.solve())
+        'dd'
+        """
         return text_of(self, cast(Any, solution))
 
     def svg(self) -> str:
+        """The board as SVG (`pictures.svg_of`).
+
+        >>> PolyformPuzzle.make("triangle", [(0, 0, 0)], {"t": [(0, 0, 0)]}).svg().count("<polygon")
+        1
+        """
         return svg_of(self, None)

@@ -39,7 +39,11 @@ _COLORS = ("#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#4
 
 def letters(solution: Sequence[Label]) -> list[str]:
     """A character for each placed piece: its name when it is one
-    character and not taken, else the next free letter."""
+    character and not taken, else the next free letter.
+
+    >>> letters([("V", ()), ("V", ()), ("long", ())])
+    ['V', 'A', 'B']
+    """
     taken: set[str] = set()
     out = []
     spare = iter(ch for ch in _LETTERS)
@@ -65,7 +69,12 @@ def _marks(p: Drawn, solution: Sequence[Label] | None) -> dict[tuple[int, ...], 
 
 
 def text_of(p: Drawn, solution: Sequence[Label] | None) -> str:
-    """The board, or a tiling of it, as text (see the module)."""
+    """The board, or a tiling of it, as text (see the module).
+
+    >>> from covering.puzzles.polyforms.model import PolyformPuzzle as Puzzle
+    >>> print(text_of(Puzzle.make("cube", [(0, 0, 0), (0, 0, 1)], {"c": [(0, 0, 0)]}, uses="any"), None))
+    #  #
+    """
     marks = _marks(p, solution)
     name = p.lattice.name
     if name == "cube":
@@ -116,7 +125,13 @@ def _sticks_text(marks: dict[tuple[int, ...], str]) -> str:
 
 def svg_of(p: Drawn, solution: Sequence[Label] | None, unit: int = 24) -> str:
     """The board, or a tiling, as SVG: each cell a polygon filled with its
-    piece's colour (board cells without a tiling white), outlined."""
+    piece's colour (board cells without a tiling white), outlined.
+
+    >>> from covering.puzzles.polyforms.model import PolyformPuzzle as Puzzle
+    >>> p = Puzzle.make("hexagon", [(0, 0), (1, 0)], {"d": [(0, 0), (1, 0)]})
+    >>> svg_of(p, p.solve()).count("<polygon")
+    2
+    """
     colour: dict[tuple[int, ...], str] = {p.lattice.cell(q): "white" for q in p.board}
     if solution:
         for k, (_, cells) in enumerate(solution):

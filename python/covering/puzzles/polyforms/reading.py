@@ -36,7 +36,11 @@ def _uses(value: Any, where: str) -> Uses:
 
 
 def from_json(data: Any) -> PolyformPuzzle:
-    """The puzzle of a JSON object (already parsed)."""
+    """The puzzle of a JSON object (already parsed).
+
+    >>> from_json({"lattice": "hexagon", "board": [[0, 0], [1, 0]], "pieces": {"d": [[0, 0], [0, 1]]}}).count()
+    1
+    """
     if not isinstance(data, dict):
         raise PolyformError("a polyform puzzle is a JSON object")
     for key in ("lattice", "board", "pieces"):

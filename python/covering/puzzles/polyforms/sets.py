@@ -54,6 +54,9 @@ def polyforms(lattice: str, size: int, reflections: bool = True) -> dict[str, Ce
     pieces that may be turned over), as cells the design writes, named by
     the lattice's letter, the size and a number in a fixed order
     (``T6-01`` for the first hexiamond).
+
+    >>> sorted(polyforms("hexagon", 2).items())
+    [('H2-01', ((0, 0), (0, 1)))]
     """
     if not 1 <= size <= MOST:
         raise ValueError(f"the named sets go from 1 to {MOST} cells, not {size}")

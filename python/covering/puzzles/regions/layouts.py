@@ -122,14 +122,22 @@ def classic(n: int = 9, givens: str = "") -> RegionSudoku:
 
 
 def x(givens: str = "", n: int = 9) -> RegionSudoku:
-    """The classic grid and both diagonals (X Sudoku)."""
+    """The classic grid and both diagonals (X Sudoku).
+
+    >>> x(n=4).count()
+    48
+    """
     cells = [(r, c) for r in range(n) for c in range(n)]
     diagonals = [[(i, i) for i in range(n)], [(i, n - 1 - i) for i in range(n)]]
     return RegionSudoku.make(n, cells, _grid_regions(n) + diagonals, _givens(givens, cells, n))
 
 
 def windoku(givens: str = "") -> RegionSudoku:
-    """The classic 9 x 9 grid and four extra boxes, at rows and columns 2-4 and 6-8 (1-based)."""
+    """The classic 9 x 9 grid and four extra boxes, at rows and columns 2-4 and 6-8 (1-based).
+
+    >>> len(windoku().regions)
+    31
+    """
     cells = [(r, c) for r in range(9) for c in range(9)]
     extra = [[(top + i // 3, left + i % 3) for i in range(9)] for top in (1, 5) for left in (1, 5)]
     return RegionSudoku.make(9, cells, _grid_regions(9) + extra, _givens(givens, cells, 9))
@@ -176,10 +184,10 @@ def killer(cages: str | Sequence[str], givens: str = "", n: int = 9, *, line: in
     >>> k = killer(cages, n=4)
     >>> k.count(), k.check(k.solve()), killer(cages, "1" + "." * 15, 4).count()
     (16, [], 8)
-    >>> killer(["a3 a b7 b", "c7 c d3 d", "e3 e f7 f", "g7 g h3 hh"], n=4)
+    >>> killer(["a3 a b7 b", "c7 c d3 d", "e3 e f7 f", "g7 g h3 hh"], n=4)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    covering.puzzles.regions.model.RegionSudokuError: line 4, column 9: cage 'hh' has no sum (write it after the label in one of its cells)
+    covering.puzzles.regions.model.RegionSudokuError: line 4, column 9: cage 'hh' has no sum (write it after ...)
     """
     rows = _rows(cages, line)
     if len(rows) != n:
@@ -234,29 +242,49 @@ def overlapping(corners: Iterable[tuple[int, int]], givens: str = "", n: int = 9
 
 def samurai(givens: str = "") -> RegionSudoku:
     """Five 9 x 9 grids on a 21 x 21 canvas: four corners and the centre,
-    which shares a corner box with each."""
+    which shares a corner box with each.
+
+    >>> len(samurai().cells)
+    369
+    """
     return overlapping([(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)], givens)
 
 
 def butterfly(givens: str = "") -> RegionSudoku:
-    """Four 9 x 9 grids on a 12 x 12 canvas, each offset by three rows or columns."""
+    """Four 9 x 9 grids on a 12 x 12 canvas, each offset by three rows or columns.
+
+    >>> len(butterfly().cells)
+    144
+    """
     return overlapping([(0, 0), (0, 3), (3, 0), (3, 3)], givens)
 
 
 def sohei(givens: str = "") -> RegionSudoku:
     """Four 9 x 9 grids round a hole on a 21 x 21 canvas: top, left, right,
-    bottom, each sharing a corner box with two others."""
+    bottom, each sharing a corner box with two others.
+
+    >>> len(sohei().cells)
+    288
+    """
     return overlapping([(0, 6), (6, 0), (6, 12), (12, 6)], givens)
 
 
 def windmill(givens: str = "") -> RegionSudoku:
     """Five 9 x 9 grids on a 21 x 21 canvas: the centre, and four sails
-    each sharing two boxes with it."""
+    each sharing two boxes with it.
+
+    >>> len(windmill().cells)
+    333
+    """
     return overlapping([(0, 3), (3, 12), (6, 6), (9, 0), (12, 9)], givens)
 
 
 def twodoku(givens: str = "") -> RegionSudoku:
-    """Two 9 x 9 grids sharing a corner box, on a 15 x 15 canvas."""
+    """Two 9 x 9 grids sharing a corner box, on a 15 x 15 canvas.
+
+    >>> len(twodoku().cells)
+    153
+    """
     return overlapping([(0, 0), (6, 6)], givens)
 
 
@@ -270,13 +298,21 @@ def _samurais(across: int, down: int) -> list[tuple[int, int]]:
 
 def gattai8(givens: str = "") -> RegionSudoku:
     """Eight 9 x 9 grids on a 21 x 33 canvas: two samurais side by side,
-    sharing their two middle grids."""
+    sharing their two middle grids.
+
+    >>> len(gattai8().cells)
+    576
+    """
     return overlapping(_samurais(2, 1), givens)
 
 
 def shogun(givens: str = "") -> RegionSudoku:
     """Eleven 9 x 9 grids on a 21 x 45 canvas: three samurais in a row,
-    each sharing two grids with the next."""
+    each sharing two grids with the next.
+
+    >>> len(shogun().cells)
+    783
+    """
     return overlapping(_samurais(3, 1), givens)
 
 

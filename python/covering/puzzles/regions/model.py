@@ -399,7 +399,12 @@ class RegionSudoku(ExactCover["RegionSudoku"]):
         return found
 
     def decode(self, ids: Sequence[int]) -> RegionSudoku:
-        """The solved puzzle from option ids of `problem()`."""
+        """The solved puzzle from option ids of `problem()`.
+
+        >>> s = RegionSudoku.make(1, [(0, 0)], [[(0, 0)]])
+        >>> s.decode([0]).values
+        {(0, 0): 1}
+        """
         labels = self.problem().labels
         values = {(lab[0], lab[1]): lab[2] for lab in (labels[o] for o in ids) if lab[0] != "cage"}
         return RegionSudoku(self.symbols, self.cells, self.regions, values, self.cages)
@@ -407,7 +412,11 @@ class RegionSudoku(ExactCover["RegionSudoku"]):
     @property
     def values(self) -> dict[Cell, int]:
         """The symbol of each given cell (of every cell, in a solution), in
-        the order of `cells`."""
+        the order of `cells`.
+
+        >>> RegionSudoku.make(2, [(0, 1), (0, 0)], [], {(0, 0): 2, (0, 1): 1}).values
+        {(0, 1): 1, (0, 0): 2}
+        """
         return {c: self.givens[c] for c in self.cells if c in self.givens}
 
     # -- rules and pictures --------------------------------------------------
@@ -466,7 +475,12 @@ class RegionSudoku(ExactCover["RegionSudoku"]):
                          for r in range(r0, r1 + 1))
 
     def draw(self, solution: object, /) -> str:
-        """A solution as text (`text` of the solved puzzle)."""
+        """A solution as text (`text` of the solved puzzle).
+
+        >>> s = RegionSudoku.make(2, [(0, 0), (0, 1)], [[(0, 0), (0, 1)]], {(0, 0): 2})
+        >>> s.draw(s.solve())
+        '21'
+        """
         return solution.text() if isinstance(solution, RegionSudoku) else str(solution)
 
     def svg(self, cell: int = 28, solution: RegionSudoku | None = None) -> str:
