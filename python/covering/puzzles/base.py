@@ -51,6 +51,7 @@ __all__ = ["Puzzle", "ExactCover"]
 
 S = TypeVar("S")
 S_co = TypeVar("S_co", covariant=True)
+T = TypeVar("T")  # (what `ExactCover._once` keeps)
 
 
 @runtime_checkable
@@ -101,14 +102,14 @@ class ExactCover(Generic[S]):
         """The puzzle's solution from option ids of `problem()`."""
         raise NotImplementedError
 
-    def _once(self, build: Callable[[], Problem]) -> Problem:
-        """The problem `build()` makes, made on the first call and kept on
-        the puzzle (a frozen dataclass's too: a cache, not a field), for a
+    def _once(self, build: Callable[[], T], key: str = "_problem") -> T:
+        """What `build()` makes, made on the first call and kept on the
+        puzzle under `key` (a frozen dataclass's too: a cache, not a field;
+        `dataclasses.replace` starts a new one empty): by default the
         `problem()` that every verb and `decode` ask for."""
-        made: Problem | None = self.__dict__.get("_problem")
-        if made is None:
-            made = build()
-            object.__setattr__(self, "_problem", made)
+        if key not in self.__dict__:
+            object.__setattr__(self, key, build())
+        made: T = self.__dict__[key]
         return made
 
     def svg(self) -> str:

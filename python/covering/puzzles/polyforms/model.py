@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Union, cast
 
 from ... import limits, sizes
@@ -105,7 +105,6 @@ class PolyformPuzzle(ExactCover[list[Label]]):
     rotations: bool = True
     reflections: bool = True
     symmetry: bool = False
-    _cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def make(cls, lattice: str | Lattice, board: Iterable[Sequence[int]], pieces: Mapping[str, Iterable[Sequence[int]]],
@@ -171,7 +170,7 @@ class PolyformPuzzle(ExactCover[list[Label]]):
         (2, 1, ['a'])
         """
         if not symmetry:
-            return replace(self, symmetry=False, _cache={})
+            return replace(self, symmetry=False)
         kinds: dict[frozenset[tuple[Point, ...]], str] = {}
         pieces: dict[str, tuple[Point, ...]] = {}
         bounds: dict[str, tuple[int, int] | None] = {}
@@ -184,7 +183,7 @@ class PolyformPuzzle(ExactCover[list[Label]]):
                 continue
             a = bounds[first]
             bounds[first] = None if a is None or b is None else (a[0] + b[0], a[1] + b[1])
-        return replace(self, pieces=pieces, bounds=bounds, symmetry=True, _cache={})
+        return replace(self, pieces=pieces, bounds=bounds, symmetry=True)
 
     # -- placements ----------------------------------------------------------
 
@@ -202,10 +201,12 @@ class PolyformPuzzle(ExactCover[list[Label]]):
 
     def _placements(self) -> dict[str, list[frozenset[Point]]]:
         """Every placement of every piece on the board (a piece that may not
-        be used has none)."""
-        if "placements" in self._cache:
-            return cast("dict[str, list[frozenset[Point]]]", self._cache["placements"])
-        lat, s = self.lattice, self.lattice.step
+        be used has none), found once."""
+        return self._once(self._placed, "_placements_made")
+
+    def _placed(self) -> dict[str, list[frozenset[Point]]]:
+        """`_placements`, found."""
+        s = self.lattice.step
         board = set(self.board)
         sizes.check_problem(f"tiling a board of {len(board)} cells",
                             sum(len(self.orientations(n)) for n in self.pieces) * len(board),
@@ -227,7 +228,6 @@ class PolyformPuzzle(ExactCover[list[Label]]):
                     if placed <= board and placed not in seen:
                         seen.add(placed)
                         out[name].append(placed)
-        self._cache["placements"] = out
         return out
 
     def _interior(self, placed: Iterable[Point]) -> list[Point]:
@@ -250,8 +250,10 @@ class PolyformPuzzle(ExactCover[list[Label]]):
         >>> len(p.group())
         4
         """
-        if "group" in self._cache:
-            return cast("list[tuple[Matrix, Point, dict[str, str]]]", self._cache["group"])
+        return self._once(self._motions_onto, "_group_made")
+
+    def _motions_onto(self) -> list[tuple[Matrix, Point, dict[str, str]]]:
+        """`group`, found."""
         lat = self.lattice
         target = lat.normalized(self.board)
         s = lat.step
@@ -274,7 +276,6 @@ class PolyformPuzzle(ExactCover[list[Label]]):
                 sends[name] = other
             else:
                 out.append((m, shift, sends))
-        self._cache["group"] = out
         return out
 
     def _classes(self) -> dict[str, str]:
@@ -307,18 +308,21 @@ class PolyformPuzzle(ExactCover[list[Label]]):
         return out
 
     def _plan(self) -> Plan:
-        if "plan" not in self._cache:
-            if not self.symmetry:
-                self._cache["plan"] = Plan()
-            else:
-                cls_of = self._classes()
-                keyed: dict[str, list[tuple[str, frozenset[Point]]]] = {}
-                for name, xs in self._placements().items():
-                    keyed.setdefault(cls_of[name], []).extend((cls_of[name], x) for x in xs)
-                once = [c for c in keyed if "|" not in c and self.bounds[c] == (1, 1)]
-                # (The plan's cells are any hashable points: its square typing aside.)
-                self._cache["plan"] = plan(cast(Any, keyed), self._transforms(), once)
-        return cast(Plan, self._cache["plan"])
+        """How to list each class once (`covering.puzzles.symmetry`), made
+        once; without ``symmetry``, nothing to do."""
+        return self._once(self._planned, "_plan_made")
+
+    def _planned(self) -> Plan:
+        """`_plan`, made."""
+        if not self.symmetry:
+            return Plan()
+        cls_of = self._classes()
+        keyed: dict[str, list[tuple[str, frozenset[Point]]]] = {}
+        for name, xs in self._placements().items():
+            keyed.setdefault(cls_of[name], []).extend((cls_of[name], x) for x in xs)
+        once = [c for c in keyed if "|" not in c and self.bounds[c] == (1, 1)]
+        # (The plan's cells are any hashable points: its square typing aside.)
+        return plan(cast(Any, keyed), self._transforms(), once)
 
     # -- the exact cover problem ---------------------------------------------
 
@@ -410,7 +414,7 @@ class PolyformPuzzle(ExactCover[list[Label]]):
         return total if cap is None else min(total, cap)
 
     def _count_filtered(self, p: Plan, run: Budget) -> int:
-        full = self._once_named("full", lambda: self._build(p.dropped, p.extra))
+        full = self._once(lambda: self._build(p.dropped, p.extra), "_full_made")
         lat = self.lattice
         cls_of = self._classes()
         index = self._keyed(full)
@@ -434,11 +438,6 @@ class PolyformPuzzle(ExactCover[list[Label]]):
         return {(cls_of[name], frozenset(lat.point(c) for c in cells)): k
                 for k, (name, cells) in enumerate(full.labels)}
 
-    def _once_named(self, key: str, build: Any) -> Any:
-        if key not in self._cache:
-            self._cache[key] = build()
-        return self._cache[key]
-
     def solutions(self, limit: int | None = None, /, *, seconds: float | None = None, nodes: int | None = None,
                   budget: Budget | None = None) -> Iterator[list[Label]]:
         """The tilings, lazily, at most `limit` (with ``symmetry``: one a class).
@@ -461,7 +460,7 @@ class PolyformPuzzle(ExactCover[list[Label]]):
             for ids in self.problem().solutions(limit, ids=True, budget=run):
                 found += 1
                 yield self.decode(ids)
-        full = self._once_named("full", lambda: self._build(p.dropped, p.extra))
+        full = self._once(lambda: self._build(p.dropped, p.extra), "_full_made")
         lat, cls_of = self.lattice, self._classes()
         index = self._keyed(full)
         for r, group in p.filtered:
