@@ -18,7 +18,7 @@ from .grammar import UsageError
 
 __all__ = [
     "STDIN", "UsageError", "error", "place", "warn", "read_input", "write_dlx", "show_progress", "progress", "threads_from",
-    "check_method_flags", "report_count", "SEARCH_ONLY",
+    "check_method_flags", "report_count", "read_uses", "SEARCH_ONLY",
 ]
 
 
@@ -76,6 +76,24 @@ def read_input(path: str) -> tuple[str, str]:
         return textio.decode(data), name
     except textio.InputError as e:
         raise textio.InputError(place(name, str(e))) from None
+
+
+def read_uses(spec: str | None) -> Any:
+    """``--uses``: how often each piece of a tiling is used, ``once`` (the
+    default), ``any``, ``N`` or ``LO:HI``, for every lattice's face.
+
+    >>> read_uses(None), read_uses("any"), read_uses("3"), read_uses("1:2")
+    ('once', 'any', 3, (1, 2))
+    """
+    if spec is None or spec in ("once", "any"):
+        return spec or "once"
+    try:
+        if ":" in spec:
+            lo, hi = (int(x) for x in spec.split(":"))
+            return (lo, hi)
+        return int(spec)
+    except ValueError:
+        raise UsageError(f"--uses must be once, any, N or LO:HI, not {spec!r}") from None
 
 
 def write_dlx(problem: Any, run: Any) -> None:

@@ -29,7 +29,7 @@ from ..puzzles.polyforms import LATTICES, PolyformError, PolyformPuzzle
 from ..puzzles.polyforms.drawings import read_cells
 from ..puzzles.polyforms.pictures import svg_of, text_of
 from . import flags
-from .common import UsageError, place, read_input, warn
+from .common import UsageError, place, read_input, read_uses, warn
 from .contract import Run
 from .dispatch import Face, count_by_front_door
 
@@ -203,12 +203,7 @@ class PolyformFace(Face):
                 raise PolyformError(place(name, str(e))) from None
         else:
             board = board_cells(lattice, args.board or {"cube": "3x3x3", "sticks": "4x4"}.get(lattice, "6x6"))
-        uses: Any = args.uses or "once"
-        if uses not in ("once", "any"):
-            try:
-                uses = tuple(int(v) for v in uses.split(":")) if ":" in uses else int(uses)
-            except ValueError:
-                raise UsageError(f"--uses must be once, any, N or LO:HI, not {uses!r}") from None
+        uses = read_uses(args.uses)
         # (A one-sided set holds both mirror images: its pieces are not turned over.)
         flat = args.no_reflections or spec.endswith("-one-sided")
         return PolyformPuzzle.make(lattice, board, pieces, uses, not args.no_rotations, False if flat else None)

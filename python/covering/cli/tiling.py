@@ -26,7 +26,7 @@ from ..problem import Problem, Uniqueness
 from ..puzzles import polyomino
 from ..puzzles.polyomino import Board, Shape, Tiling, TilingPuzzle
 from . import flags
-from .common import UsageError, check_method_flags, place, progress, read_input, warn
+from .common import UsageError, check_method_flags, place, progress, read_input, read_uses, warn
 from .contract import Run
 from .dispatch import Face, count_by_front_door, run_best, run_count, run_export, run_solve, run_unique
 from .grammar import nearest
@@ -201,7 +201,7 @@ def _face(args: argparse.Namespace, run: Run) -> Face:
 
 def _polyomino(args: argparse.Namespace) -> Instance:
     pieces = _pieces(args.pieces or "pentominoes")
-    options = dict(uses=_uses(args.uses or "once"), rotations=not args.no_rotations, reflections=not args.no_reflections)
+    options = dict(uses=read_uses(args.uses), rotations=not args.no_rotations, reflections=not args.no_reflections)
     costs = _costs(getattr(args, "cost", []), pieces)
     return Instance(pieces, _board_size(args), lambda: _board(args), options, costs,
                     symmetry=bool(getattr(args, "symmetry", False)))
@@ -360,18 +360,6 @@ def _board(args: argparse.Namespace) -> Board:
             raise UsageError(place(name, str(e))) from None
     return Board.rectangle(*size)
 
-
-
-def _uses(spec: str) -> polyomino.Uses:
-    if spec in ("once", "any"):
-        return spec  # type: ignore[return-value]
-    try:
-        if ":" in spec:
-            lo, hi = (int(x) for x in spec.split(":"))
-            return (lo, hi)
-        return int(spec)
-    except ValueError:
-        raise UsageError(f"--uses must be once, any, N or LO:HI, not {spec!r}") from None
 
 
 

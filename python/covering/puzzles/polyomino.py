@@ -49,6 +49,7 @@ __all__ = [
     "Tiling",
     "TilingPuzzle",
     "drawn",
+    "area_reason",
     "tiling",
     "tilings",
     "count_tilings",
@@ -117,17 +118,27 @@ def area_mismatch(pieces: Mapping[str, Shape], board: Board | int, uses: Uses | 
     'every piece has a multiple of 3 cells, the board has 8'
     """
     area = board if isinstance(board, int) else len(board.cells)
-    bounds = _bounds(pieces, uses)
-    least = sum(len(pieces[name]) * b[0] for name, b in bounds.items() if b is not None)
-    unbounded = [len(pieces[name]) for name, b in bounds.items() if b is None]
+    return area_reason({name: len(shape) for name, shape in pieces.items()}, _bounds(pieces, uses), area)
+
+
+def area_reason(sizes: Mapping[str, int], bounds: Mapping[str, tuple[int, int] | None], area: int) -> str | None:
+    """`area_mismatch` from the pieces' sizes and (lo, hi) uses (None: any
+    number of times), on any lattice: the tilings of every lattice say it
+    in the same words.
+
+    >>> area_reason({"a": 2, "b": 3}, {"a": (1, 1), "b": None}, 6), area_reason({"a": 2}, {"a": (0, 2)}, 5)
+    ('every piece has a multiple of 3 cells, the board has 6', 'the pieces cover 0 to 4 cells, the board has 5')
+    """
+    least = sum(sizes[name] * b[0] for name, b in bounds.items() if b is not None)
+    unbounded = [sizes[name] for name, b in bounds.items() if b is None]
     if unbounded:
-        g = math.gcd(*unbounded, *(len(pieces[n]) for n, b in bounds.items() if b is not None and b[1] > b[0]))
+        g = math.gcd(*unbounded, *(sizes[n] for n, b in bounds.items() if b is not None and b[1] > b[0]))
         if (area - least) % g or area < least:
             if area < least:
                 return f"the pieces cover at least {least} cells, the board has {area}"
             return f"every piece has a multiple of {g} cells, the board has {area}"
         return None
-    most = sum(len(pieces[name]) * b[1] for name, b in bounds.items() if b is not None)
+    most = sum(sizes[name] * b[1] for name, b in bounds.items() if b is not None)
     if not least <= area <= most:
         if least == most:
             return f"the pieces cover {least} cells, the board has {area}"

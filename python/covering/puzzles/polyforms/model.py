@@ -27,7 +27,6 @@ one solution or one canonical tiling, and no count is divided.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Union, cast
@@ -37,7 +36,7 @@ from ...errors import Interrupted, ProblemError
 from ...limits import Budget, begin
 from ...problem import Problem
 from ..base import ExactCover
-from ..polyomino import drawn
+from ..polyomino import area_reason, drawn
 from ..symmetry import Plan, canonical, plan
 from .lattice import LATTICES, Lattice, Matrix, Point
 from .pictures import svg_of, text_of
@@ -377,21 +376,7 @@ class PolyformPuzzle(ExactCover[list[Label]]):
         >>> PolyformPuzzle.make("square", [(0, 0)], {"d": [(0, 0), (0, 1)]}).why_none()
         'the pieces cover 2 cells, the board has 1'
         """
-        area = len(self.board)
-        least = sum(len(self.pieces[n]) * b[0] for n, b in self.bounds.items() if b is not None)
-        most = sum(len(self.pieces[n]) * b[1] for n, b in self.bounds.items() if b is not None)
-        free = [len(self.pieces[n]) for n, b in self.bounds.items() if b is None]
-        if free:
-            g = math.gcd(*free, *(len(self.pieces[n]) for n, b in self.bounds.items() if b is not None and b[1] > b[0]))
-            if area < least:
-                return f"the pieces cover at least {least} cells, the board has {area}"
-            if (area - least) % g:
-                return f"every piece has a multiple of {g} cells, the board has {area}"
-            return None
-        if not least <= area <= most:
-            return (f"the pieces cover {least} cells, the board has {area}" if least == most
-                    else f"the pieces cover {least} to {most} cells, the board has {area}")
-        return None
+        return area_reason({n: len(p) for n, p in self.pieces.items()}, self.bounds, len(self.board))
 
     def count(self, limit: int | None = None, /, *, seconds: float | None = None, nodes: int | None = None,
               budget: Budget | None = None) -> int:
