@@ -35,7 +35,7 @@ import unicodedata
 
 from .errors import InputError
 
-__all__ = ["BLANKS", "InputError", "decode", "lines", "words", "is_blank"]
+__all__ = ["BLANKS", "InputError", "decode", "lines", "words", "is_blank", "blocks"]
 
 #: The blanks inside a line (C's isspace, less the newline that ends it).
 BLANKS = " \t\v\f\r"
@@ -109,6 +109,27 @@ def is_blank(line: str) -> bool:
     (True, False)
     """
     return not line.strip(BLANKS)
+
+
+def blocks(data: bytes | str) -> list[tuple[int, list[str]]]:
+    """The blocks of a text separated by blank lines, each with the number
+    of its first line: the form of every file of several pictures (pieces,
+    puzzles over a canvas).
+
+    >>> blocks("a\\nb\\n\\n \\nc\\n")
+    [(1, ['a', 'b']), (5, ['c'])]
+    """
+    found: list[tuple[int, list[str]]] = []
+    after_blank = True
+    for lineno, line in enumerate(lines(data), 1):
+        if is_blank(line):
+            after_blank = True
+            continue
+        if after_blank:
+            found.append((lineno, []))
+            after_blank = False
+        found[-1][1].append(line)
+    return found
 
 
 def name_of(ch: str) -> str:

@@ -107,19 +107,9 @@ def _pieces_file(lattice: str, path: str) -> dict[str, list[tuple[int, ...]]]:
     text, name = read_input(path)
     pieces: dict[str, list[tuple[int, ...]]] = {}
     where: dict[str, int] = {}
-    blocks: list[tuple[int, list[str]]] = []
-    for lineno, line in enumerate(textio.lines(text), 1):
-        if textio.is_blank(line):
-            blocks.append((lineno + 1, []))
-        elif not blocks:
-            blocks.append((lineno, [line]))
-        else:
-            blocks[-1][1].append(line)
     current: tuple[str, int, list[str]] | None = None
     found: list[tuple[str, int, list[str]]] = []
-    for lineno, block in blocks:
-        if not block:
-            continue
+    for lineno, block in textio.blocks(text):
         layer = lattice == "cube" and current is not None and all(set(x) <= set("#.") | set(textio.BLANKS)
                                                                     for x in block)
         if layer and current is not None:

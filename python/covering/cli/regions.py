@@ -60,19 +60,8 @@ class RegionFace(Face):
             text, name = read_input(args.puzzle_file)
             return list(read_entries(text)), name
         text, name = read_input(args.file)
-        blocks: list[tuple[int, list[str]]] = []
-        for lineno, line in enumerate(textio.lines(text), 1):
-            if textio.is_blank(line):
-                if blocks and blocks[-1][1]:
-                    blocks.append((lineno + 1, []))
-                continue
-            if not blocks:
-                blocks.append((lineno, []))
-            blocks[-1][1].append(line)
         entries: list[RegionSudoku | RegionSudokuError] = []
-        for first, lines in blocks:
-            if not lines:
-                continue
+        for first, lines in textio.blocks(text):
             try:
                 entries.append(layouts.from_text(args.layout, lines))
             except RegionSudokuError as e:

@@ -305,17 +305,7 @@ def _pieces(spec: str) -> dict[str, Shape]:
     if spec != "-" and not os.path.exists(spec):
         raise UsageError(f"--pieces: unknown set or file {spec!r}{nearest(spec, NAMED, 'named set')}")
     text, name = read_input(spec)
-    lines = textio.lines(text)
-    blocks: list[tuple[int, list[str]]] = []  # (line of the name, its lines)
-    after_blank = True
-    for lineno, line in enumerate(lines, 1):
-        if textio.is_blank(line):
-            after_blank = True
-            continue
-        if after_blank:
-            blocks.append((lineno, []))
-            after_blank = False
-        blocks[-1][1].append(line)
+    blocks = textio.blocks(text)  # (line of the name, its lines)
     pieces: dict[str, Shape] = {}
     where: dict[str, int] = {}
     for lineno, block in blocks:
