@@ -366,3 +366,55 @@ def test_hostile_json_gets_an_answer_or_a_clear_error() -> None:
         read_puzzle(b'{"lattice": "\xff"}')
     # A cell past 2^64 is a cell like any other: the piece is moved onto it.
     assert read_puzzle(square % (str(2**64), '"x"')).count() == 1
+
+
+def _symmetric_boards(lattice: str, rng: Any) -> list[Any]:
+    """Small boards of `lattice` with symmetries: rectangles, boxes,
+    parallelograms, grids of sticks, some less their middle."""
+    if lattice == "square":
+        r, c = rng.randint(2, 5), rng.randint(2, 5)
+        board = [(y, x) for y in range(r) for x in range(c)]
+        return [p for p in board if (p[0] * 2 + 1, p[1] * 2 + 1) != (r, c)] if rng.random() < 0.3 else board
+    if lattice == "triangle":
+        a, b = rng.randint(1, 4), rng.randint(1, 3)
+        return [(x, y, t) for x in range(a) for y in range(b) for t in (0, 1)]
+    if lattice == "hexagon":
+        a, b = rng.randint(1, 4), rng.randint(1, 4)
+        return [(x, y) for x in range(a) for y in range(b)]
+    if lattice == "cube":
+        a, b, c = rng.randint(1, 2), rng.randint(1, 3), rng.randint(2, 3)
+        return [(x, y, z) for x in range(a) for y in range(b) for z in range(c)]
+    r, c = rng.randint(1, 2), rng.randint(1, 3)
+    return [(x, y, 0) for y in range(r + 1) for x in range(c)] + [(x, y, 1) for y in range(r) for x in range(c + 1)]
+
+
+def test_every_tiling_counted_from_the_classes_as_by_a_plain_count() -> None:
+    # The count of every tiling from the classes' problem (count_every) against
+    # the count of the problem of every tiling, on random boards with
+    # symmetries and random pieces used once, a few times or any number of
+    # times; every way of breaking the symmetry is met.
+    import random
+
+    rng = random.Random(83)
+    met = {"classes": 0, "second piece": 0, "filtered": 0, "plain": 0}
+    for case in range(240):
+        lattice = ("square", "triangle", "hexagon", "cube", "sticks")[case % 5]
+        shapes = polyforms(lattice, rng.randint(2, 4))
+        names = rng.sample(sorted(shapes), min(len(shapes), rng.randint(1, 3)))
+        uses: dict[str, Any] = {n: rng.choice(["once", "once", (0, 2), (1, 2)]) for n in names}
+        pieces = {n: shapes[n] for n in names}
+        if rng.random() < 0.8:  # a small piece used any number of times fills the rest
+            filler = polyforms(lattice, rng.randint(1, 2))
+            pieces["f"] = filler[rng.choice(sorted(filler))]
+            uses["f"] = "any"
+        board = _symmetric_boards(lattice, rng)
+        p = PolyformPuzzle.make(lattice, board, pieces, uses=uses)
+        classes = p.orbits()
+        way = "plain"
+        if classes is not None:
+            plan = classes._plan()
+            way = "filtered" if plan.filtered else "second piece" if plan.extra else "classes"
+        n = p.count()
+        assert n == p.problem().count(method="search"), (lattice, board, names, uses)
+        met[way] += n > 0
+    assert all(met.values()), met  # (each way met with tilings to count)

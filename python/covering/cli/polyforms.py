@@ -18,6 +18,7 @@ design writes them.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import os
 from collections.abc import Iterable, Iterator
@@ -229,7 +230,20 @@ class PolyformFace(Face):
             return 0
         if puzzle.symmetry:
             return puzzle.count(budget=self.run.budget)
-        return count_by_front_door(self.args, self.run, puzzle.problem(), limit)
+        classes = puzzle.orbits() if limit is None else None
+        if classes is None:
+            return count_by_front_door(self.args, self.run, puzzle.problem(), limit)
+        # Every tiling from the classes' problem (PolyformPuzzle.count_every),
+        # each of its counts by the front door with the verb's flags.
+        made: list[Any] = []
+
+        def one(problem: Problem) -> int:
+            made.append(count_by_front_door(self.args, self.run, problem, None))
+            return int(made[-1].count)
+
+        n = classes.count_every(one)
+        why = f"from its classes under the board's {len(classes.group())} symmetries; {made[0].reason}"
+        return dataclasses.replace(made[0], count=n, nodes=sum(c.nodes for c in made), reason=why)
 
     def unique(self, puzzle: PolyformPuzzle) -> tuple[Any, Uniqueness]:
         if self.why is not None:

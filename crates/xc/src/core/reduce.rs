@@ -99,6 +99,50 @@ struct State<'a> {
     work: u64,
     budget: u64,
     infeasible: Option<u32>,
+    /// The second rule on words, where it pays ([`Words::pays`]).
+    words: Option<Words>,
+}
+
+/// The second rule on words: the options each option rules out, the
+/// options of each primary item and the live options, as bitsets of `w`
+/// words. An option blocks an item when the item's live options less
+/// those it rules out are no bits: a few words an item, where following
+/// the entries looks at every option of each of its items (hexiamonds
+/// 6x6: about 170 words an option against 7,500 entries).
+struct Words {
+    w: usize,
+    /// `rows[o * w..(o + 1) * w]`: the options `o` rules out, as of the
+    /// round's start (later deletions are in `live`).
+    rows: Vec<u64>,
+    /// `items[i * w..(i + 1) * w]`: the options of primary item `i`.
+    items: Vec<u64>,
+    live: Vec<u64>,
+}
+
+impl Words {
+    /// Most options for the words: the table of clashes grows as their
+    /// square (2 MB at this bound).
+    const MOST_OPTIONS: usize = 4096;
+
+    /// Do words cost less than entries for the second rule on `p`? A
+    /// round by entries looks at about sum(|options of i|^2 * option
+    /// length) over the exclusive items; by words, the table (entries x
+    /// w) and at most primary items x w for each option.
+    fn pays(p: &CompiledProblem, len: &[u32]) -> bool {
+        let m = p.n_options();
+        if m > Words::MOST_OPTIONS || m == 0 {
+            return false;
+        }
+        let w = m.div_ceil(64) as u64;
+        let exclusive = |i: usize| i >= p.n_primary() || p.hi()[i] == 1;
+        let per_option = p.n_entries() as u64 / m as u64 + 1;
+        let entries: u64 = (0..p.n_items())
+            .filter(|&i| exclusive(i))
+            .map(|i| len[i] as u64 * len[i] as u64 * per_option)
+            .sum();
+        let words = p.n_entries() as u64 * w + m as u64 * p.n_primary() as u64 * w;
+        words < entries
+    }
 }
 
 impl<'a> State<'a> {
@@ -135,7 +179,111 @@ impl<'a> State<'a> {
             work: p.n_entries() as u64,
             budget,
             infeasible: None,
+            words: None,
         }
+    }
+
+    /// The words of the second rule for this round, from the live options
+    /// and items (the first and third rules take items out, and with them
+    /// clashes).
+    fn words(&mut self) {
+        let (m, n1) = (self.p.n_options(), self.p.n_primary());
+        let w = m.div_ceil(64);
+        let mut x = self.words.take().unwrap_or_else(|| Words {
+            w,
+            rows: Vec::new(),
+            items: Vec::new(),
+            live: Vec::new(),
+        });
+        x.rows.clear();
+        x.rows.resize(m * w, 0);
+        x.items.clear();
+        x.items.resize(n1 * w, 0);
+        x.live.clear();
+        x.live.resize(w, 0);
+        for o in (0..m).filter(|&o| self.live[o]) {
+            x.live[o / 64] |= 1 << (o % 64);
+        }
+        let mut all = vec![0u64; w];
+        let mut same = vec![0u64; w];
+        let mut users: Vec<(u32, u32)> = Vec::new();
+        for i in 0..self.p.n_items() {
+            if self.gone[i] {
+                continue;
+            }
+            users.clear();
+            users.extend(
+                self.options_of(i)
+                    .iter()
+                    .filter(|&&(o, _)| self.live[o as usize]),
+            );
+            self.work += users.len() as u64 * w as u64;
+            if i < n1 && self.required(i) {
+                let row = &mut x.items[i * w..(i + 1) * w];
+                for &(o, _) in &users {
+                    row[o as usize / 64] |= 1 << (o % 64);
+                }
+            }
+            if !self.exclusive(i) {
+                continue;
+            }
+            // Each user rules out every user but those of its own color
+            // (all of them if it has none).
+            all.fill(0);
+            for &(o, _) in &users {
+                all[o as usize / 64] |= 1 << (o % 64);
+            }
+            users.sort_unstable_by_key(|&(_, c)| c);
+            for group in users.chunk_by(|a, b| a.1 == b.1) {
+                same.fill(0);
+                if group[0].1 != 0 {
+                    for &(o, _) in group {
+                        same[o as usize / 64] |= 1 << (o % 64);
+                    }
+                }
+                for &(o, _) in group {
+                    let row = &mut x.rows[o as usize * w..(o as usize + 1) * w];
+                    for ((r, a), b) in row.iter_mut().zip(&all).zip(&same) {
+                        *r |= a & !b;
+                    }
+                }
+            }
+        }
+        self.words = Some(x);
+    }
+
+    /// The second rule for option `r` on words (see [`Words`]).
+    fn blocks_by_words(&mut self, r: usize) -> bool {
+        let stamp = self.next_stamp();
+        let own: Vec<usize> = self.entries(r).map(|(i, _)| i).collect();
+        for &i in &own {
+            self.seen[i] = stamp;
+        }
+        let x = self.words.as_ref().expect("the round's words");
+        let w = x.w;
+        let row = &x.rows[r * w..(r + 1) * w];
+        let mut looked = 0u64;
+        let mut blocked = false;
+        for p in 0..self.p.n_primary() {
+            if self.gone[p] || !self.required(p) || self.seen[p] == stamp {
+                continue;
+            }
+            let set = &x.items[p * w..(p + 1) * w];
+            let mut open = false;
+            for ((a, l), c) in set.iter().zip(&x.live).zip(row) {
+                looked += 1;
+                if a & l & !c != 0 {
+                    open = true;
+                    break;
+                }
+            }
+            if !open {
+                blocked = true;
+                break;
+            }
+        }
+        self.work += looked;
+        blocked
     }
 
     /// May item `i` be covered at most once (so that two options holding
@@ -176,6 +324,9 @@ impl<'a> State<'a> {
 
     fn delete(&mut self, o: usize) {
         self.live[o] = false;
+        if let Some(x) = &mut self.words {
+            x.live[o / 64] &= !(1 << (o % 64));
+        }
         let items: Vec<usize> = self.entries(o).map(|(i, _)| i).collect();
         self.work += items.len() as u64;
         for i in items {
@@ -375,6 +526,15 @@ impl<'a> State<'a> {
 /// `p` reduced by the three rules (see the module's text) until nothing
 /// changes, or until `budget` units of work are spent or `stop` is raised.
 pub fn reduce(p: &CompiledProblem, budget: u64, stop: &AtomicBool) -> Reduced {
+    let mut len = vec![0u32; p.n_items()];
+    for &i in p.option_item() {
+        len[i as usize] += 1;
+    }
+    reduce_by(p, budget, stop, Words::pays(p, &len))
+}
+
+/// [`reduce`], its second rule on words or by entries as asked.
+fn reduce_by(p: &CompiledProblem, budget: u64, stop: &AtomicBool, by_words: bool) -> Reduced {
     let mut s = State::new(p, budget);
     for i in 0..p.n_primary() {
         if s.len[i] == 0 && s.required(i) {
@@ -398,6 +558,9 @@ pub fn reduce(p: &CompiledProblem, budget: u64, stop: &AtomicBool) -> Reduced {
             }
             changed |= s.binds_nothing(i);
         }
+        if by_words {
+            s.words();
+        }
         for r in 0..p.n_options() {
             if !s.live[r] {
                 continue;
@@ -406,7 +569,12 @@ pub fn reduce(p: &CompiledProblem, budget: u64, stop: &AtomicBool) -> Reduced {
                 complete = false;
                 break 'rounds;
             }
-            if s.blocks(r) {
+            let blocked = if by_words {
+                s.blocks_by_words(r)
+            } else {
+                s.blocks(r)
+            };
+            if blocked {
                 s.delete(r);
                 changed = true;
                 if s.infeasible.is_some() {
@@ -587,6 +755,54 @@ mod tests {
         );
         let r = reduce(&p, u64::MAX, &AtomicBool::new(false));
         assert_eq!(solutions(&r.problem, Some(&r.options)), solutions(&p, None));
+    }
+
+    #[test]
+    fn words_and_entries_reduce_alike() {
+        // Random problems with colors and multiplicities: the second rule
+        // on words deletes what it deletes by entries.
+        let mut rng = crate::core::rng::Rng::new(11);
+        for case in 0..300 {
+            let (n1, n2) = (2 + rng.below(6) as u32, rng.below(3) as u32);
+            let lo: Vec<u32> = (0..n1).map(|_| rng.below(2) as u32).collect();
+            let hi: Vec<u32> = lo
+                .iter()
+                .map(|&l| l.max(1) + (rng.below(4) == 0) as u32)
+                .collect();
+            let opts: Vec<Vec<(u32, u32)>> = (0..1 + rng.below(40))
+                .map(|_| {
+                    let mut o: Vec<(u32, u32)> = Vec::new();
+                    for i in 0..n1 + n2 {
+                        if rng.below(3) == 0 {
+                            o.push((i, if i >= n1 { rng.below(3) as u32 } else { 0 }));
+                        }
+                    }
+                    if o.iter().all(|&(i, _)| i >= n1) {
+                        o.insert(0, (rng.below(n1 as u64) as u32, 0));
+                    }
+                    o
+                })
+                .collect();
+            let refs: Vec<&[(u32, u32)]> = opts.iter().map(|o| o.as_slice()).collect();
+            let p = problem(n1, n2, lo, hi, &refs);
+            let stop = AtomicBool::new(false);
+            let (a, b) = (
+                reduce_by(&p, u64::MAX, &stop, true),
+                reduce_by(&p, u64::MAX, &stop, false),
+            );
+            assert_eq!(
+                (a.infeasible, &a.options, &a.items),
+                (b.infeasible, &b.options, &b.items),
+                "case {case}"
+            );
+            if a.infeasible.is_none() {
+                assert_eq!(
+                    solutions(&a.problem, Some(&a.options)),
+                    solutions(&p, None),
+                    "case {case}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -27,12 +27,12 @@ one solution or one canonical tiling, and no count is divided.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Union, cast
 
 from ... import limits, sizes
-from ...errors import Interrupted, ProblemError
+from ...errors import Interrupted, LimitReached, ProblemError
 from ...limits import Budget, begin
 from ...problem import Problem
 from ..base import ExactCover
@@ -182,7 +182,11 @@ class PolyformPuzzle(ExactCover[list[Label]]):
                 continue
             a = bounds[first]
             bounds[first] = None if a is None or b is None else (a[0] + b[0], a[1] + b[1])
-        return replace(self, pieces=pieces, bounds=bounds, symmetry=True)
+        made = replace(self, pieces=pieces, bounds=bounds, symmetry=True)
+        if len(pieces) == len(self.pieces) and "_placements_made" in self.__dict__:
+            # (The same pieces on the same board: the same placements.)
+            object.__setattr__(made, "_placements_made", self.__dict__["_placements_made"])
+        return made
 
     # -- placements ----------------------------------------------------------
 
@@ -204,29 +208,44 @@ class PolyformPuzzle(ExactCover[list[Label]]):
         return self._once(self._placed, "_placements_made")
 
     def _placed(self) -> dict[str, list[frozenset[Point]]]:
-        """`_placements`, found."""
+        """`_placements`, found. Points are numbered so that a translation
+        is an addition (each coordinate offset and scaled past every point
+        a piece can reach from the board): a placement is then a few sums
+        and set lookups, with no tuple made but for those that fit."""
         s = self.lattice.step
-        board = set(self.board)
-        sizes.check_problem(f"tiling a board of {len(board)} cells",
-                            sum(len(self.orientations(n)) for n in self.pieces) * len(board),
-                            sum(len(self.orientations(n)) * (len(p) + 1) for n, p in self.pieces.items()) * len(board))
+        orientations = {name: self.orientations(name) for name in self.pieces}
+        sizes.check_problem(f"tiling a board of {len(self.board)} cells",
+                            sum(map(len, orientations.values())) * len(self.board),
+                            sum(len(orientations[n]) * (len(p) + 1) for n, p in self.pieces.items()) * len(self.board))
+        dims = range(len(self.board[0]))
+        reach = max(max(p[i] for o in os for p in o) for os in orientations.values() for i in dims)
+        low = [min(p[i] for p in self.board) - reach for i in dims]
+        scale, strides = 1, []
+        for i in dims:
+            strides.append(scale)
+            scale *= max(p[i] for p in self.board) + reach - low[i] + 1
+
+        def number(p: Point) -> int:
+            return sum((v - lo) * k for v, lo, k in zip(p, low, strides))
+
+        board = {number(p): p for p in self.board}
+        # The board's points by residue: a piece's anchor goes only where a
+        # translation takes it (a multiple of the step in every coordinate).
+        by_residue: dict[Point, list[int]] = {}
+        for code, p in board.items():
+            by_residue.setdefault(tuple(v % s for v in p), []).append(code)
         out: dict[str, list[frozenset[Point]]] = {}
         for name in self.pieces:
             b = self.bounds[name]
-            seen: set[frozenset[Point]] = set()
-            out[name] = []
+            out[name] = placed = []
             if b is not None and b[1] == 0:
                 continue
-            for o in self.orientations(name):
-                anchor = o[0]
-                for target in self.board:
-                    shift = tuple(t - a for t, a in zip(target, anchor))
-                    if any(v % s for v in shift):
-                        continue
-                    placed = frozenset(tuple(v + d for v, d in zip(p, shift)) for p in o)
-                    if placed <= board and placed not in seen:
-                        seen.add(placed)
-                        out[name].append(placed)
+            for o in orientations[name]:
+                anchor = number(o[0])
+                offsets = [number(p) - anchor for p in o]
+                for target in by_residue.get(tuple(v % s for v in o[0]), ()):
+                    if all(target + d in board for d in offsets):
+                        placed.append(frozenset(board[target + d] for d in offsets))
         return out
 
     def _interior(self, placed: Iterable[Point]) -> list[Point]:
@@ -391,12 +410,81 @@ class PolyformPuzzle(ExactCover[list[Label]]):
         cap = limits.limit(limit)
         if self.why_none() is not None:
             return 0
+        classes = self.orbits() if cap is None else None
+        if classes is not None:
+            return classes.count_every(lambda problem: problem.count(budget=run))
         p = self._plan()
         everything = any(r is None for r, _ in p.filtered)
         total = 0 if everything else self.problem().count(cap, budget=run)
         if p.filtered and (cap is None or total < cap):
             total += self._count_filtered(p, run)
         return total if cap is None else min(total, cap)
+
+    def orbits(self) -> PolyformPuzzle | None:
+        """This puzzle up to symmetry, where all its tilings are counted
+        faster from the problem of its classes (`count_every`): the board
+        has symmetries, no two pieces are of one shape (the classes would
+        then take them as one), and a piece or a cell breaks the symmetry (a
+        plan that filters every tiling would list them one by one). None
+        where not.
+
+        >>> from covering.puzzles.polyforms.sets import SOMA
+        >>> soma = PolyformPuzzle.make("cube", [(x, y, z) for x in range(3) for y in range(3) for z in range(3)],
+        ...                            SOMA)
+        >>> len(soma.orbits().group())
+        48
+        """
+        if self.symmetry:
+            return None
+        classes = self.with_symmetry()
+        if len(classes.pieces) < len(self.pieces) or len(classes.group()) < 2:
+            return None
+        if any(r is None for r, _ in classes._plan().filtered):
+            return None
+        return classes
+
+    def count_every(self, count: Callable[[Problem], int]) -> int:
+        """Every tiling, counted from this puzzle up to symmetry (`orbits`)
+        with `count` (a count of a problem's solutions). The placements of
+        the breaking piece or cell (`covering.puzzles.symmetry`) fall in
+        orbits; every tiling holds one of them, so the tilings number
+        ``sum(|G| / |H_r| * |X_r|)`` over one placement r of each orbit,
+        ``X_r`` the tilings holding r and ``H_r`` the symmetries that leave
+        r in place. Where ``H_r`` is trivial or broken by a second piece, the
+        classes' problem holds ``|X_r| / |H_r|`` tilings with r: together
+        they are ``|G|`` times its count. Where the plan filters ``X_r``,
+        the tilings with r are counted by a problem in which r is forced. No
+        tiling is listed; every count is `count`'s, whatever method it picks.
+
+        >>> from covering.puzzles.polyforms.sets import polyforms
+        >>> hexi = PolyformPuzzle.make("triangle", [(x, y, t) for x in range(9) for y in range(4) for t in (0, 1)],
+        ...                            polyforms("triangle", 6))
+        >>> hexi.orbits().count_every(lambda problem: problem.count()), hexi.problem().count()
+        (148, 148)
+        """
+        order = len(self.group())
+        p = self._plan()
+        total, weight = 0, order
+        try:
+            total = order * count(self.problem())
+            for r, stays in p.filtered:
+                assert r is not None and order % len(stays) == 0  # (Lagrange: H_r is a subgroup)
+                weight = order // len(stays)
+                total += weight * count(self._holding(r))
+        except (Interrupted, LimitReached) as e:
+            # A partial count: the tilings met so far with the images of
+            # each (a lower bound).
+            if e.count is not None:
+                e.count = total + weight * e.count
+            raise
+        return total
+
+    def _holding(self, r: tuple[str, frozenset[Point]]) -> Problem:
+        """The problem of the tilings that hold placement r (its piece's
+        class, its points): every other placement over r's cells taken out."""
+        cls_of = self._classes()
+        over = {(cls_of[name], x) for name, xs in self._placements().items() for x in xs if x & r[1]}
+        return self._build(self._plan().dropped | (over - {r}), {})
 
     def _count_filtered(self, p: Plan, run: Budget) -> int:
         full = self._once(lambda: self._build(p.dropped, p.extra), "_full_made")
