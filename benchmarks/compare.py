@@ -22,7 +22,7 @@ The set (about 4 minutes on 2 cores with ``--runs 3``, not counting the
 build of REV): the Sudoku batch (17-clue, three times; the forum-hardest
 1905), the Akari batch (generated boards and random sparse ones, and
 ``--akari FILE`` if given: grids separated by blank lines), tromino and
-pentomino counts by each method (tromino 12 by the front door, 9 and
+pentomino counts by each method (tromino 12 and 18 by the front door, 9 and
 pentominoes 4 x 15 by each), Knuth's six problems of
 ``benchmarks/knuth.py`` counted by the front door, the 10 cheapest tilings of
 6 x 10, a first tiling of 60 x 60 with any number of pentominoes, the
@@ -138,6 +138,9 @@ def rows(akari_file: Path | None) -> list[Row]:
                        lights))
     out.append(Row("tromino 12 count (2,033,502,499,954), the front door",
                    cli("tromino", "12", "--count"), last_line))  # (0fa138b searched on one thread)
+    # Issue 85: the frontier's binary step as fast as at 0fa138b (its tables turned, table::Dense).
+    out.append(Row("tromino 18 count (15,105,645,789,047,859,299,613,180,380,516), the front door",
+                   cli("tromino", "18", "--count"), last_line))
     for method in ("search", "memo", "frontier"):
         out.append(Row(f"tromino 9 count, {method}", cli("tromino", "9", "--count", "--method", method,
                                                          "--threads", "1"), last_line))

@@ -52,8 +52,9 @@ use crate::core::problem::{CompiledProblem, ranks};
 use crate::core::sliced::{Poll, Slice, Sliced};
 use crate::counting::order::{lives, option_steps};
 
+mod binary;
 mod table;
-use table::{DENSE_BITS, Dense, Entry, TRANSITION_MEMS, Table, get, set};
+use table::{DENSE_BITS, Entry, TRANSITION_MEMS, Table, get, set};
 
 /// Bits of a primary item's field at most (counts up to 65,535).
 const MAX_FIELD: u32 = 16;
@@ -477,17 +478,28 @@ impl Frontier {
             r,
         );
         let threads = 1 << r;
+        // A binary step's tables are turned (see `table::Dense`): the
+        // states before step t with the field of its item lowest.
+        let turn = |t: usize| match order.get(t) {
+            Some(&i) if binary => slot[i as usize],
+            _ => 0,
+        };
         let mut cur = Table::new(kw, dense_bits);
+        cur.turn(turn(0));
         cur.add(&vec![0u64; kw], &Number::Small(1));
         let workers = (0..threads)
-            .map(|_| Worker {
-                next: Table::new(kw, dense_bits),
-                deferred: Vec::new(),
-                key: vec![0; kw],
-                scratch: vec![0; kw],
-                settled: vec![0; kw],
-                work: 0,
-                mems: 0,
+            .map(|_| {
+                let mut next = Table::new(kw, dense_bits);
+                next.turn(turn(1));
+                Worker {
+                    next,
+                    deferred: Vec::new(),
+                    key: vec![0; kw],
+                    scratch: vec![0; kw],
+                    settled: vec![0; kw],
+                    work: 0,
+                    mems: 0,
+                }
             })
             .collect();
         Ok(Frontier {
@@ -683,6 +695,10 @@ impl Frontier {
         self.at = 0;
         self.binary_done = false;
         self.t += 1;
+        let turn = self.plan.turn(self.t + 1);
+        for w in &mut self.workers {
+            w.next.turn(turn);
+        }
     }
 
     /// Runs to the end: the count.
@@ -710,59 +726,6 @@ fn entry_in(cur: &[Table], at: usize, key: &mut [u64]) -> Option<(usize, Number)
 }
 
 impl Plan {
-    /// A binary step (see `binary`) of the keys `from..to` of the dense
-    /// table `cur`, straight into the dense table `next`. A key whose count
-    /// is past 128 bits is left to the general step (`deferred`).
-    #[allow(clippy::too_many_arguments)]
-    fn binary_chunk(
-        &self,
-        t: usize,
-        cur: &Dense,
-        next: &mut Dense,
-        work: &mut u64,
-        deferred: &mut Vec<usize>,
-        from: usize,
-        to: usize,
-    ) {
-        let group = self.group_start[t] as usize..self.group_start[t + 1] as usize;
-        let masks = &self.masks[group];
-        let keep = self.keep[t];
-        let settled = 1u64 << self.slot[self.step_item[t] as usize];
-        let mut done = 0u64;
-        for word in from / 64..to.div_ceil(64) {
-            let base = word * 64;
-            let mut bits = cur.used[word];
-            if base < from {
-                bits &= u64::MAX << (from - base);
-            }
-            if base + 64 > to {
-                bits &= u64::MAX >> (base + 64 - to);
-            }
-            while bits != 0 {
-                let k = base + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if !cur.high.is_empty() && cur.high.contains_key(&(k as u32)) {
-                    deferred.push(k);
-                    continue;
-                }
-                let count = cur.cells[k];
-                let k = k as u64;
-                done += 1;
-                if k & settled != 0 {
-                    next.add_low((k & keep) as usize, count);
-                } else {
-                    done += masks.len() as u64;
-                    for &m in masks {
-                        if k & m == 0 {
-                            next.add_low(((k | m) & keep) as usize, count);
-                        }
-                    }
-                }
-            }
-        }
-        *work += done;
-    }
-
     /// The general step of the places `from..to` of `cur`.
     fn general_chunk(
         &self,

@@ -167,12 +167,34 @@ impl States {
 /// sequence). A count is 128 bits in `cells`, and for the rare key whose
 /// count passes that, its multiples of 2^128 in `high`, so counts stay exact
 /// at any size.
+///
+/// A key is kept at its place turned right by `rot` of its `bits` bits (a
+/// rotation: every key has its own place). A binary step turns the table
+/// of each step so that the field settled next is its lowest bit, as the
+/// keys of a window sliding over the items were (0fa138b): the fields that
+/// change together are then the low bits, and the states of a step are
+/// read and written in sequence, where fields kept in fixed places (one
+/// slot a field while it lives) scatter the writes across the table. The
+/// L-tromino count of 18 x 18, 2^20 keys of 16 bytes: 0.62 s fixed, 0.24 s
+/// turned.
 #[derive(Debug)]
 pub(super) struct Dense {
     pub(super) cells: Vec<u128>,
     pub(super) used: Vec<u64>,
     pub(super) len: usize,
     pub(super) high: std::collections::HashMap<u32, Number>,
+    pub(super) bits: u32,
+    pub(super) rot: u32,
+}
+
+/// `x` (of `bits` bits) turned right by `r`.
+#[inline(always)]
+pub(super) fn rotr(x: u64, r: u32, bits: u32) -> u64 {
+    let r = r % bits.max(1);
+    if r == 0 {
+        return x;
+    }
+    ((x >> r) | (x << (bits - r))) & (u64::MAX >> (64 - bits))
 }
 
 /// Keys of at most this many bits go to a [`Dense`] table (two tables of
@@ -194,7 +216,18 @@ pub(super) fn split128(n: &Number) -> (u128, Option<Number>) {
 }
 
 impl Dense {
-    /// Adds `count` (below 2^128) to key `k`.
+    /// The place of `key`.
+    #[inline(always)]
+    pub(super) fn place(&self, key: u64) -> usize {
+        rotr(key, self.rot, self.bits) as usize
+    }
+
+    /// The key at place `k`.
+    pub(super) fn key(&self, k: usize) -> u64 {
+        rotr(k as u64, self.bits - self.rot % self.bits.max(1), self.bits)
+    }
+
+    /// Adds `count` (below 2^128) to the key at place `k`.
     #[inline(always)]
     pub(super) fn add_low(&mut self, k: usize, count: u128) {
         let bit = 1u64 << (k % 64);
@@ -227,6 +260,8 @@ impl Table {
                 used: vec![0; (1usize << b).div_ceil(64)],
                 len: 0,
                 high: std::collections::HashMap::new(),
+                bits: b as u32,
+                rot: 0,
             }),
             None => Table::Sparse(States::new(kw)),
         }
@@ -265,7 +300,7 @@ impl Table {
                 }
                 let k = w * 64 + bits.trailing_zeros() as usize;
                 key.fill(0);
-                key[0] = k as u64;
+                key[0] = d.key(k);
                 let low = d.cells[k];
                 let count = match d.high.get(&(k as u32)) {
                     None => Number::Small(low),
@@ -291,11 +326,11 @@ impl Table {
                 let Number::Small(c) = count else {
                     unreachable!()
                 };
-                d.add_low(key[0] as usize, *c);
+                d.add_low(d.place(key[0]), *c);
                 1
             }
             Table::Dense(d) => {
-                let k = key[0] as usize;
+                let k = d.place(key[0]);
                 let bit = 1u64 << (k % 64);
                 if d.used[k / 64] & bit == 0 {
                     d.used[k / 64] |= bit;
@@ -315,6 +350,15 @@ impl Table {
                 }
                 1
             }
+        }
+    }
+
+    /// Turns an empty dense table (see [`Dense`]) so that the field at
+    /// `slot` is its lowest bit.
+    pub(super) fn turn(&mut self, slot: u64) {
+        if let Table::Dense(d) = self {
+            debug_assert!(d.len == 0, "only an empty table is turned");
+            d.rot = (slot % d.bits.max(1) as u64) as u32;
         }
     }
 
