@@ -62,10 +62,13 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD, f"covering: error: {where + ': ' if where else ''}{message}\n")
 
 
-def build_parser(puzzle: str | None = None) -> argparse.ArgumentParser:
+def build_parser(puzzle: str | None = None, verb: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command; with `puzzle`, only that puzzle's verbs
     and flags (its module alone imported), the others each a name and its
-    line of help, so that the top level's help and errors are the same."""
+    line of help, so that the top level's help and errors are the same;
+    with `verb` too, only that verb's flags (the puzzle's other verbs are
+    names: their flags took most of a command's start, 30 ms for the
+    tilings)."""
     parser = _Parser(
         prog="covering",
         description="Exact cover problems (Knuth's Algorithm X, dancing links) and the puzzles built on them: "
@@ -84,16 +87,17 @@ def build_parser(puzzle: str | None = None) -> argparse.ArgumentParser:
         if puzzle is None or PUZZLES.get(puzzle, ("",))[0] == module:
             if module not in built:
                 built.add(module)
-                _add_parsers(module, sub)
+                _add_parsers(module, sub, puzzle, verb)
         else:
             sub.add_parser(name, help=line)
     return parser
 
 
-def _add_parsers(module: str, sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_parsers(module: str, sub: argparse._SubParsersAction,  # type: ignore[type-arg]
+                 puzzle: str | None = None, verb: str | None = None) -> None:
     """The parsers of the puzzles of `module` (see `menu`), from their
     tables (`covering.cli.table`), imported here so that a command imports
-    only its own."""
+    only its own; of `puzzle`, only `verb`'s flags where one is named."""
     if module == "demo":
         from . import demo
         demo.add_parser(sub)
@@ -110,7 +114,7 @@ def _add_parsers(module: str, sub: argparse._SubParsersAction) -> None:  # type:
     else:
         from .akari import COMMANDS as commands
     for command in commands:
-        table.add_command(sub, command)
+        table.add_command(sub, command, verb if command.name == puzzle else None)
 
 
 def _puzzle_named(argv: Sequence[str]) -> str | None:
@@ -120,6 +124,20 @@ def _puzzle_named(argv: Sequence[str]) -> str | None:
     while i < len(argv) and argv[i].startswith("-"):
         i += 2 if argv[i] in grammar.TOP_VALUES else 1
     return argv[i] if i < len(argv) and argv[i] in PUZZLES else None
+
+
+def _verb_named(argv: Sequence[str], puzzle: str | None) -> str | None:
+    """The verb of `puzzle` right after it in `argv`, if one is there.
+
+    >>> _verb_named(["--max-memory", "1G", "polyomino", "count", "--board", "6x10"], "polyomino")
+    'count'
+    >>> _verb_named(["tromino", "12", "--count"], "tromino") is None
+    True
+    """
+    if puzzle is None or puzzle not in argv:
+        return None
+    i = list(argv).index(puzzle) + 1
+    return argv[i] if i < len(argv) and argv[i] in grammar.VERBS.get(puzzle, ()) else None
 
 
 def _takes_value(parser: argparse.ArgumentParser) -> set[str]:
@@ -156,9 +174,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             stream.reconfigure(encoding="utf-8", errors="backslashreplace")
     _log_warnings_as_lines()
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser(_puzzle_named(argv))
+    puzzle = _puzzle_named(argv)
+    verb = _verb_named(argv, puzzle)
+    parser = build_parser(puzzle, verb)
     try:
         words = grammar.rewrite(argv, _takes_value(parser))
+        if verb is not None and _verb_named(words, puzzle) != verb:
+            parser = build_parser(puzzle)  # an older spelling turned the verb into another
         args, extra = parser.parse_known_args(words)
         if extra:
             where = " ".join(w for w in (getattr(args, "puzzle", None), getattr(args, "verb", None)) if w)

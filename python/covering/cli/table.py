@@ -65,12 +65,18 @@ class Command(NamedTuple):
     verbs: tuple[Verb, ...]
 
 
-def add_command(sub: argparse._SubParsersAction, command: Command) -> None:  # type: ignore[type-arg]
-    """The parser of `command` and of each of its verbs, from its table."""
+def add_command(sub: argparse._SubParsersAction, command: Command,  # type: ignore[type-arg]
+                only: str | None = None) -> None:
+    """The parser of `command` and of each of its verbs, from its table;
+    with `only`, that verb's alone with its flags (the others named, for
+    the command's help and errors)."""
     p = sub.add_parser(command.name, help=command.help, description=command.description)
     verbs = p.add_subparsers(dest="verb", metavar="VERB", parser_class=type(p))
     verbs.required = True
     for verb in command.verbs:
+        if only is not None and verb.name != only:
+            verbs.add_parser(verb.name, help=verb.help)
+            continue
         v = verbs.add_parser(verb.name, help=verb.help, description=f"covering {command.name} {verb.name}: "
                              f"{verb.help}.")
         if verb.reads:
