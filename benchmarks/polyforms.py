@@ -6,7 +6,9 @@ builds, whole processes.
 The puzzles: pentominoes as flat pentacubes in the 2 x 5 x 6 and 3 x 4 x 5
 boxes, fifteen tetrasticks (all but the straight one) in the 5 x 5 grid,
 the twelve hexiamonds in the 4 x 9 and 6 x 6 parallelograms, Soma's cube,
-written as JSON puzzles (the design's form). For each: ``covering
+and two boards without symmetry (pentominoes, hexiamonds), where every
+tiling is searched for rather than counted from the classes, written as
+JSON puzzles (the design's form). For each: ``covering
 polyomino export --puzzle`` writes the matrix once; Knuth's ``ssxcc m0``
 counts it (CPU of the whole run, reading included); covering counts the
 puzzle with ``covering polyomino count --puzzle FILE --threads 1`` (CPU of
@@ -53,6 +55,15 @@ def puzzles() -> dict[str, dict[str, Any]]:
                            "board": [[x, y, t] for x in range(6) for y in range(6) for t in (0, 1)]},
         "soma 3x3x3": {"lattice": "cube", "pieces": {k: [list(c) for c in v] for k, v in SOMA.items()},
                        "board": [[x, y, z] for x in range(3) for y in range(3) for z in range(3)]},
+        # Boards without symmetry (every tiling counted by the search, not from classes): the 6 x 10 with
+        # its corner moved below it, the hexiamonds' rhombus with an up triangle moved to its side.
+        "pentominoes, 60 cells, no symmetry": {
+            "lattice": "square", "pieces": {k: [list(c) for c in v.cells] for k, v in PENTOMINOES.items()},
+            "board": [[r, c] for r in range(6) for c in range(10) if (r, c) != (0, 0)] + [[6, 0]]},
+        "hexiamonds, 72 triangles, no symmetry": {
+            "lattice": "triangle", "pieces": hexi,
+            "board": [[x, y, t] for x in range(6) for y in range(6) for t in (0, 1) if (x, y, t) != (0, 5, 0)]
+            + [[6, 0, 0]]},
     }
 
 
@@ -94,7 +105,9 @@ def main() -> None:
         lines = ["## Polyforms: counts against SSXCC on the matrix covering builds", "",
                  f"`python benchmarks/polyforms.py --knuth DIR --runs {args.runs}`: CPU of whole processes (covering: "
                  "start-up, reading, building, the count on one thread; SSXCC: reading the exported matrix and "
-                 "counting), best of the runs, alternated.", "",
+                 "counting), best of the runs, alternated. Where the board has symmetries, covering counts every "
+                 "tiling from the problem of the classes (`PolyformPuzzle.count_every`: the group's order times "
+                 "its count, plus the filtered placements' share), SSXCC searches them all.", "",
                  "| puzzle | tilings | classes | SSXCC s | covering s | ratio | classes s |",
                  "|---|---|---|---|---|---|---|"]
         lines += [f"| {n} | {c:,} | {k:,} | {a:.2f} | {b:.2f} | {b / a:.2f} | {s:.2f} |"

@@ -146,11 +146,8 @@ class PolyformFace(Face):
             raise UsageError("--puzzle names its lattice, board, pieces and uses: it takes none of --lattice, "
                              "--board, --pieces, --uses, " + ", ".join(["--board-file", "--cost", "--no-rotations",
                                                                         "--no-reflections"]))
-        if args.verb == "count" and args.symmetry:
-            for flag, value in (("--limit", args.limit is not None), ("--threads", args.threads is not None),
-                                ("--method", args.method not in (None, "search"))):
-                if value:
-                    raise UsageError(f"--symmetry and {flag} cannot go together")
+        if args.verb == "count" and args.symmetry and args.limit is not None:
+            raise UsageError("--symmetry and --limit cannot go together")
         if args.verb == "random":
             self.seed = flags.seed_for(args, "draws these again")
         self.puzzle = self._read()
@@ -228,21 +225,27 @@ class PolyformFace(Face):
     def count(self, puzzle: PolyformPuzzle, limit: int | None) -> Any:
         if self.why is not None:
             return 0
-        if puzzle.symmetry:
-            return puzzle.count(budget=self.run.budget)
-        classes = puzzle.orbits() if limit is None else None
-        if classes is None:
+        if limit is not None:
+            if puzzle.symmetry:
+                return puzzle.count(limit, budget=self.run.budget)
             return count_by_front_door(self.args, self.run, puzzle.problem(), limit)
-        # Every tiling from the classes' problem (PolyformPuzzle.count_every),
-        # each of its counts by the front door with the verb's flags.
+        # Each problem's count by the front door with the verb's flags: all
+        # tilings from the classes where the board allows
+        # (PolyformPuzzle.count_every), classes with the ones filtered.
         made: list[Any] = []
 
         def one(problem: Problem) -> int:
             made.append(count_by_front_door(self.args, self.run, problem, None))
             return int(made[-1].count)
 
-        n = classes.count_every(one)
-        why = f"from its classes under the board's {len(classes.group())} symmetries; {made[0].reason}"
+        n = puzzle.count_with(one, budget=self.run.budget)
+        if not made or (len(made) == 1 and made[0].count == n):
+            return made[0] if made else n
+        why = made[0].reason
+        if not puzzle.symmetry:
+            why = f"from its classes under the board's {len(puzzle.group())} symmetries; {why}"
+        else:
+            why = f"{why}; the classes the symmetries leave in place listed"
         return dataclasses.replace(made[0], count=n, nodes=sum(c.nodes for c in made), reason=why)
 
     def unique(self, puzzle: PolyformPuzzle) -> tuple[Any, Uniqueness]:

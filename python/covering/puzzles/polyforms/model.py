@@ -408,17 +408,39 @@ class PolyformPuzzle(ExactCover[list[Label]]):
         """
         run = begin(budget, nodes, seconds)
         cap = limits.limit(limit)
+        if cap is None:
+            return self.count_with(lambda problem: problem.count(budget=run), budget=run)
         if self.why_none() is not None:
             return 0
-        classes = self.orbits() if cap is None else None
-        if classes is not None:
-            return classes.count_every(lambda problem: problem.count(budget=run))
         p = self._plan()
         everything = any(r is None for r, _ in p.filtered)
         total = 0 if everything else self.problem().count(cap, budget=run)
-        if p.filtered and (cap is None or total < cap):
-            total += self._count_filtered(p, run)
-        return total if cap is None else min(total, cap)
+        if p.filtered and total < cap:
+            total += self._count_filtered(p, run, total)
+        return min(total, cap)
+
+    def count_with(self, count: Callable[[Problem], int], budget: Budget | None = None) -> int:
+        """The number of tilings (with ``symmetry``: of classes), every count
+        of a problem made by `count` (the command line passes its flags to
+        the front door this way): from the classes where `orbits` allows,
+        with the tilings the plan filters counted one by one.
+
+        >>> p = PolyformPuzzle.make("square", [(r, c) for r in range(2) for c in range(4)],
+        ...                         {"d": [(0, 0), (0, 1)]}, uses="any")
+        >>> p.count_with(lambda problem: problem.count()), p.with_symmetry().count_with(lambda q: q.count())
+        (5, 4)
+        """
+        run = begin(budget, None, None)
+        if self.why_none() is not None:
+            return 0
+        classes = self.orbits()
+        if classes is not None:
+            return classes.count_every(count)
+        p = self._plan()
+        total = 0 if any(r is None for r, _ in p.filtered) else count(self.problem())
+        if p.filtered:
+            total += self._count_filtered(p, run, total)
+        return total
 
     def orbits(self) -> PolyformPuzzle | None:
         """This puzzle up to symmetry, where all its tilings are counted
@@ -486,7 +508,9 @@ class PolyformPuzzle(ExactCover[list[Label]]):
         over = {(cls_of[name], x) for name, xs in self._placements().items() for x in xs if x & r[1]}
         return self._build(self._plan().dropped | (over - {r}), {})
 
-    def _count_filtered(self, p: Plan, run: Budget) -> int:
+    def _count_filtered(self, p: Plan, run: Budget, before: int = 0) -> int:
+        """The canonical tilings the plan filters (`before`: the count
+        already made, for a partial count if a budget or Ctrl-C stops this)."""
         full = self._once(lambda: self._build(p.dropped, p.extra), "_full_made")
         lat = self.lattice
         cls_of = self._classes()
@@ -502,7 +526,11 @@ class PolyformPuzzle(ExactCover[list[Label]]):
             try:
                 total += solver.count_canonical(perms, budget=run)
             except Interrupted as e:
-                raise Interrupted(None if e.count is None else total + e.count, e.stats, e.where) from None
+                raise Interrupted(None if e.count is None else before + total + e.count, e.stats, e.where) from None
+            except LimitReached as e:
+                if e.count is not None:
+                    e.count += before + total
+                raise
         return total
 
     def _keyed(self, full: Problem) -> dict[tuple[str, frozenset[Point]], int]:
