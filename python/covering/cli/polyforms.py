@@ -242,8 +242,9 @@ class PolyformFace(Face):
         if not made or (len(made) == 1 and made[0].count == n):
             return made[0] if made else n
         why = made[0].reason
-        if not puzzle.symmetry:
-            why = f"from its classes under the board's {len(puzzle.group())} symmetries; {why}"
+        classes = puzzle.orbits()  # (found by count_with, kept)
+        if classes is not None:
+            why = f"from its classes under the board's {len(classes.group())} symmetries; {why}"
         else:
             why = f"{why}; the classes the symmetries leave in place listed"
         return dataclasses.replace(made[0], count=n, nodes=sum(c.nodes for c in made), reason=why)

@@ -183,9 +183,11 @@ class PolyformPuzzle(ExactCover[list[Label]]):
             a = bounds[first]
             bounds[first] = None if a is None or b is None else (a[0] + b[0], a[1] + b[1])
         made = replace(self, pieces=pieces, bounds=bounds, symmetry=True)
-        if len(pieces) == len(self.pieces) and "_placements_made" in self.__dict__:
-            # (The same pieces on the same board: the same placements.)
-            object.__setattr__(made, "_placements_made", self.__dict__["_placements_made"])
+        if len(pieces) == len(self.pieces):
+            # (The same pieces on the same board: the same orientations and placements.)
+            for key, value in self.__dict__.items():
+                if key == "_placements_made" or key.startswith("_orientations "):
+                    object.__setattr__(made, key, value)
         return made
 
     # -- placements ----------------------------------------------------------
@@ -197,10 +199,14 @@ class PolyformPuzzle(ExactCover[list[Label]]):
         >>> len(p.orientations("d"))
         2
         """
-        found: dict[tuple[Point, ...], None] = {}
-        for m in self.lattice.motions(self.rotations, self.reflections):
-            found.setdefault(self.lattice.normalized(self.lattice.moved(m, self.pieces[name])))
-        return list(found)
+        def turned() -> list[tuple[Point, ...]]:
+            found: dict[tuple[Point, ...], None] = {}
+            for m in self.lattice.motions(self.rotations, self.reflections):
+                found.setdefault(self.lattice.normalized(self.lattice.moved(m, self.pieces[name])))
+            return list(found)
+
+        # (Kept: the placements, the group and the merge of shapes each ask.)
+        return list(self._once(turned, f"_orientations {name}"))
 
     def _placements(self) -> dict[str, list[frozenset[Point]]]:
         """Every placement of every piece on the board (a piece that may not
@@ -456,14 +462,17 @@ class PolyformPuzzle(ExactCover[list[Label]]):
         >>> len(soma.orbits().group())
         48
         """
-        if self.symmetry:
-            return None
-        classes = self.with_symmetry()
-        if len(classes.pieces) < len(self.pieces) or len(classes.group()) < 2:
-            return None
-        if any(r is None for r, _ in classes._plan().filtered):
-            return None
-        return classes
+        def found() -> PolyformPuzzle | None:
+            if self.symmetry:
+                return None
+            classes = self.with_symmetry()
+            if len(classes.pieces) < len(self.pieces) or len(classes.group()) < 2:
+                return None
+            if any(r is None for r, _ in classes._plan().filtered):
+                return None
+            return classes
+
+        return self._once(found, "_orbits_made")
 
     def count_every(self, count: Callable[[Problem], int]) -> int:
         """Every tiling, counted from this puzzle up to symmetry (`orbits`)
