@@ -225,9 +225,7 @@ class PolyformFace(Face):
     def count(self, puzzle: PolyformPuzzle, limit: int | None) -> Any:
         if self.why is not None:
             return 0
-        if limit is not None:
-            if puzzle.symmetry:
-                return puzzle.count(limit, budget=self.run.budget)
+        if limit is not None:  # (never with --symmetry: refused above)
             return count_by_front_door(self.args, self.run, puzzle.problem(), limit)
         # Each problem's count by the front door with the verb's flags: all
         # tilings from the classes where the board allows

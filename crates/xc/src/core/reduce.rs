@@ -99,7 +99,7 @@ struct State<'a> {
     work: u64,
     budget: u64,
     infeasible: Option<u32>,
-    /// The second rule on words, where it pays ([`Words::pays`]).
+    /// The second rule on words, where it pays ([`State::words_pay`]).
     words: Option<Words>,
 }
 
@@ -123,26 +123,6 @@ impl Words {
     /// Most options for the words: the table of clashes grows as their
     /// square (2 MB at this bound).
     const MOST_OPTIONS: usize = 4096;
-
-    /// Do words cost less than entries for the second rule on `p`? A
-    /// round by entries looks at about sum(|options of i|^2 * option
-    /// length) over the exclusive items; by words, the table (entries x
-    /// w) and at most primary items x w for each option.
-    fn pays(p: &CompiledProblem, len: &[u32]) -> bool {
-        let m = p.n_options();
-        if m > Words::MOST_OPTIONS || m == 0 {
-            return false;
-        }
-        let w = m.div_ceil(64) as u64;
-        let exclusive = |i: usize| i >= p.n_primary() || p.hi()[i] == 1;
-        let per_option = p.n_entries() as u64 / m as u64 + 1;
-        let entries: u64 = (0..p.n_items())
-            .filter(|&i| exclusive(i))
-            .map(|i| len[i] as u64 * len[i] as u64 * per_option)
-            .sum();
-        let words = p.n_entries() as u64 * w + m as u64 * p.n_primary() as u64 * w;
-        words < entries
-    }
 }
 
 impl<'a> State<'a> {
@@ -181,6 +161,26 @@ impl<'a> State<'a> {
             infeasible: None,
             words: None,
         }
+    }
+
+    /// Do words cost less than entries for the second rule ([`Words`])? A
+    /// round by entries looks at about sum(|options of i|^2 * option
+    /// length) over the exclusive items; by words, the table (entries x
+    /// w) and at most primary items x w for each option.
+    fn words_pay(&self) -> bool {
+        let p = self.p;
+        let m = p.n_options();
+        if m > Words::MOST_OPTIONS || m == 0 {
+            return false;
+        }
+        let w = m.div_ceil(64) as u64;
+        let per_option = p.n_entries() as u64 / m as u64 + 1;
+        let entries: u64 = (0..p.n_items())
+            .filter(|&i| self.exclusive(i))
+            .map(|i| self.len[i] as u64 * self.len[i] as u64 * per_option)
+            .sum();
+        let words = p.n_entries() as u64 * w + m as u64 * p.n_primary() as u64 * w;
+        words < entries
     }
 
     /// The words of the second rule for this round, from the live options
@@ -526,16 +526,19 @@ impl<'a> State<'a> {
 /// `p` reduced by the three rules (see the module's text) until nothing
 /// changes, or until `budget` units of work are spent or `stop` is raised.
 pub fn reduce(p: &CompiledProblem, budget: u64, stop: &AtomicBool) -> Reduced {
-    let mut len = vec![0u32; p.n_items()];
-    for &i in p.option_item() {
-        len[i as usize] += 1;
-    }
-    reduce_by(p, budget, stop, Words::pays(p, &len))
+    reduce_by(p, budget, stop, None)
 }
 
-/// [`reduce`], its second rule on words or by entries as asked.
-fn reduce_by(p: &CompiledProblem, budget: u64, stop: &AtomicBool, by_words: bool) -> Reduced {
+/// [`reduce`], its second rule on words or by entries as asked (None:
+/// whichever costs less, [`State::words_pay`]).
+fn reduce_by(
+    p: &CompiledProblem,
+    budget: u64,
+    stop: &AtomicBool,
+    by_words: Option<bool>,
+) -> Reduced {
     let mut s = State::new(p, budget);
+    let by_words = by_words.unwrap_or_else(|| s.words_pay());
     for i in 0..p.n_primary() {
         if s.len[i] == 0 && s.required(i) {
             s.infeasible = Some(i as u32);
@@ -787,8 +790,8 @@ mod tests {
             let p = problem(n1, n2, lo, hi, &refs);
             let stop = AtomicBool::new(false);
             let (a, b) = (
-                reduce_by(&p, u64::MAX, &stop, true),
-                reduce_by(&p, u64::MAX, &stop, false),
+                reduce_by(&p, u64::MAX, &stop, Some(true)),
+                reduce_by(&p, u64::MAX, &stop, Some(false)),
             );
             assert_eq!(
                 (a.infeasible, &a.options, &a.items),

@@ -414,22 +414,15 @@ class PolyformPuzzle(ExactCover[list[Label]]):
         """
         run = begin(budget, nodes, seconds)
         cap = limits.limit(limit)
-        if cap is None:
-            return self.count_with(lambda problem: problem.count(budget=run), budget=run)
-        if self.why_none() is not None:
-            return 0
-        p = self._plan()
-        everything = any(r is None for r, _ in p.filtered)
-        total = 0 if everything else self.problem().count(cap, budget=run)
-        if p.filtered and total < cap:
-            total += self._count_filtered(p, run, total)
-        return min(total, cap)
+        return self.count_with(lambda problem: problem.count(cap, budget=run), budget=run, cap=cap)
 
-    def count_with(self, count: Callable[[Problem], int], budget: Budget | None = None) -> int:
+    def count_with(self, count: Callable[[Problem], int], budget: Budget | None = None,
+                   cap: int | None = None) -> int:
         """The number of tilings (with ``symmetry``: of classes), every count
         of a problem made by `count` (the command line passes its flags to
         the front door this way): from the classes where `orbits` allows,
-        with the tilings the plan filters counted one by one.
+        with the tilings the plan filters counted one by one. With `cap`
+        (`count` then stops there), at most `cap`, from the problem itself.
 
         >>> p = PolyformPuzzle.make("square", [(r, c) for r in range(2) for c in range(4)],
         ...                         {"d": [(0, 0), (0, 1)]}, uses="any")
@@ -439,14 +432,14 @@ class PolyformPuzzle(ExactCover[list[Label]]):
         run = begin(budget, None, None)
         if self.why_none() is not None:
             return 0
-        classes = self.orbits()
+        classes = self.orbits() if cap is None else None
         if classes is not None:
             return classes.count_every(count)
         p = self._plan()
         total = 0 if any(r is None for r, _ in p.filtered) else count(self.problem())
-        if p.filtered:
+        if p.filtered and (cap is None or total < cap):
             total += self._count_filtered(p, run, total)
-        return total
+        return total if cap is None else min(total, cap)
 
     def orbits(self) -> PolyformPuzzle | None:
         """This puzzle up to symmetry, where all its tilings are counted

@@ -478,19 +478,35 @@ impl Frontier {
             r,
         );
         let threads = 1 << r;
+        let plan = Plan {
+            kw,
+            bits,
+            step_item: order.to_vec(),
+            slot,
+            width,
+            lo: problem.lo().iter().map(|&x| x as u64).collect(),
+            hi: problem.hi().iter().map(|&x| x as u64).collect(),
+            exclusive,
+            group_start,
+            group,
+            entries,
+            retire_start,
+            retire,
+            binary,
+            masks,
+            keep,
+            r,
+            split,
+        };
         // A binary step's tables are turned (see `table::Dense`): the
         // states before step t with the field of its item lowest.
-        let turn = |t: usize| match order.get(t) {
-            Some(&i) if binary => slot[i as usize],
-            _ => 0,
-        };
         let mut cur = Table::new(kw, dense_bits);
-        cur.turn(turn(0));
+        cur.turn(plan.turn(0));
         cur.add(&vec![0u64; kw], &Number::Small(1));
         let workers = (0..threads)
             .map(|_| {
                 let mut next = Table::new(kw, dense_bits);
-                next.turn(turn(1));
+                next.turn(plan.turn(1));
                 Worker {
                     next,
                     deferred: Vec::new(),
@@ -503,26 +519,7 @@ impl Frontier {
             })
             .collect();
         Ok(Frontier {
-            plan: Plan {
-                kw,
-                bits,
-                step_item: order.to_vec(),
-                slot,
-                width,
-                lo: problem.lo().iter().map(|&x| x as u64).collect(),
-                hi: problem.hi().iter().map(|&x| x as u64).collect(),
-                exclusive,
-                group_start,
-                group,
-                entries,
-                retire_start,
-                retire,
-                binary,
-                masks,
-                keep,
-                r,
-                split,
-            },
+            plan,
             t: 0,
             cur: vec![cur],
             workers,
