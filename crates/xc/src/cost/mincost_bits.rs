@@ -162,6 +162,12 @@ impl MinCostBits {
         &self.ledger
     }
 
+    /// Solutions known already (cost, options) kept (see [`Ledger::seed`]):
+    /// the search's cutoff from then on.
+    pub(crate) fn seed(&mut self, known: Vec<(u64, Vec<u32>)>) {
+        self.ledger.seed(known);
+    }
+
     /// Searches for at most `nodes` more nodes; true when the search is over
     /// (the body of [`Sliced::run`]).
     pub(crate) fn search_for(&mut self, nodes: u64) -> bool {

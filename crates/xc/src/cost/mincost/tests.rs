@@ -235,6 +235,40 @@ fn the_k_best_agree_with_brute_force_when_the_search_dives() {
 }
 
 #[test]
+fn the_k_best_agree_with_brute_force_when_the_options_are_merged_beside() {
+    // The search of the given problem first, then the merged problem's
+    // with its solutions, at any point: the K best are the same.
+    let mut rng = Rng::new(29);
+    let (mut switched, mut seeded) = (0, 0);
+    for round in 0..6000 {
+        let (p, costs) = if round % 2 == 0 {
+            random_partition_problem(&mut rng)
+        } else {
+            crate::cost::together::tests::random_partition(&mut rng)
+        };
+        let all = brute(&p, &costs);
+        for (k, links) in [(1usize, true), (3, true), (1, false), (2, false)] {
+            let mut m = Cheapest::new(&p, &costs, k, links, &AtomicBool::new(false)).unwrap();
+            if !m.merge_soon(rng.below(12), 1 + rng.below(3)) {
+                continue;
+            }
+            let mut found_before = false;
+            while m.run(Slice::work(1 + rng.below(3))) == Poll::Pending {
+                found_before |= !m.merged() && m.ledger().optimum().is_some();
+            }
+            switched += m.merged() as u32;
+            seeded += (m.merged() && found_before) as u32;
+            assert_best(&m, &p, &costs, &all, k, links);
+        }
+    }
+    // (Enough searches switched, some with solutions to take along.)
+    assert!(
+        switched > 1000 && seeded > 100,
+        "{switched} switched, {seeded} with solutions"
+    );
+}
+
+#[test]
 fn the_k_best_agree_with_brute_force_when_the_tree_races() {
     let mut rng = Rng::new(23);
     let (mut races, mut proofs) = (0, 0);
