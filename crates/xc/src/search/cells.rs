@@ -306,7 +306,7 @@ impl Cells {
         let mut off = vec![0u8; n_nodes];
         let mut fill = vec![0u32; n];
         let mut y = 0usize; // the spacer before the current option
-        let mut order: Vec<usize> = Vec::new();
+        let mut order: Vec<u64> = Vec::new();
         for o in 0..p.n_options() {
             if o % STOP_EVERY == 0 && stop.load(Ordering::Relaxed) {
                 return None;
@@ -321,10 +321,17 @@ impl Cells {
             // the choice is abandoned before the big sets (a pentomino's
             // hundreds of placements) are hidden. Knuth's programs keep the
             // input order; only the order of work changes, not the tree.
+            // (By one key, the count above the position, unstably: the
+            // same order as a stable sort by count, and Akari's options of
+            // a hundred items each are laid out in a fifth of the time.)
             order.clear();
-            order.extend(0..items.len());
-            order.sort_by_key(|&k| count[items[k] as usize]);
-            for &k in &order {
+            order.extend(
+                (items.iter().enumerate())
+                    .map(|(k, &i)| (count[i as usize] as u64) << 32 | k as u64),
+            );
+            order.sort_unstable();
+            for &key in &order {
+                let k = (key & 0xffff_ffff) as usize;
                 let i = items[k];
                 y += 1;
                 let x = base[i as usize];

@@ -311,6 +311,15 @@ impl CellSearch {
     /// [`Self::choose_mcc`] when randomizing, kept out of the hot loop.
     #[inline(never)]
     pub(super) fn choose_mcc_random(&mut self, c: &mut Counters) -> (u32, i64) {
+        // (Unclamped where nothing clamps, as without randomizing: the
+        // same keys, so the same ties and the same random choices. The
+        // scan is a quarter of the time of Akari's portfolio.)
+        if self.narrow {
+            if self.exact {
+                return self.choose_mcc_in::<true, true, true>(c);
+            }
+            return self.choose_mcc_in::<true, true, false>(c);
+        }
         self.choose_mcc_in::<true, false, false>(c)
     }
 
