@@ -136,6 +136,86 @@ def sat_clauses(a: Akari) -> tuple[list[list[int]], dict[tuple[int, int], int]]:
     return clauses, var
 
 
+def tight_clauses(a: Akari) -> tuple[list[list[int]], dict[tuple[int, int], int]]:
+    """A tight encoding: a variable a white cell (a light there), and one a
+    segment (some light in it; a segment is a row's or a column's run of
+    white cells). Every white cell sees a light: its row segment's or its
+    column segment's variable (a clause of two), each segment's variable
+    implying a light in it (one clause a segment, not one a cell: a
+    hundredth of the literals on a 100 x 100 grid); at most one light a
+    segment (pairs, or Sinz's sequential counter past six cells, written
+    here); a number k with n white neighbours: no k + 1 of them lit and no
+    n - k + 1 of them dark (a clause for each subset: at most six of four
+    cells), no totalizer."""
+    from itertools import combinations
+
+    var: dict[tuple[int, int], int] = {}
+    for r, row in enumerate(a.rows):
+        for c, ch in enumerate(row):
+            if ch == ".":
+                var[(r, c)] = len(var) + 1
+    top = len(var)
+    clauses: list[list[int]] = []
+    row_of: dict[int, int] = {}
+    col_of: dict[int, int] = {}
+    for horizontal, home in ((True, row_of), (False, col_of)):
+        outer, inner = (a.height, a.width) if horizontal else (a.width, a.height)
+        for i in range(outer):
+            run: list[int] = []
+            for j in range(inner + 1):
+                v = var.get((i, j) if horizontal else (j, i)) if j < inner else None
+                if v is not None:
+                    run.append(v)
+                    continue
+                if not run:
+                    continue
+                top += 1
+                clauses.append([-top, *run])
+                for x in run:
+                    home[x] = top
+                if len(run) <= 6:
+                    clauses += [[-x, -y] for x, y in combinations(run, 2)]
+                else:
+                    # s_j: one of the first j + 1 cells is lit.
+                    s = list(range(top + 1, top + len(run)))
+                    top += len(run) - 1
+                    clauses.append([-run[0], s[0]])
+                    for j in range(1, len(run) - 1):
+                        clauses += [[-run[j], s[j]], [-s[j - 1], s[j]], [-run[j], -s[j - 1]]]
+                    clauses.append([-run[-1], -s[-1]])
+                run = []
+    clauses += [[row_of[v], col_of[v]] for v in var.values()]
+    for r, row in enumerate(a.rows):
+        for c, ch in enumerate(row):
+            if ch in "01234":
+                around = [var[x] for x in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if x in var]
+                k = int(ch)
+                if k > len(around):
+                    clauses.append([])
+                    continue
+                clauses += [[-x for x in sub] for sub in combinations(around, k + 1)]
+                clauses += [list(sub) for sub in combinations(around, len(around) - k + 1)]
+    return clauses, var
+
+
+def run_sat_tight(a: Akari) -> tuple[int, Any]:
+    """`run_sat` on `tight_clauses`: solve, block the solution, solve again."""
+    from pysat.solvers import Solver
+
+    clauses, var = tight_clauses(a)
+    if any(not c for c in clauses):
+        return 0, None
+    with Solver(name="cadical153", bootstrap_with=clauses) as s:
+        if not s.solve():
+            return 0, None
+        model = s.get_model()
+        lights = frozenset(cell for cell, v in var.items() if model[v - 1] > 0)
+        # (Another solution differs on some cell: the clause of the cells'
+        # other values.)
+        s.add_clause([-v if model[v - 1] > 0 else v for v in var.values()])
+        return (2 if s.solve() else 1), lights
+
+
 def run_sat(a: Akari) -> tuple[int, Any]:
     from pysat.solvers import Solver
 
@@ -177,6 +257,7 @@ PROGRAMS: dict[str, Callable[[Akari], tuple[int, Any]]] = {
     "covering": run_covering,
     "covering, dancing links only": run_covering_links,
     "SAT (python-sat, CaDiCaL)": run_sat,
+    "SAT, tight encoding": run_sat_tight,
     "puzzlekit (solve only)": run_puzzlekit,
     "akari-sat (solve only)": run_akari_sat,
 }
