@@ -25,7 +25,8 @@ build of REV): the Sudoku batch (17-clue, three times; the forum-hardest
 pentomino counts by each method (tromino 12 and 18 by the front door, 9 and
 pentominoes 4 x 15 by each), Knuth's six problems of
 ``benchmarks/knuth.py`` counted by the front door, the 10 cheapest tilings of
-6 x 10, a first tiling of 60 x 60 with any number of pentominoes, the
+6 x 10, the cheapest cover of a crew-like set partition (200 rows), a first
+tiling of 60 x 60 with any number of pentominoes, the
 front door's count of three boards whose items and options are shuffled
 and of the graph covers of ../shared/data/counting, the samurai of examples/, the pentominoes up to symmetry,
 queens in a random order, a million-option read, and the command line's start. The inputs are written
@@ -103,6 +104,14 @@ def json_answers(out: str) -> object:
     return answers, summary.get("count"), summary.get("optimal")
 
 
+def cost_proven(out: str) -> object:
+    """JSON lines of `dlx best`: the cheapest cost and whether it is proven
+    (builds may find another cover of the same cost)."""
+    records = [json.loads(line) for line in out.splitlines() if line.strip()]
+    costs = [r["cost"] for r in records if "cost" in r]
+    return (min(costs) if costs else None), bool(records and records[-1].get("optimal"))
+
+
 def tiling_checked(out: str) -> object:
     """A first tiling of 60 x 60: the tiling may differ from build to build;
     what must hold is that it covers every cell once."""
@@ -155,6 +164,8 @@ def rows(akari_file: Path | None) -> list[Row]:
         Row("pentominoes 6x10, the 10 cheapest (costs)",
             cli("polyomino", "--pieces", "pentominoes", "--board", "6x10", "--cost", "X=5", "--cost", "I=3",
                 "--min-cost", "--limit", "10", "--json"), json_answers),
+        Row("crew-like set partition 200 x 3,000 (setpartition.py, seed 1): the cheapest, proven",
+            cli("dlx", "best", "{dir}/crew200.txt", "--format", "orlib", "--json", "--no-progress"), cost_proven),
         Row("pentominoes 60x60, any number of each: a first tiling",
             cli("polyomino", "--pieces", "pentominoes", "--board", "60x60", "--uses", "any", "--limit", "1", "--json"),
             tiling_checked),
@@ -253,6 +264,12 @@ def write_inputs(folder: Path) -> None:
 
     (folder / "million.dlx").write_text("\n".join(bigfile.lines(10**6, 1)) + "\n")
     (folder / "tiny.dlx").write_text("A B C\nA B\nC\nA\n")
+    import random
+
+    from setpartition import crew, files
+
+    orlib, _ = files(200, crew(200, 3000, random.Random(1)), folder, "crew200")
+    assert orlib == folder / "crew200.txt"
 
 
 def run(python: str, row: Row, folder: Path) -> tuple[float, object, str]:
