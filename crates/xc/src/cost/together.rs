@@ -299,10 +299,7 @@ fn end_pass(now: &Merged, took: Vec<Option<Vec<u32>>>) -> Option<(Merged, usize)
         for &o in group {
             item.extend_from_slice(p.option(o as usize));
             // (A sum past 2^64 - 1 is the engine's to refuse, whole.)
-            let Some(sum) = cost.checked_add(now.costs[o as usize]) else {
-                return None;
-            };
-            cost = sum;
+            cost = cost.checked_add(now.costs[o as usize])?;
             members.extend_from_slice(now.members(o as usize));
         }
         members.sort_unstable();
