@@ -24,7 +24,7 @@ import argparse
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +90,14 @@ def run_covering_links(a: Akari) -> tuple[int, Any]:
     return len(found), found[0] if found else None
 
 
+def numbers(a: Akari, var: dict[tuple[int, int], int]) -> Iterator[tuple[list[int], int]]:
+    """Each numbered cell's white neighbours (their variables) and its number."""
+    for r, row in enumerate(a.rows):
+        for c, ch in enumerate(row):
+            if ch in "01234":
+                yield [var[x] for x in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if x in var], int(ch)
+
+
 def sat_clauses(a: Akari) -> tuple[list[list[int]], dict[tuple[int, int], int]]:
     """Variables: a light on each white cell. Every white cell sees a light;
     at most one light per segment; each number exactly k lights around."""
@@ -122,17 +130,13 @@ def sat_clauses(a: Akari) -> tuple[list[list[int]], dict[tuple[int, int], int]]:
             clauses += enc.clauses
     for v, sees in seen.items():
         clauses.append(sorted(set(sees)))
-    for r, row in enumerate(a.rows):
-        for c, ch in enumerate(row):
-            if ch in "01234":
-                around = [var[x] for x in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if x in var]
-                k = int(ch)
-                if k > len(around):
-                    clauses.append([])
-                elif around:
-                    enc = CardEnc.equals(around, k, top_id=top, encoding=EncType.totalizer)
-                    top = max(top, enc.nv)
-                    clauses += enc.clauses
+    for around, k in numbers(a, var):
+        if k > len(around):
+            clauses.append([])
+        elif around:
+            enc = CardEnc.equals(around, k, top_id=top, encoding=EncType.totalizer)
+            top = max(top, enc.nv)
+            clauses += enc.clauses
     return clauses, var
 
 
@@ -185,24 +189,21 @@ def tight_clauses(a: Akari) -> tuple[list[list[int]], dict[tuple[int, int], int]
                     clauses.append([-run[-1], -s[-1]])
                 run = []
     clauses += [[row_of[v], col_of[v]] for v in var.values()]
-    for r, row in enumerate(a.rows):
-        for c, ch in enumerate(row):
-            if ch in "01234":
-                around = [var[x] for x in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if x in var]
-                k = int(ch)
-                if k > len(around):
-                    clauses.append([])
-                    continue
-                clauses += [[-x for x in sub] for sub in combinations(around, k + 1)]
-                clauses += [list(sub) for sub in combinations(around, len(around) - k + 1)]
+    for around, k in numbers(a, var):
+        if k > len(around):
+            clauses.append([])
+            continue
+        clauses += [[-x for x in sub] for sub in combinations(around, k + 1)]
+        clauses += [list(sub) for sub in combinations(around, len(around) - k + 1)]
     return clauses, var
 
 
-def run_sat_tight(a: Akari) -> tuple[int, Any]:
-    """`run_sat` on `tight_clauses`: solve, block the solution, solve again."""
+def solve_twice(clauses: list[list[int]], var: dict[tuple[int, int], int]) -> tuple[int, Any]:
+    """CaDiCaL on `clauses`: solve, block the solution (the clause of the
+    cells' other values), solve again: 0 none, 1 unique, 2 several, and
+    the lights of the first."""
     from pysat.solvers import Solver
 
-    clauses, var = tight_clauses(a)
     if any(not c for c in clauses):
         return 0, None
     with Solver(name="cadical153", bootstrap_with=clauses) as s:
@@ -210,25 +211,16 @@ def run_sat_tight(a: Akari) -> tuple[int, Any]:
             return 0, None
         model = s.get_model()
         lights = frozenset(cell for cell, v in var.items() if model[v - 1] > 0)
-        # (Another solution differs on some cell: the clause of the cells'
-        # other values.)
         s.add_clause([-v if model[v - 1] > 0 else v for v in var.values()])
         return (2 if s.solve() else 1), lights
 
 
-def run_sat(a: Akari) -> tuple[int, Any]:
-    from pysat.solvers import Solver
+def run_sat_tight(a: Akari) -> tuple[int, Any]:
+    return solve_twice(*tight_clauses(a))
 
-    clauses, var = sat_clauses(a)
-    if any(not c for c in clauses):
-        return 0, None
-    with Solver(name="cadical153", bootstrap_with=clauses) as s:
-        if not s.solve():
-            return 0, None
-        model = set(x for x in s.get_model() if x > 0)
-        lights = frozenset(cell for cell, v in var.items() if v in model)
-        s.add_clause([-var[cell] for cell in lights] + [v for v in var.values() if v not in model])
-        return (2 if s.solve() else 1), lights
+
+def run_sat(a: Akari) -> tuple[int, Any]:
+    return solve_twice(*sat_clauses(a))
 
 
 def run_puzzlekit(a: Akari) -> tuple[int, Any]:
