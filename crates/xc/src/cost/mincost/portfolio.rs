@@ -130,6 +130,8 @@ pub struct Cheapest {
     /// of the merged one has taken its place, and whether it has.
     prior: MinCostStats,
     switched: bool,
+    /// Whether the search is on bitsets ([`MinCostBits`]).
+    bits: bool,
 }
 
 /// The merging to come or under way, and what the search of the merged
@@ -149,10 +151,17 @@ struct Beside {
 }
 
 /// Options removed by the search of the given problem before the merging
-/// of the options that go together begins (see [`Cheapest::new`]): about
-/// 30 ms. On crew-like set partitions (200-646 rows) its first solutions
-/// were within 1% of the optimum after 1-5 ms; the merging took 0.4-0.9 s.
-const MERGE_AFTER: u64 = 2_000_000;
+/// of the options that go together begins (see [`Cheapest::new`]), on
+/// dancing links: about 100 ms, a few seconds' share of the proofs it
+/// delays. On 24 crew-like set partitions of 400 and 646 rows its best
+/// cover was at most 1.05% over the optimum after 2M options removed, 1.11%
+/// within `--seconds 0.2`, and 0.93% after 8M; the merging takes 0.3-0.5 s.
+const MERGE_AFTER: u64 = 8_000_000;
+/// [`MERGE_AFTER`] on bitsets (problems of at most 4,096 options, whose
+/// proofs take a fraction of a second; an option removed costs about three
+/// times as long): about 60 ms, at most 0.35% over the optimum on five
+/// crew-like partitions of 200 rows.
+const MERGE_AFTER_BITS: u64 = 2_000_000;
 /// Entries a step of the merging visits for each node of a slice: a slice
 /// of the driver's 4,096 nodes is about 16 million entries, 20-30 ms.
 const MERGE_ENTRIES_PER_NODE: u64 = 4096;
@@ -191,11 +200,12 @@ impl Cheapest {
     /// Where options always go together (set partitioning problems,
     /// `together.rs`), they are merged beside the search, not before it:
     /// the search of the given problem starts at once, and after
-    /// [`MERGE_AFTER`] options removed it steps aside for the merging, in
+    /// [`MERGE_AFTER`] options removed ([`MERGE_AFTER_BITS`] on bitsets)
+    /// it steps aside for the merging, in
     /// steps a slice long; then the search of the merged problem takes
     /// its place, with the solutions found so far. The first good
     /// solutions come before the merging (on crew-like 646 x 7,292, 0.8%
-    /// over the optimum in 2 ms, where the merging takes 0.7 s), and the
+    /// over the optimum in 2 ms, where the merging takes 0.5 s), and the
     /// proof is the merged problem's, whose relaxation is tighter. Both
     /// the switch and the steps go by work, never by the clock, so the run
     /// is the same on a busy machine.
@@ -226,7 +236,11 @@ impl Cheapest {
                 merging,
                 k,
                 links,
-                after: MERGE_AFTER,
+                after: if search.bits {
+                    MERGE_AFTER_BITS
+                } else {
+                    MERGE_AFTER
+                },
                 next_check: MERGE_CHECK,
                 every: MERGE_CHECK,
                 begun: false,
@@ -389,6 +403,7 @@ impl Cheapest {
             merging: None,
             prior: MinCostStats::default(),
             switched: false,
+            bits,
         })
     }
 
