@@ -111,7 +111,7 @@ pub struct Merging {
     pass: Pass,
 }
 
-/// A pass under way: the probes made so far (see [`one_pass`]).
+/// A pass under way: the probes made so far (see [`end_pass`]).
 struct Pass {
     probe: Probe,
     /// What each probe took (None: a contradiction).

@@ -322,8 +322,8 @@ impl Cells {
             // hundreds of placements) are hidden. Knuth's programs keep the
             // input order; only the order of work changes, not the tree.
             // (By one key, the count above the position, unstably: the
-            // same order as a stable sort by count, and Akari's options of
-            // a hundred items each are laid out in a fifth of the time.)
+            // same order as a stable sort by count, whose insertion sort
+            // took 4% of the time of Akari's 970 puzzles, by perf.)
             order.clear();
             order.extend(
                 (items.iter().enumerate())

@@ -152,18 +152,19 @@ struct Beside {
 
 /// Options removed by the search of the given problem before the merging
 /// of the options that go together begins (see [`Cheapest::new`]), on
-/// dancing links: about 100 ms, a few seconds' share of the proofs it
-/// delays. On 24 crew-like set partitions of 400 and 646 rows its best
-/// cover was at most 1.05% over the optimum after 2M options removed, 1.11%
-/// within `--seconds 0.2`, and 0.93% after 8M; the merging takes 0.3-0.5 s.
+/// dancing links: about 0.1 s, against proofs of 4-35 s. On the 15 of our
+/// crew-like set partitions of 400 and 646 rows whose optimum is known,
+/// its best cover was at most 1.15% over the optimum (0.75% on average)
+/// after 2M options removed, 1.05% after 4M and 0.93% (0.66%) after 8M;
+/// the merging then takes 0.3-0.5 s.
 const MERGE_AFTER: u64 = 8_000_000;
 /// [`MERGE_AFTER`] on bitsets (problems of at most 4,096 options, whose
-/// proofs take a fraction of a second; an option removed costs about three
-/// times as long): about 60 ms, at most 0.35% over the optimum on five
-/// crew-like partitions of 200 rows.
+/// proofs take a fraction of a second; 2M options removed took 55-65 ms
+/// there, against 25-40 ms on dancing links for 646 rows): at most 0.35%
+/// over the optimum on five crew-like partitions of 200 rows.
 const MERGE_AFTER_BITS: u64 = 2_000_000;
-/// Entries a step of the merging visits for each node of a slice: a slice
-/// of the driver's 4,096 nodes is about 16 million entries, 20-30 ms.
+/// Entries a step of the merging visits for each node of a slice (the
+/// driver sizes its slices by their time, at most 4,096 nodes).
 const MERGE_ENTRIES_PER_NODE: u64 = 4096;
 /// (See [`Beside`].)
 const MERGE_CHECK: u64 = 64;
@@ -205,7 +206,8 @@ impl Cheapest {
     /// steps a slice long; then the search of the merged problem takes
     /// its place, with the solutions found so far. The first good
     /// solutions come before the merging (on crew-like 646 x 7,292, 0.8%
-    /// over the optimum in 2 ms, where the merging takes 0.5 s), and the
+    /// over the optimum after 250,000 options removed, a few milliseconds,
+    /// where the merging takes 0.5 s), and the
     /// proof is the merged problem's, whose relaxation is tighter. Both
     /// the switch and the steps go by work, never by the clock, so the run
     /// is the same on a busy machine.
@@ -318,36 +320,33 @@ impl Cheapest {
     /// own, each by the options searched that stand for it (see
     /// [`Self::new`]); one that no set of them stands for is left out.
     fn seed_given(&mut self, known: Vec<(u64, Vec<u32>)>) {
-        let mine: Vec<(u64, Vec<u32>)> = match &self.origin {
-            None => known,
-            Some((start, ids)) => {
-                let mut of = vec![u32::MAX; ids.iter().max().map_or(0, |&m| m as usize + 1)];
-                for o in 0..start.len() - 1 {
-                    for &g in &ids[start[o] as usize..start[o + 1] as usize] {
-                        of[g as usize] = o as u32;
-                    }
-                }
-                known
-                    .into_iter()
-                    .filter_map(|(cost, given)| {
-                        let mut options: Vec<u32> = given
-                            .iter()
-                            .map(|&g| of.get(g as usize).copied().unwrap_or(u32::MAX))
-                            .collect();
-                        options.sort_unstable();
-                        options.dedup();
-                        let members: usize = options
-                            .iter()
-                            .map(|&o| {
-                                (o != u32::MAX)
-                                    .then(|| (start[o as usize + 1] - start[o as usize]) as usize)
-                            })
-                            .sum::<Option<usize>>()?;
-                        (members == given.len()).then_some((cost, options))
-                    })
-                    .collect()
-            }
+        let Some((start, ids)) = &self.origin else {
+            self.engine.seed(known);
+            return;
         };
+        // The option searched that each given option is a member of.
+        let mut of = vec![u32::MAX; ids.iter().max().map_or(0, |&m| m as usize + 1)];
+        for o in 0..start.len() - 1 {
+            for &g in &ids[start[o] as usize..start[o + 1] as usize] {
+                of[g as usize] = o as u32;
+            }
+        }
+        let members = |o: u32| (start[o as usize + 1] - start[o as usize]) as usize;
+        let mut mine = Vec::new();
+        for (cost, given) in known {
+            let mut options: Vec<u32> = given
+                .iter()
+                .map(|&g| of.get(g as usize).copied().unwrap_or(u32::MAX))
+                .collect();
+            options.sort_unstable();
+            options.dedup();
+            // (Whole: every member of each option searched is in it.)
+            if options.last() != Some(&u32::MAX)
+                && options.iter().map(|&o| members(o)).sum::<usize>() == given.len()
+            {
+                mine.push((cost, options));
+            }
+        }
         self.engine.seed(mine);
     }
 
