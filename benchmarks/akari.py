@@ -98,30 +98,39 @@ def numbers(a: Akari, var: dict[tuple[int, int], int]) -> Iterator[tuple[list[in
                 yield [var[x] for x in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if x in var], int(ch)
 
 
-def sat_clauses(a: Akari) -> tuple[list[list[int]], dict[tuple[int, int], int]]:
-    """Variables: a light on each white cell. Every white cell sees a light;
-    at most one light per segment; each number exactly k lights around."""
-    from pysat.card import CardEnc, EncType
-
-    var = {(r, c): k + 1 for k, (r, c) in enumerate((r, c) for r, row in enumerate(a.rows)
+def white_cells(a: Akari) -> dict[tuple[int, int], int]:
+    """A variable for each white cell, from 1 in reading order."""
+    return {(r, c): k + 1 for k, (r, c) in enumerate((r, c) for r, row in enumerate(a.rows)
                                                      for c, ch in enumerate(row) if ch == ".")}
-    top = len(var)
-    clauses: list[list[int]] = []
-    segments: list[list[int]] = []
+
+
+def segments(a: Akari, var: dict[tuple[int, int], int]) -> Iterator[tuple[bool, list[int]]]:
+    """Each row's runs of white cells, then each column's: (horizontal, their
+    variables)."""
     for horizontal in (True, False):
         outer, inner = (a.height, a.width) if horizontal else (a.width, a.height)
         for i in range(outer):
             run: list[int] = []
             for j in range(inner + 1):
-                cell = (i, j) if horizontal else (j, i)
-                if j < inner and cell in var:
-                    run.append(var[cell])
-                else:
-                    if run:
-                        segments.append(run)
+                v = var.get((i, j) if horizontal else (j, i)) if j < inner else None
+                if v is not None:
+                    run.append(v)
+                elif run:
+                    yield horizontal, run
                     run = []
+
+
+def sat_clauses(a: Akari) -> tuple[list[list[int]], dict[tuple[int, int], int]]:
+    """Variables: a light on each white cell. Every white cell sees a light;
+    at most one light per segment; each number exactly k lights around."""
+    from pysat.card import CardEnc, EncType
+
+    var = white_cells(a)
+    top = len(var)
+    clauses: list[list[int]] = []
+    segs = [run for _, run in segments(a, var)]
     seen: dict[int, list[int]] = {v: [] for v in var.values()}
-    for seg in segments:
+    for seg in segs:
         for v in seg:
             seen[v].extend(seg)
         if len(seg) > 1:
@@ -145,49 +154,35 @@ def tight_clauses(a: Akari) -> tuple[list[list[int]], dict[tuple[int, int], int]
     segment (some light in it; a segment is a row's or a column's run of
     white cells). Every white cell sees a light: its row segment's or its
     column segment's variable (a clause of two), each segment's variable
-    implying a light in it (one clause a segment, not one a cell: a
-    hundredth of the literals on a 100 x 100 grid); at most one light a
+    implying a light in it (one clause a segment, not one a cell); at most
+    one light a
     segment (pairs, or Sinz's sequential counter past six cells, written
     here); a number k with n white neighbours: no k + 1 of them lit and no
     n - k + 1 of them dark (a clause for each subset: at most six of four
     cells), no totalizer."""
     from itertools import combinations
 
-    var: dict[tuple[int, int], int] = {}
-    for r, row in enumerate(a.rows):
-        for c, ch in enumerate(row):
-            if ch == ".":
-                var[(r, c)] = len(var) + 1
+    var = white_cells(a)
     top = len(var)
     clauses: list[list[int]] = []
     row_of: dict[int, int] = {}
     col_of: dict[int, int] = {}
-    for horizontal, home in ((True, row_of), (False, col_of)):
-        outer, inner = (a.height, a.width) if horizontal else (a.width, a.height)
-        for i in range(outer):
-            run: list[int] = []
-            for j in range(inner + 1):
-                v = var.get((i, j) if horizontal else (j, i)) if j < inner else None
-                if v is not None:
-                    run.append(v)
-                    continue
-                if not run:
-                    continue
-                top += 1
-                clauses.append([-top, *run])
-                for x in run:
-                    home[x] = top
-                if len(run) <= 6:
-                    clauses += [[-x, -y] for x, y in combinations(run, 2)]
-                else:
-                    # s_j: one of the first j + 1 cells is lit.
-                    s = list(range(top + 1, top + len(run)))
-                    top += len(run) - 1
-                    clauses.append([-run[0], s[0]])
-                    for j in range(1, len(run) - 1):
-                        clauses += [[-run[j], s[j]], [-s[j - 1], s[j]], [-run[j], -s[j - 1]]]
-                    clauses.append([-run[-1], -s[-1]])
-                run = []
+    for horizontal, run in segments(a, var):
+        top += 1
+        clauses.append([-top, *run])
+        home = row_of if horizontal else col_of
+        for x in run:
+            home[x] = top
+        if len(run) <= 6:
+            clauses += [[-x, -y] for x, y in combinations(run, 2)]
+        else:
+            # s_j: one of the first j + 1 cells is lit.
+            s = list(range(top + 1, top + len(run)))
+            top += len(run) - 1
+            clauses.append([-run[0], s[0]])
+            for j in range(1, len(run) - 1):
+                clauses += [[-run[j], s[j]], [-s[j - 1], s[j]], [-run[j], -s[j - 1]]]
+            clauses.append([-run[-1], -s[-1]])
     clauses += [[row_of[v], col_of[v]] for v in var.values()]
     for around, k in numbers(a, var):
         if k > len(around):
