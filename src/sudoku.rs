@@ -29,14 +29,17 @@ pub struct PySudokuBatch {
     portfolio_nodes: u64,
     /// Cells on a side.
     n: usize,
-    /// Box height and width.
-    box_rows: usize,
-    box_cols: usize,
     symbols: Vec<char>,
     /// The value (1..=n) of each symbol, 0 for a blank.
     values: HashMap<char, u8>,
-    /// The same for ASCII characters, `NOT_A_SYMBOL` for the others.
-    ascii: [u8; 128],
+    /// The same for ASCII characters, `NOT_A_SYMBOL` for the others (and
+    /// for every byte past 127, so that a byte indexes it unchecked).
+    ascii: [u8; 256],
+    /// Each value's symbol as a byte (index 1..=n), when every symbol is
+    /// ASCII.
+    ascii_symbols: Option<[u8; 256]>,
+    /// Each cell's row, column and box (no division per given).
+    units: Vec<[u16; 3]>,
 }
 
 const NOT_A_SYMBOL: u8 = u8::MAX;
@@ -65,24 +68,27 @@ impl PySudokuBatch {
     fn parse(&self, line: &str, cells: &mut Vec<u8>, seen: &mut Vec<u64>) -> Result<(), LineError> {
         let n = self.n;
         cells.clear();
-        for ch in line.chars() {
-            let v = if ch.is_ascii() {
-                self.ascii[ch as usize]
-            } else {
-                *self.values.get(&ch).unwrap_or(&NOT_A_SYMBOL)
-            };
-            if v == NOT_A_SYMBOL {
-                let k = cells.len();
-                if k < n * n {
-                    return Err(format!(
-                        "r{}c{}: bad character {ch:?}",
-                        k / n + 1,
-                        k % n + 1
-                    ));
-                }
-                return Err(format!("wrong length: more than {} cells", n * n));
+        if line.is_ascii() {
+            // Nearly every file: a byte a cell, no decoding.
+            cells.extend(line.bytes().map(|b| self.ascii[b as usize]));
+            // (`contains` on bytes is a vector search; the position only
+            // for a bad line.)
+            if cells.contains(&NOT_A_SYMBOL) {
+                let k = cells.iter().position(|&v| v == NOT_A_SYMBOL).unwrap_or(0);
+                return Err(self.bad_character(k, line.as_bytes()[k] as char));
             }
-            cells.push(v);
+        } else {
+            for ch in line.chars() {
+                let v = if ch.is_ascii() {
+                    self.ascii[ch as usize]
+                } else {
+                    *self.values.get(&ch).unwrap_or(&NOT_A_SYMBOL)
+                };
+                if v == NOT_A_SYMBOL {
+                    return Err(self.bad_character(cells.len(), ch));
+                }
+                cells.push(v);
+            }
         }
         if cells.len() != n * n {
             return Err(format!(
@@ -92,41 +98,86 @@ impl PySudokuBatch {
             ));
         }
         // Two equal givens in a unit: a bit per (kind of unit, unit, value)
-        // finds it, a scan names both cells.
+        // finds it, with no branch on a bit (a scan then names both cells).
         seen.clear();
         seen.resize((3 * n * n).div_ceil(64), 0);
+        let mut twice = 0u64;
+        if n * n <= 128 {
+            // The givens by masks: no branch per cell, whose blanks fall at
+            // random (the 9 x 9 grids).
+            let mask = |part: &[u8]| {
+                (part.iter().enumerate()).fold(0u64, |m, (k, &v)| m | u64::from(v != 0) << k)
+            };
+            let (head, tail) = cells.split_at(cells.len().min(64));
+            for (half, mut g) in [mask(head), mask(tail)].into_iter().enumerate() {
+                while g != 0 {
+                    let k = 64 * half + g.trailing_zeros() as usize;
+                    g &= g - 1;
+                    twice |= self.mark(seen, k, cells[k]);
+                }
+            }
+        } else {
+            for (k, &v) in cells.iter().enumerate() {
+                if v != 0 {
+                    twice |= self.mark(seen, k, v);
+                }
+            }
+        }
+        if twice != 0 {
+            return Err(self.given_twice(cells));
+        }
+        Ok(())
+    }
+
+    /// Notes given `v` of cell `k` in its three units; nonzero if one of
+    /// them had it already.
+    #[inline(always)]
+    fn mark(&self, seen: &mut [u64], k: usize, v: u8) -> u64 {
+        let n = self.n;
+        let mut twice = 0;
+        for (kind, &unit) in self.units[k].iter().enumerate() {
+            let at = (kind * n + unit as usize) * n + (v as usize - 1);
+            let (word, bit) = (at / 64, 1u64 << (at % 64));
+            twice |= seen[word] & bit;
+            seen[word] |= bit;
+        }
+        twice
+    }
+
+    /// Which two givens share a unit (the first such pair in reading
+    /// order), for a line known to hold one.
+    fn given_twice(&self, cells: &[u8]) -> LineError {
+        let n = self.n;
         for (k, &v) in cells.iter().enumerate() {
             if v == 0 {
                 continue;
             }
-            let (r, c) = (k / n, k % n);
-            let b = (r / self.box_rows) * (n / self.box_cols) + c / self.box_cols;
-            for (kind, unit) in [(0usize, r), (1, c), (2, b)] {
-                let at = (kind * n + unit) * n + (v as usize - 1);
-                let (word, bit) = (at / 64, 1u64 << (at % 64));
-                if seen[word] & bit != 0 {
-                    let other = (0..k)
-                        .find(|&j| {
-                            let (rj, cj) = (j / n, j % n);
-                            let bj =
-                                (rj / self.box_rows) * (n / self.box_cols) + cj / self.box_cols;
-                            cells[j] == v && [rj, cj, bj][kind] == unit
-                        })
-                        .unwrap_or(k);
-                    return Err(format!(
+            for (kind, &unit) in self.units[k].iter().enumerate() {
+                if let Some(other) = (0..k).find(|&j| cells[j] == v && self.units[j][kind] == unit)
+                {
+                    return format!(
                         "r{}c{}: {} is already in r{}c{}, in the same {}",
-                        r + 1,
-                        c + 1,
+                        k / n + 1,
+                        k % n + 1,
                         self.symbols[v as usize - 1],
                         other / n + 1,
                         other % n + 1,
                         ["row", "column", "box"][kind]
-                    ));
+                    );
                 }
-                seen[word] |= bit;
             }
         }
-        Ok(())
+        "a symbol twice in a unit".to_string()
+    }
+
+    /// What is wrong with a character that is no symbol or blank, found
+    /// after `k` cells.
+    fn bad_character(&self, k: usize, ch: char) -> LineError {
+        let n = self.n;
+        if k < n * n {
+            return format!("r{}c{}: bad character {ch:?}", k / n + 1, k % n + 1);
+        }
+        format!("wrong length: more than {} cells", n * n)
     }
 
     /// The answer for one valid puzzle, appended to `out` (nothing for a
@@ -142,7 +193,18 @@ impl PySudokuBatch {
         heavy: &mut bool,
     ) -> bool {
         match w.solver.answer(cells, mode, stop) {
-            Answer::Solved(grid) => out.extend(grid.iter().map(|&d| self.symbols[d as usize - 1])),
+            Answer::Solved(grid) => match &self.ascii_symbols {
+                // A byte a cell where every symbol is ASCII (checked once,
+                // when the batch is made), not a char pushed at a time.
+                Some(table) => {
+                    let line: Vec<u8> = grid.iter().map(|&d| table[d as usize]).collect();
+                    match String::from_utf8(line) {
+                        Ok(line) => *out = line,
+                        Err(_) => out.extend(grid.iter().map(|&d| self.symbols[d as usize - 1])),
+                    }
+                }
+                None => out.extend(grid.iter().map(|&d| self.symbols[d as usize - 1])),
+            },
             Answer::NoSolution => out.push_str("no solution"),
             Answer::Multiple => out.push_str("multiple"),
             Answer::Count { count, complete } => {
@@ -264,21 +326,33 @@ impl PySudokuBatch {
                 "sudokus of more than 255 symbols are not supported",
             ));
         }
-        let mut ascii = [NOT_A_SYMBOL; 128];
+        let mut ascii = [NOT_A_SYMBOL; 256];
         for (&ch, &v) in &values {
             if ch.is_ascii() {
                 ascii[ch as usize] = v;
             }
         }
+        let ascii_symbols = symbols.iter().all(char::is_ascii).then(|| {
+            let mut table = [b'?'; 256];
+            for (k, &ch) in symbols.iter().enumerate() {
+                table[k + 1] = ch as u8;
+            }
+            table
+        });
         Ok(PySudokuBatch {
             problem: problem.inner.clone(),
             portfolio_nodes,
             n,
-            box_rows,
-            box_cols,
             symbols,
             values,
             ascii,
+            ascii_symbols,
+            units: (0..n * n)
+                .map(|k| {
+                    let (r, c) = (k / n, k % n);
+                    [r, c, (r / box_rows) * (n / box_cols) + c / box_cols].map(|u| u as u16)
+                })
+                .collect(),
         })
     }
 

@@ -214,7 +214,8 @@ def _plain(args: argparse.Namespace, run: Run, batch: _Batch, errors: dict[int, 
 
 def _show_solve(args: argparse.Namespace, run: Run, batch: _Batch, outputs: list[str], errors: dict[int, str]) -> None:
     if _plain(args, run, batch, errors):
-        run.answers(sum(1 for a in outputs if a), "".join(a + "\n" for a in outputs))
+        # Joined in C, not a line at a time: a blank answer stays a blank line.
+        run.answers(_answered(outputs), "\n".join(outputs) + "\n" if outputs else "")
         return
     with run.gathered():
         for k, lineno, answer in _each(batch, outputs, errors, run):
@@ -240,15 +241,20 @@ def _show_count(args: argparse.Namespace, run: Run, batch: _Batch, outputs: list
 def _show_unique(args: argparse.Namespace, run: Run, batch: _Batch, outputs: list[str],
                  errors: dict[int, str]) -> None:
     # A puzzle with several solutions is answered "multiple": its first one is found again.
-    several = [k for k, answer in enumerate(outputs) if answer == "multiple"]
+    several = [k for k, answer in enumerate(outputs) if answer == "multiple"] if "multiple" in outputs else []
     firsts: dict[int, str] = {}
     if several:
         lines = "\n".join(batch.lines[k] for k in several)
         again, _ = batch.answer(args, "solve", run.budget, lines=lines)
         firsts = dict(zip(several, again))
     if _plain(args, run, batch, errors):
-        run.answers(sum(1 for a in outputs if a),
-                    "".join(_unique_text(a, firsts.get(k)) for k, a in enumerate(outputs)))
+        if not firsts and "" not in outputs and "no solution" not in outputs:
+            # Every line unique (the usual file): joined in C, as
+            # `_unique_text` would write each.
+            text = "\nunique\n".join(outputs) + "\nunique\n" if outputs else ""
+        else:
+            text = "".join(_unique_text(a, firsts.get(k)) for k, a in enumerate(outputs))
+        run.answers(_answered(outputs), text)
         return
     with run.gathered():
         for k, lineno, answer in _each(batch, outputs, errors, run):
@@ -257,6 +263,15 @@ def _show_unique(args: argparse.Namespace, run: Run, batch: _Batch, outputs: lis
             text = _picture(args, run, batch, k, solved) + word + "\n"
             run.answer({"puzzle": lineno, "line": lineno, "solution": solved, "uniqueness": word, "count": FOUND[word]}
                        if run.json else None, text)
+
+
+def _answered(outputs: list[str]) -> int:
+    """How many of the engine's lines answer a puzzle (blank lines do not).
+
+    >>> _answered(["12", "", "no solution"])
+    2
+    """
+    return len(outputs) - outputs.count("")
 
 
 def _unique_text(answer: str, first: str | None) -> str:
