@@ -47,17 +47,20 @@ const NOT_A_SYMBOL: u8 = u8::MAX;
 /// Why a line is not a puzzle: the message names the cell.
 type LineError = String;
 
-/// The output lines, the errors as (line number, message), whether every
-/// line was answered (false after Ctrl-C), and the lines (numbers from 0)
-/// left heavy: past the node budget of dancing links, for the rest of the
-/// portfolio (their output lines are empty).
-type Answers = (Vec<String>, Vec<(usize, String)>, bool, Vec<usize>);
+/// The output lines (one text, each line ended by a newline: one string
+/// to Python, not one per line), the errors as (line number, message),
+/// whether every line was answered (false after Ctrl-C), and the lines
+/// (numbers from 0) left heavy: past the node budget of dancing links, for
+/// the rest of the portfolio (their output lines are empty).
+type Answers = (String, Vec<(usize, String)>, bool, Vec<usize>);
 
 /// What one thread needs: its own solver and a buffer.
 struct Worker {
     solver: Solver,
     cells: Vec<u8>,
     seen: Vec<u64>,
+    /// A solved line's bytes, before they join the output.
+    line: Vec<u8>,
 }
 
 impl PySudokuBatch {
@@ -197,9 +200,10 @@ impl PySudokuBatch {
                 // A byte a cell where every symbol is ASCII (checked once,
                 // when the batch is made), not a char pushed at a time.
                 Some(table) => {
-                    let line: Vec<u8> = grid.iter().map(|&d| table[d as usize]).collect();
-                    match String::from_utf8(line) {
-                        Ok(line) => *out = line,
+                    w.line.clear();
+                    w.line.extend(grid.iter().map(|&d| table[d as usize]));
+                    match std::str::from_utf8(&w.line) {
+                        Ok(line) => out.push_str(line),
                         Err(_) => out.extend(grid.iter().map(|&d| self.symbols[d as usize - 1])),
                     }
                 }
@@ -222,6 +226,7 @@ impl PySudokuBatch {
             solver: Solver::new(self.problem.clone(), self.n, self.portfolio_nodes),
             cells: Vec::new(),
             seen: Vec::new(),
+            line: Vec::new(),
         }
     }
 
@@ -230,7 +235,7 @@ impl PySudokuBatch {
     /// being worked on (its count so far, in mode Count) and `complete` is false.
     fn run_lines(&self, w: &mut Worker, lines: &[&str], mode: Mode, stop: &AtomicBool) -> Part {
         let mut part = Part {
-            outputs: Vec::with_capacity(lines.len()),
+            outputs: String::with_capacity(lines.len() * (self.n * self.n + 1)),
             errors: Vec::new(),
             complete: true,
             heavy: Vec::new(),
@@ -240,7 +245,7 @@ impl PySudokuBatch {
         for (i, raw) in lines.iter().enumerate() {
             // The blanks of the one text reader (`covering.textio`): C's isspace.
             let line = raw.trim_matches([' ', '\t', '\x0b', '\x0c', '\r']);
-            let mut out = String::with_capacity(self.n * self.n);
+            let out = &mut part.outputs;
             // A look at `stop` before each line: an easy puzzle's search
             // ends before its first look, and a round of them can outlast
             // the command line's grace after a deadline.
@@ -248,14 +253,14 @@ impl PySudokuBatch {
             let mut heavy = false;
             if done && !line.is_empty() {
                 match self.parse(line, &mut cells, &mut seen) {
-                    Ok(()) => done = self.answer(w, &cells, mode, stop, &mut out, &mut heavy),
+                    Ok(()) => done = self.answer(w, &cells, mode, stop, out, &mut heavy),
                     Err(e) => {
                         out.push_str("error");
                         part.errors.push((i, e));
                     }
                 }
             }
-            part.outputs.push(out);
+            out.push('\n');
             if heavy {
                 part.heavy.push(i);
             }
@@ -272,7 +277,8 @@ impl PySudokuBatch {
 
 /// What one thread answered.
 struct Part {
-    outputs: Vec<String>,
+    /// The output lines, each ended by a newline.
+    outputs: String,
     errors: Vec<(usize, String)>,
     complete: bool,
     heavy: Vec<usize>,
@@ -368,8 +374,9 @@ impl PySudokuBatch {
 
     /// Answers every line of `text`: the solution (same symbols), "no solution",
     /// "multiple" (mode "unique"), the count (mode "count", capped at `cap`),
-    /// "error", or an empty line for an empty one. Returns the output lines,
-    /// the errors as (line number from 1, message), True, and the heavy
+    /// "error", or an empty line for an empty one. Returns the output lines
+    /// as one text (each ended by a newline), the errors as (line number
+    /// from 1, message), True, and the heavy
     /// lines (from 0; their outputs empty). Runs on `threads` threads
     /// without the GIL; Ctrl-C or the flag of the run's `budget` stops them within a
     /// millisecond, and then the answers end with the line worked on (its
@@ -399,7 +406,12 @@ impl PySudokuBatch {
         let threads = threads.max(1);
         let round = 4096 * threads;
         let mut workers: Vec<Worker> = (0..threads).map(|_| self.worker()).collect();
-        let mut outputs = Vec::with_capacity(lines.len());
+        // Room for every answer at once: an answer line is at most 12
+        // characters longer than its input line ("no solution" for one
+        // cell, "error" for one character), so the room stays in
+        // proportion to the text however hostile it is.
+        let mut outputs =
+            String::with_capacity(text.len().saturating_add(lines.len().saturating_mul(12)));
         let mut errors = Vec::new();
         let mut heavy = Vec::new();
         let watch = budget.as_ref().map(|b| b.stop.flag());
@@ -423,7 +435,7 @@ impl PySudokuBatch {
                 let first = r * round + p * per;
                 errors.extend(part.errors.into_iter().map(|(i, e)| (first + i + 1, e)));
                 heavy.extend(part.heavy.into_iter().map(|i| first + i));
-                outputs.extend(part.outputs);
+                outputs.push_str(&part.outputs);
                 if !part.complete {
                     // The answers end here: later parts do not follow on.
                     return Ok((outputs, errors, false, heavy));

@@ -239,7 +239,9 @@ def test_the_sudoku_batch_hands_heavy_puzzles_to_the_one_portfolio(monkeypatch: 
         with monkeypatch.context() as patch:
             patch.setattr(sudoku, "_batch", heavy)
             # Every line but the unreadable one was handed on.
-            outputs, errors, complete, handed = heavy(n, symbols).run(text, "unique", 1000, 1)
+            answered, errors, complete, handed = heavy(n, symbols).run(text, "unique", 1000, 1)
+            outputs = answered.split("\n")
+            assert outputs.pop() == "" and len(outputs) == len(puzzles)  # a newline after each line
             assert complete and sorted(handed) == [k for k in range(len(puzzles)) if k != len(puzzles) - 2]
             assert all(outputs[k] == "" for k in handed)
             assert sudoku.solve_text(text, n=n, mode="unique", threads=2) == expected

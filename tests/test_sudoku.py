@@ -157,14 +157,18 @@ def test_errors_name_the_cell(text: str, message: str) -> None:
 def _first_twice(cells: list[int], n: int, symbols: str) -> str | None:
     """The message for the first given (in reading order) that repeats
     one before it in its row, column or box (checked in that order)."""
-    b = int(n ** 0.5)
+    b = math.isqrt(n)
+
+    def units(j: int) -> tuple[int, int, int]:
+        r, c = divmod(j, n)
+        return r, c, (r // b) * b + c // b
+
     for k, v in enumerate(cells):
         if v == 0:
             continue
         r, c = divmod(k, n)
-        for kind, unit in (("row", lambda j: j // n == r), ("column", lambda j: j % n == c),
-                           ("box", lambda j: (j // n) // b == r // b and (j % n) // b == c // b)):
-            other = next((j for j in range(k) if cells[j] == v and unit(j)), None)
+        for i, kind in enumerate(("row", "column", "box")):
+            other = next((j for j in range(k) if cells[j] == v and units(j)[i] == units(k)[i]), None)
             if other is not None:
                 return f"r{r + 1}c{c + 1}: {symbols[v - 1]} is already in r{other // n + 1}c{other % n + 1}, in the same {kind}"
     return None

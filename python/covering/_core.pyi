@@ -434,7 +434,7 @@ class SudokuBatch:
         line; ValueError naming the cell when it is not a puzzle."""
     def run(
         self, text: str, mode: str = "solve", cap: int | None = None, threads: int = 1, budget: _RunBudget | None = None
-    ) -> tuple[list[str], list[tuple[int, str]], bool, list[int]]: ...
+    ) -> tuple[str, list[tuple[int, str]], bool, list[int]]: ...
 
 def split_pieces(
     problem: CompiledProblem,

@@ -142,9 +142,12 @@ class _Batch:
         return sudoku.Sudoku.parse(self.lines[k], self.symbols)
 
     def answer(self, args: argparse.Namespace, mode: str, budget: Budget | None, cap: int | None = None,
-               lines: str | None = None) -> tuple[list[str], dict[int, str]]:
+               lines: str | None = None, joined: bool = False) -> tuple[Any, dict[int, str]]:
+        """The engine's answers: a list of lines, or (`joined`) one text of
+        them, each ended by a newline."""
         outputs, errors = sudoku.solve_text(self.text if lines is None else lines, n=self.n, symbols=self.symbols,
-                                            mode=mode, cap=cap, threads=threads_from(args), budget=budget)
+                                            mode=mode, cap=cap, threads=threads_from(args), budget=budget,
+                                            joined=joined)
         return outputs, dict(errors)
 
 
@@ -181,11 +184,11 @@ def _each(batch: _Batch, outputs: list[str], errors: dict[int, str], run: Run): 
 
 
 def _run(batch: _Batch, args: argparse.Namespace, run: Run, mode: str,
-         cap: int | None = None) -> tuple[list[str], dict[int, str]]:
-    """`batch` answered by the engine; cut short, the lines done are
-    printed (by `show`) before the cut is reported."""
+         cap: int | None = None, joined: bool = False) -> tuple[Any, dict[int, str]]:
+    """`batch` answered by the engine (`joined`: as one text); cut short,
+    the lines done are printed (by `show`) before the cut is reported."""
     try:
-        outputs, errors = batch.answer(args, mode, run.budget, cap)
+        outputs, errors = batch.answer(args, mode, run.budget, cap, joined=joined)
     except Interrupted as e:
         run.disarm()  # the engine has stopped: what it answered is printed whole
         done: list[str] = e.outputs[:-1]  # type: ignore[attr-defined]
@@ -263,6 +266,20 @@ def _show_unique(args: argparse.Namespace, run: Run, batch: _Batch, outputs: lis
             text = _picture(args, run, batch, k, solved) + word + "\n"
             run.answer({"puzzle": lineno, "line": lineno, "solution": solved, "uniqueness": word, "count": FOUND[word]}
                        if run.json else None, text)
+
+
+def _all_solved(text: str, n: int) -> bool:
+    """Whether every line of the engine's joined answers (each ended by a
+    newline) is a solution: n * n symbols. Every other answer ("", "error",
+    "multiple", "no solution") is shorter once n * n passes 11, so the
+    length alone tells.
+
+    >>> _all_solved("1234\\n" * 2, 2), _all_solved("1234\\n" * 4 + "\\n", 4)
+    (False, False)
+    >>> _all_solved(("1" * 16 + "\\n") * 3, 4)
+    True
+    """
+    return n * n > 11 and len(text) == text.count("\n") * (n * n + 1)
 
 
 def _answered(outputs: list[str]) -> int:
@@ -347,7 +364,16 @@ class SudokuFace(Face):
             return False
         args, run = self.args, self.run
         batch = self.puzzles
-        outputs, errors = _run(batch, args, run, verb, cap=args.limit if verb == "count" else None)
+        plain = verb in ("solve", "unique") and _plain(args, run, batch, {})
+        outputs, errors = _run(batch, args, run, verb, cap=args.limit if verb == "count" else None, joined=plain)
+        if isinstance(outputs, str):
+            if not errors and _all_solved(outputs, batch.n):
+                # The usual file: every line solved (and unique), printed as
+                # the engine wrote it, with no string per line.
+                run.answers(outputs.count("\n"), outputs if verb == "solve" else outputs.replace("\n", "\nunique\n"))
+                run.done(limited=verb == "solve" and bool(outputs))
+                return True
+            outputs = outputs.split("\n")[:-1]
         _SHOW[verb](args, run, batch, outputs, errors)
         # (solve stops each puzzle at its first solution: at the limit, as
         # every puzzle's solve does where it finds one.)

@@ -21,6 +21,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
+from typing import Literal, overload
 
 from .. import _core, limits, sizes, textio
 from ..errors import Interrupted, LimitReached, ProblemError
@@ -527,10 +528,31 @@ def _settle(puzzle: Sudoku, mode: str, budget: limits.Budget | None) -> str:
     return puzzle._grid(found[0]).line()
 
 
+@overload
 def solve_text(
     text: str, *, n: int = 9, symbols: str | None = None, mode: str = "solve", cap: int | None = 1000,
-    threads: int = 1, budget: limits.Budget | None = None,
-) -> tuple[list[str], list[tuple[int, str]]]:
+    threads: int = 1, budget: limits.Budget | None = None, joined: Literal[False] = False,
+) -> tuple[list[str], list[tuple[int, str]]]: ...
+
+
+@overload
+def solve_text(
+    text: str, *, n: int = 9, symbols: str | None = None, mode: str = "solve", cap: int | None = 1000,
+    threads: int = 1, budget: limits.Budget | None = None, joined: Literal[True],
+) -> tuple[str, list[tuple[int, str]]]: ...
+
+
+@overload
+def solve_text(
+    text: str, *, n: int = 9, symbols: str | None = None, mode: str = "solve", cap: int | None = 1000,
+    threads: int = 1, budget: limits.Budget | None = None, joined: bool,
+) -> tuple[list[str] | str, list[tuple[int, str]]]: ...
+
+
+def solve_text(
+    text: str, *, n: int = 9, symbols: str | None = None, mode: str = "solve", cap: int | None = 1000,
+    threads: int = 1, budget: limits.Budget | None = None, joined: bool = False,
+) -> tuple[list[str] | str, list[tuple[int, str]]]:
     """Answers a file of puzzles, one a line, in the engine (no Python per
     puzzle): for each line the solution, ``no solution``, ``multiple`` (mode
     ``"unique"``), the count (mode ``"count"``), or ``error``; and the
@@ -541,6 +563,12 @@ def solve_text(
     ['3124241342311342', 'error']
     >>> errors
     [(2, 'r1c2: 1 is already in r1c1, in the same row')]
+
+    With ``joined``, the answers come as one text, each line ended by a
+    newline (no string per line, for files of many puzzles):
+
+    >>> solve_text(".1.4...34.......\\n", n=4, joined=True)[0]
+    '3124241342311342\\n'
 
     Lines are read as `covering.textio` reads them (a line with a control
     character is an error of its own); ``cap`` None or at or past 2**64 is
@@ -560,7 +588,10 @@ def solve_text(
     threads = limits.threads(threads)
     symbols = symbols or _default_symbols(n)
     budget = limits.begin(budget)
-    outputs, errors, complete, heavy = _batch(n, symbols).run(text, mode, cap, threads, budget)
+    answered, errors, complete, heavy = _batch(n, symbols).run(text, mode, cap, threads, budget)
+    if joined and complete and not heavy:
+        return answered, errors
+    outputs = answered.split("\n")[:-1]  # (each line ends with one)
     # (Nothing slow before a cut is reported: at the deadline the command
     # line's watchdog interrupts a run that has not stopped.)
     cut = None  # the first heavy line left unanswered (the engine lists them in order)
@@ -584,4 +615,6 @@ def solve_text(
         e = Interrupted(int(last) if mode == "count" and last.isdigit() else len(outputs) - 1)
         e.outputs, e.errors = outputs, errors  # type: ignore[attr-defined]
         raise e
+    if joined:
+        return "".join(line + "\n" for line in outputs), errors
     return outputs, errors
