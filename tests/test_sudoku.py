@@ -221,6 +221,34 @@ def test_pictures() -> None:
     assert g.solution._repr_svg_() == svg
 
 
+@pytest.mark.parametrize("size", [4, 9])
+def test_the_plain_answers_are_each_puzzles_own(size: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A file whose every line is solved and unique (printed as the engine
+    # joined it), and the same with a blank line and one of no solution
+    # (printed line by line): each answer is the puzzle's own.
+    puzzles = [generate(size, seed=s).puzzle.line() for s in range(6)]
+    no_solution = "12345678." + "." * 8 + "9" + "." * 63 if size == 9 else "12.." + "...3" + "." * 8
+    for lines in (puzzles, puzzles[:3] + [""] + [no_solution] + puzzles[3:]):
+        f = tmp_path / "p.txt"
+        f.write_text("".join(line + "\n" for line in lines))
+        for verb in ("solve", "unique"):
+            assert main(["sudoku", verb, "--threads", "1", str(f)]) == 0
+            expected = []
+            for line in lines:
+                if not line:
+                    expected.append("")
+                    continue
+                p = Sudoku.parse(line)
+                solution = p.solve()
+                if verb == "solve":
+                    expected.append(solution.line() if solution else "no solution")
+                elif solution is None:
+                    expected.append("none")
+                else:
+                    expected += [solution.line(), p.uniqueness().name.lower()]
+            assert capsys.readouterr().out.splitlines() == expected, (verb, lines)
+
+
 def test_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     grid = random_grid(9, seed=21).line()
     puzzle = generate(9, seed=4).puzzle.line()

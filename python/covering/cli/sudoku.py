@@ -268,18 +268,18 @@ def _show_unique(args: argparse.Namespace, run: Run, batch: _Batch, outputs: lis
                        if run.json else None, text)
 
 
-def _all_solved(text: str, n: int) -> bool:
-    """Whether every line of the engine's joined answers (each ended by a
-    newline) is a solution: n * n symbols. Every other answer ("", "error",
-    "multiple", "no solution") is shorter once n * n passes 11, so the
-    length alone tells.
+def _all_solved(text: str, n: int, lines: int) -> bool:
+    """Whether every one of the `lines` lines of the engine's joined answers
+    (each ended by a newline) is a solution: n * n symbols. Every other
+    answer ("", "error", "multiple", "no solution") is shorter once n * n
+    passes 11, so the length alone tells.
 
-    >>> _all_solved("1234\\n" * 2, 2), _all_solved("1234\\n" * 4 + "\\n", 4)
+    >>> _all_solved("1234\\n" * 2, 2, 2), _all_solved("1234\\n" * 4 + "\\n", 4, 5)
     (False, False)
-    >>> _all_solved(("1" * 16 + "\\n") * 3, 4)
+    >>> _all_solved(("1" * 16 + "\\n") * 3, 4, 3)
     True
     """
-    return n * n > 11 and len(text) == text.count("\n") * (n * n + 1)
+    return n * n > 11 and len(text) == lines * (n * n + 1)
 
 
 def _answered(outputs: list[str]) -> int:
@@ -367,10 +367,11 @@ class SudokuFace(Face):
         plain = verb in ("solve", "unique") and _plain(args, run, batch, {})
         outputs, errors = _run(batch, args, run, verb, cap=args.limit if verb == "count" else None, joined=plain)
         if isinstance(outputs, str):
-            if not errors and _all_solved(outputs, batch.n):
+            lines = outputs.count("\n")
+            if not errors and _all_solved(outputs, batch.n, lines):
                 # The usual file: every line solved (and unique), printed as
                 # the engine wrote it, with no string per line.
-                run.answers(outputs.count("\n"), outputs if verb == "solve" else outputs.replace("\n", "\nunique\n"))
+                run.answers(lines, outputs if verb == "solve" else outputs.replace("\n", "\nunique\n"))
                 run.done(limited=verb == "solve" and bool(outputs))
                 return True
             outputs = outputs.split("\n")[:-1]
