@@ -196,19 +196,19 @@ impl PySudokuBatch {
         heavy: &mut bool,
     ) -> bool {
         match w.solver.answer(cells, mode, stop) {
-            Answer::Solved(grid) => match &self.ascii_symbols {
+            Answer::Solved(grid) => {
                 // A byte a cell where every symbol is ASCII (checked once,
                 // when the batch is made), not a char pushed at a time.
-                Some(table) => {
+                let bytes = self.ascii_symbols.as_ref().and_then(|table| {
                     w.line.clear();
                     w.line.extend(grid.iter().map(|&d| table[d as usize]));
-                    match std::str::from_utf8(&w.line) {
-                        Ok(line) => out.push_str(line),
-                        Err(_) => out.extend(grid.iter().map(|&d| self.symbols[d as usize - 1])),
-                    }
+                    std::str::from_utf8(&w.line).ok()
+                });
+                match bytes {
+                    Some(line) => out.push_str(line),
+                    None => out.extend(grid.iter().map(|&d| self.symbols[d as usize - 1])),
                 }
-                None => out.extend(grid.iter().map(|&d| self.symbols[d as usize - 1])),
-            },
+            }
             Answer::NoSolution => out.push_str("no solution"),
             Answer::Multiple => out.push_str("multiple"),
             Answer::Count { count, complete } => {
@@ -235,7 +235,7 @@ impl PySudokuBatch {
     /// being worked on (its count so far, in mode Count) and `complete` is false.
     fn run_lines(&self, w: &mut Worker, lines: &[&str], mode: Mode, stop: &AtomicBool) -> Part {
         let mut part = Part {
-            outputs: String::with_capacity(lines.len() * (self.n * self.n + 1)),
+            outputs: String::with_capacity(answers_room(lines)),
             errors: Vec::new(),
             complete: true,
             heavy: Vec::new(),
@@ -273,6 +273,16 @@ impl PySudokuBatch {
         w.seen = seen;
         part
     }
+}
+
+/// Room for the answers to `lines`, each with its newline: an answer line
+/// is at most 12 characters longer than its input line ("no solution" for
+/// one cell, "error" for one character), so the room stays in proportion
+/// to the text however hostile it is (not to the lines times the size).
+fn answers_room(lines: &[&str]) -> usize {
+    lines
+        .iter()
+        .fold(0usize, |room, line| room.saturating_add(line.len() + 13))
 }
 
 /// What one thread answered.
@@ -406,12 +416,7 @@ impl PySudokuBatch {
         let threads = threads.max(1);
         let round = 4096 * threads;
         let mut workers: Vec<Worker> = (0..threads).map(|_| self.worker()).collect();
-        // Room for every answer at once: an answer line is at most 12
-        // characters longer than its input line ("no solution" for one
-        // cell, "error" for one character), so the room stays in
-        // proportion to the text however hostile it is.
-        let mut outputs =
-            String::with_capacity(text.len().saturating_add(lines.len().saturating_mul(12)));
+        let mut outputs = String::with_capacity(answers_room(&lines));
         let mut errors = Vec::new();
         let mut heavy = Vec::new();
         let watch = budget.as_ref().map(|b| b.stop.flag());

@@ -142,7 +142,7 @@ class _Batch:
         return sudoku.Sudoku.parse(self.lines[k], self.symbols)
 
     def answer(self, args: argparse.Namespace, mode: str, budget: Budget | None, cap: int | None = None,
-               lines: str | None = None, joined: bool = False) -> tuple[Any, dict[int, str]]:
+               lines: str | None = None, joined: bool = False) -> tuple[list[str] | str, dict[int, str]]:
         """The engine's answers: a list of lines, or (`joined`) one text of
         them, each ended by a newline."""
         outputs, errors = sudoku.solve_text(self.text if lines is None else lines, n=self.n, symbols=self.symbols,
@@ -184,7 +184,7 @@ def _each(batch: _Batch, outputs: list[str], errors: dict[int, str], run: Run): 
 
 
 def _run(batch: _Batch, args: argparse.Namespace, run: Run, mode: str,
-         cap: int | None = None, joined: bool = False) -> tuple[Any, dict[int, str]]:
+         cap: int | None = None, joined: bool = False) -> tuple[list[str] | str, dict[int, str]]:
     """`batch` answered by the engine (`joined`: as one text); cut short,
     the lines done are printed (by `show`) before the cut is reported."""
     try:
@@ -244,20 +244,14 @@ def _show_count(args: argparse.Namespace, run: Run, batch: _Batch, outputs: list
 def _show_unique(args: argparse.Namespace, run: Run, batch: _Batch, outputs: list[str],
                  errors: dict[int, str]) -> None:
     # A puzzle with several solutions is answered "multiple": its first one is found again.
-    several = [k for k, answer in enumerate(outputs) if answer == "multiple"] if "multiple" in outputs else []
+    several = [k for k, answer in enumerate(outputs) if answer == "multiple"]
     firsts: dict[int, str] = {}
     if several:
         lines = "\n".join(batch.lines[k] for k in several)
         again, _ = batch.answer(args, "solve", run.budget, lines=lines)
         firsts = dict(zip(several, again))
     if _plain(args, run, batch, errors):
-        if not firsts and "" not in outputs and "no solution" not in outputs:
-            # Every line unique (the usual file): joined in C, as
-            # `_unique_text` would write each.
-            text = "\nunique\n".join(outputs) + "\nunique\n" if outputs else ""
-        else:
-            text = "".join(_unique_text(a, firsts.get(k)) for k, a in enumerate(outputs))
-        run.answers(_answered(outputs), text)
+        run.answers(_answered(outputs), "".join(_unique_text(a, firsts.get(k)) for k, a in enumerate(outputs)))
         return
     with run.gathered():
         for k, lineno, answer in _each(batch, outputs, errors, run):
