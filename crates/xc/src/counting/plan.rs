@@ -501,11 +501,16 @@ impl CountPlan {
     /// vertices an option, each item alone) the rule with more hits took
     /// 16x the time of the other on one graph, and the rule whose nodes
     /// shrank more 8x on another. The race costs the winner's time once
-    /// more at most.
+    /// more at most. Two probes of the same hits and shrink walked the same
+    /// tree (the rules chose alike at every node: on Knuth's indicator
+    /// problems each level's item is forced and first in the input, and
+    /// both rules take it), and a race would count it twice.
     pub fn rules_race(&self, frontier_races: bool) -> bool {
         !frontier_races
             && self.memo_in_running()
-            && self.other_probe.is_some_and(|p| self.in_running(p))
+            && self
+                .other_probe
+                .is_some_and(|p| self.in_running(p) && Some(p) != self.probe)
     }
 
     /// Is the memo in the running after its probes? Its hits or its
@@ -726,5 +731,10 @@ mod tests {
         assert!(few.probed(0.51, 8.8));
         assert!(!few.probed(0.01, 1.1));
         assert!(!few.rules_race(false));
+        // Two probes that measured alike walked one tree: no race.
+        let mut alike = CountPlan::new(Machine::Cells, false, 500, false);
+        assert!(alike.probed(0.25, 3.4));
+        assert!(!alike.probed(0.25, 3.4));
+        assert!(alike.memo_in_running() && !alike.rules_race(false));
     }
 }
