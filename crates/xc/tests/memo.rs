@@ -269,6 +269,44 @@ fn products_past_128_bits_are_exact() {
     assert_eq!(xc::Frontier::new(&p).unwrap().count(), expected);
 }
 
+/// With colors and more options than pairs of an item and a color, the key
+/// is the item key with a bit for each pair some live option has (see
+/// `counting/memo/key.rs`): counts by both rules, in parts, in slices, in
+/// a memo that evicts everything, and on a pool of threads.
+#[test]
+fn colors_among_many_options_take_the_item_key_of_pairs() {
+    let mut rng = Rng::new(47);
+    for k in 0..40 {
+        let shape = Shape {
+            primary: 6,
+            secondary: 4,
+            options: 80,
+            density: 25,
+            colors: true,
+            multiplicities: false,
+        };
+        let p = if k % 3 == 0 {
+            blocks(&mut rng, &shape, 2, k % 4)
+        } else {
+            random_problem(&mut rng, &shape)
+        };
+        let m = MemoCount::new(&p, Branching::First, 1 << 20).unwrap();
+        if p.n_options() > 64 && p.has_colors() {
+            assert!(m.key_words() < p.n_options().div_ceil(64), "{p:?}");
+        }
+        let expected = count(p.clone());
+        check(&p, expected);
+        for threads in [2, 3] {
+            let mut pool = MemoPool::new(&p, Branching::Mrv, 1 << 20, threads).unwrap();
+            assert_eq!(
+                pool.count(),
+                Number::Small(expected as u128),
+                "{threads} threads on {p:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn a_pool_of_threads_gives_the_same_count() {
     let mut rng = Rng::new(31);

@@ -275,6 +275,7 @@ fn expand(memo: &Memo<Number>, root: Task, want: usize) -> (Vec<Task>, Number) {
                     let mut untouched = task.untouched.clone();
                     if !untouched.is_empty() {
                         touch(&mut untouched, start, items, k);
+                        memo.settle_key(&live, &mut untouched);
                     }
                     let key = if untouched.is_empty() {
                         live.clone()

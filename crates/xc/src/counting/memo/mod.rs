@@ -21,7 +21,9 @@
 //! is live exactly when all its items are untouched, so the two keys name
 //! the same sub-problem; the item key takes a bit per item instead of one
 //! per option (2 words instead of 33 for the pentominoes). With colors a
-//! secondary item also has a color, and the live options say it best.
+//! secondary item has a bit for each color it may still take ([`ItemKey`]),
+//! and where that makes more words than the options, the live options are
+//! the key.
 //!
 //! The table has a memory budget. It grows to the budget, then works as a
 //! cache: a new entry replaces the one in its probe window whose sub-tree took
@@ -58,11 +60,13 @@ use crate::core::number::{Number, hash};
 use crate::core::problem::CompiledProblem;
 use crate::core::sliced::{Poll, Slice, Sliced};
 
+mod key;
 mod table;
 mod tally;
 #[cfg(test)]
 mod tests;
 
+use key::ItemKey;
 pub(crate) use table::Shards;
 use table::{Store, Table};
 pub use tally::{Tally, ZddNode};
@@ -132,8 +136,9 @@ pub(crate) fn fewest(counts: &[Count]) -> Option<usize> {
         .map(|k| from + k)
 }
 
-/// Marks the items of option `k` touched in an item key `untouched` (the
-/// items of each option: `option_item[option_start[k]..option_start[k + 1]]`).
+/// Clears in an item key `untouched` what taking option `k` clears
+/// (`option_item[option_start[k]..option_start[k + 1]]`, [`ItemKey`]'s
+/// `clear`).
 #[inline]
 pub(crate) fn touch(untouched: &mut [u64], option_start: &[u32], option_item: &[u32], k: usize) {
     let (from, to) = (option_start[k] as usize, option_start[k + 1] as usize);
@@ -185,8 +190,8 @@ const CHECK_SHARE: u64 = 16;
 struct Parts<V> {
     /// `live[j * w..(j + 1) * w]`: the live options of part `j`.
     live: Vec<u64>,
-    /// `untouched[j * kw..(j + 1) * kw]`: the items of part `j`'s options (its
-    /// item key; empty with colors, where the live options are the key).
+    /// `untouched[j * kw..(j + 1) * kw]`: the bits of part `j`'s options (its
+    /// item key; empty where the live options are the key).
     untouched: Vec<u64>,
     /// The part of each uncovered primary item.
     part_of: Vec<u32>,
@@ -213,13 +218,20 @@ pub struct Memo<V> {
     bits: Arc<Bits>,
     /// Words per key.
     kw: usize,
-    /// Without colors, `untouched[l * kw..(l + 1) * kw]`: the items no option
-    /// chosen above level `l` has (the key); with colors, empty (the key is
-    /// the live options).
+    /// `untouched[l * kw..(l + 1) * kw]`: the item key of level `l` (see
+    /// [`ItemKey`]); empty where the live options are the shorter key.
     untouched: Vec<u64>,
-    /// All the items of each option (for the item key).
+    /// All the items of each option (for the parts).
     option_start: Vec<u32>,
     option_item: Vec<u32>,
+    /// The item key's bits: each option's own, and those it clears.
+    key: ItemKey,
+    /// With colors and the item key, the pairs of an item and a color
+    /// (`np`), and `pair_counts[l * np..(l + 1) * np]`: the live options of
+    /// level `l` that have each (16 bits hold them: at most
+    /// [`MEMO_MAX_OPTIONS`] options).
+    np: usize,
+    pair_counts: Vec<u16>,
     branching: Branching,
     table: Store<V>,
     /// The run's stop flag, if it gave one (`watch`): a table that would
@@ -341,16 +353,24 @@ impl<V: Tally> Memo<V> {
         }
         let mut counts = vec![0; depth * n];
         counts[..n].copy_from_slice(&bits.counts);
-        let (kw, untouched) = if problem.has_colors() {
+        // The item key, unless the live options are fewer words (with many
+        // colors an item).
+        let key = ItemKey::of(problem);
+        let (kw, mut untouched) = if problem.has_colors() && key.n.div_ceil(64) >= w {
             (w, Vec::new())
         } else {
-            let kw = problem.n_items().div_ceil(64).max(1);
+            let kw = key.n.div_ceil(64).max(1);
             let mut untouched = vec![0u64; depth * kw];
-            for i in 0..problem.n_items() {
+            for i in 0..key.n {
                 untouched[i / 64] |= 1 << (i % 64);
             }
             (kw, untouched)
         };
+        let np = if untouched.is_empty() { 0 } else { key.pairs() };
+        let mut pair_counts = vec![0u16; depth * np];
+        if np > 0 {
+            key.count_pairs(&live[..w], &mut pair_counts[..np], &mut untouched[..kw]);
+        }
         Memo {
             table: Store::Own(Table::new(kw, budget)),
             halt: None,
@@ -358,6 +378,9 @@ impl<V: Tally> Memo<V> {
             untouched,
             option_start: problem.option_start().to_vec(),
             option_item: problem.option_item().to_vec(),
+            key,
+            np,
+            pair_counts,
             bits,
             branching,
             live,
@@ -397,8 +420,8 @@ impl<V: Tally> Memo<V> {
         self.table = Store::Shared(shards);
     }
 
-    /// Words per key.
-    pub(crate) fn key_words(&self) -> usize {
+    /// Words per key: the item key's, or the live options' where those are fewer.
+    pub fn key_words(&self) -> usize {
         self.kw
     }
 
@@ -431,13 +454,29 @@ impl<V: Tally> Memo<V> {
         self.live[..live.len()].copy_from_slice(live);
         self.counts[..counts.len()].copy_from_slice(counts);
         self.untouched[..untouched.len()].copy_from_slice(untouched);
+        if self.np > 0 {
+            let w = self.bits.w;
+            self.key.count_pairs(
+                &self.live[..w],
+                &mut self.pair_counts[..self.np],
+                &mut self.untouched[..self.kw],
+            );
+        }
         self.level = None;
         self.result = None;
     }
 
-    /// The item key of each option: all its items (`option_start`, `option_item`).
+    /// What taking each option clears in the item key (for [`touch`]).
     pub(crate) fn options(&self) -> (&[u32], &[u32]) {
-        (&self.option_start, &self.option_item)
+        (&self.key.clear_start, &self.key.clear)
+    }
+
+    /// The item key `untouched` of the live options `live` once [`touch`]ed:
+    /// with colors, its pairs' bits set to those of the live options.
+    pub(crate) fn settle_key(&self, live: &[u64], untouched: &mut [u64]) {
+        if self.np > 0 {
+            self.key.count_pairs(live, &mut vec![0; self.np], untouched);
+        }
     }
 
     /// Whether to count parts no option joins apart (on by default where the
@@ -619,11 +658,7 @@ impl<V: Tally> Memo<V> {
             }
         ];
         for &k in &options {
-            let (a, b) = (
-                self.option_start[k] as usize,
-                self.option_start[k + 1] as usize,
-            );
-            let r = self.find(self.option_item[a]);
+            let r = self.find(self.option_item[self.option_start[k] as usize]);
             let p = self.slot[r as usize];
             if p == u32::MAX {
                 continue;
@@ -631,8 +666,12 @@ impl<V: Tally> Memo<V> {
             let p = p as usize;
             live[p * w + k / 64] |= 1 << (k % 64);
             if !untouched.is_empty() {
+                let (a, b) = (
+                    self.key.own_start[k] as usize,
+                    self.key.own_start[k + 1] as usize,
+                );
                 visited += (b - a) as u64;
-                for &i in &self.option_item[a..b] {
+                for &i in &self.key.own[a..b] {
                     untouched[p * kw + i as usize / 64] |= 1 << (i % 64);
                 }
             }
@@ -669,6 +708,14 @@ impl<V: Tally> Memo<V> {
             self.untouched[(l + 1) * kw..(l + 2) * kw]
                 .copy_from_slice(&parts.untouched[j * kw..(j + 1) * kw]);
         }
+        if self.np > 0 {
+            let np = self.np;
+            self.key.count_pairs(
+                &self.live[(l + 1) * w..(l + 2) * w],
+                &mut self.pair_counts[(l + 1) * np..(l + 2) * np],
+                &mut self.untouched[(l + 1) * kw..(l + 2) * kw],
+            );
+        }
         self.chosen[l + 1] = usize::MAX;
     }
 
@@ -684,6 +731,7 @@ impl<V: Tally> Memo<V> {
         }
         let work = (self.stats.nodes - self.started[l] + 1).min(u32::MAX as u64) as u32;
         let kw = self.kw;
+
         let keys = if self.untouched.is_empty() {
             &self.live
         } else {
@@ -813,7 +861,19 @@ impl<V: Tally> Memo<V> {
                 let (a, b) = self.untouched.split_at_mut((l + 1) * kw);
                 let child = &mut b[..kw];
                 child.copy_from_slice(&a[l * kw..]);
-                touch(child, &self.option_start, &self.option_item, k);
+                touch(child, &self.key.clear_start, &self.key.clear, k);
+                if self.np > 0 {
+                    let np = self.np;
+                    let (a, b) = self.pair_counts.split_at_mut((l + 1) * np);
+                    let counts = &mut b[..np];
+                    counts.copy_from_slice(&a[l * np..]);
+                    self.key.drop_pairs(
+                        &self.live[l * w..(l + 1) * w],
+                        &self.live[(l + 1) * w..(l + 2) * w],
+                        counts,
+                        child,
+                    );
+                }
             }
             // DXZ's lookup: a sub-problem met before is not searched again.
             let h = hash(self.key(l + 1));
