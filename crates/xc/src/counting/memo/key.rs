@@ -66,14 +66,14 @@ impl ItemKey {
         let (mut own_start, mut own) = (vec![0u32], Vec::with_capacity(item.len()));
         let (mut clear_start, mut clear) = (vec![0u32], Vec::new());
         for k in 0..problem.n_options() {
-            for t in start[k] as usize..start[k + 1] as usize {
-                let i = item[t] as usize;
+            for (&i, &color) in problem.option(k).iter().zip(problem.option_colors(k)) {
+                let i = i as usize;
                 if i < n1 {
                     own.push(i as u32);
                     clear.push(i as u32);
                 } else {
                     let s = i - n1;
-                    let c = colors[s].binary_search(&problem.color_at(t)).unwrap_or(0);
+                    let c = colors[s].binary_search(&color).unwrap_or(0);
                     own.push((base[s] + c) as u32);
                 }
             }
