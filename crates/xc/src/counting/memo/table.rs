@@ -23,6 +23,21 @@ fn is_up(halt: Option<&AtomicBool>) -> bool {
 /// slot.
 const WINDOW: usize = 32;
 
+/// Asks for the cache line that holds `at[0]` (x86-64; elsewhere nothing).
+#[inline(always)]
+fn prefetch<T>(at: &[T]) {
+    #[cfg(target_arch = "x86_64")]
+    if !at.is_empty() {
+        // SAFETY: a prefetch reads nothing and cannot fault; the address is
+        // inside a live slice.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                at.as_ptr() as *const i8
+            );
+        }
+    }
+}
+
 /// The memo: open addressing over a flat arena of keys.
 pub(super) struct Table<V> {
     w: usize,
@@ -95,7 +110,11 @@ impl<V: Tally> Table<V> {
             if self.hash[s] == 0 {
                 // A key takes the first empty slot of its window, and a slot
                 // once full never empties (eviction replaces in place), so
-                // the key is not further on.
+                // the key is not further on. The sub-problem is stored here
+                // when counted: its lines are fetched now, while it is.
+                prefetch(&self.keys[s * w..]);
+                prefetch(&self.counts[s..]);
+                prefetch(&self.work[s..]);
                 return None;
             }
             if self.hash[s] == h && &self.keys[s * w..(s + 1) * w] == key {
