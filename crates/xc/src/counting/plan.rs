@@ -503,8 +503,9 @@ impl CountPlan {
     /// shrank more 8x on another. The race costs the winner's time once
     /// more at most. Two probes of the same hits and shrink walked the same
     /// tree (the rules chose alike at every node: on Knuth's indicator
-    /// problems each level's item is forced and first in the input, and
-    /// both rules take it), and a race would count it twice.
+    /// problems every item has one option or two, and both rules take a
+    /// forced item, else the first in the input's order), and a race would
+    /// count it twice.
     pub fn rules_race(&self, frontier_races: bool) -> bool {
         !frontier_races
             && self.memo_in_running()

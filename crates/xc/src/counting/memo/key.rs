@@ -20,17 +20,18 @@
 use crate::core::problem::CompiledProblem;
 
 /// The bits of the item key (`n` of them, the primary items' first) and,
-/// per option `k`, its own bits (`own[own_start[k]..own_start[k + 1]]`),
-/// and those taking it clears (`clear[clear_start[k]..clear_start[k + 1]]`:
-/// its primary items; without colors all its items). With colors the
-/// pairs' bits, from `pair_base` on, follow the live options instead.
+/// per option `k`, its own bits (`own[own_start[k]..own_start[k + 1]]`).
+/// With colors, taking an option clears its primary items' bits
+/// (`clear[clear_start[k]..clear_start[k + 1]]`), and the pairs' bits, from
+/// `pair_base` on, follow the live options; without colors it clears its
+/// own bits, and `clear` is empty (see [`ItemKey::cleared`]).
 pub(crate) struct ItemKey {
     pub n: usize,
     pub pair_base: usize,
     pub own_start: Vec<u32>,
     pub own: Vec<u32>,
-    pub clear_start: Vec<u32>,
-    pub clear: Vec<u32>,
+    clear_start: Vec<u32>,
+    clear: Vec<u32>,
 }
 
 impl ItemKey {
@@ -43,8 +44,8 @@ impl ItemKey {
                 pair_base: problem.n_items(),
                 own_start: start.to_vec(),
                 own: item.to_vec(),
-                clear_start: start.to_vec(),
-                clear: item.to_vec(),
+                clear_start: Vec::new(),
+                clear: Vec::new(),
             };
         }
         let n1 = problem.n_primary();
@@ -87,6 +88,16 @@ impl ItemKey {
             own,
             clear_start,
             clear,
+        }
+    }
+
+    /// What taking each option clears in the key, as (starts, bits) for
+    /// [`super::touch`].
+    pub(crate) fn cleared(&self) -> (&[u32], &[u32]) {
+        if self.clear_start.is_empty() {
+            (&self.own_start, &self.own)
+        } else {
+            (&self.clear_start, &self.clear)
         }
     }
 
@@ -178,7 +189,7 @@ mod tests {
         // Bits: items 0 and 1, then item 2 at none (2), 1 (3), 2 (4).
         assert_eq!((key.n, key.pairs()), (5, 3));
         assert_eq!(&key.own[..], &[0, 3, 1, 4, 0, 2]);
-        assert_eq!(&key.clear[..], &[0, 1, 0]);
+        assert_eq!(key.cleared().1, &[0, 1, 0]);
         let mut counts = vec![0; 3];
         let mut bits = vec![0b11u64];
         key.count_pairs(&[0b111], &mut counts, &mut bits);

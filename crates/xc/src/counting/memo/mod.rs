@@ -20,10 +20,10 @@
 //! chosen option (primary items uncovered, secondary items unused). An option
 //! is live exactly when all its items are untouched, so the two keys name
 //! the same sub-problem; the item key takes a bit per item instead of one
-//! per option (2 words instead of 33 for the pentominoes). With colors a
-//! secondary item has a bit for each color it may still take ([`ItemKey`]),
-//! and where that makes more words than the options, the live options are
-//! the key.
+//! per option (2 words instead of 33 for the pentominoes). With colors the
+//! item key has a bit for each pair of a secondary item and a color that
+//! some live option has ([`ItemKey`]), and where that makes more words than
+//! the options, the live options are the key.
 //!
 //! The table has a memory budget. It grows to the budget, then works as a
 //! cache: a new entry replaces the one in its probe window whose sub-tree took
@@ -356,7 +356,7 @@ impl<V: Tally> Memo<V> {
         // The item key, unless the live options are fewer words (with many
         // colors an item).
         let key = ItemKey::of(problem);
-        let (kw, mut untouched) = if problem.has_colors() && key.n.div_ceil(64) >= w {
+        let (kw, untouched) = if problem.has_colors() && key.n.div_ceil(64) >= w {
             (w, Vec::new())
         } else {
             let kw = key.n.div_ceil(64).max(1);
@@ -367,11 +367,7 @@ impl<V: Tally> Memo<V> {
             (kw, untouched)
         };
         let np = if untouched.is_empty() { 0 } else { key.pairs() };
-        let mut pair_counts = vec![0u16; depth * np];
-        if np > 0 {
-            key.count_pairs(&live[..w], &mut pair_counts[..np], &mut untouched[..kw]);
-        }
-        Memo {
+        let mut memo = Memo {
             table: Store::Own(Table::new(kw, budget)),
             halt: None,
             kw,
@@ -380,7 +376,7 @@ impl<V: Tally> Memo<V> {
             option_item: problem.option_item().to_vec(),
             key,
             np,
-            pair_counts,
+            pair_counts: vec![0; depth * np],
             bits,
             branching,
             live,
@@ -403,7 +399,9 @@ impl<V: Tally> Memo<V> {
             spent: 0,
             checked: 0,
             splits: 0,
-        }
+        };
+        memo.settle_pairs(0);
+        memo
     }
 
     /// Watches the run's stop flag `halt` (None: none): once it is up, a
@@ -454,21 +452,28 @@ impl<V: Tally> Memo<V> {
         self.live[..live.len()].copy_from_slice(live);
         self.counts[..counts.len()].copy_from_slice(counts);
         self.untouched[..untouched.len()].copy_from_slice(untouched);
-        if self.np > 0 {
-            let w = self.bits.w;
-            self.key.count_pairs(
-                &self.live[..w],
-                &mut self.pair_counts[..self.np],
-                &mut self.untouched[..self.kw],
-            );
-        }
+        self.settle_pairs(0);
         self.level = None;
         self.result = None;
     }
 
     /// What taking each option clears in the item key (for [`touch`]).
     pub(crate) fn options(&self) -> (&[u32], &[u32]) {
-        (&self.key.clear_start, &self.key.clear)
+        self.key.cleared()
+    }
+
+    /// With the item key of pairs, level `l`'s pair counts and its key's
+    /// pairs' bits, from its live options (at the root, a restart and a
+    /// part: a level met by taking an option updates them instead).
+    fn settle_pairs(&mut self, l: usize) {
+        if self.np > 0 {
+            let (w, np, kw) = (self.bits.w, self.np, self.kw);
+            self.key.count_pairs(
+                &self.live[l * w..(l + 1) * w],
+                &mut self.pair_counts[l * np..(l + 1) * np],
+                &mut self.untouched[l * kw..(l + 1) * kw],
+            );
+        }
     }
 
     /// The item key `untouched` of the live options `live` once [`touch`]ed:
@@ -708,14 +713,7 @@ impl<V: Tally> Memo<V> {
             self.untouched[(l + 1) * kw..(l + 2) * kw]
                 .copy_from_slice(&parts.untouched[j * kw..(j + 1) * kw]);
         }
-        if self.np > 0 {
-            let np = self.np;
-            self.key.count_pairs(
-                &self.live[(l + 1) * w..(l + 2) * w],
-                &mut self.pair_counts[(l + 1) * np..(l + 2) * np],
-                &mut self.untouched[(l + 1) * kw..(l + 2) * kw],
-            );
-        }
+        self.settle_pairs(l + 1);
         self.chosen[l + 1] = usize::MAX;
     }
 
@@ -731,7 +729,6 @@ impl<V: Tally> Memo<V> {
         }
         let work = (self.stats.nodes - self.started[l] + 1).min(u32::MAX as u64) as u32;
         let kw = self.kw;
-
         let keys = if self.untouched.is_empty() {
             &self.live
         } else {
@@ -861,7 +858,8 @@ impl<V: Tally> Memo<V> {
                 let (a, b) = self.untouched.split_at_mut((l + 1) * kw);
                 let child = &mut b[..kw];
                 child.copy_from_slice(&a[l * kw..]);
-                touch(child, &self.key.clear_start, &self.key.clear, k);
+                let (starts, cleared) = self.key.cleared();
+                touch(child, starts, cleared, k);
                 if self.np > 0 {
                     let np = self.np;
                     let (a, b) = self.pair_counts.split_at_mut((l + 1) * np);
