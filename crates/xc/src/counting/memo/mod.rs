@@ -542,13 +542,20 @@ impl<V: Tally> Memo<V> {
     /// `may_split` and the looking is paid for, parts no live option joins
     /// (DXD's split, counted part by part).
     fn enter(&mut self, l: usize, may_split: bool) -> Entered {
+        let chosen = self.choose(l);
+        self.enter_chosen(l, may_split, chosen)
+    }
+
+    /// [`Memo::enter`] with X3's item already chosen (`choice`, from
+    /// [`Memo::choose`] on this level's counts).
+    fn enter_chosen(&mut self, l: usize, may_split: bool, choice: Option<usize>) -> Entered {
         self.stats.nodes += 1;
         self.started[l] = self.stats.nodes;
         self.sum[l] = V::nothing();
         self.parts[l] = None;
         let w = self.bits.w;
         self.spent += (w + self.bits.n_primary + self.kw) as u64;
-        let Some(i) = self.choose(l) else {
+        let Some(i) = choice else {
             self.sum[l] = V::one();
             return Entered::Solution;
         };
@@ -874,7 +881,13 @@ impl<V: Tally> Memo<V> {
                 }
             }
             // DXZ's lookup: a sub-problem met before is not searched again.
+            // Nearly every lookup misses, and most wait on a line of a table
+            // of many megabytes: the line is asked for first, and the child's
+            // X3 (a scan of its counts) done while it comes; on a hit (about
+            // one lookup in a hundred) that scan is thrown away.
             let h = hash(self.key(l + 1));
+            self.table.prefetch(h);
+            let choice = self.choose(l + 1);
             if let Some((c, work)) = self.table.get(h, self.key(l + 1)) {
                 self.stats.hits += 1;
                 self.stats.saved += u64::from(work);
@@ -882,7 +895,7 @@ impl<V: Tally> Memo<V> {
                 continue;
             }
             self.hash[l + 1] = h;
-            if self.enter(l + 1, true) == Entered::Solution {
+            if self.enter_chosen(l + 1, true, choice) == Entered::Solution {
                 self.sum[l].join(k, &V::one(), &mut self.nodes);
             } else {
                 self.chosen[l + 1] = k;

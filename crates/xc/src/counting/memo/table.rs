@@ -1,5 +1,6 @@
-//! The memo's table: open addressing over a flat arena of keys, on one
-//! thread or in shards that a pool's threads share.
+//! The memo's table: open addressing over slots of 16 bytes that point
+//! into arenas of keys and counts, on one thread or in shards that a pool's
+//! threads share.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -38,94 +39,144 @@ fn prefetch<T>(at: &[T]) {
     }
 }
 
-/// The memo: open addressing over a flat arena of keys.
+/// A slot of the table: where an entry is, found by its hash.
+#[derive(Clone, Copy)]
+struct Slot {
+    /// The hash of the entry's key, 0 for an empty slot.
+    hash: u64,
+    /// The entry's place in the arenas of keys and counts.
+    entry: u32,
+    /// Nodes the entry's sub-tree took to count: what eviction keeps.
+    work: u32,
+}
+
+const EMPTY: Slot = Slot {
+    hash: 0,
+    entry: 0,
+    work: 0,
+};
+
+/// The memo: open addressing over small slots, each pointing into arenas
+/// where keys and counts are kept in the order they came.
+///
+/// Nearly every lookup misses (on Knuth's indicator problem, 1 in 85
+/// hits), and the store that follows a miss writes a new entry: slots of
+/// 16 bytes keep the lookup to one line of a table a sixth of the size of
+/// one that holds the keys, and the store writes its key and count at the
+/// arenas' ends, in lines just written, instead of at a random place. The
+/// arenas are never rehashed: a table that doubles moves its slots only,
+/// and an arena grows where it is (a large block is moved by its pages),
+/// so that memory the kernel must clear for us is about half of what a
+/// table of keys touched doubling after doubling.
 pub(super) struct Table<V> {
     w: usize,
-    /// `hash[s]`: the hash of the key in slot `s`, 0 for an empty slot.
-    hash: Vec<u64>,
+    slots: Vec<Slot>,
+    /// Entry `e`'s key: `keys[e * w..(e + 1) * w]`.
     keys: Vec<u64>,
+    /// Entry `e`'s count.
     counts: Vec<V>,
-    /// Nodes the entry's sub-tree took to count: what eviction keeps.
-    work: Vec<u32>,
-    entries: usize,
+    /// The most entries the budget pays for beside the slots.
+    most: usize,
+    /// Entries whose slot was lost when the slots doubled (their window
+    /// full): their places in the arenas stay taken.
+    lost: usize,
     evictions: u64,
     budget: usize,
-    /// Bytes the values hold outside their slots (big counts), kept as they
+    /// Bytes the values hold outside the arena (big counts), kept as they
     /// come and go so that `bytes` is quick.
     heap: usize,
 }
 
 impl<V: Tally> Table<V> {
-    pub(super) fn slot_bytes(w: usize) -> usize {
-        8 + 8 * w + std::mem::size_of::<V>() + 4
+    /// Bytes of an entry in the arenas.
+    fn entry_bytes(w: usize) -> usize {
+        8 * w + std::mem::size_of::<V>()
     }
 
     pub(super) fn new(w: usize, budget: usize) -> Table<V> {
         let mut t = Table {
             w,
-            hash: Vec::new(),
+            slots: Vec::new(),
             keys: Vec::new(),
             counts: Vec::new(),
-            work: Vec::new(),
-            entries: 0,
+            most: 0,
+            lost: 0,
             evictions: 0,
             budget,
             heap: 0,
         };
         let cap = (1usize << 12).min(t.max_slots()).max(WINDOW);
-        t.allocate(cap);
+        t.slots = vec![EMPTY; cap];
+        t.set_most();
         t
     }
 
-    /// The most slots the budget pays for (a power of two).
+    /// The most slots the budget pays for (a power of two), counting the
+    /// entries of a table at most half full, and no more than entries can
+    /// be numbered.
     pub(super) fn max_slots(&self) -> usize {
-        let n = (self.budget / Table::<V>::slot_bytes(self.w)).max(WINDOW);
+        let per = std::mem::size_of::<Slot>() + Table::<V>::entry_bytes(self.w) / 2;
+        let n = (self.budget / per).clamp(WINDOW, 1 << 32);
         1 << (usize::BITS - 1 - n.leading_zeros())
     }
 
-    fn allocate(&mut self, cap: usize) {
-        self.hash = vec![0; cap];
-        self.keys = vec![0; cap * self.w];
-        self.counts = vec![V::nothing(); cap];
-        self.work = vec![0; cap];
-        self.entries = 0;
-        self.heap = 0;
+    fn set_most(&mut self) {
+        let left = self
+            .budget
+            .saturating_sub(self.slots.len() * std::mem::size_of::<Slot>());
+        // At least half the slots (the budget's share of them) and at most
+        // all of them, whatever the arena's share.
+        self.most = (left / Table::<V>::entry_bytes(self.w))
+            .max(self.slots.len() / 2)
+            .min(self.slots.len());
     }
 
     pub(super) fn bytes(&self) -> usize {
-        self.hash.len() * Table::<V>::slot_bytes(self.w) + self.heap
+        self.slots.len() * std::mem::size_of::<Slot>()
+            + self.keys.capacity() * 8
+            + self.counts.capacity() * std::mem::size_of::<V>()
+            + self.heap
+    }
+
+    /// Entries that a lookup can find.
+    pub(super) fn entries(&self) -> usize {
+        self.counts.len() - self.lost
     }
 
     #[inline]
-    fn slots(&self, h: u64) -> impl Iterator<Item = usize> {
-        let mask = self.hash.len() - 1;
+    fn window(&self, h: u64) -> impl Iterator<Item = usize> {
+        let mask = self.slots.len() - 1;
         // (The low bit of a hash is always 1: it marks a full slot.)
         let home = ((h >> 1) as usize) & mask;
-        (0..WINDOW.min(self.hash.len())).map(move |d| (home + d) & mask)
+        (0..WINDOW.min(self.slots.len())).map(move |d| (home + d) & mask)
+    }
+
+    /// Asks for the line of `h`'s home slot, where [`Table::get`] looks first.
+    #[inline]
+    pub(super) fn prefetch(&self, h: u64) {
+        prefetch(&self.slots[((h >> 1) as usize) & (self.slots.len() - 1)..]);
     }
 
     pub(super) fn get(&self, h: u64, key: &[u64]) -> Option<(&V, u32)> {
         let w = self.w;
-        for s in self.slots(h) {
-            if self.hash[s] == 0 {
+        for s in self.window(h) {
+            let slot = self.slots[s];
+            if slot.hash == 0 {
                 // A key takes the first empty slot of its window, and a slot
                 // once full never empties (eviction replaces in place), so
-                // the key is not further on. The sub-problem is stored here
-                // when counted: its lines are fetched now, while it is.
-                prefetch(&self.keys[s * w..]);
-                prefetch(&self.counts[s..]);
-                prefetch(&self.work[s..]);
+                // the key is not further on.
                 return None;
             }
-            if self.hash[s] == h && &self.keys[s * w..(s + 1) * w] == key {
-                return Some((&self.counts[s], self.work[s]));
+            let e = slot.entry as usize;
+            if slot.hash == h && &self.keys[e * w..(e + 1) * w] == key {
+                return Some((&self.counts[e], slot.work));
             }
         }
         None
     }
 
     pub(super) fn can_grow(&self) -> bool {
-        2 * self.hash.len() <= self.max_slots()
+        2 * self.slots.len() <= self.max_slots()
     }
 
     pub(super) fn put(
@@ -136,66 +187,101 @@ impl<V: Tally> Table<V> {
         work: u32,
         halt: Option<&AtomicBool>,
     ) {
-        if 2 * (self.entries + 1) > self.hash.len() && self.can_grow() && !is_up(halt) {
+        if 2 * (self.counts.len() + 1) > self.slots.len() && self.can_grow() && !is_up(halt) {
             self.grow(halt);
         }
         let w = self.w;
-        // An empty slot in the window, else the cheapest entry to count again.
+        // An empty slot in the window (while the arenas have room), else the
+        // cheapest entry to count again.
         let mut target = None;
         let mut cheapest = (u32::MAX, 0);
-        for s in self.slots(h) {
-            if self.hash[s] == 0 {
+        for s in self.window(h) {
+            let slot = &self.slots[s];
+            if slot.hash == 0 {
                 target = Some(s);
                 break;
             }
-            if self.work[s] < cheapest.0 {
-                cheapest = (self.work[s], s);
+            if slot.work < cheapest.0 {
+                cheapest = (slot.work, s);
             }
         }
-        let s = match target {
+        if target.is_some() && self.counts.len() >= self.most {
+            target = None; // the arenas are at the budget: replace, if any
+        }
+        match target {
             Some(s) => {
-                self.entries += 1;
-                s
+                let e = self.counts.len();
+                if e == self.counts.capacity() && is_up(halt) {
+                    return; // a stopping run's arenas do not grow either
+                }
+                self.reserve();
+                self.keys.extend_from_slice(key);
+                self.heap += count.heap_bytes();
+                self.counts.push(count);
+                self.slots[s] = Slot {
+                    hash: h,
+                    entry: e as u32,
+                    work,
+                };
             }
             None if self.can_grow() && !is_up(halt) => {
                 // A crowded window while the budget allows more room.
                 self.grow(halt);
-                return self.put(h, key, count, work, halt);
+                self.put(h, key, count, work, halt)
             }
             None => {
-                if cheapest.0 > work {
+                if cheapest.0 > work || cheapest.0 == u32::MAX {
                     return; // everything in the window was dearer to count
                 }
                 self.evictions += 1;
-                cheapest.1
+                let s = cheapest.1;
+                let e = self.slots[s].entry as usize;
+                self.keys[e * w..(e + 1) * w].copy_from_slice(key);
+                self.heap = self.heap + count.heap_bytes() - self.counts[e].heap_bytes();
+                self.counts[e] = count;
+                self.slots[s] = Slot {
+                    hash: h,
+                    entry: e as u32,
+                    work,
+                };
             }
-        };
-        self.hash[s] = h;
-        self.keys[s * w..(s + 1) * w].copy_from_slice(key);
-        self.heap = self.heap + count.heap_bytes() - self.counts[s].heap_bytes();
-        self.counts[s] = count;
-        self.work[s] = work;
+        }
     }
 
-    /// Doubles the table and puts the entries back (an entry whose window
-    /// is full is dropped: the memo is a cache). Once `halt` is up the run
-    /// is stopping: the entries not yet put back are dropped too, so that
-    /// a table of gigabytes (0.9 s to double at one) does not hold the stop
-    /// up; a count that goes on later finds fewer sub-problems, never a
-    /// wrong one.
+    /// Room in the arenas for one more entry: they grow by half again, at
+    /// most to what the budget pays for (`most`), so that the budget holds.
+    fn reserve(&mut self) {
+        let n = self.counts.len();
+        if n < self.counts.capacity() {
+            return;
+        }
+        let to = (n + n / 2).max(1 << 10).min(self.most).max(n + 1);
+        self.counts.reserve_exact(to - n);
+        self.keys.reserve_exact(to * self.w - self.keys.len());
+    }
+
+    /// Doubles the slots and puts them back (an entry whose window is full
+    /// is dropped: the memo is a cache; its place in the arenas stays
+    /// taken). The keys and counts stay where they are. Once `halt` is up
+    /// the run is stopping: the slots not yet put back are dropped too, so
+    /// that a table of gigabytes does not hold the stop up; a count that
+    /// goes on later finds fewer sub-problems, never a wrong one.
     fn grow(&mut self, halt: Option<&AtomicBool>) {
-        let hash = std::mem::take(&mut self.hash);
-        let keys = std::mem::take(&mut self.keys);
-        let counts = std::mem::take(&mut self.counts);
-        let work = std::mem::take(&mut self.work);
-        self.allocate(2 * hash.len());
-        let w = self.w;
-        for (s, count) in counts.into_iter().enumerate() {
-            if s % HALT_EVERY == 0 && is_up(halt) {
+        let twice = vec![EMPTY; 2 * self.slots.len()];
+        let old = std::mem::replace(&mut self.slots, twice);
+        self.set_most();
+        for (k, &slot) in old.iter().enumerate() {
+            if k % HALT_EVERY == 0 && is_up(halt) {
+                self.lost += old[k..].iter().filter(|s| s.hash != 0).count();
                 break;
             }
-            if hash[s] != 0 {
-                self.put(hash[s], &keys[s * w..(s + 1) * w], count, work[s], None);
+            if slot.hash == 0 {
+                continue;
+            }
+            let free = self.window(slot.hash).find(|&s| self.slots[s].hash == 0);
+            match free {
+                Some(s) => self.slots[s] = slot,
+                None => self.lost += 1,
             }
         }
     }
@@ -235,6 +321,15 @@ impl<V: Tally> Shards<V> {
 }
 
 impl<V: Tally> Store<V> {
+    /// Asks for the line where [`Store::get`] looks first for `h` (a table
+    /// of its own; the shards are behind locks).
+    #[inline]
+    pub(super) fn prefetch(&self, h: u64) {
+        if let Store::Own(t) = self {
+            t.prefetch(h);
+        }
+    }
+
     /// The value of `key` and the nodes its sub-tree took, if held.
     pub(super) fn get(&self, h: u64, key: &[u64]) -> Option<(V, u32)> {
         match self {
@@ -259,13 +354,62 @@ impl<V: Tally> Store<V> {
 
     /// (entries, evictions, bytes).
     pub(super) fn usage(&self) -> (u64, u64, u64) {
-        let one = |t: &Table<V>| (t.entries as u64, t.evictions, t.bytes() as u64);
+        let one = |t: &Table<V>| (t.entries() as u64, t.evictions, t.bytes() as u64);
         match self {
             Store::Own(t) => one(t),
             Store::Shared(s) => s.shards.iter().fold((0, 0, 0), |(a, b, c), t| {
                 let (x, y, z) = one(&t.lock().unwrap_or_else(|e| e.into_inner()));
                 (a + x, b + y, c + z)
             }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::number::{Number, hash};
+    use crate::core::rng::Rng;
+
+    #[test]
+    fn a_table_finds_what_it_kept_and_keeps_to_its_budget() {
+        // Keys of 3 words, many more than a small budget holds: whatever a
+        // lookup finds is the count stored with that key (an eviction
+        // replaces a key and its count together), the bytes stay within the
+        // budget, and a large budget keeps every key.
+        let mut rng = Rng::new(3);
+        let keys: Vec<[u64; 3]> = (0..20_000)
+            .map(|_| [rng.below(1 << 20), rng.below(1 << 20), rng.below(1 << 20)])
+            .collect();
+        let distinct: std::collections::HashSet<_> = keys.iter().collect();
+        assert_eq!(distinct.len(), keys.len()); // (as the memo puts only what it missed)
+        for budget in [1 << 12, 1 << 16, 1 << 20, 1 << 26] {
+            let mut t = Table::<Number>::new(3, budget);
+            for (n, k) in keys.iter().enumerate() {
+                t.put(
+                    hash(k),
+                    k,
+                    Number::Small(n as u128),
+                    1 + (n % 7) as u32,
+                    None,
+                );
+            }
+            let mut found = 0;
+            for (n, k) in keys.iter().enumerate() {
+                if let Some((v, work)) = t.get(hash(k), k) {
+                    assert_eq!(*v, Number::Small(n as u128), "budget {budget}, key {n}");
+                    assert_eq!(work, 1 + (n % 7) as u32);
+                    found += 1;
+                }
+            }
+            assert!(t.bytes() <= budget, "{} bytes against {budget}", t.bytes());
+            let (entries, evictions, _) = Store::Own(t).usage();
+            if budget == 1 << 26 {
+                assert_eq!((found, evictions), (keys.len(), 0));
+            } else {
+                assert!(evictions > 0 && found < keys.len(), "budget {budget}");
+            }
+            assert!(entries as usize <= keys.len());
         }
     }
 }
