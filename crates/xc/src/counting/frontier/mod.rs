@@ -749,6 +749,9 @@ impl Plan {
             at = place + 1;
         }
         w.key = key;
+        // The states that wait for their lines go in before anything reads
+        // the table (the round's end: progress, the step's end).
+        w.mems += w.next.settle();
     }
 
     /// Which worker moves the state `key` at step `t` (see `split`).

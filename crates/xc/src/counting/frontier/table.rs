@@ -46,6 +46,35 @@ pub(super) struct States {
     pub(super) keys: Vec<u64>,
     pub(super) counts: Vec<Number>,
     pub(super) slots: Vec<u64>,
+    /// States added but not yet put in (see [`States::add`]), first in first
+    /// out: a ring of [`WAIT`] + 1 hashes, counts and keys (`kw` words
+    /// each), from `first`, `waiting` of them.
+    wait_hash: Vec<u64>,
+    wait_count: Vec<Number>,
+    wait_key: Vec<u64>,
+    first: usize,
+    waiting: usize,
+}
+
+/// States that wait, their slots' lines asked for, before they are put in a
+/// table past a core's cache: by the time a state is put in, its line has
+/// come (the walk to memory of one state overlapped with the work of the
+/// next ones).
+const WAIT: usize = 8;
+
+/// Asks for the cache line that holds `at[0]` (x86-64; elsewhere nothing).
+#[inline(always)]
+fn prefetch<T>(at: &[T]) {
+    #[cfg(target_arch = "x86_64")]
+    if !at.is_empty() {
+        // SAFETY: a prefetch reads nothing and cannot fault; the address is
+        // inside a live slice.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                at.as_ptr() as *const i8
+            );
+        }
+    }
 }
 
 pub(super) const EMPTY: u64 = u64::MAX;
@@ -84,6 +113,11 @@ impl States {
             keys: Vec::new(),
             counts: Vec::new(),
             slots: vec![EMPTY; 16],
+            wait_hash: Vec::new(),
+            wait_count: Vec::new(),
+            wait_key: Vec::new(),
+            first: 0,
+            waiting: 0,
         }
     }
 
@@ -95,14 +129,65 @@ impl States {
         &self.keys[s * self.kw..(s + 1) * self.kw]
     }
 
-    /// Adds `count` to the state `key` (made if new); its cost in mems
-    /// (see [`FrontierProgress::mems`]).
+    /// Adds `count` to the state `key` (made if new), or, in a table past
+    /// a core's cache, asks for the line of its slot and puts it in later,
+    /// after [`WAIT`] more states or at [`States::settle`]; the cost in mems
+    /// (see [`FrontierProgress::mems`]) of what was put in.
     pub(super) fn add(&mut self, key: &[u64], count: &Number) -> u64 {
+        let h = hash(key);
+        if self.waiting == 0 && self.slots.len() <= NEAR_SLOTS {
+            return self.put(h, key, count);
+        }
+        prefetch(&self.slots[h as usize & (self.slots.len() - 1)..]);
+        if self.wait_hash.is_empty() {
+            self.wait_hash = vec![0; WAIT + 1];
+            self.wait_count = vec![Number::ZERO; WAIT + 1];
+            self.wait_key = vec![0; (WAIT + 1) * self.kw];
+        }
+        let last = (self.first + self.waiting) % (WAIT + 1);
+        self.wait_hash[last] = h;
+        self.wait_count[last].clone_from(count);
+        self.wait_key[last * self.kw..(last + 1) * self.kw].copy_from_slice(key);
+        self.waiting += 1;
+        if self.waiting <= WAIT {
+            return 0;
+        }
+        self.put_first()
+    }
+
+    /// Puts in the state that has waited longest (there is one); its mems.
+    fn put_first(&mut self) -> u64 {
+        let f = self.first;
+        let (keys, counts) = (
+            std::mem::take(&mut self.wait_key),
+            std::mem::take(&mut self.wait_count),
+        );
+        let mems = self.put(
+            self.wait_hash[f],
+            &keys[f * self.kw..(f + 1) * self.kw],
+            &counts[f],
+        );
+        (self.wait_key, self.wait_count) = (keys, counts);
+        self.first = (f + 1) % (WAIT + 1);
+        self.waiting -= 1;
+        mems
+    }
+
+    /// Puts in every state that waits (before the table is read); their mems.
+    pub(super) fn settle(&mut self) -> u64 {
+        let mut mems = 0;
+        while self.waiting > 0 {
+            mems += self.put_first();
+        }
+        mems
+    }
+
+    /// Adds `count` to the state `key` of hash `h` (made if new); its mems.
+    fn put(&mut self, h: u64, key: &[u64], count: &Number) -> u64 {
         if 2 * (self.len() + 1) > self.slots.len() {
             self.grow();
         }
         let mask = self.slots.len() - 1;
-        let h = hash(key);
         let tag = h & TAG;
         let mut at = h as usize & mask;
         // A table past the caches costs a trip to memory for the slot and
@@ -353,6 +438,15 @@ impl Table {
         }
     }
 
+    /// Puts in the states that wait in a sparse table (see [`States::add`]);
+    /// their mems. Every reader of the table comes after it.
+    pub(super) fn settle(&mut self) -> u64 {
+        match self {
+            Table::Sparse(s) => s.settle(),
+            Table::Dense(_) => 0,
+        }
+    }
+
     /// Turns an empty dense table (see [`Dense`]) so that the field at
     /// `slot` is its lowest bit.
     pub(super) fn turn(&mut self, slot: u64) {
@@ -397,5 +491,49 @@ impl Table {
             at = k + 1;
         }
         total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::rng::Rng;
+
+    #[test]
+    fn states_that_wait_for_their_lines_add_up_as_at_once() {
+        // Enough states that the table passes a core's cache (and states
+        // wait, in a ring, before they go in), each key added several
+        // times: after `settle` every state holds the sum of its counts, the
+        // states numbered in the order they first came, and the mems are
+        // those of putting each in at once.
+        let mut rng = Rng::new(5);
+        let n = 3 * NEAR_SLOTS as u64;
+        let adds: Vec<([u64; 2], u64)> = (0..4 * n)
+            .map(|_| ([rng.below(n), rng.below(3)], 1 + rng.below(1000)))
+            .collect();
+        let mut waited = States::new(2);
+        let mut mems = 0;
+        for (k, c) in &adds {
+            mems += waited.add(k, &Number::Small(u128::from(*c)));
+        }
+        mems += waited.settle();
+        assert!(waited.slots.len() > NEAR_SLOTS);
+        let mut direct = States::new(2);
+        let mut direct_mems = 0;
+        for (k, c) in &adds {
+            direct_mems += direct.put(hash(k), k, &Number::Small(u128::from(*c)));
+        }
+        assert_eq!(mems, direct_mems);
+        assert_eq!(waited.keys, direct.keys);
+        assert_eq!(waited.counts, direct.counts);
+        let mut sums = std::collections::HashMap::new();
+        for (k, c) in &adds {
+            *sums.entry(*k).or_insert(0u128) += u128::from(*c);
+        }
+        assert_eq!(waited.len(), sums.len());
+        for s in 0..waited.len() {
+            let k = [waited.key(s)[0], waited.key(s)[1]];
+            assert_eq!(waited.counts[s], Number::Small(sums[&k]));
+        }
     }
 }
