@@ -3,6 +3,7 @@
 //! where the frontier is narrow; hashed tables of exact keys otherwise.
 
 use crate::core::number::{Number, hash};
+use crate::core::prefetch;
 
 /// One item's field in a key whose bit 0 is the first bit of the item being
 /// settled: `rel` bits up, `width` wide (a field may straddle two words).
@@ -61,21 +62,6 @@ pub(super) struct States {
 /// come (the walk to memory of one state overlapped with the work of the
 /// next ones).
 const WAIT: usize = 8;
-
-/// Asks for the cache line that holds `at[0]` (x86-64; elsewhere nothing).
-#[inline(always)]
-fn prefetch<T>(at: &[T]) {
-    #[cfg(target_arch = "x86_64")]
-    if !at.is_empty() {
-        // SAFETY: a prefetch reads nothing and cannot fault; the address is
-        // inside a live slice.
-        unsafe {
-            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                at.as_ptr() as *const i8
-            );
-        }
-    }
-}
 
 pub(super) const EMPTY: u64 = u64::MAX;
 

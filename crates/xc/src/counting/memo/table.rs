@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::Tally;
+use crate::core::prefetch;
 
 /// Entries put back between two looks at the stop flag while a table doubles.
 const HALT_EVERY: usize = 1 << 14;
@@ -23,21 +24,6 @@ fn is_up(halt: Option<&AtomicBool>) -> bool {
 /// on load (half full) as meant, and a miss still stops at the first empty
 /// slot.
 const WINDOW: usize = 32;
-
-/// Asks for the cache line that holds `at[0]` (x86-64; elsewhere nothing).
-#[inline(always)]
-fn prefetch<T>(at: &[T]) {
-    #[cfg(target_arch = "x86_64")]
-    if !at.is_empty() {
-        // SAFETY: a prefetch reads nothing and cannot fault; the address is
-        // inside a live slice.
-        unsafe {
-            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                at.as_ptr() as *const i8
-            );
-        }
-    }
-}
 
 /// A slot of the table: where an entry is, found by its hash.
 #[derive(Clone, Copy)]
