@@ -124,7 +124,7 @@ impl States {
         if self.waiting == 0 && self.slots.len() <= NEAR_SLOTS {
             return self.put(h, key, count);
         }
-        prefetch(&self.slots[h as usize & (self.slots.len() - 1)..]);
+        prefetch(&self.slots[self.home(h)..]);
         if self.wait_hash.is_empty() {
             self.wait_hash = vec![0; WAIT + 1];
             self.wait_count = vec![Number::ZERO; WAIT + 1];
@@ -168,6 +168,12 @@ impl States {
         mems
     }
 
+    /// The slot where the probes for hash `h` start.
+    #[inline]
+    fn home(&self, h: u64) -> usize {
+        h as usize & (self.slots.len() - 1)
+    }
+
     /// Adds `count` to the state `key` of hash `h` (made if new); its mems.
     fn put(&mut self, h: u64, key: &[u64], count: &Number) -> u64 {
         if 2 * (self.len() + 1) > self.slots.len() {
@@ -175,7 +181,7 @@ impl States {
         }
         let mask = self.slots.len() - 1;
         let tag = h & TAG;
-        let mut at = h as usize & mask;
+        let mut at = self.home(h);
         // A table past the caches costs a trip to memory for the slot and
         // one for the key or count.
         let far = if self.slots.len() > FAR_SLOTS {
@@ -215,7 +221,7 @@ impl States {
         let mask = n - 1;
         for s in 0..self.len() {
             let h = hash(self.key(s));
-            let mut at = h as usize & mask;
+            let mut at = self.home(h);
             while self.slots[at] != EMPTY {
                 at = (at + 1) & mask;
             }

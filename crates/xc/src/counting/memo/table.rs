@@ -129,18 +129,23 @@ impl<V: Tally> Table<V> {
         self.counts.len() - self.lost
     }
 
+    /// The slot where `h`'s window starts.
+    #[inline]
+    fn home(&self, h: u64) -> usize {
+        // (The low bit of a hash is always 1: it marks a full slot.)
+        ((h >> 1) as usize) & (self.slots.len() - 1)
+    }
+
     #[inline]
     fn window(&self, h: u64) -> impl Iterator<Item = usize> {
-        let mask = self.slots.len() - 1;
-        // (The low bit of a hash is always 1: it marks a full slot.)
-        let home = ((h >> 1) as usize) & mask;
+        let (home, mask) = (self.home(h), self.slots.len() - 1);
         (0..WINDOW.min(self.slots.len())).map(move |d| (home + d) & mask)
     }
 
     /// Asks for the line of `h`'s home slot, where [`Table::get`] looks first.
     #[inline]
     pub(super) fn prefetch(&self, h: u64) {
-        prefetch(&self.slots[((h >> 1) as usize) & (self.slots.len() - 1)..]);
+        prefetch(&self.slots[self.home(h)..]);
     }
 
     pub(super) fn get(&self, h: u64, key: &[u64]) -> Option<(&V, u32)> {
@@ -194,7 +199,7 @@ impl<V: Tally> Table<V> {
         if target.is_some() && self.counts.len() >= self.most {
             target = None; // the arenas are at the budget: replace, if any
         }
-        match target {
+        let (s, e) = match target {
             Some(s) => {
                 let e = self.counts.len();
                 if e == self.counts.capacity() && is_up(halt) {
@@ -204,34 +209,30 @@ impl<V: Tally> Table<V> {
                 self.keys.extend_from_slice(key);
                 self.heap += count.heap_bytes();
                 self.counts.push(count);
-                self.slots[s] = Slot {
-                    hash: h,
-                    entry: e as u32,
-                    work,
-                };
+                (s, e)
             }
             None if self.can_grow() && !is_up(halt) => {
                 // A crowded window while the budget allows more room.
                 self.grow(halt);
-                self.put(h, key, count, work, halt)
+                return self.put(h, key, count, work, halt);
             }
             None => {
                 if cheapest.0 > work || cheapest.0 == u32::MAX {
                     return; // everything in the window was dearer to count
                 }
                 self.evictions += 1;
-                let s = cheapest.1;
-                let e = self.slots[s].entry as usize;
+                let (s, e) = (cheapest.1, self.slots[cheapest.1].entry as usize);
                 self.keys[e * w..(e + 1) * w].copy_from_slice(key);
                 self.heap = self.heap + count.heap_bytes() - self.counts[e].heap_bytes();
                 self.counts[e] = count;
-                self.slots[s] = Slot {
-                    hash: h,
-                    entry: e as u32,
-                    work,
-                };
+                (s, e)
             }
-        }
+        };
+        self.slots[s] = Slot {
+            hash: h,
+            entry: e as u32,
+            work,
+        };
     }
 
     /// Room in the arenas for one more entry: they grow by half again, at
