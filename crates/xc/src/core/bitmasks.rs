@@ -30,6 +30,29 @@ pub(crate) type Count = i16;
 /// since it loses at most one for each of the item's options.
 pub(crate) const COVERED: Count = i16::MAX;
 
+/// The first place in `counts` that holds `t` (`counts.len()` if none).
+/// Sixteen counts at a time, each compared into one bit of a mask, which the
+/// compiler turns into vector compares: in a Sudoku count the item-by-item
+/// scan that `position` compiles to was a fifth of the branching choice
+/// (X3). (SSE2 intrinsics for the same measured the same.)
+#[inline(always)]
+pub(crate) fn first_equal(counts: &[Count], t: Count) -> usize {
+    let mut chunks = counts.chunks_exact(16);
+    let mut base = 0;
+    for chunk in &mut chunks {
+        let mut mask = 0u32;
+        for (j, &c) in chunk.iter().enumerate() {
+            mask |= ((c == t) as u32) << j;
+        }
+        if mask != 0 {
+            return base + mask.trailing_zeros() as usize;
+        }
+        base += 16;
+    }
+    let rest = chunks.remainder();
+    base + rest.iter().position(|&c| c == t).unwrap_or(rest.len())
+}
+
 /// Problems with more options than this stay on dancing cells: each level of
 /// the bitset search copies the live set, `n / 64` words.
 pub const MAX_OPTIONS: usize = 1 << 17;
@@ -68,8 +91,14 @@ pub(crate) struct Masks {
 /// the counts of their primary items, one by one; `n` gets the updates and
 /// `found` an item left with one option, if any. With `CHECK`, false as
 /// soon as an item is left with none.
+///
+/// With `A` > 0, `prim` holds `A` entries an option, its primary items
+/// then pads that name a sink past them in `counts` (`prim_start` is not
+/// read; `n` gets `A` an option): the start is a product, not two loads,
+/// and the loop over the items unrolls (pentominoes 6x10 counted in 0.78
+/// of the time, a Sudoku in 0.9). This loop is a quarter of a Sudoku count.
 #[inline(always)]
-pub(crate) fn kill<const CHECK: bool>(
+pub(crate) fn kill<const CHECK: bool, const A: usize>(
     prim: &[u32],
     prim_start: &[u32],
     counts: &mut [Count],
@@ -81,6 +110,24 @@ pub(crate) fn kill<const CHECK: bool>(
     while dying != 0 {
         let o = j * 64 + dying.trailing_zeros() as usize;
         dying &= dying - 1;
+        if A > 0 {
+            // SAFETY: `prim` has A entries for every option.
+            let row = unsafe { prim.get_unchecked(o * A..(o + 1) * A) };
+            *n += A as u64;
+            // (A pad names the sink past the primary items' counts.)
+            for &i in row {
+                // SAFETY: item numbers in `prim` are below n_primary.
+                let c = unsafe { counts.get_unchecked_mut(i as usize) };
+                let v = *c - 1;
+                *c = v;
+                if CHECK && v == 0 {
+                    return false;
+                }
+                let mask = ((v == 1) as u32).wrapping_neg();
+                *found ^= (*found ^ i) & mask;
+            }
+            continue;
+        }
         // SAFETY: prim_start has an entry past every option.
         let items = unsafe {
             prim.get_unchecked(
@@ -312,7 +359,7 @@ impl Masks {
                     found ^= (found ^ item) & m;
                     continue;
                 }
-                if !kill::<CHECK>(prim, prim_start, counts, j, dying, &mut n, &mut found) {
+                if !kill::<CHECK, 0>(prim, prim_start, counts, j, dying, &mut n, &mut found) {
                     *updates += n;
                     *hint = found;
                     return false;

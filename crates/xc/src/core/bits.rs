@@ -53,6 +53,11 @@ pub(crate) struct Bits {
     pub internal: Vec<u32>,
     /// Initial number of options of each primary item.
     pub counts: Vec<Count>,
+    /// 0, or after [`Bits::pad_rows`] the most primary items an option has
+    /// (2 to 8): then `padded[o * stride..(o + 1) * stride]` holds the
+    /// primary items of option `o`, then pads `n_primary` (see [`apply`]).
+    pub stride: usize,
+    pub padded: Vec<u32>,
 }
 
 impl Bits {
@@ -221,6 +226,8 @@ impl Bits {
                 external,
                 internal,
                 counts,
+                stride: 0,
+                padded: Vec::new(),
             };
         }
         let mut conflict = vec![0u64; m * w];
@@ -249,7 +256,32 @@ impl Bits {
             external,
             internal,
             counts,
+            stride: 0,
+            padded: Vec::new(),
         }
+    }
+
+    /// Lays out the primary items of every option in rows of one length
+    /// when the longest has 2 to 8 ([`apply`] has a loop for each), short
+    /// rows padded with `n_primary`: a sink, one more count that each frame
+    /// of counts must then have (as [`Count`]'s `COVERED` less the pads at
+    /// most, never 0 or 1; it is not an item). The square table only.
+    pub(crate) fn pad_rows(&mut self) {
+        let lens = self.prim_start.windows(2).map(|x| (x[1] - x[0]) as usize);
+        let most = lens.clone().max().unwrap_or(0);
+        let pads: usize = lens.map(|x| most - x).sum();
+        if self.masks.is_some() || !(2..=8).contains(&most) || pads >= COVERED as usize - 2 {
+            return;
+        }
+        let sink = self.n_primary as u32;
+        let mut rows = Vec::with_capacity(self.n_options * most);
+        for k in 0..self.n_options {
+            let items = self.prim(k);
+            rows.extend_from_slice(items);
+            rows.extend(std::iter::repeat_n(sink, most - items.len()));
+        }
+        self.stride = most;
+        self.padded = rows;
     }
 
     /// The primary items of internal option `k`.
@@ -267,7 +299,8 @@ impl Bits {
 /// Takes option `k` into the state `(live, counts)`, in place: the options
 /// that clash with it die, and each of their primary items loses one. With
 /// `CHECK`, stops (returning false) as soon as an uncovered primary item has
-/// no option left; `hint` gets an item whose count fell to 1, if any.
+/// no option left; `hint` gets an item whose count fell to 1, if any. With
+/// rows ([`Bits::pad_rows`]), `counts` ends with the sink.
 #[inline(always)]
 pub(crate) fn apply<const CHECK: bool>(
     bits: &Bits,
@@ -277,21 +310,62 @@ pub(crate) fn apply<const CHECK: bool>(
     updates: &mut u64,
     hint: &mut u32,
 ) -> bool {
-    let w = bits.w;
     for &i in bits.prim(k) {
         counts[i as usize] = COVERED;
     }
     if let Some(masks) = &bits.masks {
         return masks.apply::<CHECK>(&bits.prim, &bits.prim_start, live, counts, k, updates, hint);
     }
+    // Options of a few primary items (the cells of a Sudoku, the squares of
+    // a polyomino's placements) walk them at a fixed stride.
+    match bits.stride {
+        2 => apply_stride::<CHECK, 2>(bits, live, counts, k, updates, hint),
+        3 => apply_stride::<CHECK, 3>(bits, live, counts, k, updates, hint),
+        4 => apply_stride::<CHECK, 4>(bits, live, counts, k, updates, hint),
+        5 => apply_stride::<CHECK, 5>(bits, live, counts, k, updates, hint),
+        6 => apply_stride::<CHECK, 6>(bits, live, counts, k, updates, hint),
+        7 => apply_stride::<CHECK, 7>(bits, live, counts, k, updates, hint),
+        8 => apply_stride::<CHECK, 8>(bits, live, counts, k, updates, hint),
+
+        _ => apply_rows::<CHECK, 0>(bits, live, counts, k, updates, hint),
+    }
+}
+
+/// [`apply_rows`] in rows of `A`, a function of its own: inlined, the seven
+/// loops made the search's own code slower (pentominoes 6x10 1.4x the time
+/// of these calls).
+#[inline(never)]
+fn apply_stride<const CHECK: bool, const A: usize>(
+    bits: &Bits,
+    live: &mut [u64],
+    counts: &mut [Count],
+    k: usize,
+    updates: &mut u64,
+    hint: &mut u32,
+) -> bool {
+    apply_rows::<CHECK, A>(bits, live, counts, k, updates, hint)
+}
+
+/// [`apply`] on the square table, in rows of `A` primary items ([`Bits::pad_rows`];
+/// `prim` as it is when `A` is 0).
+#[inline(always)]
+fn apply_rows<const CHECK: bool, const A: usize>(
+    bits: &Bits,
+    live: &mut [u64],
+    counts: &mut [Count],
+    k: usize,
+    updates: &mut u64,
+    hint: &mut u32,
+) -> bool {
+    let w = bits.w;
     let conflict = &bits.conflict[k * w..(k + 1) * w];
     let mut found = u32::MAX;
     let mut n = 0u64; // updates, kept in a register
     for (j, (l, &c)) in live.iter_mut().zip(conflict).enumerate() {
         let dying = *l & c;
         *l &= !c;
-        if !bitmasks::kill::<CHECK>(
-            &bits.prim,
+        if !bitmasks::kill::<CHECK, A>(
+            if A > 0 { &bits.padded } else { &bits.prim },
             &bits.prim_start,
             counts,
             j,

@@ -6,6 +6,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use crate::core::bitmasks::first_equal;
 use crate::core::bits::{Bits, COVERED, Count, apply, next_option, rank};
 use crate::core::machine::{
     Engine, Limits, MAX_PROBE_DEPTH, MOST_ESTIMATE, Machine, Move, Solve, Step,
@@ -34,7 +35,8 @@ pub(crate) struct BitSearch {
     bits: Arc<Bits>,
     /// `live[l * w..(l + 1) * w]`: the options still available at level `l`.
     live: Vec<u64>,
-    /// `counts[l * n..(l + 1) * n]`: live options of each primary item at level
+    /// `counts[l * f..(l + 1) * f]`, `f` = [`BitSearch::frame`]: live
+    /// options of each primary item at level
     /// `l` (`COVERED` for a covered item).
     counts: Vec<Count>,
     /// Uncovered primary items at each level.
@@ -75,6 +77,13 @@ impl BitSearch {
         BitSearch::with_bits(problem, bits, rng)
     }
 
+    /// The counts of a level: one per primary item, then the sink of
+    /// [`Bits::pad_rows`].
+    #[inline(always)]
+    fn frame(&self) -> usize {
+        self.bits.n_primary + 1
+    }
+
     /// Does this search hold its clashes as masks (past the square table)?
     #[cfg(test)]
     pub(crate) fn bits_masked(&self) -> bool {
@@ -88,12 +97,16 @@ impl BitSearch {
         rng: Option<Rng>,
     ) -> BitSearch {
         // Every level covers at least one primary item.
+        let mut bits = bits;
+        bits.pad_rows();
         let depth = bits.n_primary + 2;
         let mut live = vec![0u64; depth * bits.w];
         for k in 0..bits.n_options {
             live[k / 64] |= 1 << (k % 64);
         }
-        let mut counts: Vec<Count> = vec![0; depth * bits.n_primary];
+        // Each frame of counts ends with the sink of `pad_rows`.
+        let f = bits.n_primary + 1;
+        let mut counts: Vec<Count> = vec![COVERED; depth * f];
         counts[..bits.n_primary].copy_from_slice(&bits.counts);
         let mut remaining = vec![0u32; depth];
         remaining[0] = bits.n_primary as u32;
@@ -127,9 +140,9 @@ impl BitSearch {
     /// stops at the first item left without options (returns false).
     #[inline(always)]
     fn commit_at<const CHECK: bool>(&mut self, l: usize, k: usize) -> bool {
-        let (w, n) = (self.bits.w, self.bits.n_primary);
+        let (w, n, f) = (self.bits.w, self.bits.n_primary, self.frame());
         self.live.copy_within(l * w..(l + 1) * w, (l + 1) * w);
-        self.counts.copy_within(l * n..(l + 1) * n, (l + 1) * n);
+        self.counts.copy_within(l * f..(l + 1) * f, (l + 1) * f);
         self.mems += (2 * w + n) as u64;
         self.remaining[l + 1] = self.remaining[l];
         self.take_at::<CHECK>(l + 1, k)
@@ -139,7 +152,7 @@ impl BitSearch {
     /// its primary items leave the uncovered ones; false at a dead end.
     #[inline(always)]
     fn take_at<const CHECK: bool>(&mut self, f: usize, k: usize) -> bool {
-        let (w, n) = (self.bits.w, self.bits.n_primary);
+        let (w, n) = (self.bits.w, self.frame());
         let ok = apply::<CHECK>(
             &self.bits,
             &mut self.live[f * w..(f + 1) * w],
@@ -157,8 +170,8 @@ impl BitSearch {
     /// random one), with that number.
     #[inline(always)]
     fn choose(&mut self, l: usize) -> (u32, u32) {
-        let n = self.bits.n_primary;
-        let counts = &self.counts[l * n..(l + 1) * n];
+        let (n, f) = (self.bits.n_primary, self.frame());
+        let counts = &self.counts[l * f..l * f + n];
         // A forced move found by the commit that made this level is as good
         // as any (no count is 0 above the forced levels), and saves the scan.
         let hint = self.hint[l];
@@ -182,8 +195,8 @@ impl BitSearch {
                 .map_or(0, |(i, _)| i);
             return (best as u32, t32);
         }
-        let best = counts.iter().position(|&c| c == t).unwrap_or(0);
-        (best as u32, t32)
+        let best = first_equal(counts, t);
+        (if best < n { best as u32 } else { 0 }, t32)
     }
 
     /// Algorithm X, Knuth's steps X2-X8 on bitsets. Each level works on its
@@ -373,9 +386,9 @@ impl BitSearch {
     /// Makes level 1 the working frame of forced and excluded options.
     fn base_frame(&mut self) {
         if self.base == 0 {
-            let (w, n) = (self.bits.w, self.bits.n_primary);
+            let (w, f) = (self.bits.w, self.frame());
             self.live.copy_within(0..w, w);
-            self.counts.copy_within(0..n, n);
+            self.counts.copy_within(0..f, f);
             self.remaining[1] = self.remaining[0];
             self.hint[1] = u32::MAX;
             self.level = 1;
@@ -432,11 +445,11 @@ impl Solve for BitSearch {
             self.level = 1;
             self.base = 1;
         } else {
-            let (w, n) = (self.bits.w, self.bits.n_primary);
+            let (w, f) = (self.bits.w, self.frame());
             apply::<false>(
                 &self.bits,
                 &mut self.live[w..2 * w],
-                &mut self.counts[n..2 * n],
+                &mut self.counts[f..2 * f],
                 k,
                 &mut self.updates,
                 &mut self.hint[1],
@@ -487,10 +500,10 @@ impl Machine for BitSearch {
             return false;
         }
         self.base_frame();
-        let n = self.bits.n_primary;
+        let f = self.frame();
         self.live[w + k / 64] &= !(1 << (k % 64));
         for &i in self.bits.prim(k) {
-            self.counts[n + i as usize] -= 1;
+            self.counts[f + i as usize] -= 1;
         }
         true
     }
