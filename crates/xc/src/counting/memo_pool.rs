@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use crate::core::bits::{Count, apply};
+use crate::core::bits::{Count, apply_each};
 use crate::core::number::Number;
 use crate::core::problem::CompiledProblem;
 use crate::core::sliced::{Poll, Slice, Sliced};
@@ -269,7 +269,14 @@ fn expand(memo: &Memo<Number>, root: Task, want: usize) -> (Vec<Task>, Number) {
                     word &= word - 1;
                     let mut live = task.live.clone();
                     let mut counts = task.counts.clone();
-                    if !apply::<true>(&bits, &mut live, &mut counts, k, &mut updates, &mut hint) {
+                    if !apply_each::<true>(
+                        &bits,
+                        &mut live,
+                        &mut counts,
+                        k,
+                        &mut updates,
+                        &mut hint,
+                    ) {
                         continue;
                     }
                     let mut untouched = task.untouched.clone();

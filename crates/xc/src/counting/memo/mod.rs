@@ -55,7 +55,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use crate::core::bits::{Bits, COVERED, Count, apply};
+use crate::core::bits::{Bits, COVERED, Count, apply_each};
 use crate::core::number::{Number, hash};
 use crate::core::problem::CompiledProblem;
 use crate::core::sliced::{Poll, Slice, Sliced};
@@ -857,7 +857,7 @@ impl<V: Tally> Memo<V> {
             b[..n].copy_from_slice(&a[l * n..]);
             let child_live = &mut self.live[(l + 1) * w..(l + 2) * w];
             let child_counts = &mut self.counts[(l + 1) * n..(l + 2) * n];
-            if !apply::<true>(&bits, child_live, child_counts, k, &mut updates, &mut hint) {
+            if !apply_each::<true>(&bits, child_live, child_counts, k, &mut updates, &mut hint) {
                 continue; // an uncovered item lost its last option
             }
             if !self.untouched.is_empty() {
