@@ -326,14 +326,12 @@ pub(crate) fn apply<const CHECK: bool>(
         6 => apply_stride::<CHECK, 6>(bits, live, counts, k, updates, hint),
         7 => apply_stride::<CHECK, 7>(bits, live, counts, k, updates, hint),
         8 => apply_stride::<CHECK, 8>(bits, live, counts, k, updates, hint),
-
         _ => apply_rows::<CHECK, 0>(bits, live, counts, k, updates, hint),
     }
 }
 
-/// [`apply`] without rows ([`Bits::pad_rows`]), for the counts that keep
-/// no sink: the memo's. (With `apply`'s calls to the rows' loops in its
-/// code, the memo's count of pentominoes 4x15 took 1.1x the time.)
+/// [`apply`] without rows ([`Bits::pad_rows`]), for the counts whose frames
+/// keep no sink: the memo's, whose code stays without the rows' loops.
 #[inline(always)]
 pub(crate) fn apply_each<const CHECK: bool>(
     bits: &Bits,
