@@ -156,7 +156,7 @@ fn options_in_rows_of_one_length_find_what_the_cells_find() {
     // of their own, padded to the sink; 9 takes the general one), over a
     // few words of options; some of one length only.
     let mut rng = Rng::new(85);
-    let mut found = 0;
+    let (mut found, mut padded) = (0, 0);
     for trial in 0..320 {
         let a = 2 + trial % 8;
         let one_length = trial % 3 == 0;
@@ -187,9 +187,17 @@ fn options_in_rows_of_one_length_find_what_the_cells_find() {
             &mut CellSearch::new_until(p.clone(), None, None, &Default::default()).unwrap(),
         );
         let rows = BitSearch::with_bits(p.clone(), Bits::new(&p, None), None);
-        let most = (0..m).map(|o| p.option(o).len()).max().unwrap();
-        let stride = if (2..=8).contains(&most) { most } else { 0 };
+        let lens: Vec<usize> = (0..m).map(|o| p.option(o).len()).collect();
+        let most = *lens.iter().max().unwrap();
+        let pads: usize = lens.iter().map(|&x| most - x).sum();
+        let few_pads = pads * 8 <= lens.iter().sum::<usize>();
+        let stride = if (2..=8).contains(&most) && few_pads {
+            most
+        } else {
+            0
+        };
         assert_eq!(rows.bits.stride, stride, "trial {trial}");
+        padded += (stride > 0 && pads > 0) as usize;
         let mut rows = rows;
         assert_eq!(
             solutions(&mut rows),
@@ -206,6 +214,7 @@ fn options_in_rows_of_one_length_find_what_the_cells_find() {
         found += want.len();
     }
     assert!(found > 100, "only {found} solutions in all");
+    assert!(padded > 20, "only {padded} trials with pads");
 }
 
 #[test]
