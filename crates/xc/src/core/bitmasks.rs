@@ -110,33 +110,23 @@ pub(crate) fn kill<const CHECK: bool, const A: usize>(
     while dying != 0 {
         let o = j * 64 + dying.trailing_zeros() as usize;
         dying &= dying - 1;
-        if A > 0 {
-            // SAFETY: `prim` has A entries for every option.
-            let row = unsafe { prim.get_unchecked(o * A..(o + 1) * A) };
-            *n += A as u64;
-            // (A pad names the sink past the primary items' counts.)
-            for &i in row {
-                // SAFETY: item numbers in `prim` are below n_primary.
-                let c = unsafe { counts.get_unchecked_mut(i as usize) };
-                let v = *c - 1;
-                *c = v;
-                if CHECK && v == 0 {
-                    return false;
-                }
-                let mask = ((v == 1) as u32).wrapping_neg();
-                *found ^= (*found ^ i) & mask;
-            }
-            continue;
-        }
-        // SAFETY: prim_start has an entry past every option.
+        // SAFETY: with A > 0, `prim` has A entries for every option (a pad
+        // names the sink past the primary items' counts); else prim_start
+        // has an entry past every option.
         let items = unsafe {
-            prim.get_unchecked(
-                *prim_start.get_unchecked(o) as usize..*prim_start.get_unchecked(o + 1) as usize,
-            )
+            if A > 0 {
+                prim.get_unchecked(o * A..(o + 1) * A)
+            } else {
+                prim.get_unchecked(
+                    *prim_start.get_unchecked(o) as usize
+                        ..*prim_start.get_unchecked(o + 1) as usize,
+                )
+            }
         };
         *n += items.len() as u64;
         for &i in items {
-            // SAFETY: item numbers in `prim` are below n_primary = counts.len().
+            // SAFETY: item numbers in `prim` are below counts.len() (the
+            // primary items, and the sink with rows).
             let c = unsafe { counts.get_unchecked_mut(i as usize) };
             let v = *c - 1;
             *c = v;

@@ -315,14 +315,15 @@ pub(crate) fn apply<const CHECK: bool>(
     updates: &mut u64,
     hint: &mut u32,
 ) -> bool {
+    if bits.stride == 0 {
+        return apply_each::<CHECK>(bits, live, counts, k, updates, hint);
+    }
     for &i in bits.prim(k) {
         counts[i as usize] = COVERED;
     }
-    if let Some(masks) = &bits.masks {
-        return masks.apply::<CHECK>(&bits.prim, &bits.prim_start, live, counts, k, updates, hint);
-    }
     // Options of a few primary items (the cells of a Sudoku, the squares of
-    // a polyomino's placements) walk them at a fixed stride.
+    // a polyomino's placements) walk them at a fixed stride (rows are on
+    // the square table only, never with masks).
     match bits.stride {
         2 => apply_stride::<CHECK, 2>(bits, live, counts, k, updates, hint),
         3 => apply_stride::<CHECK, 3>(bits, live, counts, k, updates, hint),
@@ -335,8 +336,9 @@ pub(crate) fn apply<const CHECK: bool>(
     }
 }
 
-/// [`apply`] without rows ([`Bits::pad_rows`]), for the counts whose frames
-/// keep no sink: the memo's, whose code stays without the rows' loops.
+/// [`apply`] without rows ([`Bits::pad_rows`]): `apply` itself when there are
+/// none, and the memo's, whose frames keep no sink and whose code stays
+/// without the rows' loops.
 #[inline(always)]
 pub(crate) fn apply_each<const CHECK: bool>(
     bits: &Bits,
