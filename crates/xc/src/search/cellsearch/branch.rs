@@ -150,8 +150,10 @@ impl CellSearch {
     #[inline(always)]
     pub(super) fn choose_fewest(&mut self, c: &mut Counters) -> (u32, u32) {
         let cells = &self.cells;
-        let mut t = u32::MAX;
-        let mut best = 0;
+        // The least (size, item) as one key: the tie rule below in one
+        // comparison, where `s < t || (s == t && x < best)` took two (the
+        // L-tromino 9x9 count 0.87 of their time, queens 14 0.90).
+        let mut least = u64::MAX;
         // Ties go to the item declared first, as in Knuth's SSXCC (a
         // rule he credits to P. Weigel): problem makers order their
         // items for it (his QUEENS-DLX from the middle out), and where
@@ -185,14 +187,12 @@ impl CellSearch {
                 }
                 // Without a branch on the comparison (a new least size is
                 // seen at random places of the scan, so it was mispredicted).
-                let better = s < t || (s == t && x < best);
-                t = if better { s } else { t };
-                best = if better { x } else { best };
+                least = least.min((s as u64) << 32 | x as u64);
             }
         }
         self.scan_from = u32::MAX; // no chain: the next scan from the end
         c.mems += 2 * cells.active as u64;
-        (best, t)
+        (least as u32, (least >> 32) as u32)
     }
 
     /// Chooses the primary item of least branching degree `len + s - b + 1`

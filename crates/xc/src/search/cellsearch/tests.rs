@@ -218,3 +218,53 @@ fn the_probes_of_algorithm_m_estimate_its_tree() {
         "median estimate / nodes {median}"
     );
 }
+
+#[test]
+fn the_fewest_options_go_to_the_item_declared_first() {
+    // Wherever a random count pauses, the choice of Algorithms X and C is
+    // a forced move or dead end when there is one, else the least size,
+    // ties to the item declared first (the least place in the sets).
+    let mut rng = Rng::new(33);
+    let mut ties_seen = 0;
+    for _ in 0..300 {
+        let n_primary = 3 + rng.below(10) as u32;
+        let (mut start, mut item) = (vec![0u32], Vec::new());
+        for _ in 0..10 + rng.below(60) {
+            let mut items: Vec<u32> = (0..1 + rng.below(4))
+                .map(|_| rng.below(n_primary as u64) as u32)
+                .collect();
+            items.sort_unstable();
+            items.dedup();
+            item.extend(items);
+            start.push(item.len() as u32);
+        }
+        let color = vec![0; item.len()];
+        let ones = vec![1; n_primary as usize];
+        let Ok(p) = CompiledProblem::new(n_primary, 0, ones.clone(), ones, start, item, color)
+        else {
+            continue;
+        };
+        let never = AtomicBool::new(false);
+        let mut s = CellSearch::new_until(Arc::new(p), None, None, &never).unwrap();
+        let limits = Limits {
+            nodes: rng.below(40),
+            updates: u64::MAX,
+        };
+        s.count(limits, u64::MAX);
+        if s.cells.active == 0 {
+            continue;
+        }
+        let mut c = Counters::default();
+        let (x, t) = s.choose_fewest(&mut c);
+        assert_eq!(s.cells.size(x), t);
+        if t <= 1 {
+            continue;
+        }
+        let active = &s.cells.item[..s.cells.active as usize];
+        let least = active.iter().map(|&y| s.cells.size(y)).min().unwrap();
+        let first = active.iter().filter(|&&y| s.cells.size(y) == least).min();
+        ties_seen += (active.iter().filter(|&&y| s.cells.size(y) == least).count() > 1) as u32;
+        assert_eq!((t, Some(&x)), (least, first));
+    }
+    assert!(ties_seen > 50, "{ties_seen} ties");
+}
