@@ -166,15 +166,28 @@ pub fn akari_generate<'py>(
     Ok(pyo3::types::PyBytes::new(py, &text))
 }
 
+/// A heavy puzzle's stage, as `akari_batch` hands it to Python.
+type BatchStage = (
+    PyCompiledProblem,
+    Option<crate::search::PySearch>,
+    u64,
+    u64,
+    u64,
+    Vec<Vec<u32>>,
+);
+
 /// The first stage of each puzzle's portfolio (`puzzles::akari_batch`):
 /// `grids` as (rows, cols, row-major bytes), `want` solutions (1: solve;
 /// 2: unique) within `total` nodes, on `threads` threads, without the GIL.
 /// Returns, for each puzzle in order, ("settled", lights: a list of sorted
-/// cell indices per solution), ("heavy", None) for the caller's portfolio,
-/// or ("stopped", None) once Ctrl-C or the run's `budget` flag stopped the
-/// batch; and whether Ctrl-C did (the caller shows the answers, then
-/// raises KeyboardInterrupt). A bad grid is a ValueError naming the
-/// puzzle, row and column.
+/// cell indices per solution, None), ("heavy", None, stage) for the
+/// caller's portfolio, or ("stopped", None, None) once Ctrl-C or the run's
+/// `budget` flag stopped the batch; and whether Ctrl-C did (the caller
+/// shows the answers, then raises KeyboardInterrupt). A heavy puzzle's
+/// stage is where its restarts stopped (`puzzles::akari_batch::Stage`):
+/// (problem, the run under way or None, run, run budget, nodes spent,
+/// solutions found as option ids), or None where the batch did not search
+/// it. A bad grid is a ValueError naming the puzzle, row and column.
 #[pyfunction]
 #[pyo3(signature = (grids, want, total, threads=1, budget=None))]
 #[allow(clippy::type_complexity)]
@@ -185,7 +198,10 @@ pub fn akari_batch(
     total: u64,
     threads: usize,
     budget: Option<crate::budget::RunBudget<'_>>,
-) -> PyResult<(Vec<(&'static str, Option<Vec<Vec<u32>>>)>, bool)> {
+) -> PyResult<(
+    Vec<(&'static str, Option<Vec<Vec<u32>>>, Option<BatchStage>)>,
+    bool,
+)> {
     use puzzles::akari_batch::{answer, Answer};
     let puzzles = grids
         .iter()
@@ -205,9 +221,22 @@ pub fn akari_batch(
     let answers = answers
         .into_iter()
         .map(|a| match a {
-            Answer::Settled(found) => ("settled", Some(found)),
-            Answer::Heavy => ("heavy", None),
-            Answer::Stopped => ("stopped", None),
+            Answer::Settled(found) => ("settled", Some(found), None),
+            Answer::Heavy(stage) => (
+                "heavy",
+                None,
+                stage.map(|s| {
+                    (
+                        PyCompiledProblem { inner: s.problem },
+                        s.search.map(crate::search::PySearch::of),
+                        s.run,
+                        s.run_budget,
+                        s.spent,
+                        s.found,
+                    )
+                }),
+            ),
+            Answer::Stopped => ("stopped", None, None),
         })
         .collect();
     Ok((answers, signal.is_some()))

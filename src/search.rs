@@ -48,6 +48,13 @@ enum Goal<'a> {
 const LAID_OUT_AT_ONCE: usize = 1 << 16;
 
 impl PySearch {
+    /// A search made in the engine, for Python to go on with.
+    pub fn of(search: xc::Search) -> PySearch {
+        PySearch {
+            driver: Driver::new(search, "the search engine", SLICE_NODES),
+        }
+    }
+
     fn lock(&self) -> PyResult<MutexGuard<'_, xc::Search>> {
         self.driver.lock()
     }
@@ -141,9 +148,7 @@ impl PySearch {
             }
             search.ok_or_else(|| errors::internal("the search was stopped".to_string()))?
         };
-        Ok(PySearch {
-            driver: Driver::new(search, "the search engine", SLICE_NODES),
-        })
+        Ok(PySearch::of(search))
     }
 
     /// Puts option `option` in every solution (before the search starts);

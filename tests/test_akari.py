@@ -214,3 +214,32 @@ def test_the_batch_verbs_answer_as_the_single_ones() -> None:
     assert Akari.solve_each(puzzles) == [p.solve() for p in puzzles]
     for (lights, u), p in zip(single, puzzles):
         assert lights is None or p.check(lights) == []
+
+
+def test_heavy_puzzles_go_on_from_where_the_batch_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With a first stage of 40 nodes most puzzles leave the batch heavy,
+    # some with a solution found: their portfolios go on from the batch's
+    # runs (none searched twice) and answer as the single calls, which
+    # search the same 40 nodes themselves.
+    import random
+
+    from covering import restart
+    from covering.puzzles import akari as akari_module
+
+    monkeypatch.setattr(akari_module, "PORTFOLIO_NODES", 40)
+    rng = random.Random(12)
+    puzzles = [akari_module.random_puzzle(rng.randint(4, 30), rng.randint(4, 30),
+                                          black=rng.choice([0.0, 0.08, 0.3]), seed=k) for k in range(60)]
+    single = [p.solve_unique() for p in puzzles]
+    resumed: list[int] = []
+    fresh = restart.Restarts.resumed.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[restart.Restarts], stage: object, **kw: object) -> restart.Restarts:
+        r = fresh(cls, stage, **kw)
+        resumed.append(len(r.pending))
+        return r
+
+    monkeypatch.setattr(restart.Restarts, "resumed", classmethod(counted))
+    assert Akari.solve_unique_each(puzzles) == single
+    assert len(resumed) >= 10 and any(resumed), resumed
+    assert {u for _, u in single} >= {Uniqueness.UNIQUE, Uniqueness.MULTIPLE}

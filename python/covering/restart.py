@@ -77,6 +77,29 @@ class Restarts:
         self.found = 0
         self.limited = True  # does the run under way have a node budget?
         self.finished = False  # a run saw its whole tree
+        self.pending: list[tuple[int, ...]] = []  # found, not yet yielded (see `resumed`)
+
+    @classmethod
+    def resumed(cls, stage: _core.AkariStage, *, plain_first: bool = False) -> Restarts:
+        """The runs where the engine's Akari batch left them (the stage of a
+        puzzle it did not settle, ``puzzles::akari_batch::Stage``): the state
+        of this class after the same calls, the solutions they found still
+        to be yielded, so that a portfolio goes on from there without
+        searching those nodes again.
+
+        Three white cells in a row, two nodes searched: one solution found.
+
+        >>> (kind, _, stage), = _core.akari_batch([(1, 3, b"...")], 2, 2)[0]
+        >>> kind, stage[2:]
+        ('heavy', (0, 1024, 0, [[2]]))
+        >>> list(Restarts.resumed(stage)(2)), list(Restarts(stage[0])(2))
+        ([(2,), (0,)], [(2,), (0,)])
+        """
+        problem, search, run, run_budget, spent, found = stage
+        r = cls(problem, plain_first=plain_first)
+        r.search, r.run, r.run_budget, r.spent = search, run, run_budget, spent
+        r.pending = [tuple(ids) for ids in found]
+        return r
 
     def nodes(self) -> int:
         """Nodes searched so far, every run together."""
@@ -86,6 +109,11 @@ class Restarts:
         limit = limits.limit(limit)
         run = limits.begin(budget)
         total = run.nodes
+        while self.pending and (limit is None or self.found < limit):
+            key = self.pending.pop(0)
+            self.found += 1
+            self.seen.add(key)
+            yield key
         while not self.finished and (limit is None or self.found < limit):
             if self.search is None:
                 seed = None if self.plain_first and self.run == 0 else (self.seed + self.run) % 2**64

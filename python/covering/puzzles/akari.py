@@ -289,25 +289,33 @@ class Akari(ExactCover[Lights]):
         >>> len(Akari.parse(SEED_7X7).solve() or ())
         10
         """
-        run = limits.begin(budget, nodes, seconds)
+        return self._solve(limits.begin(budget, nodes, seconds))
+
+    def _solve(self, run: limits.Budget, stage: _core.AkariStage | None = None) -> Lights | None:
+        """`solve`, its restarts going on from `stage` when given."""
         enc = self._encoding
         if enc is None:
             return next(self._solutions(1, run), None)
-        found, settled = self._portfolio(1, enc[0], run)
+        found, settled = self._portfolio(1, enc[0], run, stage)
         if not settled:
             raise unsettled(run)
         return self._lights(found[0]) if found else None
 
-    def _portfolio(self, want: int, compiled: _core.CompiledProblem,
-                   budget: limits.Budget) -> tuple[list[tuple[int, ...]], bool]:
+    def _portfolio(self, want: int, compiled: _core.CompiledProblem, budget: limits.Budget,
+                   stage: _core.AkariStage | None = None) -> tuple[list[tuple[int, ...]], bool]:
         """The one portfolio on this board's stages: restarted dancing links
         (see `solutions`) for `PORTFOLIO_NODES`, then the CDCL solver first,
         its decisions priced at `NODES_PER_DECISION`, within the run's
-        `budget`."""
+        `budget`. With the `stage` where the batch's restarts stopped
+        (`batch`), they go on from there: the same runs, none searched
+        twice."""
         from ..sat import SatSolver
 
         # One set of restarts for every turn: each takes up where the last stopped.
-        dancing = restart.Restarts(compiled, plain_first=self._long_segments)
+        if stage is None:
+            dancing = restart.Restarts(compiled, plain_first=self._long_segments)
+        else:
+            dancing = restart.Restarts.resumed(stage, plain_first=self._long_segments)
         cdcl = cdcl_stage(lambda: SatSolver.of_compiled(compiled, budget.memory))
         return portfolio(want, dancing, cdcl, budget=budget, first_nodes=PORTFOLIO_NODES, lead=False,
                          per_decision=NODES_PER_DECISION)
@@ -367,12 +375,16 @@ class Akari(ExactCover[Lights]):
         >>> len(lights), u.name
         (10, 'UNIQUE')
         """
-        run = limits.begin(budget, nodes, seconds)
+        return self._solve_unique(limits.begin(budget, nodes, seconds))
+
+    def _solve_unique(self, run: limits.Budget,
+                      stage: _core.AkariStage | None = None) -> tuple[Lights | None, Uniqueness]:
+        """`solve_unique`, its restarts going on from `stage` when given."""
         enc = self._encoding
         if enc is None:
             found = list(self._solutions(2, run))
             return (found[0] if found else None), Uniqueness.of(len(found))
-        ids, settled = self._portfolio(2, enc[0], run)
+        ids, settled = self._portfolio(2, enc[0], run, stage)
         lights = self._lights(ids[0]) if ids else None
         return lights, Uniqueness.of(len(ids)) if settled else Uniqueness.UNKNOWN
 
@@ -418,11 +430,11 @@ class Akari(ExactCover[Lights]):
         run = limits.begin(budget)
         threads = limits.threads(threads)
 
-        def single(p: Akari) -> tuple[list[Lights], Uniqueness]:
+        def single(p: Akari, stage: _core.AkariStage | None = None) -> tuple[list[Lights], Uniqueness]:
             if want == 1:
-                lights = p.solve(budget=run)
+                lights = p._solve(limits.begin(run), stage)
                 return ([] if lights is None else [lights]), Uniqueness.of(0 if lights is None else 1)
-            lights, u = p.solve_unique(budget=run)
+            lights, u = p._solve_unique(limits.begin(run), stage)
             return ([] if lights is None else [lights]), u
 
         if want not in (1, 2):
@@ -432,14 +444,14 @@ class Akari(ExactCover[Lights]):
             return
         grids = [(p.height, p.width, "".join(p.rows).encode()) for p in puzzles]
         answers, interrupted = _core.akari_batch(grids, want, PORTFOLIO_NODES, threads, run)
-        for p, (kind, found) in zip(puzzles, answers):
+        for p, (kind, found, stage) in zip(puzzles, answers):
             if kind == "settled" and found is not None:
                 lights = [frozenset(divmod(z, p.width) for z in cells) for cells in found]
                 yield lights, Uniqueness.of(len(lights))
             elif interrupted:
                 raise KeyboardInterrupt  # (Ctrl-C: the answers before this one stand)
-            else:  # heavy, or stopped by the run's flag (the single call says how)
-                yield single(p)
+            else:  # heavy (going on from its stage), or stopped by the run's flag (the single call says how)
+                yield single(p, stage)
 
     def check(self, solution: object, /) -> list[str]:
         """The rules a set of lights breaks (see the module's `check`)."""
