@@ -21,21 +21,28 @@ fn random_mcc_with(rng: &mut Rng, exact: bool) -> CompiledProblem {
         } else {
             lo.iter().map(|&l| l.max(1) + rng.below(3) as u32).collect()
         };
-        let (mut start, mut item) = (vec![0u32], Vec::new());
-        for _ in 0..10 + rng.below(40) {
-            let mut items: Vec<u32> = (0..1 + rng.below(4))
-                .map(|_| rng.below(n_items) as u32)
-                .collect();
-            items.sort_unstable();
-            items.dedup();
-            item.extend(items);
-            start.push(item.len() as u32);
-        }
+        let (start, item) = random_options(rng, n_items, 40);
         let color = vec![0; item.len()];
         if let Ok(p) = CompiledProblem::new(n_primary, n_secondary, lo, hi, start, item, color) {
             return p;
         }
     }
+}
+
+/// Ten options and up to `more` more, each of one to four of `n_items`
+/// items, as `(start, item)`.
+fn random_options(rng: &mut Rng, n_items: u64, more: u64) -> (Vec<u32>, Vec<u32>) {
+    let (mut start, mut item) = (vec![0u32], Vec::new());
+    for _ in 0..10 + rng.below(more) {
+        let mut items: Vec<u32> = (0..1 + rng.below(4))
+            .map(|_| rng.below(n_items) as u32)
+            .collect();
+        items.sort_unstable();
+        items.dedup();
+        item.extend(items);
+        start.push(item.len() as u32);
+    }
+    (start, item)
 }
 
 #[test]
@@ -228,16 +235,7 @@ fn the_fewest_options_go_to_the_item_declared_first() {
     let mut ties_seen = 0;
     for _ in 0..300 {
         let n_primary = 3 + rng.below(10) as u32;
-        let (mut start, mut item) = (vec![0u32], Vec::new());
-        for _ in 0..10 + rng.below(60) {
-            let mut items: Vec<u32> = (0..1 + rng.below(4))
-                .map(|_| rng.below(n_primary as u64) as u32)
-                .collect();
-            items.sort_unstable();
-            items.dedup();
-            item.extend(items);
-            start.push(item.len() as u32);
-        }
+        let (start, item) = random_options(&mut rng, n_primary as u64, 60);
         let color = vec![0; item.len()];
         let ones = vec![1; n_primary as usize];
         let Ok(p) = CompiledProblem::new(n_primary, 0, ones.clone(), ones, start, item, color)
