@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 from long import examples
@@ -232,14 +233,14 @@ def test_heavy_puzzles_go_on_from_where_the_batch_stopped(monkeypatch: pytest.Mo
                                           black=rng.choice([0.0, 0.08, 0.3]), seed=k) for k in range(60)]
     single = [p.solve_unique() for p in puzzles]
     resumed: list[int] = []
-    fresh = restart.Restarts.resumed.__func__  # type: ignore[attr-defined]
+    original = restart.Restarts.resumed
 
-    def counted(cls: type[restart.Restarts], stage: object, **kw: object) -> restart.Restarts:
-        r = fresh(cls, stage, **kw)
+    def counted(stage: Any, *, plain_first: bool = False) -> restart.Restarts:
+        r = original(stage, plain_first=plain_first)
         resumed.append(len(r.pending))
         return r
 
-    monkeypatch.setattr(restart.Restarts, "resumed", classmethod(counted))
+    monkeypatch.setattr(restart.Restarts, "resumed", staticmethod(counted))
     assert Akari.solve_unique_each(puzzles) == single
     assert len(resumed) >= 10 and any(resumed), resumed
     assert {u for _, u in single} >= {Uniqueness.UNIQUE, Uniqueness.MULTIPLE}

@@ -376,14 +376,11 @@ class MemoZdd:
     @property
     def stats(self) -> MemoStats: ...
 
-#: Where a heavy puzzle's restarts stopped: its problem, the run under way
-#: (or None), the run, its node budget, the nodes of the runs before it and
-#: the solutions found (option ids).
-AkariStage = tuple[CompiledProblem, Search | None, int, int, int, list[list[int]]]
-
 def akari_batch(grids: list[tuple[int, int, bytes]], want: int, total: int, threads: int = 1,
                 budget: _RunBudget | None = None
-                ) -> tuple[list[tuple[str, list[list[int]] | None, AkariStage | None]], bool]:
+                ) -> tuple[list[tuple[str, list[list[int]] | None,
+                                      tuple[CompiledProblem, Search | None, int, int, int, list[list[int]]] | None]],
+                           bool]:
     """The first stage of each puzzle's portfolio (``puzzles::akari_batch``)."""
 
 def restart_first_budget(problem: CompiledProblem) -> int:

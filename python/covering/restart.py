@@ -24,7 +24,13 @@ from collections.abc import Iterator
 from . import _core, limits, sizes
 from .errors import LimitReached
 
-__all__ = ["KEEP", "Restarts", "first_budget", "solutions"]
+__all__ = ["KEEP", "Restarts", "Stage", "first_budget", "solutions"]
+
+#: Where the engine's Akari batch left a puzzle's runs (``_core.akari_batch``;
+#: ``puzzles::akari_batch::Stage``): its problem, the run under way (or
+#: None), the run's number and node budget, the nodes of the runs before it,
+#: and the solutions found (option ids).
+Stage = tuple["_core.CompiledProblem", "_core.Search | None", int, int, int, list[list[int]]]
 
 #: Solutions remembered across runs; past this many the current run goes on
 #: without a budget (the memory of what was seen stays bounded).
@@ -80,7 +86,7 @@ class Restarts:
         self.pending: list[tuple[int, ...]] = []  # found, not yet yielded (see `resumed`)
 
     @classmethod
-    def resumed(cls, stage: _core.AkariStage, *, plain_first: bool = False) -> Restarts:
+    def resumed(cls, stage: Stage, *, plain_first: bool = False) -> Restarts:
         """The runs where the engine's Akari batch left them (the stage of a
         puzzle it did not settle, ``puzzles::akari_batch::Stage``): the state
         of this class after the same calls, the solutions they found still

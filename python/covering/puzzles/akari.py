@@ -297,7 +297,7 @@ class Akari(ExactCover[Lights]):
         """
         return self._solve(limits.begin(budget, nodes, seconds))
 
-    def _solve(self, run: limits.Budget, stage: _core.AkariStage | None = None) -> Lights | None:
+    def _solve(self, run: limits.Budget, stage: restart.Stage | None = None) -> Lights | None:
         """`solve`, its restarts going on from `stage` when given."""
         enc = self._encoding
         if enc is None:
@@ -308,7 +308,7 @@ class Akari(ExactCover[Lights]):
         return self._lights(found[0]) if found else None
 
     def _portfolio(self, want: int, compiled: _core.CompiledProblem, budget: limits.Budget,
-                   stage: _core.AkariStage | None = None) -> tuple[list[tuple[int, ...]], bool]:
+                   stage: restart.Stage | None = None) -> tuple[list[tuple[int, ...]], bool]:
         """The one portfolio on this board's stages: restarted dancing links
         (see `solutions`) for `PORTFOLIO_NODES`, then the CDCL solver first,
         its decisions priced at `NODES_PER_DECISION`, within the run's
@@ -384,7 +384,7 @@ class Akari(ExactCover[Lights]):
         return self._solve_unique(limits.begin(budget, nodes, seconds))
 
     def _solve_unique(self, run: limits.Budget,
-                      stage: _core.AkariStage | None = None) -> tuple[Lights | None, Uniqueness]:
+                      stage: restart.Stage | None = None) -> tuple[Lights | None, Uniqueness]:
         """`solve_unique`, its restarts going on from `stage` when given."""
         enc = self._encoding
         if enc is None:
@@ -436,7 +436,7 @@ class Akari(ExactCover[Lights]):
         run = limits.begin(budget)
         threads = limits.threads(threads)
 
-        def single(p: Akari, stage: _core.AkariStage | None = None) -> tuple[list[Lights], Uniqueness]:
+        def single(p: Akari, stage: restart.Stage | None = None) -> tuple[list[Lights], Uniqueness]:
             if want == 1:
                 lights = p._solve(limits.begin(run), stage)
                 return ([] if lights is None else [lights]), Uniqueness.of(0 if lights is None else 1)
