@@ -25,7 +25,7 @@
 
 use std::sync::Arc;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use xc::{CompiledProblem, Engine, Next, Poll, Search, Slice, Sliced};
 
@@ -99,6 +99,13 @@ impl std::fmt::Debug for Stage {
 
 /// Nodes between two looks at the stop flag.
 const LOOK: u64 = 4096;
+
+/// The most memory the stages of a batch's heavy puzzles hold together
+/// (their searches, estimated by `xc::footprint`): past it a heavy puzzle
+/// is handed back without its stage, and its portfolio starts over, the
+/// same answer for more work. (Before the caller reaches them, the stages
+/// of a chunk of big boards would otherwise all be held at once.)
+const STAGES_HELD: u64 = 256 << 20;
 
 /// The node budget of the first run: the depth of the deepest search there
 /// can be (a level per option, plus Algorithm M's null branches, a level per
@@ -192,6 +199,7 @@ pub fn answer(
             .collect::<Vec<_>>(),
     );
     let next = AtomicUsize::new(0);
+    let held = AtomicU64::new(0);
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, 256).min(puzzles.len().max(1)) {
             scope.spawn(|| {
@@ -201,13 +209,33 @@ pub fn answer(
                         return;
                     }
                     let (rows, cols, grid) = &puzzles[k];
-                    let a = one(*rows, *cols, grid, want, total, stop);
+                    let a = match one(*rows, *cols, grid, want, total, stop) {
+                        Answer::Heavy(Some(stage)) => {
+                            Answer::Heavy(kept(stage, &held, STAGES_HELD))
+                        }
+                        a => a,
+                    };
                     answers.lock().unwrap_or_else(|e| e.into_inner())[k] = a;
                 }
             });
         }
     });
     answers.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+/// `stage`, if the stages kept so far (`held` bytes) leave room for it
+/// within `most` bytes ([`STAGES_HELD`]).
+fn kept(stage: Stage, held: &AtomicU64, most: u64) -> Option<Stage> {
+    let p = &stage.problem;
+    let bytes =
+        xc::footprint::search_bytes(p, Engine::Auto) + 4 * (p.n_entries() + p.n_options()) as u64;
+    let before = held.fetch_add(bytes, Ordering::Relaxed);
+    if before + bytes <= most {
+        Some(stage)
+    } else {
+        held.fetch_sub(bytes, Ordering::Relaxed);
+        None
+    }
 }
 
 /// The first stage of one puzzle.
@@ -301,6 +329,25 @@ mod tests {
                 assert!(matches!(full, Answer::Settled(_)), "{full:?}");
             }
         }
+    }
+
+    #[test]
+    fn stages_are_kept_within_their_memory() {
+        let (rows, cols, cells) = grid(&["....", "....", "...."]);
+        let stop = AtomicBool::new(false);
+        let stage = || {
+            let problem = Arc::new(akari(rows, cols, &cells).unwrap().problem);
+            restarts(&problem, 2, 3, false, &stop).unwrap_err()
+        };
+        let held = AtomicU64::new(0);
+        assert!(kept(stage(), &held, 1 << 20).is_some());
+        let one = held.load(Ordering::Relaxed);
+        assert!(one > 0);
+        // Room for one more, not two.
+        let most = 2 * one + one / 2;
+        assert!(kept(stage(), &held, most).is_some());
+        assert!(kept(stage(), &held, most).is_none());
+        assert_eq!(held.load(Ordering::Relaxed), 2 * one);
     }
 
     #[test]
