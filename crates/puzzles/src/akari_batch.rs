@@ -10,8 +10,9 @@
 //! hands back the few it leaves heavy with where their runs stopped
 //! ([`Stage`]): the caller's portfolio, whose first stage is this one (the
 //! same runs, seeds and node counts), goes on from there, so every answer,
-//! and the solution shown, is the one a single call gives. The stage is counted in nodes, never in time: the same
-//! answers on every machine and any number of threads.
+//! and the solution shown, is the one a single call gives. The stage is
+//! counted in nodes, never in time: the same answers on every machine and
+//! any number of threads.
 //!
 //! ```
 //! use puzzles::akari::Cell;

@@ -425,7 +425,8 @@ class Akari(ExactCover[Lights]):
         portfolio (`PORTFOLIO_NODES` of restarts) in the engine for the
         whole batch, on `threads` threads (`puzzles::akari_batch`); the few
         it leaves heavy go on through their own portfolio as the stream
-        reaches them (whose first stage is the same), so every answer is the
+        reaches them, from where the batch's runs stopped (the runs a single
+        call makes), so every answer is the
         one `solve` or `solve_unique` gives, and a budget that runs out is
         raised at the puzzle it stopped, after the answers before it. A node
         budget is each puzzle's (``--nodes``): the single calls answer then.
