@@ -53,6 +53,27 @@ pub(crate) fn first_equal(counts: &[Count], t: Count) -> usize {
     base + rest.iter().position(|&c| c == t).unwrap_or(rest.len())
 }
 
+/// Does no count in `counts` lie between 2 and [`MAX_ITEM_OPTIONS`]: has
+/// every uncovered item at most one live option? (A covered item's count
+/// stays above [`MAX_ITEM_OPTIONS`].) Sixteen at a time, as in
+/// [`first_equal`], so that the compiler makes vector compares of it.
+#[inline(always)]
+pub(crate) fn none_over_one(counts: &[Count]) -> bool {
+    // c in 2..=MAX_ITEM_OPTIONS is one unsigned compare of c - 2.
+    let over = |c: Count| (c.wrapping_sub(2) as u16) < (MAX_ITEM_OPTIONS as u16 - 1);
+    let mut chunks = counts.chunks_exact(16);
+    for chunk in &mut chunks {
+        let mut any = false;
+        for &c in chunk {
+            any |= over(c);
+        }
+        if any {
+            return false;
+        }
+    }
+    !chunks.remainder().iter().any(|&c| over(c))
+}
+
 /// Problems with more options than this stay on dancing cells: each level of
 /// the bitset search copies the live set, `n / 64` words.
 pub const MAX_OPTIONS: usize = 1 << 17;

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use crate::core::bitmasks::first_equal;
+use crate::core::bitmasks::{first_equal, none_over_one};
 use crate::core::bits::{Bits, COVERED, Count, apply, next_option, rank};
 use crate::core::machine::{
     Engine, Limits, MAX_PROBE_DEPTH, MOST_ESTIMATE, Machine, Move, Solve, Step,
@@ -68,6 +68,9 @@ pub(crate) struct BitSearch {
     solutions: u64,
     max_level: usize,
     rng: Option<Rng>,
+    /// No secondary items: where every uncovered item has one live option,
+    /// those options are a solution (see [`BitSearch::search`]).
+    tail_whole: bool,
 }
 
 impl BitSearch {
@@ -110,6 +113,7 @@ impl BitSearch {
         counts[..bits.n_primary].copy_from_slice(&bits.counts);
         let mut remaining = vec![0u32; depth];
         remaining[0] = bits.n_primary as u32;
+        let tail_whole = problem.n_secondary() == 0;
         BitSearch {
             problem,
             bits: Arc::new(bits),
@@ -133,6 +137,7 @@ impl BitSearch {
             solutions: 0,
             max_level: 0,
             rng,
+            tail_whole,
         }
     }
 
@@ -170,6 +175,16 @@ impl BitSearch {
     /// random one), with that number.
     #[inline(always)]
     fn choose(&mut self, l: usize) -> (u32, u32) {
+        let (i, t, _) = self.choose_whole(l);
+        (i, t)
+    }
+
+    /// [`BitSearch::choose`], and whether the live options are one
+    /// solution of what is left: each uncovered item has one, found by a
+    /// scan of the counts (not the hint), and the problem has no secondary
+    /// items (see `tail_whole`).
+    #[inline(always)]
+    fn choose_whole(&mut self, l: usize) -> (u32, u32, bool) {
         let (n, f) = (self.bits.n_primary, self.frame());
         let counts = &self.counts[l * f..l * f + n];
         // A forced move found by the commit that made this level is as good
@@ -177,13 +192,20 @@ impl BitSearch {
         let hint = self.hint[l];
         if l > self.base && hint != u32::MAX && counts[hint as usize] == 1 {
             self.mems += 1;
-            return (hint, 1);
+            return (hint, 1, false);
         }
         self.mems += n as u64;
         // The smallest count (a loop the compiler turns into vector minima),
         // then the first item that has it, or a random one among them.
         let t = counts.iter().copied().min().unwrap_or(COVERED);
         let t32 = t as u32;
+        // The end of a branch: a scan that finds a 1 after a move that made
+        // none (the hint was empty) is often where every item left has one
+        // option. Looked at only then, where the counts were just read.
+        let whole = t == 1 && self.tail_whole && none_over_one(counts);
+        if whole {
+            self.mems += n as u64;
+        }
         if let Some(rng) = self.rng.as_mut() {
             let ties = counts.iter().filter(|&&c| c == t).count() as u64;
             let pick = rng.below(ties) as usize;
@@ -193,10 +215,10 @@ impl BitSearch {
                 .filter(|&(_, &c)| c == t)
                 .nth(pick)
                 .map_or(0, |(i, _)| i);
-            return (best as u32, t32);
+            return (best as u32, t32, whole);
         }
         let best = first_equal(counts, t);
-        (if best < n { best as u32 } else { 0 }, t32)
+        (if best < n { best as u32 } else { 0 }, t32, whole)
     }
 
     /// Algorithm X, Knuth's steps X2-X8 on bitsets. Each level works on its
@@ -232,11 +254,42 @@ impl BitSearch {
                     }
                     // X3: choose the item i (X4, covering it, is done by
                     // each option's frame in X5).
-                    let (i, t) = self.choose(level);
+                    let (i, t, whole) = self.choose_whole(level);
                     self.best[level] = i;
                     self.deg[level] = t;
                     self.choice[level] = u32::MAX; // before the first option
-                    if t == 0 {
+                    if whole {
+                        // Every uncovered item has one live option. No two
+                        // of those share an item (it would have two), so
+                        // they cover what is left, and with no secondary
+                        // items they clash nowhere: one solution, without
+                        // the forced moves that would take them one by one
+                        // (each a scan of the counts, as no count falls).
+                        // A Sudoku count's branches end so.
+                        let live = &self.live[level * w..(level + 1) * w];
+                        let depth = level + self.absorbed.len();
+                        if COUNT {
+                            let k: u32 = live.iter().map(|x| x.count_ones()).sum();
+                            self.max_level = self.max_level.max(depth + k as usize);
+                        } else {
+                            for (j, &x) in live.iter().enumerate() {
+                                let mut x = x;
+                                while x != 0 {
+                                    self.absorbed.push((j * 64) as u32 + x.trailing_zeros());
+                                    x &= x - 1;
+                                }
+                            }
+                            self.max_level = self.max_level.max(level + self.absorbed.len());
+                        }
+                        self.sol_len = level;
+                        self.solutions += 1;
+                        state = State::DoneWithLevel;
+                        if !COUNT || self.solutions >= target {
+                            self.level = level;
+                            self.state = state;
+                            return if COUNT { Step::Paused } else { Step::Solution };
+                        }
+                    } else if t == 0 {
                         state = State::DoneWithLevel;
                     } else if t == 1 && level > self.base && self.remaining[level] > 1 {
                         // A forced move, taken on this level's own frame:

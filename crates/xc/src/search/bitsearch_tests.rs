@@ -229,3 +229,105 @@ fn the_first_count_that_equals_is_found_past_sixteen() {
         }
     }
 }
+
+#[test]
+fn no_count_between_two_and_the_most_an_item_has() {
+    use crate::core::bitmasks::{MAX_ITEM_OPTIONS, none_over_one};
+    let mut rng = Rng::new(5);
+    let most = MAX_ITEM_OPTIONS as Count;
+    // Counts of 0 or 1, covered ones (COVERED less up to MAX_ITEM_OPTIONS),
+    // and now and then one of 2 to the most.
+    for len in 0..80 {
+        for _ in 0..20 {
+            let mut counts: Vec<Count> = (0..len)
+                .map(|_| match rng.below(3) {
+                    0 => rng.below(2) as Count,
+                    _ => COVERED - rng.below(MAX_ITEM_OPTIONS as u64 + 1) as Count,
+                })
+                .collect();
+            if len > 0 && rng.below(2) == 0 {
+                let at = rng.below(len as u64) as usize;
+                counts[at] = [2, 3, most - 1, most][rng.below(4) as usize];
+            }
+            let want = counts.iter().all(|&c| c <= 1 || c > most);
+            assert_eq!(none_over_one(&counts), want, "{counts:?}");
+        }
+    }
+}
+
+/// A random exact cover problem of `n` primary items (no secondary ones)
+/// with a few partitions planted among its options, so that its branches
+/// often end with every item down to one option.
+fn planted(rng: &mut Rng, n: u32) -> CompiledProblem {
+    let (mut start, mut item) = (vec![0u32], Vec::new());
+    for _ in 0..3 {
+        let mut order: Vec<u32> = (0..n).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let mut at = 0;
+        while at < order.len() {
+            let len = (1 + rng.below(3) as usize).min(order.len() - at);
+            item.extend_from_slice(&order[at..at + len]);
+            start.push(item.len() as u32);
+            at += len;
+        }
+    }
+    let colors = vec![0; item.len()];
+    let k = n as usize;
+    CompiledProblem::new(n, 0, vec![1; k], vec![1; k], start, item, colors).unwrap()
+}
+
+#[test]
+fn a_branch_whose_items_have_one_option_each_is_one_solution_at_once() {
+    // The same solutions and counts as dancing cells, and as the bitset
+    // search that takes those options one forced move at a time, in fewer
+    // nodes.
+    let mut rng = Rng::new(12);
+    let (mut nodes_whole, mut nodes_each) = (0, 0);
+    for trial in 0..200 {
+        let n = 4 + rng.below(14) as u32;
+        let p = Arc::new(planted(&mut rng, n));
+        let want = solutions(
+            &mut CellSearch::new_until(p.clone(), None, None, &Default::default()).unwrap(),
+        );
+        for whole in [true, false] {
+            let mut s = BitSearch::new(p.clone(), None);
+            assert!(s.tail_whole);
+            s.tail_whole = whole;
+            assert_eq!(solutions(&mut s), want, "trial {trial}, whole {whole}");
+            s.reset();
+            s.count(Limits::NONE, u64::MAX);
+            assert_eq!(s.stats().solutions, want.len() as u64, "trial {trial}");
+            if whole {
+                nodes_whole += s.stats().nodes;
+            } else {
+                nodes_each += s.stats().nodes;
+            }
+        }
+    }
+    assert!(
+        nodes_whole < nodes_each,
+        "{nodes_whole} nodes, {nodes_each} without the shortcut"
+    );
+}
+
+#[test]
+fn options_with_one_each_may_still_clash_on_a_secondary_item() {
+    // Items a and b have one option each, {a x} and {b x}, which share the
+    // secondary item x: no solution, though no primary count is over one.
+    let p = CompiledProblem::new(
+        2,
+        1,
+        vec![1; 2],
+        vec![1; 2],
+        vec![0, 2, 4],
+        vec![0, 2, 1, 2],
+        vec![0; 4],
+    );
+    let p = Arc::new(p.unwrap());
+    let mut s = BitSearch::new(p, None);
+    assert!(!s.tail_whole);
+    s.count(Limits::NONE, u64::MAX);
+    assert_eq!(s.stats().solutions, 0);
+}
