@@ -221,6 +221,22 @@ impl BitSearch {
         (if best < n { best as u32 } else { 0 }, t32, whole)
     }
 
+    /// A solution ends at `level`: the choices of the levels above it and
+    /// the forced moves taken. Counted; the step to return with, when the
+    /// search stops there (a solution to show, or the count's target met),
+    /// leaving the level done.
+    #[inline(always)]
+    fn solution_at<const COUNT: bool>(&mut self, level: usize, target: u64) -> Option<Step> {
+        self.sol_len = level;
+        self.solutions += 1;
+        if !COUNT || self.solutions >= target {
+            self.level = level;
+            self.state = State::DoneWithLevel;
+            return Some(if COUNT { Step::Paused } else { Step::Solution });
+        }
+        None
+    }
+
     /// Algorithm X, Knuth's steps X2-X8 on bitsets. Each level works on its
     /// own frame (live options, counts), written from the level above when an
     /// option is tried: covering is that copy, and uncovering (X7) and
@@ -242,13 +258,9 @@ impl BitSearch {
                     self.max_level = self.max_level.max(level + self.absorbed.len());
                     if self.remaining[level] == 0 {
                         // Only reachable when forced options cover everything.
-                        self.sol_len = level;
-                        self.solutions += 1;
                         state = State::DoneWithLevel;
-                        if !COUNT || self.solutions >= target {
-                            self.level = level;
-                            self.state = state;
-                            return if COUNT { Step::Paused } else { Step::Solution };
+                        if let Some(step) = self.solution_at::<COUNT>(level, target) {
+                            return step;
                         }
                         continue;
                     }
@@ -281,13 +293,9 @@ impl BitSearch {
                             }
                             self.max_level = self.max_level.max(level + self.absorbed.len());
                         }
-                        self.sol_len = level;
-                        self.solutions += 1;
                         state = State::DoneWithLevel;
-                        if !COUNT || self.solutions >= target {
-                            self.level = level;
-                            self.state = state;
-                            return if COUNT { Step::Paused } else { Step::Solution };
+                        if let Some(step) = self.solution_at::<COUNT>(level, target) {
+                            return step;
                         }
                     } else if t == 0 {
                         state = State::DoneWithLevel;
@@ -313,14 +321,10 @@ impl BitSearch {
                         }
                         self.absorbed.push(k as u32);
                         if self.remaining[level] == 0 {
-                            self.sol_len = level;
-                            self.solutions += 1;
                             self.max_level = self.max_level.max(level + self.absorbed.len());
                             state = State::DoneWithLevel;
-                            if !COUNT || self.solutions >= target {
-                                self.level = level;
-                                self.state = state;
-                                return if COUNT { Step::Paused } else { Step::Solution };
+                            if let Some(step) = self.solution_at::<COUNT>(level, target) {
+                                return step;
                             }
                         }
                         // (Else X2 again on this level, as the level below.)
