@@ -279,11 +279,11 @@ impl BitSearch {
                         // (each a scan of the counts, as no count falls).
                         // A Sudoku count's branches end so.
                         let live = &self.live[level * w..(level + 1) * w];
-                        let depth = level + self.absorbed.len();
-                        if COUNT {
-                            let k: u32 = live.iter().map(|x| x.count_ones()).sum();
-                            self.max_level = self.max_level.max(depth + k as usize);
-                        } else {
+                        let k: usize = live.iter().map(|x| x.count_ones() as usize).sum();
+                        let depth = level + self.absorbed.len() + k;
+                        self.max_level = self.max_level.max(depth);
+                        if !COUNT {
+                            // A solution to show: its options are the forced moves'.
                             for (j, &x) in live.iter().enumerate() {
                                 let mut x = x;
                                 while x != 0 {
@@ -291,7 +291,6 @@ impl BitSearch {
                                     x &= x - 1;
                                 }
                             }
-                            self.max_level = self.max_level.max(level + self.absorbed.len());
                         }
                         state = State::DoneWithLevel;
                         if let Some(step) = self.solution_at::<COUNT>(level, target) {
