@@ -118,6 +118,12 @@ impl MinCostBits {
         stop: &AtomicBool,
     ) -> Result<MinCostBits, CostError> {
         let ledger = Ledger::new(Priced::new(problem, costs, None, stop)?, k)?;
+        Ok(MinCostBits::with_ledger(problem, ledger))
+    }
+
+    /// The search of `problem` (which must suit [`Bits::suits`]) with its
+    /// net costs and the solutions known already in `ledger`.
+    pub(crate) fn with_ledger(problem: &CompiledProblem, ledger: Ledger) -> MinCostBits {
         let priced = &ledger.priced;
         let mut order: Vec<u32> = (0..problem.n_options() as u32).collect();
         order.sort_by_key(|&o| priced.net[o as usize]);
@@ -133,7 +139,7 @@ impl MinCostBits {
         for o in 0..bits.n_options {
             live[o / 64] |= 1 << (o % 64);
         }
-        Ok(MinCostBits {
+        MinCostBits {
             bits,
             cost,
             ledger,
@@ -144,7 +150,7 @@ impl MinCostBits {
             curcost: 0,
             state: State::Forward,
             stats: MinCostStats::default(),
-        })
+        }
     }
 
     /// Counters so far.

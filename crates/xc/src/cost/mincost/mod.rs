@@ -89,6 +89,7 @@
 
 mod dive;
 mod dlx5;
+mod neighbourhood;
 mod portfolio;
 mod race;
 #[cfg(test)]

@@ -1,12 +1,15 @@
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use super::neighbourhood::Neighbourhoods;
+use super::portfolio::Given;
 use super::race::{TREE_AFTER, TREE_EARLY};
 use super::{Cheapest, MinCost};
 use crate::core::problem::CompiledProblem;
 use crate::core::rng::Rng;
 use crate::core::sliced::{Poll, Slice, Sliced};
 use crate::cost::partition::Partition;
-use crate::cost::pricing::CostError;
+use crate::cost::pricing::{CostError, Priced};
 use crate::cost::testing;
 
 /// Every solution's cost, cheapest first, by trying every subset of
@@ -429,4 +432,156 @@ fn the_race_is_the_same_however_its_slices_fall() {
     assert!(part.0, "the tree raced");
     assert_eq!(run(&mut || 1 + slicer.below(7), 1_400_000), part);
     assert_eq!(run(&mut || 1 + slicer.below(5000), 1_400_000), part);
+}
+
+/// A crew-like set partition (see `benchmarks/setpartition.py`): items in
+/// a line, three planted partitions of it into stretches of 2-6 items
+/// (the first of them the options `0..`), and options of 2-6 items drawn
+/// from a window of 10, each costing 10 an item plus up to 9.
+fn local_partition_problem(rng: &mut Rng, n: u32, n_options: usize) -> (CompiledProblem, Vec<u64>) {
+    let mut options: Vec<Vec<u32>> = Vec::new();
+    for _ in 0..3 {
+        let mut at = 0;
+        while at < n {
+            let len = (2 + rng.below(5) as u32).min(n - at);
+            options.push((at..at + len).collect());
+            at += len;
+        }
+    }
+    while options.len() < n_options {
+        let from = rng.below(n as u64 - 1) as u32;
+        let window = 10.min(n - from);
+        let k = (2 + rng.below(5) as usize).min(window as usize);
+        options.push(
+            testing::distinct(rng, window, k)
+                .iter()
+                .map(|&i| from + i)
+                .collect(),
+        );
+    }
+    let (mut start, mut item) = (vec![0u32], Vec::new());
+    for o in &options {
+        item.extend_from_slice(o);
+        start.push(item.len() as u32);
+    }
+    let costs = options
+        .iter()
+        .map(|o| 10 * o.len() as u64 + rng.below(10))
+        .collect();
+    (
+        CompiledProblem::set_partition(n, start, item).expect("a problem"),
+        costs,
+    )
+}
+
+/// The first planted partition of [`local_partition_problem`]: options
+/// `0..` up to the first that holds item 0 again.
+fn first_planted(p: &CompiledProblem) -> Vec<u32> {
+    let mut taken = vec![0u32];
+    while !p.option(taken.len()).contains(&0) {
+        taken.push(taken.len() as u32);
+    }
+    taken
+}
+
+#[test]
+fn a_neighbourhood_gives_a_cheaper_solution_or_none() {
+    // From a planted partition, neighbourhood after neighbourhood: each
+    // answer a solution of the whole problem at the sum of its costs, and
+    // cheaper than the one it came from; never below the optimum (the
+    // search on dancing links, run to its end).
+    let mut rng = Rng::new(41);
+    let (mut searched, mut improved, mut reached) = (0u64, 0u64, 0u64);
+    for round in 0..60 {
+        let n = 20 + rng.below(40) as u32;
+        let (p, costs) = local_partition_problem(&mut rng, n, 4 * n as usize);
+        let mut solution = first_planted(&p);
+        assert!(p.is_solution(&solution));
+        let mut cost: u64 = solution.iter().map(|&o| costs[o as usize]).sum();
+        let priced = Priced::new(&p, &costs, None, &AtomicBool::new(false)).unwrap();
+        let given = Arc::new(Given {
+            problem: p.clone(),
+            costs: costs.clone(),
+        });
+        let mut n = Neighbourhoods::new(given, u64::MAX);
+        for _ in 0..20 {
+            searched += 1;
+            if let Some((better, options)) = n.improve(&solution, &priced) {
+                assert!(p.is_solution(&options), "round {round}");
+                assert_eq!(
+                    better,
+                    options.iter().map(|&o| costs[o as usize]).sum::<u64>()
+                );
+                assert!(better < cost, "round {round}: {better} after {cost}");
+                (cost, solution) = (better, options);
+            }
+        }
+        improved += n.improved;
+        let mut m = MinCost::new_until(&p, &costs, 1, &AtomicBool::new(false)).unwrap();
+        assert!(m.search_for(u64::MAX));
+        let optimum = m.ledger().optimum().expect("a solution");
+        assert!(
+            cost >= optimum,
+            "round {round}: {cost} below the optimum {optimum}"
+        );
+        reached += (cost == optimum) as u64;
+    }
+    // (Enough improvements, and optima reached, for this to say something.)
+    assert!(
+        improved > 100 && reached > 10,
+        "{improved} improved in {searched}, {reached} optima reached"
+    );
+}
+
+#[test]
+fn the_cheapest_agrees_with_the_search_alone_when_neighbourhoods_are_searched() {
+    // Problems big enough for check points: the neighbourhoods give the
+    // search better solutions to beat, and the answer is the same optimum.
+    let mut rng = Rng::new(43);
+    let mut improved = 0;
+    for _ in 0..12 {
+        let n = 60 + rng.below(60) as u32;
+        let (p, costs) = local_partition_problem(&mut rng, n, 12 * n as usize);
+        let mut alone = MinCost::new_until(&p, &costs, 1, &AtomicBool::new(false)).unwrap();
+        assert!(alone.search_for(u64::MAX));
+        let optimum = alone.ledger().optimum();
+        for links in [true, false] {
+            let mut m = Cheapest::new(&p, &costs, 1, links, &AtomicBool::new(false)).unwrap();
+            while m.run(Slice::work(100)) == Poll::Pending {
+                improved = improved.max(m.lns.as_ref().map_or(0, |n| n.improved));
+            }
+            let best = m.best();
+            assert_eq!(best.first().map(|b| b.0), optimum, "links={links}");
+            assert!(p.is_solution(&best[0].1));
+        }
+    }
+    assert!(improved > 0, "no neighbourhood improved");
+}
+
+#[test]
+fn the_neighbourhoods_are_the_same_however_the_slices_fall() {
+    // They are searched at check points of the work only: the same
+    // solutions and counters at any point, whatever the slices.
+    let mut rng = Rng::new(47);
+    let (p, costs) = local_partition_problem(&mut rng, 300, 4_000);
+    for links in [true, false] {
+        let run = |sizes: &mut dyn FnMut() -> u64, stop_at: u64| {
+            let mut m = Cheapest::new(&p, &costs, 1, links, &AtomicBool::new(false)).unwrap();
+            let mut improved = 0;
+            while m.stats().nodes < stop_at {
+                let left = stop_at - m.stats().nodes;
+                if m.run(Slice::work(sizes().min(left))) == Poll::Ready(()) {
+                    break;
+                }
+                improved = improved.max(m.lns.as_ref().map_or(0, |n| n.improved));
+            }
+            let s = m.stats();
+            (improved, s.nodes, s.updates, s.improvements, m.best())
+        };
+        let mut slicer = Rng::new(9);
+        let part = run(&mut || 1000, 30_000);
+        assert!(part.0 > 0, "links={links}: no neighbourhood improved");
+        assert_eq!(run(&mut || 1 + slicer.below(7), 30_000), part);
+        assert_eq!(run(&mut || 1 + slicer.below(5000), 30_000), part);
+    }
 }
