@@ -37,7 +37,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use crate::core::bits::Bits;
-use crate::core::problem::CompiledProblem;
+use crate::core::problem::{CompiledProblem, Incidence};
 use crate::core::rng::Rng;
 use crate::cost::mincost_bits::MinCostBits;
 use crate::cost::pricing::{Ledger, MinCostStats, Priced};
@@ -65,9 +65,9 @@ const SEED: u64 = 0x004C_4E53;
 /// The searches of neighbourhoods of a problem (see the module's comment).
 pub(super) struct Neighbourhoods {
     given: Arc<Given>,
-    /// The options of each item (the problem's columns).
-    item_start: Vec<u32>,
-    item_options: Vec<u32>,
+    /// The options of each item (the problem's columns), built at the
+    /// first neighbourhood (most searches end before one).
+    columns: Option<Incidence>,
     rng: Rng,
     /// Options of the solution taken out at once.
     size: usize,
@@ -100,8 +100,7 @@ impl Neighbourhoods {
     pub fn new(given: Arc<Given>, until: u64) -> Neighbourhoods {
         Neighbourhoods {
             given,
-            item_start: Vec::new(),
-            item_options: Vec::new(),
+            columns: None,
             rng: Rng::new(SEED),
             size: FIRST_SIZE,
             work: 0,
@@ -111,34 +110,8 @@ impl Neighbourhoods {
         }
     }
 
-    /// The options of each item, built at the first neighbourhood (most
-    /// searches end before one).
-    fn index(&mut self) {
-        let p = &self.given.problem;
-        let n = p.n_primary();
-        let mut item_start = vec![0u32; n + 1];
-        for &i in p.option_item() {
-            item_start[i as usize + 1] += 1;
-        }
-        for i in 0..n {
-            item_start[i + 1] += item_start[i];
-        }
-        let mut fill = item_start.clone();
-        let mut item_options = vec![0u32; p.n_entries()];
-        for o in 0..p.n_options() {
-            for &i in p.option(o) {
-                item_options[fill[i as usize] as usize] = o as u32;
-                fill[i as usize] += 1;
-            }
-        }
-        self.work += 2 * p.n_entries() as u64;
-        self.item_start = item_start;
-        self.item_options = item_options;
-    }
-
     fn options_of(&self, i: u32) -> &[u32] {
-        &self.item_options
-            [self.item_start[i as usize] as usize..self.item_start[i as usize + 1] as usize]
+        self.columns.as_ref().map_or(&[], |c| c.of(i as usize))
     }
 
     /// Searches one neighbourhood of `solution` (option ids, with the net
@@ -150,8 +123,9 @@ impl Neighbourhoods {
         if size < LEAST_SIZE {
             return None;
         }
-        if self.item_start.is_empty() {
-            self.index();
+        if self.columns.is_none() {
+            self.columns = Some(Incidence::new(&self.given.problem));
+            self.work += 2 * self.given.problem.n_entries() as u64;
         }
         let taken = self.grow(solution, size);
         let given = Arc::clone(&self.given);
