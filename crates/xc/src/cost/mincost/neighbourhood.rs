@@ -92,7 +92,6 @@ impl Neighbourhoods {
             && problem.n_secondary() == 0
             && !problem.has_multiplicities()
             && !problem.has_colors()
-            && problem.lo().iter().all(|&b| b == 1)
     }
 
     /// The searches of neighbourhoods of `given`'s solutions, until the
@@ -184,7 +183,8 @@ impl Neighbourhoods {
         let mut ledger = Ledger::new(sub_priced, 1).ok()?;
         ledger.seed(vec![(out_cost, first)]);
         let never = AtomicBool::new(false);
-        let mut search: Box<dyn CostSearch> = if Bits::suits(&sub) {
+        let on_bits = Bits::suits(&sub);
+        let mut search: Box<dyn CostSearch> = if on_bits {
             Box::new(MinCostBits::with_ledger(&sub, ledger))
         } else {
             Box::new(MinCost::with_ledger(&sub, ledger, &never).ok()?)
@@ -194,7 +194,7 @@ impl Neighbourhoods {
         self.stats = self.stats.plus(s);
         // (Building the search sorts its lists, or fills its table of
         // clashes on bitsets.)
-        let built = if Bits::suits(&sub) {
+        let built = if on_bits {
             (ids.len() * ids.len() / 64) as u64
         } else {
             8 * sub.n_entries() as u64
@@ -210,9 +210,13 @@ impl Neighbourhoods {
             return None;
         }
         self.improved += 1;
-        let mut better: Vec<u32> = (0..len)
+        let rest: Vec<u32> = (0..len)
             .filter(|s| !taken.contains(s))
             .map(|s| solution[s])
+            .collect();
+        let mut better: Vec<u32> = rest
+            .iter()
+            .copied()
             .chain(found.iter().map(|&q| ids[q as usize]))
             .collect();
         better.sort_unstable();
@@ -222,10 +226,7 @@ impl Neighbourhoods {
         if !p.is_solution(&better) {
             return None;
         }
-        let kept: u64 = (0..len)
-            .filter(|s| !taken.contains(s))
-            .map(|s| given.costs[solution[s] as usize])
-            .sum();
+        let kept: u64 = rest.iter().map(|&o| given.costs[o as usize]).sum();
         Some((kept + cost, better))
     }
 
@@ -284,13 +285,13 @@ impl Cheapest {
             self.lns = None;
             return;
         }
+        if n.work > removed.saturating_mul(SHARE) {
+            return;
+        }
         let ledger = self.engine.ledger();
         let Some((_, solution)) = ledger.best().into_iter().next() else {
             return;
         };
-        if n.work > removed.saturating_mul(SHARE) || solution.len() / 2 < LEAST_SIZE {
-            return;
-        }
         let before = n.stats.nodes;
         let better = n.improve(&solution, &ledger.priced);
         self.lns_nodes += n.stats.nodes - before;

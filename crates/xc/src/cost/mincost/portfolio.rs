@@ -272,19 +272,8 @@ impl Cheapest {
             Some(kept) => (&kept.problem, &kept.costs[..]),
             None => (p, c),
         };
-        let mut search = Cheapest::new_whole(p, c, k, links, stop)?;
-        if merged.is_none() && Neighbourhoods::suits(p, k) {
-            let given = Arc::new(Given {
-                problem: p.clone(),
-                costs: c.to_vec(),
-            });
-            let until = if search.bits {
-                MERGE_AFTER_BITS
-            } else {
-                MERGE_AFTER
-            };
-            search.lns = Some(Box::new(Neighbourhoods::new(given, until)));
-        }
+        // (Neighbourhoods only in the given problem's first stretch.)
+        let mut search = Cheapest::new_whole(p, c, k, links, merged.is_none(), stop)?;
         if merged.is_some() || kept.is_some() {
             let (mut start, mut ids) = (vec![0u32], Vec::new());
             for o in 0..p.n_options() {
@@ -368,12 +357,14 @@ impl Cheapest {
         self.engine.seed(mine);
     }
 
-    /// [`Self::new`] with every option.
+    /// [`Self::new`] with every option; with `first`, the searches of
+    /// neighbourhoods where they suit (see `neighbourhood.rs`).
     fn new_whole(
         problem: &CompiledProblem,
         costs: &[u64],
         k: usize,
         links: bool,
+        first: bool,
         stop: &AtomicBool,
     ) -> Result<Cheapest, CostError> {
         let bits = !links && Bits::suits(problem);
@@ -388,7 +379,8 @@ impl Cheapest {
             links && engine.ledger().priced.scale > 1 && problem.n_entries() <= REPRICE_ENTRIES;
         let dives = links && dives(problem, costs);
         let races = links && LpTree::suits(problem, costs);
-        let given = (restarts || dives || races).then(|| {
+        let neighbourhoods = first && Neighbourhoods::suits(problem, k);
+        let given = (restarts || dives || races || neighbourhoods).then(|| {
             Arc::new(Given {
                 problem: problem.clone(),
                 costs: costs.to_vec(),
@@ -405,6 +397,9 @@ impl Cheapest {
             (given.as_ref().filter(|_| dives)).map(|g| Box::new(Dive::first(Arc::clone(g), k)));
         let race =
             (given.as_ref().filter(|_| races)).map(|g| Box::new(Race::new(Arc::clone(g), k)));
+        let until = if bits { MERGE_AFTER_BITS } else { MERGE_AFTER };
+        let lns = (given.as_ref().filter(|_| neighbourhoods))
+            .map(|g| Box::new(Neighbourhoods::new(Arc::clone(g), until)));
         Ok(Cheapest {
             engine,
             dive,
@@ -421,7 +416,7 @@ impl Cheapest {
             prior: MinCostStats::default(),
             switched: false,
             bits,
-            lns: None,
+            lns,
             lns_nodes: 0,
         })
     }
