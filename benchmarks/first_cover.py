@@ -20,16 +20,14 @@ between the `first-cover` markers of RESULTS.md.
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 from basebuild import build
 from engine import RESULTS, replace_section
-from setpartition import crew
+from setpartition import crew, files, ours
 
 SIZES = ((200, 3000), (400, 6000), (646, 7292))
 
@@ -50,20 +48,8 @@ def write(seed: int, rows: set[int], folder: Path) -> list[tuple[str, Path]]:
     for r, c in SIZES:
         cols = crew(r, c, rng)  # (drawn for every size, so that each seed's instances are setpartition.py's)
         if r in rows:
-            path = folder / f"crew_{r}_s{seed}.txt"
-            path.write_text(f"{r} {len(cols)}\n" + "".join(f"{cost} {len(x)} {' '.join(map(str, x))}\n"
-                                                          for cost, x in cols))
-            out.append((f"crew {r} x {len(cols)}, seed {seed}", path))
+            out.append((f"crew {r} x {len(cols)}, seed {seed}", files(r, cols, folder, f"crew_{r}_s{seed}")[0]))
     return out
-
-
-def best(python: str, path: Path, seconds: float) -> tuple[int | None, bool]:
-    """The cheapest cover `covering dlx best` found in `seconds`, and whether it proved it."""
-    done = subprocess.run([python, "-m", "covering", "dlx", "best", str(path), "--format", "orlib", "--json",
-                           "--no-progress", "--seconds", f"{seconds:g}"], capture_output=True, text=True)
-    lines = [json.loads(x) for x in done.stdout.splitlines() if x.startswith("{")]
-    costs = [x["cost"] for x in lines if "cost" in x]
-    return (min(costs) if costs else None), bool(lines and lines[-1].get("optimal"))
 
 
 def gap(found: int | None, optimum: int) -> float | None:
@@ -100,14 +86,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for seed in seeds(args.seeds):
             for name, path in write(seed, rows, Path(tmp)):
-                optimum, proven = best(sys.executable, path, args.prove)
+                optimum, proven, _ = ours(path, args.prove)
                 if optimum is None or not proven:
                     print(f"{name}: not proven in {args.prove:g} s, left out", flush=True)
                     continue
                 these = {b: [] for b in builds}
                 for _ in range(args.runs):
                     for b, python in builds.items():
-                        these[b].append(gap(best(python, path, args.budget)[0], optimum))
+                        these[b].append(gap(ours(path, args.budget, python)[0], optimum))
                 for b in builds:
                     gaps[b] += these[b]
                 table.append(f"| {name} | {optimum} | " + " | ".join(cell(these[b]) for b in builds) + " |")

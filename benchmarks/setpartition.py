@@ -185,9 +185,10 @@ def files(rows: int, cols: list[tuple[int, list[int]]], folder: Path, name: str)
     return orlib, dlx
 
 
-def ours(path: Path, seconds: float) -> tuple[int | None, bool, float]:
-    """(cost, proved optimal, CPU s) of `covering dlx best` within `seconds`."""
-    r, cpu, _, _ = child([sys.executable, "-m", "covering", "dlx", "best", str(path), "--format", "orlib",
+def ours(path: Path, seconds: float, python: str = sys.executable) -> tuple[int | None, bool, float]:
+    """(cost, proved optimal, CPU s) of `covering dlx best` within `seconds`
+    (run by `python`: this build's, or an older one's)."""
+    r, cpu, _, _ = child([python, "-m", "covering", "dlx", "best", str(path), "--format", "orlib",
                           "--json", "--no-progress", "--seconds", str(seconds)], seconds * 2 + 30)
     if r is None:
         return None, False, cpu
