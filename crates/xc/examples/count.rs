@@ -1,6 +1,7 @@
 //! Counts the solutions of a problem in a plain numeric format, for timing
 //! the engine alone: a first line `n_primary n_secondary [lo hi]`, then one option a
-//! line as item numbers (primary items first).
+//! line as item numbers (primary items first). A line `bounds lo:hi ...` right after the
+//! first gives each primary item its own multiplicity instead.
 //! Usage: `count FILE [auto|cells|bits|memo|memo-first] [THREADS]`.
 use std::sync::Arc;
 use std::time::Instant;
@@ -19,22 +20,23 @@ fn main() {
     let (n1, n2) = (head[0], head[1]);
     // An optional `lo hi` after them: every primary item's multiplicity.
     let (lo, hi) = (*head.get(2).unwrap_or(&1), *head.get(3).unwrap_or(&1));
+    let (mut los, mut his) = (vec![lo; n1 as usize], vec![hi; n1 as usize]);
+    let mut lines = lines.peekable();
+    if let Some(line) = lines.peek().and_then(|l| l.strip_prefix("bounds")) {
+        for (k, b) in line.split_whitespace().enumerate() {
+            let (l, h) = b.split_once(':').expect("bounds are lo:hi");
+            (los[k], his[k]) = (l.parse().unwrap(), h.parse().unwrap());
+        }
+        lines.next();
+    }
     let mut start = vec![0u32];
     let mut items = Vec::new();
     for line in lines.filter(|l| !l.trim().is_empty()) {
         items.extend(line.split_whitespace().map(|t| t.parse::<u32>().unwrap()));
         start.push(items.len() as u32);
     }
-    let p = CompiledProblem::new(
-        n1,
-        n2,
-        vec![lo; n1 as usize],
-        vec![hi; n1 as usize],
-        start,
-        items,
-        vec![],
-    )
-    .expect("not a valid problem");
+    let p =
+        CompiledProblem::new(n1, n2, los, his, start, items, vec![]).expect("not a valid problem");
     let t = Instant::now();
     let branching = match std::env::args().nth(2).as_deref() {
         Some("memo") => Some(Branching::Mrv),
