@@ -266,3 +266,73 @@ fn the_fewest_options_go_to_the_item_declared_first() {
     }
     assert!(ties_seen > 50, "{ties_seen} ties");
 }
+
+/// The solutions of `p` (no colors) by trying every set of its options.
+fn count_by_every_subset(p: &CompiledProblem) -> u64 {
+    let n = p.n_options();
+    let (n_primary, n_items) = (p.n_primary() as usize, p.n_items() as usize);
+    let mut count = 0;
+    for subset in 0u32..1 << n {
+        let mut uses = vec![0u32; n_items];
+        for o in (0..n).filter(|&o| subset >> o & 1 == 1) {
+            for &x in p.option(o) {
+                uses[x as usize] += 1;
+            }
+        }
+        let primary_met = (0..n_primary).all(|x| p.lo()[x] <= uses[x] && uses[x] <= p.hi()[x]);
+        count += (primary_met && uses[n_primary..].iter().all(|&u| u <= 1)) as u64;
+    }
+    count
+}
+
+#[test]
+fn options_of_two_nodes_count_what_every_subset_counts() {
+    // Every option of two items: their hides take the one-loop walk
+    // (`Cells::hide_pairs`), refused removals and all (Algorithm M's
+    // check with ranges of bounds, Algorithm X's with one option left).
+    let mut rng = Rng::new(34);
+    let never = AtomicBool::new(false);
+    let (mut mcc, mut solved) = (0, 0);
+    for round in 0..400 {
+        let n_primary = 2 + rng.below(6) as u32;
+        let n_secondary = rng.below(3) as u32;
+        let n_items = (n_primary + n_secondary) as u64;
+        let ranges = round % 2 == 1;
+        let lo: Vec<u32> = (0..n_primary)
+            .map(|_| if ranges { rng.below(3) as u32 } else { 1 })
+            .collect();
+        let hi: Vec<u32> = lo
+            .iter()
+            .map(|&l| {
+                if ranges {
+                    l.max(1) + rng.below(2) as u32
+                } else {
+                    l
+                }
+            })
+            .collect();
+        let (mut start, mut item) = (vec![0u32], Vec::new());
+        for _ in 0..4 + rng.below(9) {
+            let a = rng.below(n_items) as u32;
+            let b = (a + 1 + rng.below(n_items - 1) as u32) % n_items as u32;
+            item.extend([a.min(b), a.max(b)]);
+            start.push(item.len() as u32);
+        }
+        let color = vec![0; item.len()];
+        let Ok(p) = CompiledProblem::new(n_primary, n_secondary, lo, hi, start, item, color) else {
+            continue;
+        };
+        let want = count_by_every_subset(&p);
+        let p = Arc::new(p);
+        let mut s = CellSearch::new_until(p.clone(), None, None, &never).unwrap();
+        assert_eq!(s.cells.uniform, 2);
+        s.count(Limits::NONE, u64::MAX);
+        assert_eq!(s.stats().solutions, want, "round {round}");
+        mcc += p.has_multiplicities() as u32;
+        solved += (want > 0) as u32;
+    }
+    assert!(
+        mcc > 100 && solved > 100,
+        "{mcc} with multiplicities, {solved} with solutions"
+    );
+}
