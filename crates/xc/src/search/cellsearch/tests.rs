@@ -270,7 +270,7 @@ fn the_fewest_options_go_to_the_item_declared_first() {
 /// The solutions of `p` (no colors) by trying every set of its options.
 fn count_by_every_subset(p: &CompiledProblem) -> u64 {
     let n = p.n_options();
-    let (n_primary, n_items) = (p.n_primary() as usize, p.n_items() as usize);
+    let (n_primary, n_items) = (p.n_primary(), p.n_items());
     let mut count = 0;
     for subset in 0u32..1 << n {
         let mut uses = vec![0u32; n_items];
