@@ -777,8 +777,8 @@ impl Cells {
     /// so the whole run is one loop, with the trail's end, the epoch and
     /// the counters in registers from one option to the next instead of
     /// loaded and stored around each. Knuth's dominoes twice, the search
-    /// alone: 0.94 of the time of one [`Self::hide_walk`] an option
-    /// (n = 15, paired); options of three nodes gained nothing so.
+    /// alone: 0.93 of the time of one [`Self::hide_walk`] an option
+    /// (n = 21, paired); options of three nodes gained nothing so.
     #[inline(always)]
     fn hide_pairs<const TRAIL: bool, const CHECK: bool, const BOUNDS: bool>(
         &mut self,
