@@ -178,7 +178,7 @@ def _first_twice(cells: list[int], n: int, symbols: str) -> str | None:
 def test_the_given_twice_is_the_first_in_reading_order(n: int) -> None:
     # Random lines, many with a symbol twice somewhere (past the 64th cell
     # too): the batch names the pair an independent scan names, on every
-    # size (9 x 9 finds the givens by masks, 16 x 16 cell by cell).
+    # size (the givens found by masks of 64 cells, a word of symbols a unit).
     rng = random.Random(n)
     symbols = "123456789ABCDEFG"[:n]
     lines, expected = [], []
