@@ -243,9 +243,7 @@ impl Grid {
                 grid.cand[w] = (ALL & !taken[band] & !shut) | given[w];
             }
         }
-        for band in 0..3 {
-            grid.unsolved[band] = ALL & !taken[band];
-        }
+        grid.unsolved = taken.map(|t| ALL & !t);
         Some(grid)
     }
 
