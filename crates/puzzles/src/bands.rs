@@ -355,17 +355,35 @@ impl Grid {
                 return Err(());
             }
             self.pairs[band] = two & !three;
-            let mut singles = one & !two & self.unsolved[band];
-            while singles != 0 {
-                let p = singles.trailing_zeros() as usize;
-                singles &= singles - 1;
-                let bit = 1u32 << p;
-                // An earlier single of this loop may have taken its digit.
-                let Some(d) = (0..9).find(|&d| self.cand[3 * d + band] & bit != 0) else {
+            let singles = one & !two & self.unsolved[band];
+            if singles == 0 {
+                continue;
+            }
+            // Each digit's singles placed together (a single's other digits
+            // are closed already): their peers in the band closed to the
+            // digit, their columns in the other bands. Two singles of a
+            // digit that see each other are a contradiction.
+            placed = true;
+            self.unsolved[band] &= !singles;
+            for d in 0..9 {
+                let mut mine = self.cand[3 * d + band] & singles;
+                if mine == 0 {
+                    continue;
+                }
+                let cols = (mine | mine >> 9 | mine >> 18) & 511;
+                let mut peers = 0;
+                let all = mine;
+                while mine != 0 {
+                    peers |= PEERS_IN_BAND[mine.trailing_zeros() as usize];
+                    mine &= mine - 1;
+                }
+                if peers & all != 0 {
                     return Err(());
-                };
-                self.place(d, band, p);
-                placed = true;
+                }
+                self.cand[3 * d + band] &= !peers;
+                for other in OTHER_BANDS[band] {
+                    self.cand[3 * d + other] &= !(cols | cols << 9 | cols << 18);
+                }
             }
         }
         Ok(placed)
