@@ -342,7 +342,7 @@ impl Grid {
     /// a cell with none, Ok(whether anything was placed).
     fn naked_singles(&mut self) -> Result<bool, ()> {
         let mut placed = false;
-        for band in 0..3 {
+        for (band, others) in OTHER_BANDS.iter().enumerate() {
             // Bit-sliced counts of each cell's digits: at least 1, 2, 3.
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for d in 0..9 {
@@ -381,7 +381,7 @@ impl Grid {
                     return Err(());
                 }
                 self.cand[3 * d + band] &= !peers;
-                for other in OTHER_BANDS[band] {
+                for &other in others {
                     self.cand[3 * d + other] &= !(cols | cols << 9 | cols << 18);
                 }
             }
