@@ -18,7 +18,11 @@
 //!   band keeps a column only when the two other bands can take the stack's
 //!   two other columns, one each (a column that a band can no longer avoid
 //!   is so closed in the two others; on the 1,905 forum-hardest puzzles this
-//!   took the guesses from 100.2 to 81.6 a puzzle and the time to 0.91);
+//!   took the guesses from 100.2 to 81.6 a puzzle and the time to 0.91).
+//!   After a guess the rule runs with each word's turn; before the first,
+//!   a word's turn closes only a band's one column of a stack and the whole
+//!   rule runs when the rest is stuck (run with every turn there, it cost
+//!   the 17-clue puzzles, most of which need no guess, 5-10%);
 //! - **naked singles**: counting each cell's digits by bit-sliced adders over
 //!   the nine words of a band finds the cells with one digit (placed), none
 //!   (a contradiction) and two (where to guess);
@@ -104,6 +108,28 @@ const MATCHING: [u32; 512] = {
 const fn column(c: usize) -> u32 {
     (1 | 1 << 9 | 1 << 18) << c
 }
+
+/// For the columns (9 bits) where a digit may go in one band, the cells the
+/// two other bands keep for it: a column that is the band's only one in its
+/// stack is taken, and closed to them.
+const CLOSED_ELSEWHERE: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut keep = ALL;
+        let mut stack = 0;
+        while stack < 3 {
+            let in_stack = (cols as u32 >> (3 * stack)) & 7;
+            if in_stack != 0 && in_stack & (in_stack - 1) == 0 {
+                keep &= !column(3 * stack + in_stack.trailing_zeros() as usize);
+            }
+            stack += 1;
+        }
+        t[cols] = keep;
+        cols += 1;
+    }
+    t
+};
 
 /// The cells of box `b` (0..3) of a band: its minirow in each row.
 const fn box_cells(b: usize) -> u32 {
@@ -286,7 +312,7 @@ impl Grid {
     /// Works through word `w` (the band's permutations, the columns it
     /// takes, the rows it places); false on a contradiction.
     #[inline(always)]
-    fn settle_word<const W: usize>(&mut self) -> bool {
+    fn settle_word<const W: usize, const DEEP: bool>(&mut self) -> bool {
         let w = W;
         let old = self.cand[w];
         let open = SHRINK[(old & 511) as usize]
@@ -302,12 +328,22 @@ impl Grid {
         // Stacks: the three bands take a stack's three columns, one each.
         // Band a keeps a column when this band and band b can take the
         // stack's two others (one each, either way round).
-        let [a, b] = OTHER_BANDS[band];
-        let (wa, wb) = (3 * digit + a, 3 * digit + b);
         let here = columns(cells);
-        let (at_a, at_b) = (columns(self.cand[wa]), columns(self.cand[wb]));
-        self.cand[wa] &= spread(pair(here, at_b));
-        self.cand[wb] &= spread(pair(here, at_a));
+        if DEEP {
+            let [a, b] = OTHER_BANDS[band];
+            let (wa, wb) = (3 * digit + a, 3 * digit + b);
+            let (at_a, at_b) = (columns(self.cand[wa]), columns(self.cand[wb]));
+            self.cand[wa] &= spread(pair(here, at_b));
+            self.cand[wb] &= spread(pair(here, at_a));
+        } else {
+            // Before the first guess, only a band's one column of a stack
+            // is closed in the others here; the whole rule runs when the
+            // rest is stuck (`stacks`).
+            let keep = CLOSED_ELSEWHERE[here as usize];
+            for other in OTHER_BANDS[band] {
+                self.cand[3 * digit + other] &= keep;
+            }
+        }
         // A row of the band with one cell left: the digit is placed there.
         let placed = SINGLE[(cells & 511) as usize]
             | SINGLE[((cells >> 9) & 511) as usize] << 9
@@ -326,7 +362,7 @@ impl Grid {
 
     /// Works through the changed words until none changes; false on a
     /// contradiction.
-    fn settle_words(&mut self) -> bool {
+    fn settle_words<const DEEP: bool>(&mut self) -> bool {
         // Each word by a call of its own (the word a constant in it: its
         // digit, band and neighbours are known when compiled).
         macro_rules! each_word {
@@ -334,7 +370,7 @@ impl Grid {
                 $(
                     if self.cand[$w] != self.seen[$w] {
                         $changed = true;
-                        if !self.settle_word::<$w>() {
+                        if !self.settle_word::<$w, DEEP>() {
                             return false;
                         }
                     }
@@ -402,9 +438,9 @@ impl Grid {
     }
 
     /// Deduces all it can; false on a contradiction.
-    fn settle(&mut self) -> bool {
+    fn settle<const DEEP: bool>(&mut self) -> bool {
         loop {
-            if !self.settle_words() {
+            if !self.settle_words::<DEEP>() {
                 return false;
             }
             if self.unsolved == [0; 3] {
@@ -413,9 +449,28 @@ impl Grid {
             match self.naked_singles() {
                 Err(()) => return false,
                 Ok(true) => {}
-                Ok(false) => return true,
+                Ok(false) if DEEP || !self.stacks() => return true,
+                Ok(false) => {}
             }
         }
+    }
+
+    /// Stacks, for every digit at once: a band keeps a column only when
+    /// the two other bands can take the stack's two other columns, one
+    /// each; whether a word changed.
+    fn stacks(&mut self) -> bool {
+        let mut changed = false;
+        for digit in 0..9 {
+            let w = 3 * digit;
+            let c = [0, 1, 2].map(|b| columns(self.cand[w + b]));
+            let keep = [pair(c[1], c[2]), pair(c[0], c[2]), pair(c[0], c[1])];
+            for (b, keep) in keep.into_iter().enumerate() {
+                let lose = self.cand[w + b] & !spread(keep);
+                changed |= lose != 0;
+                self.cand[w + b] &= !lose;
+            }
+        }
+        changed
     }
 
     /// Whether a settled, solved state keeps every rule, read on the words
@@ -506,9 +561,9 @@ impl Grid {
     }
 
     /// Searches on from this state, recording solutions in `found`.
-    fn search(mut self, found: &mut Found) {
+    fn search<const DEEP: bool>(mut self, found: &mut Found) {
         loop {
-            if !self.settle() {
+            if !self.settle::<DEEP>() {
                 return;
             }
             if self.unsolved == [0; 3] {
@@ -542,7 +597,7 @@ impl Grid {
             for next in digits {
                 let mut child = self;
                 child.place(digit, band, p);
-                child.search(found);
+                child.search::<true>(found);
                 if found.done() {
                     return;
                 }
@@ -614,7 +669,7 @@ pub fn solve(cells: &[u8], limit: u64, stop: &AtomicBool) -> Option<Outcome> {
     };
     let cells: &[u8; 81] = cells.try_into().ok()?;
     if let Some(grid) = Grid::with_givens(cells).filter(|_| limit > 0) {
-        grid.search(&mut found);
+        grid.search::<false>(&mut found);
     }
     Some(Outcome {
         count: found.count.min(limit),
