@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import string
 from pathlib import Path
 
 import pytest
@@ -196,6 +197,27 @@ def test_the_given_twice_is_the_first_in_reading_order(n: int) -> None:
         else:
             assert named.get(k + 1) == message, line
     assert sum(m is not None for m in expected) > 100
+
+
+@pytest.mark.parametrize("n", [25, 36, 64])
+def test_the_given_twice_on_big_grids(n: int) -> None:
+    # Past 16 x 16 (several masks of 64 cells a line, up to 64 symbols in a
+    # unit's word): the one reading of a line names the pair an
+    # independent scan names, or reads the line as given.
+    rng = random.Random(n)
+    symbols = ("123456789" + string.ascii_uppercase + string.ascii_lowercase + "@#$%")[:n]
+    for _ in range(100):
+        cells = [0] * (n * n)
+        for _ in range(rng.randint(1, 3 * n)):
+            cells[rng.randrange(n * n)] = rng.randint(1, n)
+        line = "".join("." if v == 0 else symbols[v - 1] for v in cells)
+        message = _first_twice(cells, n, symbols)
+        if message is None:
+            assert Sudoku.parse(line, symbols).values == tuple(cells)
+        else:
+            with pytest.raises(SudokuError) as e:
+                Sudoku.parse(line, symbols)
+            assert str(e.value) == message
 
 
 def test_grid_layout() -> None:
