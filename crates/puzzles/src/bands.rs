@@ -265,13 +265,9 @@ impl Grid {
         }
         let mut grid = Grid::new();
         for digit in 0..9 {
-            let cols = [0, 1, 2].map(|band| {
-                let g = given[3 * digit + band];
-                (g | g >> 9 | g >> 18) & 511
-            });
+            let cols = [0, 1, 2].map(|band| columns(given[3 * digit + band]));
             for (band, [a, b]) in OTHER_BANDS.iter().enumerate() {
-                let elsewhere = cols[*a] | cols[*b];
-                let shut = closed[3 * digit + band] | elsewhere | elsewhere << 9 | elsewhere << 18;
+                let shut = closed[3 * digit + band] | spread(cols[*a] | cols[*b]);
                 let w = 3 * digit + band;
                 // A given closed by another of its digit: the two share a
                 // row, a box (a column within the band is in one box) or a
@@ -418,7 +414,7 @@ impl Grid {
                 if mine == 0 {
                     continue;
                 }
-                let cols = (mine | mine >> 9 | mine >> 18) & 511;
+                let cols = columns(mine);
                 let mut peers = 0;
                 let all = mine;
                 while mine != 0 {
@@ -430,7 +426,7 @@ impl Grid {
                 }
                 self.cand[3 * d + band] &= !peers;
                 for &other in others {
-                    self.cand[3 * d + other] &= !(cols | cols << 9 | cols << 18);
+                    self.cand[3 * d + other] &= !spread(cols);
                 }
             }
         }
@@ -487,15 +483,15 @@ impl Grid {
         let mut ok = true;
         let mut cells = [0u32; 3];
         for digit in 0..9 {
-            let mut columns = 0;
+            let mut taken = 0;
             for (band, covered) in cells.iter_mut().enumerate() {
                 let w = self.cand[3 * digit + band];
                 ok &= w.count_ones() == 3;
                 ok &= ROWS.iter().chain(&BOXES).all(|&unit| w & unit != 0);
-                columns |= w | w >> 9 | w >> 18;
+                taken |= columns(w);
                 *covered |= w;
             }
-            ok &= columns & 511 == 511;
+            ok &= taken == 511;
         }
         ok && cells == [ALL; 3]
     }
