@@ -103,7 +103,7 @@ def main() -> None:
         "../shared/tools/build-tdoku.sh, limit 2): solve and prove unique, one thread, CPU (user + system) of",
         "the whole process, start-up, reading and writing included, the best of the runs, the two alternating.",
         "covering: `covering sudoku unique --threads 1 FILE` (9 x 9 goes to the band solver,",
-        "crates/puzzles/src/bands.rs); \"batch alone\": `sudoku.solve_text` timed inside a process that has read",
+        "crates/puzzles/src/bands/); \"batch alone\": `sudoku.solve_text` timed inside a process that has read",
         "the file, so the rest of covering's figure is start-up, reading and writing. Every answer is the same",
         "as tdoku's (checked by the script).",
         "",
