@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use puzzles::bands::nonzero_bits;
 use puzzles::sudoku::{Answer, Mode, Solver};
 use pyo3::prelude::*;
 
@@ -283,24 +284,6 @@ impl PySudokuBatch {
         w.seen = seen;
         part
     }
-}
-
-/// Bit `k` set where `bytes[k]` is not 0, for up to 64 bytes: eight at a
-/// time, each byte's "not 0" in its top bit, the eight gathered by one
-/// multiply (a fold of a shift a byte was a quarter of the parse).
-#[inline(always)]
-fn nonzero_bits(bytes: &[u8]) -> u64 {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let mut bits = 0u64;
-    for (i, chunk) in bytes.chunks(8).take(8).enumerate() {
-        let mut word = [0u8; 8];
-        word[..chunk.len()].copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word);
-        // The top bit of each byte: its own, or a carry out of its low 7.
-        let top = (((x & LOW7) + LOW7) | x) & !LOW7;
-        bits |= ((top >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
-    }
-    bits
 }
 
 /// Room for the answers to `lines`, each with its newline: an answer line
