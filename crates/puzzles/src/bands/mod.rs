@@ -635,26 +635,6 @@ impl Grid {
     }
 }
 
-/// Whether a full grid keeps the rules: each row, column and box holds
-/// every digit once.
-pub fn valid(grid: &[u8; 81]) -> bool {
-    let mut seen = [[0u16; 9]; 3];
-    for (k, &v) in grid.iter().enumerate() {
-        if !(1..=9).contains(&v) {
-            return false;
-        }
-        let (r, c) = (k / 9, k % 9);
-        let bit = 1u16 << (v - 1);
-        for (kind, unit) in [(0, r), (1, c), (2, (r / 3) * 3 + c / 3)] {
-            if seen[kind][unit] & bit != 0 {
-                return false;
-            }
-            seen[kind][unit] |= bit;
-        }
-    }
-    true
-}
-
 /// What a search of one puzzle found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
@@ -683,7 +663,8 @@ pub struct Outcome {
 /// assert_eq!(out.first.unwrap()[0], 4);
 /// ```
 pub fn solve(cells: &[u8], limit: u64, stop: &AtomicBool) -> Option<Outcome> {
-    if cells.len() != 81 || cells.iter().any(|&v| v > 9) {
+    let cells: &[u8; 81] = cells.try_into().ok()?;
+    if cells.iter().any(|&v| v > 9) {
         return None;
     }
     let mut found = Found {
@@ -694,7 +675,6 @@ pub fn solve(cells: &[u8], limit: u64, stop: &AtomicBool) -> Option<Outcome> {
         stop,
         stopped: false,
     };
-    let cells: &[u8; 81] = cells.try_into().ok()?;
     if let Some(grid) = Grid::with_givens(cells).filter(|_| limit > 0) {
         grid.search::<false>(&mut found);
     }

@@ -10,6 +10,26 @@ fn cells(line: &str) -> Vec<u8> {
         .collect()
 }
 
+/// Whether a full grid keeps the rules: each row, column and box holds
+/// every digit once.
+fn valid(grid: &[u8; 81]) -> bool {
+    let mut seen = [[0u16; 9]; 3];
+    for (k, &v) in grid.iter().enumerate() {
+        if !(1..=9).contains(&v) {
+            return false;
+        }
+        let (r, c) = (k / 9, k % 9);
+        let bit = 1u16 << (v - 1);
+        for (kind, unit) in [(0, r), (1, c), (2, (r / 3) * 3 + c / 3)] {
+            if seen[kind][unit] & bit != 0 {
+                return false;
+            }
+            seen[kind][unit] |= bit;
+        }
+    }
+    true
+}
+
 /// The digits (bits 1..=9) that cell `k` of `grid` may take: none
 /// seen in its row, column or box (itself left out).
 fn allowed(grid: &[u8; 81], k: usize) -> u16 {
@@ -72,6 +92,9 @@ fn the_tables_say_what_they_mean() {
     assert_eq!(cells >> 18 & 0o7, 0);
     // Box 0 open in no row: no permutation.
     assert_eq!(MATCHING[511 & !(1 | 1 << 3 | 1 << 6)], 0);
+    // A band whose digit can only be in column 4 of the middle stack
+    // closes column 4 elsewhere, and nothing else.
+    assert_eq!(CLOSED_ELSEWHERE[0o777 & !0o050], ALL & !column(4));
     assert_eq!(PEERS_IN_BAND[0].count_ones(), 8 + 2 * 3);
     assert_eq!(spread(0o020), column(4));
     assert_eq!(columns(column(4) | column(8)), 0o420);
