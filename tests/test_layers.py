@@ -22,7 +22,7 @@ PACKAGE = ROOT / "python" / "covering"
 
 #: The floors of the package, from the bottom (see docs/ARCHITECTURE.md).
 FLOORS: list[tuple[str, list[str]]] = [
-    ("foundation", ["_core", "errors", "limits", "sizes", "textio", "labels", "uniqueness", "render", "runs"]),
+    ("foundation", ["_core", "errors", "records", "limits", "sizes", "textio", "labels", "uniqueness", "render", "runs"]),
     ("data", ["model"]),
     ("readers", ["dlxfile", "matrix", "orlib"]),
     ("verbs", ["solver", "sat", "memo", "zdd", "restart", "progress", "parallel", "pieces", "checkpoint",

@@ -44,16 +44,15 @@ says which method counted, the item order and its width, and why.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import _core, limits, reduction
 from .errors import Interrupted, LimitReached, MemoryLimitError, ProblemError
 from .model import ProblemData
 from .memo import memo_budget
 from .progress import Status, every, solver_status
+from .records import Frozen
 from .runs import Runs, remember
 from .solver import BRANCHINGS as SEARCH_BRANCHINGS
 from .solver import Solver, search_engine
@@ -69,9 +68,13 @@ PROGRESS_SLICE = 0.5
 #: Transitions of a frontier count between its progress reports and checks.
 FRONTIER_SLICE = 1 << 22
 
-@dataclass(frozen=True)
-class Counted:
-    """A count, and how it was made."""
+class Counted(Frozen):
+    """A count, and how it was made. (`Frozen` values and named tuples
+    here, not dataclasses: a dataclass is made by compiling its methods,
+    and the module `dataclasses` imports `inspect`: 20 ms of every
+    command's start; see `covering.records`.)"""
+
+    _fields = ("count", "method", "branching", "nodes", "reason", "item_order", "width", "reduced", "plan")
 
     count: int
     #: "frontier", "memo", "search" or "sat" (the CDCL solver, up to a limit).
@@ -88,16 +91,22 @@ class Counted:
     #: ("input", "greedy", "cuthill-mckee", "reverse cuthill-mckee"), and
     #: the bits of the widest frontier in that order; None when no order
     #: was made.
-    item_order: str | None = None
-    width: int | None = None
+    item_order: str | None
+    width: int | None
     #: What the reduction before an automatic count took out
     #: (`Reduction.summary`), when the count used the problem it left.
-    reduced: dict[str, Any] | None = None
+    reduced: dict[str, Any] | None
     #: The plan of an automatic count (`_core.CountPlan`): the method
     #: "taken", the search's "machine", and the "candidates" weighed, each
     #: {"method", "cost", "measured"}: its cost in the plan's unit (about a
     #: nanosecond of a core), measured by its own counters or predicted.
-    plan: dict[str, Any] | None = None
+    plan: dict[str, Any] | None
+
+    def __init__(self, count: int, method: str, branching: str | None, nodes: int, reason: str,
+                 item_order: str | None = None, width: int | None = None, reduced: dict[str, Any] | None = None,
+                 plan: dict[str, Any] | None = None) -> None:
+        self._set(count=count, method=method, branching=branching, nodes=nodes, reason=reason,
+                  item_order=item_order, width=width, reduced=reduced, plan=plan)
 
 
 def check_method(method: str, branching: str | None, item_order: str = "auto") -> None:
@@ -129,8 +138,7 @@ def check_method(method: str, branching: str | None, item_order: str = "auto") -
         raise ValueError(f"item_order must be one of {', '.join(map(repr, ITEM_ORDERS))}, not {item_order!r}")
 
 
-@dataclass(frozen=True)
-class _Order:
+class _Order(NamedTuple):
     """An order of the primary items (`_core.choose_item_order`)."""
 
     items: list[int]
@@ -194,7 +202,7 @@ def count(
                      item_order=item_order, budget=budget, runs=runs)
     if counted.plan is None:
         # A method asked, or a limit: nothing was weighed.
-        counted = dataclasses.replace(counted, plan={"taken": counted.method, "machine": None, "candidates": []})
+        counted = counted._replace(plan={"taken": counted.method, "machine": None, "candidates": []})
     return counted
 
 
@@ -214,7 +222,7 @@ def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, m
         counted = _count(problem, limit, method=method, branching=None, engine=engine, threads=threads,
                          memo_bytes=memo_bytes, nodes=nodes, seconds=seconds, progress=progress,
                          item_order=item_order, budget=budget, runs=runs)
-        return dataclasses.replace(counted, branching=branching)
+        return counted._replace(branching=branching)
     if branching == "mrv" and method == "search":
         branching = None  # the search's own rule
     limit = limits.limit(limit)
@@ -252,7 +260,7 @@ def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, m
         if isinstance(made, str):
             raise ProblemError(f"Kasteleyn's method does not apply: {made}")
         # (It meets no solution one by one: a limit caps the count made.)
-        return made if limit is None else dataclasses.replace(made, count=min(made.count, limit))
+        return made if limit is None else made._replace(count=min(made.count, limit))
     if method == "memo":
         if limit is not None:
             raise ValueError("a memo count cannot stop at a limit: it does not meet solutions one by one")
@@ -312,7 +320,7 @@ def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, m
         compiled = target.compile()
     counted = _auto(target, compiled, branching, engine, threads, memo_bytes_left, progress, item_order, budget,
                     runs, memo_bytes)
-    return counted if summary is None else dataclasses.replace(counted, reduced=summary)
+    return counted if summary is None else counted._replace(reduced=summary)
 
 
 def _kasteleyn(problem: ProblemData, compiled: _core.CompiledProblem, budget: limits.Budget,
@@ -566,7 +574,7 @@ def _planned(counted: Counted, plan: _core.CountPlan, stats: _core.Stats | None 
     if counted.method == "memo":
         plan.weigh("memo", plan.memo_cost(counted.nodes), True)
     weighed = [{"method": m, "cost": round(cost), "measured": measured} for m, cost, measured in plan.candidates]
-    return dataclasses.replace(counted, plan={"taken": counted.method, "machine": plan.machine,
+    return counted._replace(plan={"taken": counted.method, "machine": plan.machine,
                                               "candidates": weighed})
 
 

@@ -30,15 +30,14 @@ seconds: must be a non-negative number of seconds, not nan
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import numbers
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from . import _core
 from .errors import OptionIdError, ProblemError
+from .records import Frozen
 from .sizes import max_memory
 
 __all__ = ["BudgetError", "Budget", "begin", "limit", "nodes", "conflicts", "seconds", "seed",
@@ -114,8 +113,7 @@ def seconds(value: object, name: str = "seconds") -> float | None:
 _time_budget = seconds  # (Budget.of takes a keyword of the same name)
 
 
-@dataclass(frozen=True)
-class Budget:
+class Budget(Frozen):
     """The budgets of one run, as one value made once (by the command line
     from its flags, or from an API call's keywords) and passed down:
     `nodes` for each search, `seconds` from `started` (`time.monotonic()`;
@@ -134,19 +132,22 @@ class Budget:
     True
     """
 
-    nodes: int | None = None
-    seconds: float | None = None
-    memory: int | None = None
-    started: float | None = None
-    #: Seen by the engines between their slices (`_core.StopFlag`).
-    stop: _core.StopFlag = field(default_factory=_core.StopFlag)
+    # A `Frozen` value, not a dataclass (`covering.records`: a command's
+    # start). `stop` is seen by the engines between their slices.
+    _fields = ("nodes", "seconds", "memory", "started", "stop")
+    nodes: int | None
+    seconds: float | None
+    memory: int | None
+    started: float | None
+    stop: _core.StopFlag
 
-    def __post_init__(self) -> None:
+    def __init__(self, nodes: int | None = None, seconds: float | None = None, memory: int | None = None,
+                 started: float | None = None, stop: _core.StopFlag | None = None) -> None:
         # Made directly or by `of`, the numbers are read by this module's
         # rules (the engines take 64-bit words: 2**64 and past are no limit).
-        object.__setattr__(self, "nodes", limit(self.nodes, "nodes"))
-        object.__setattr__(self, "seconds", _time_budget(self.seconds, "seconds"))
-        object.__setattr__(self, "memory", limit(self.memory, "memory"))
+        self._set(nodes=limit(nodes, "nodes"), seconds=_time_budget(seconds, "seconds"),
+                  memory=limit(memory, "memory"), started=started,
+                  stop=_core.StopFlag() if stop is None else stop)
 
     @classmethod
     def of(cls, *, seconds: object = None, nodes: object = None, memory: int | None = None,
@@ -207,7 +208,7 @@ class Budget:
         >>> Budget.of(nodes=5).capped(100).nodes
         100
         """
-        return dataclasses.replace(self, nodes=nodes)
+        return self._replace(nodes=nodes)
 
     def memory_limit(self) -> int:
         """The bytes this run may hold: the memory given (the command line's
@@ -230,7 +231,7 @@ class Budget:
         """
         if self.memory is not None:
             return self
-        return dataclasses.replace(self, memory=self.memory_limit())
+        return self._replace(memory=self.memory_limit())
 
     def left(self) -> float | None:
         """Seconds left (None: no time budget), never below 0."""

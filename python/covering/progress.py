@@ -27,8 +27,7 @@ import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
-from typing import Any, Protocol, TextIO
+from typing import Any, NamedTuple, Protocol, TextIO
 
 from . import _core
 from .model import ProblemData
@@ -66,9 +65,9 @@ def duration(seconds: float) -> str:
     return f"{seconds / (365.25 * 86400):.3g} years"
 
 
-@dataclass(frozen=True)
-class Status:
-    """Where a count under way stands."""
+class Status(NamedTuple):
+    """Where a count under way stands. (A named tuple, not a dataclass:
+    see `covering.records`.)"""
 
     nodes: int
     solutions: int
@@ -218,7 +217,7 @@ class Display:
                 self._latest = status
                 return
             self._best = max(self._best, min(1.0, status.fraction))
-            self._latest = replace(status, fraction=self._best)
+            self._latest = status._replace(fraction=self._best)
 
     def _draw(self) -> None:
         with self._lock:

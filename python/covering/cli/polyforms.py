@@ -18,7 +18,6 @@ design writes them.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import itertools
 import os
 from collections.abc import Iterable, Iterator
@@ -245,7 +244,7 @@ class PolyformFace(Face):
             why = f"from its classes under the board's {len(classes.group())} symmetries; {why}"
         else:
             why = f"{why}; the classes the symmetries leave in place listed"
-        return dataclasses.replace(made[0], count=n, nodes=sum(c.nodes for c in made), reason=why)
+        return made[0]._replace(count=n, nodes=sum(c.nodes for c in made), reason=why)
 
     def unique(self, puzzle: PolyformPuzzle) -> tuple[Any, Uniqueness]:
         if self.why is not None:

@@ -35,13 +35,13 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from functools import cached_property
-from html import escape
+from typing import NamedTuple
 
 from .. import _core, counting, limits, restart, sizes, textio
 from ..errors import Interrupted
 from ..problem import Problem, Uniqueness
+from ..records import Frozen
 from ..solving import cdcl_stage, portfolio, unsettled
 from . import akari_codes as codes
 from .base import ExactCover
@@ -99,8 +99,7 @@ SEED_18X10 = """\
 """
 
 
-@dataclass(frozen=True)
-class Akari(ExactCover[Lights]):
+class Akari(Frozen, ExactCover[Lights]):
     """A puzzle: its rows as strings of ``.``, ``#`` and ``0``-``4``; on the
     puzzle protocol (`covering.puzzles.base.ExactCover`), with its own
     faster solving (restarts, the portfolio) behind the same names.
@@ -109,9 +108,12 @@ class Akari(ExactCover[Lights]):
     (2, 3)
     """
 
+    # (A `Frozen` value, not a dataclass: `covering.records`.)
+    _fields = ("rows",)
     rows: tuple[str, ...]
 
-    def __post_init__(self) -> None:
+    def __init__(self, rows: tuple[str, ...]) -> None:
+        self._set(rows=rows)
         if not self.rows or not self.rows[0]:
             raise AkariError("the grid is empty")
         for r, row in enumerate(self.rows):
@@ -523,10 +525,10 @@ class Akari(ExactCover[Lights]):
                     f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" '
                     'stroke="#888" stroke-width="0.5"/>'
                 )
-                if ch in "01234":
+                if ch in "01234":  # (a digit: nothing to escape)
                     out.append(
                         f'<text x="{x + cell / 2}" y="{y + cell / 2}" font-size="{cell * 0.6:g}" fill="white" '
-                        f'text-anchor="middle" dominant-baseline="central">{escape(ch)}</text>'
+                        f'text-anchor="middle" dominant-baseline="central">{ch}</text>'
                     )
                 if (r, c) in on:
                     out.append(
@@ -616,8 +618,7 @@ DIFFICULTIES = ("easy", "medium", "hard")
 SYMMETRIES = ("none", "rotate", "mirror")
 
 
-@dataclass(frozen=True)
-class Generated:
+class Generated(NamedTuple):
     """A generated puzzle, the easiest level of deductions that solves it,
     and the seed that makes it again."""
 

@@ -19,11 +19,10 @@ import functools
 import math
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from html import escape
-from typing import Literal, overload
+from typing import Literal, NamedTuple, overload
 
 from .. import _core, limits, sizes, textio
+from ..records import Frozen
 from ..errors import Interrupted, LimitReached, ProblemError
 from ..problem import Problem, Uniqueness
 from ..solving import cdcl_stage, portfolio, search_stage, unsettled
@@ -150,8 +149,7 @@ def _default_symbols(n: int) -> str:
     return SYMBOLS[n]
 
 
-@dataclass(frozen=True)
-class Sudoku(ExactCover["Sudoku"]):
+class Sudoku(Frozen, ExactCover["Sudoku"]):
     """A grid: `values[k]` is the digit (1..n) of cell k = r * n + c, or 0;
     on the puzzle protocol (`covering.puzzles.base.ExactCover`), with its
     own faster solving (the band solver, the portfolio) behind the same
@@ -161,11 +159,16 @@ class Sudoku(ExactCover["Sudoku"]):
     6
     """
 
+    # (A `Frozen` value, not a dataclass: `covering.records`.)
+    _fields = ("n", "values", "symbols", "given")
     n: int
     values: tuple[int, ...]
     symbols: str
     #: The cells given in the puzzle (for pictures); None when all are.
-    given: tuple[bool, ...] | None = None
+    given: tuple[bool, ...] | None
+
+    def __init__(self, n: int, values: tuple[int, ...], symbols: str, given: tuple[bool, ...] | None = None) -> None:
+        self._set(n=n, values=values, symbols=symbols, given=given)
 
     @staticmethod
     def parse(text: str, symbols: str | None = None, grid: bool = False) -> Sudoku:
@@ -431,6 +434,8 @@ class Sudoku(ExactCover["Sudoku"]):
 
     def svg(self, cell: int = 32) -> str:
         """An SVG picture: givens in black, filled-in digits in blue."""
+        import html  # (here: only pictures need it, and every command's start counts)
+
         n, b = self.n, math.isqrt(self.n)
         size = n * cell
         out = [
@@ -451,7 +456,7 @@ class Sudoku(ExactCover["Sudoku"]):
             style = 'fill="black" font-weight="bold"' if given else 'fill="#1f5fbf"'
             out.append(
                 f'<text x="{(c + 0.5) * cell}" y="{(r + 0.5) * cell}" font-size="{cell * 0.6:g}" '
-                f'text-anchor="middle" dominant-baseline="central" {style}>{escape(self.symbols[v - 1])}</text>'
+                f'text-anchor="middle" dominant-baseline="central" {style}>{html.escape(self.symbols[v - 1])}</text>'
             )
         out.append("</svg>")
         return "\n".join(out)
@@ -476,8 +481,7 @@ def random_grid(n: int = 9, seed: int | None = None, symbols: str | None = None)
     return Sudoku(n, grid.values, grid.symbols)
 
 
-@dataclass(frozen=True)
-class Generated:
+class Generated(NamedTuple):
     """A generated puzzle, its solution, and how hard the engine found it."""
 
     puzzle: Sudoku
