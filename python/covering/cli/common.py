@@ -17,7 +17,7 @@ from .contract import EXIT_BAD
 from .grammar import UsageError
 
 __all__ = [
-    "STDIN", "UsageError", "error", "place", "warn", "read_input", "write_dlx", "show_progress", "progress", "threads_from",
+    "STDIN", "UsageError", "error", "place", "warn", "log_warnings_as_lines", "read_input", "write_dlx", "show_progress", "progress", "threads_from",
     "check_method_flags", "report_count", "read_uses", "SEARCH_ONLY",
 ]
 
@@ -30,6 +30,23 @@ def error(message: str) -> int:
 
 def warn(message: str) -> None:
     print(f"covering: warning: {message}", file=sys.stderr)
+
+
+def log_warnings_as_lines() -> None:
+    """The library's logged warnings (a process pool restarted, in
+    `covering.cluster`) as the command line's other warnings: one line,
+    ``covering: warning: ...``. Called by the commands that use the
+    cluster module, the only one that logs: `logging` is not imported
+    at every command's start."""
+    import logging
+
+    log = logging.getLogger("covering")
+    if not log.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("covering: warning: %(message)s"))
+        handler.setLevel(logging.WARNING)
+        log.addHandler(handler)
+        log.propagate = False
 
 
 _WHERE = re.compile(r"^line (\d+)(?:(?:, |: )(?:column|byte) (\d+))?: ")

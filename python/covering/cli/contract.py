@@ -20,7 +20,7 @@ ended (completed, ``--limit`` reached, a budget spent, Ctrl-C), by
 * the exit status: 0 completed, 2 a bad line in a batch (the others were
   answered), 3 a budget spent, 130 Ctrl-C.
 
->>> import contextlib, io
+>>> import contextlib, io, json
 >>> run = Run("tromino count", json=True)
 >>> with contextlib.redirect_stdout(io.StringIO()) as out:
 ...     run.counted(162)
@@ -32,7 +32,6 @@ ended (completed, ``--limit`` reached, a budget spent, Ctrl-C), by
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -55,6 +54,15 @@ STOPS = ("limit", "budget", "interrupt")
 
 #: The solutions each answer of `unique` stands for ("unknown": not known).
 FOUND = {"none": 0, "unique": 1, "multiple": 2}
+
+
+def _json_line(record: dict[str, Any]) -> str:
+    """`record` as one line of ``--json``. (`json` is imported here, not
+    at the top: most commands print no JSON, and every command's start
+    counts.)"""
+    import json
+
+    return json.dumps(record, ensure_ascii=False) + "\n"
 
 
 class Run:
@@ -137,7 +145,7 @@ class Run:
         """One JSON line on stdout (``--json``), after the answers gathered."""
         if self._pending is not None:
             self._write_pending()
-        sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+        sys.stdout.write(_json_line(record))
         sys.stdout.flush()
 
     def answer(self, record: dict[str, Any] | None, text: str | None) -> None:
@@ -151,7 +159,7 @@ class Run:
         if self._pending is not None:
             if self.json:
                 if record is not None:
-                    self._pending.append(json.dumps(record, ensure_ascii=False) + "\n")
+                    self._pending.append(_json_line(record))
             elif text is not None:
                 self._pending.append(text)
             self._pending_count += 1

@@ -22,7 +22,8 @@ from ..problem import Problem, Uniqueness
 from ..progress import Display
 from ..mincost import Best, MinCostRun, best
 from . import flags
-from .common import SEARCH_ONLY, STDIN, UsageError, check_method_flags, place, read_input, show_progress, threads_from, warn
+from .common import (SEARCH_ONLY, STDIN, UsageError, check_method_flags, log_warnings_as_lines, place, read_input,
+                     show_progress, threads_from, warn)
 from .contract import Run
 from .dispatch import Face, count_by_front_door, run_best, run_count, run_export, run_solve, run_unique
 from .table import Command, Verb
@@ -210,6 +211,7 @@ def executor_for(args: argparse.Namespace, threads: int) -> tuple[Any, int, int 
     a broken pool, how to close) for --backend."""
     from ..cluster import InlineExecutor, RayExecutor
 
+    log_warnings_as_lines()
     if args.backend == "threads":
         return InlineExecutor(), 1, threads, None, lambda: None
     if args.backend == "processes":
