@@ -18,10 +18,13 @@ row) is named as such, at the line where it departs from this one.
 from __future__ import annotations
 
 from array import array
+from typing import TYPE_CHECKING
 
 from . import _core, sizes
 from .errors import ProblemError
-from .model import P
+
+if TYPE_CHECKING:
+    from .model import P
 
 __all__ = ["OrLibError", "read_orlib"]
 
