@@ -242,6 +242,7 @@ NOT_AT_START = ("dataclasses", "inspect", "logging", "json", "html")
     ["dlx", "solve", "{knuth2}", "--all"],
     ["sudoku", "unique", "{sudoku}"],
     ["akari", "unique", "{akari}"],
+    ["queens", "count", "6"],
 ])
 def test_start_imports_only_what_it_needs(command: list[str], knuth2: str, tmp_path: Path) -> None:
     sudoku = tmp_path / "s.txt"

@@ -20,7 +20,6 @@ from typing import Any
 
 from .. import _core
 from ..puzzles import queens
-from ..render.plot import scatter, scatter_png
 from . import flags
 from .common import UsageError, threads_from
 from .contract import Run
@@ -152,6 +151,10 @@ def run_plot(args: argparse.Namespace, run: Run) -> None:
     """The plot of the seed: q_n against n, and the two lines of slope phi
     and 1/phi the points gather on, as SVG (``--svg FILE``, or ``--svg``
     alone: on stdout) or PNG (``--png FILE``)."""
+    # (Imported here: the pictures bring `html`, which the other verbs'
+    # start does without.)
+    from ..render.plot import scatter, scatter_png
+
     n = _checked(args.n, MOST["plot"])
     if (args.svg is None) == (args.png is None):
         raise UsageError("give one of --svg FILE (or --svg alone: on stdout) and --png FILE")

@@ -14,12 +14,12 @@ infinite queens sequence of TAOCP 7.2.2.1 (exercises 38 and 42).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
 from .. import _core, limits, sizes
 from ..errors import Interrupted, LimitReached, ProblemError
 from ..limits import Budget
 from ..problem import Problem
+from ..records import Frozen
 from .base import ExactCover
 
 __all__ = ["Queens", "queens_problem", "solutions", "count", "infinite", "board_text", "QueensError"]
@@ -156,8 +156,7 @@ def board_text(rows: tuple[int, ...]) -> str:
     return "\n".join(" ".join("Q" if rows[c] == r else "." for c in range(n)) for r in range(n))
 
 
-@dataclass(frozen=True)
-class Queens(ExactCover[tuple[int, ...]]):
+class Queens(Frozen, ExactCover[tuple[int, ...]]):
     """n-queens on the puzzle protocol (`covering.puzzles.base`): a solution
     is the row of the queen in each column, as `solutions` gives them.
 
@@ -169,10 +168,13 @@ class Queens(ExactCover[tuple[int, ...]]):
      'the queens of columns 3 and 4 share a diagonal']
     """
 
+    # (A `Frozen` value, not a dataclass: `covering.records`.)
+    _fields = ("n",)
     n: int
 
-    def __post_init__(self) -> None:
-        _board_size(self.n, 2**16)
+    def __init__(self, n: int) -> None:
+        _board_size(n, 2**16)
+        self._set(n=n)
 
     def problem(self) -> Problem:
         return queens_problem(self.n)
