@@ -574,8 +574,7 @@ def _planned(counted: Counted, plan: _core.CountPlan, stats: _core.Stats | None 
     if counted.method == "memo":
         plan.weigh("memo", plan.memo_cost(counted.nodes), True)
     weighed = [{"method": m, "cost": round(cost), "measured": measured} for m, cost, measured in plan.candidates]
-    return counted._replace(plan={"taken": counted.method, "machine": plan.machine,
-                                              "candidates": weighed})
+    return counted._replace(plan={"taken": counted.method, "machine": plan.machine, "candidates": weighed})
 
 
 def memo_probe(compiled: _core.CompiledProblem, rule: str, sweep: _Order | None, memo_bytes: int,

@@ -4,10 +4,11 @@ A frozen dataclass is made by compiling its methods (about a millisecond
 each on a slow core), and the module `dataclasses` imports `inspect` (with
 `ast`, `dis` and `tokenize`): together a fifth of a command's start. The
 classes every command makes at import (`covering.limits.Budget`,
-`covering.counting.Counted`, the Sudoku, Akari and queens puzzles) take
-their behaviour from `Frozen` instead: fields named in `_fields`, set once
-by the class's own ``__init__``, equality, hash and repr by value, and
-`_replace`. (docs/notes/start-up.md has the figures.)
+`covering.reduction.Reduction`, `covering.counting.Counted`, the Sudoku,
+Akari and queens puzzles) take their behaviour from `Frozen` instead:
+fields named in `_fields`, set once by the class's own ``__init__``,
+equality, hash and repr by value, and `_replace`. (docs/notes/start-up.md
+has the figures.)
 
 >>> class Point(Frozen):
 ...     _fields = ("x", "y")

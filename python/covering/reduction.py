@@ -38,6 +38,7 @@ from . import limits
 from .errors import ProblemError
 from .labels import Labels
 from .model import ProblemData
+from .records import Frozen
 
 __all__ = ["Reduction", "reduce", "optional_as_secondary"]
 
@@ -48,37 +49,32 @@ P = TypeVar("P", bound=ProblemData)
 RENUMBER_SLICE = 1 << 20
 
 
-class Reduction(Generic[P]):
+class Reduction(Frozen, Generic[P]):
     """A problem reduced (`reduce`): the problem left and how it maps back.
-    (A plain class, not a dataclass: a dataclass is made by compiling its
-    methods, and `dataclasses` imports `inspect`, at every command's start.)
+    (A `Frozen` value, not a dataclass: `covering.records`.)"""
 
-    The fields: `problem`, the reduced problem, of the original's class;
-    `option_ids`, the original id of each of its options; `removed_options`
-    and `removed_items`, what was taken out; `rounds` over the problem and
-    whether they ran until nothing changed (`complete`; a ``work`` budget
-    may end them early: what was done is sound); `infeasible`, a primary
-    item no option can cover (the problem has no solution), or None; and
-    `work`, the units the engine spent (entries looked at).
-    """
-
-    __slots__ = ("problem", "option_ids", "removed_options", "removed_items", "rounds", "complete",
-                 "infeasible", "work")
+    _fields = ("problem", "option_ids", "removed_options", "removed_items", "rounds", "complete", "infeasible",
+               "work")
+    #: The reduced problem, of the original's class.
+    problem: P
+    #: The original id of each option of `problem`.
+    option_ids: tuple[int, ...]
+    #: Options and items taken out.
+    removed_options: int
+    removed_items: int
+    #: Rounds over the problem; whether they ran until nothing changed (a
+    #: ``work`` budget may end them early: what was done is sound).
+    rounds: int
+    complete: bool
+    #: A primary item no option can cover (the problem has no solution), or None.
+    infeasible: Hashable | None
+    #: Units of work the engine spent (entries looked at).
+    work: int
 
     def __init__(self, problem: P, option_ids: tuple[int, ...], removed_options: int, removed_items: int,
                  rounds: int, complete: bool, infeasible: Hashable | None, work: int) -> None:
-        self.problem = problem
-        self.option_ids = option_ids
-        self.removed_options = removed_options
-        self.removed_items = removed_items
-        self.rounds = rounds
-        self.complete = complete
-        self.infeasible = infeasible
-        self.work = work
-
-    def __repr__(self) -> str:
-        return (f"Reduction(removed_options={self.removed_options}, removed_items={self.removed_items}, "
-                f"rounds={self.rounds}, complete={self.complete}, infeasible={self.infeasible!r})")
+        self._set(problem=problem, option_ids=option_ids, removed_options=removed_options,
+                  removed_items=removed_items, rounds=rounds, complete=complete, infeasible=infeasible, work=work)
 
     def original(self, ids: Iterable[int]) -> tuple[int, ...]:
         """The original option ids of a solution of `problem` (option ids),
