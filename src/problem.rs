@@ -195,6 +195,14 @@ impl PyCompiledProblem {
         convert::engine_name(xc::Search::first_engine(&self.inner))
     }
 
+    /// The engine ("cells" or "bits") whose search in the input order races
+    /// `first_engine`'s for a first solution, or None (see
+    /// `xc::Search::first_beside`).
+    #[getter]
+    fn first_beside(&self) -> Option<&'static str> {
+        xc::Search::first_beside(&self.inner).map(convert::engine_name)
+    }
+
     /// The data structure a search with `engine` ("auto", "cells" or
     /// "bits") dances on: "cells" or "bits" (see `xc::Search::engine_for`).
     #[pyo3(signature = (engine="auto"))]

@@ -21,6 +21,7 @@ from covering.limits import BudgetError
 from covering.problem import PORTFOLIO_NODES
 from covering.puzzles import sudoku
 from covering.puzzles.polyomino import PENTOMINOES, Board, TilingPuzzle, l_tromino, tiling
+from covering.puzzles.queens import queens_problem
 from covering.reference import definition
 from covering.sat import SatSolver
 
@@ -56,6 +57,51 @@ def test_the_portfolios_dancing_links_with_restarts_answer_exactly(p: Problem, w
     assert settled and len(found) == min(want, len(expected))
     assert len({tuple(sorted(s)) for s in found}) == len(found)
     assert all(tuple(sorted(s)) in expected for s in found)
+
+
+
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problems(max_options=10), st.integers(1, 2))
+def test_the_race_of_cells_and_bitsets_answers_exactly(p: Problem, want: int) -> None:
+    # Slices of one node: the searches on cells and on bitsets take turns at
+    # every node, each finds the solutions again that the other found, and
+    # the portfolio keeps each once.
+    from covering import solving
+
+    expected = definition.brute_force(p)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(solving, "RACE_SLICE", 1)
+        mp.setattr(solving, "PORTFOLIO_NODES", 1)
+        dancing = solving._Dancing(p)
+        found, settled = solving.portfolio(want, dancing, _Stage(None, [], False), first_nodes=1)
+    raced = p.compile().first_beside is not None
+    assert len(dancing.searches) == 1 + raced
+    assert settled and len(found) == min(want, len(expected))
+    assert len({tuple(sorted(s)) for s in found}) == len(found)
+    assert all(tuple(sorted(s)) in expected for s in found)
+
+
+def test_the_race_goes_where_the_cells_go_first_and_a_count_takes_bitsets() -> None:
+    from covering import solving
+
+    # Queens: cells first, bitsets for a count, so both race; multiplicities
+    # and a puzzle's own choice of engine run alone.
+    queens = queens_problem(10)
+    assert (queens.compile().first_engine, queens.compile().first_beside) == ("cells", "bits")
+    assert [s.engine for s in solving._Dancing(queens).searches] == ["cells", "bits"]
+    mcc = Problem.from_dlx("1:2|a b\na\na b\nb\n")
+    assert mcc.compile().first_beside is None
+    assert len(solving._Dancing(mcc).searches) == 1
+    queens.first_engine = "cells"
+    assert len(solving._Dancing(queens).searches) == 1
+    # No solution past the first slice: the bitsets end the tree, and their
+    # counters are the run's; the answer and the nodes are the same twice.
+    p = pigeons(6)
+    assert p.compile().first_beside == "bits"
+    runs = [p.solve_unique() for _ in range(2)]
+    assert runs[0] == runs[1] == (None, Uniqueness.NONE)
+    alone = p.solver(engine="bits")
+    assert alone.count() == 0 and p.stats.nodes == alone.stats.nodes > solving.RACE_SLICE
 
 
 def pigeons(n: int) -> Problem:

@@ -132,6 +132,10 @@ class CompiledProblem:
     def first_engine(self) -> str:
         """The engine a search for a first solution should dance on ("cells"
         or "bits")."""
+    @property
+    def first_beside(self) -> str | None:
+        """The engine ("cells" or "bits") whose search in the input order
+        races `first_engine`'s for a first solution, or None."""
     def search_engine(self, engine: str = "auto") -> str:
         """The data structure a search with `engine` dances on ("cells" or
         "bits")."""

@@ -24,12 +24,28 @@ from .sat import SatSolver
 from .solver import Solver
 from .uniqueness import Uniqueness
 
-__all__ = ["PORTFOLIO_NODES", "CDCL_FIRST_DECISIONS", "NODES_PER_DECISION", "DANCING_SHARE", "make_solver", "solutions", "first", "portfolio", "search_stage", "cdcl_stage", "unsettled", "solve_unique",
+__all__ = ["PORTFOLIO_NODES", "CELLS_WEIGHT", "RACE_SLICE", "CDCL_FIRST_DECISIONS", "NODES_PER_DECISION", "DANCING_SHARE", "make_solver", "solutions", "first", "portfolio", "search_stage", "cdcl_stage", "unsettled", "solve_unique",
            "sat_estimate"]
 
 #: Nodes of dancing links before the portfolio (`first`, `uniqueness`)
 #: turns to the CDCL solver: about a tenth of a second.
 PORTFOLIO_NODES = 200_000
+#: In that race, an update of the cells counts as this many of the
+#: bitsets': the bitsets take about four fifths of the time. Where both
+#: search the same tree to its end they win, and the race costs a quarter
+#: more than they alone (Knuth's windmill dominoes 3 x 6, no solution:
+#: 0.04 s on bitsets, 0.06 s raced, 0.16 s on cells alone); the cells win
+#: where their spread finds a first solution early (the first of 100
+#: queens: 101 nodes, in the race's first slice; bitsets pass 3 million;
+#: his de Bruijn cycle of 8 bits: 1,556 nodes, where bitsets take 94,776).
+#: Weights 1 to 4 measured on his windmill dominoes and de Bruijn cycles
+#: (and on motley dissections and queendoms, which since race no more):
+#: 4 was the fastest or within the noise.
+CELLS_WEIGHT = 4
+#: The least slice of nodes of a turn in the race of the searches in the
+#: input order on cells and on bitsets (`_Dancing._race`): a few
+#: milliseconds of cells at most, small against a call's overhead.
+RACE_SLICE = 1024
 #: Past the first stage, the CDCL solver's first turn, in decisions (about
 #: its first tenth of a second; each turn doubles), and the nodes a
 #: decision is priced at (a CDCL decision took 15-40 us on Knuth's
@@ -356,22 +372,68 @@ class _Dancing:
     rectangles), and on the bitsets for multiplicities where their node
     costs a fraction of the cells' (Knuth's MOTLEY-DLX, whose options the
     cells too try in much the same order; `CompiledProblem.first_engine`).
+    Where the cells go first and a count would take bitsets
+    (`CompiledProblem.first_beside`), the search in the input order is two
+    searches, one on each, racing (`_race`).
     """
 
     def __init__(self, problem: ProblemData, runs: Runs | None = None, memory: int | None = None) -> None:
         self.problem = problem
         self.memory = memory
-        self.engine = problem.first_engine or problem.compile().first_engine
-        self.plain = make_solver(problem, engine=self.engine, runs=runs, memory=memory)
+        self.runs = runs
+        compiled = problem.compile()
+        self.engine = problem.first_engine or compiled.first_engine
+        # (A puzzle that chose its engine chose it alone.)
+        beside = None if problem.first_engine is not None else compiled.first_beside
+        self.plain = Solver(problem, engine=self.engine, memory=memory)
+        remember(runs, self.plain)
+        self.searches = [self.plain]
+        if beside is not None:
+            self.searches.append(Solver(problem, engine=beside, memory=memory))
         self.started = False
         self.seed = 0  # of the randomized run under way (0: none yet)
         self.run: Solver | None = None
         self.run_budget = 0
         self.spent = 0  # nodes of the randomized runs that ran out
 
+    def raced(self) -> int:
+        """Nodes of the search in the input order, on every engine racing."""
+        return sum(s.stats.nodes for s in self.searches)
+
     def nodes(self) -> int:
         """Nodes searched so far, every run together."""
-        return self.plain.stats.nodes + self.spent + (0 if self.run is None else self.run.stats.nodes)
+        return self.raced() + self.spent + (0 if self.run is None else self.run.stats.nodes)
+
+    def _race(self, k: int, until: int, clock: limits.Budget) -> Iterator[tuple[int, ...]]:
+        """Up to `k` solutions of the search in the input order, until it
+        has taken `until` nodes (`raced`; then `LimitReached` on nodes).
+        Its searches on cells and on bitsets take turns: the next slice of
+        nodes goes to the one that has done the less work, counted in
+        updates (a hidden or killed option: 4-10 ns on either engine on
+        Knuth's problems, where their nodes differ tenfold), a cell's
+        counted `CELLS_WEIGHT` times; each slice is half the search's nodes
+        so far (at least `RACE_SLICE`). The first to end, or to give `k`
+        solutions, settles it; what both find, the portfolio keeps once.
+        By counts of work, never the clock: the same answer on every
+        machine."""
+        if len(self.searches) == 1:
+            yield from self.plain.solutions(k, ids=True, nodes=until, budget=clock)
+            return
+        while True:
+            left = until - self.raced()
+            if left <= 0:
+                raise LimitReached("node budget spent", count=0, stats=None, budget="nodes")
+            search = min(self.searches, key=lambda s: s.stats.updates * (CELLS_WEIGHT if s.engine == "cells" else 1))
+            slice_ = min(left, max(RACE_SLICE, search.stats.nodes // 2))
+            try:
+                yield from search.solutions(k, ids=True, nodes=search.stats.nodes + slice_, budget=clock)
+            except LimitReached as e:
+                if e.budget != "nodes":
+                    raise
+                continue
+            # It ended, or gave k: its counters are the run's.
+            remember(self.runs, search)
+            return
 
     def __call__(self, k: int, turn: limits.Budget) -> Iterator[tuple[int, ...]]:
         # The turn's nodes are a total over everything this stage ran; each
@@ -387,8 +449,7 @@ class _Dancing:
             # The first stage: the search in the input order alone.
             self.started = True
             try:
-                yield from self.plain.solutions(k, ids=True, nodes=PORTFOLIO_NODES if n is None else n,
-                                                budget=clock)
+                yield from self._race(k, PORTFOLIO_NODES if n is None else n, clock)
                 return
             except LimitReached as e:
                 runs_out(e)
@@ -401,8 +462,7 @@ class _Dancing:
             if extra <= 0:
                 raise LimitReached("node budget spent", count=0, stats=None, budget="nodes")
             try:
-                yield from self.plain.solutions(k, ids=True, nodes=self.plain.stats.nodes + extra // 2,
-                                                budget=clock)
+                yield from self._race(k, self.raced() + extra // 2, clock)
                 return
             except LimitReached as e:
                 runs_out(e)
