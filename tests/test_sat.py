@@ -104,6 +104,44 @@ def test_the_race_goes_where_the_cells_go_first_and_a_count_takes_bitsets() -> N
     assert alone.count() == 0 and p.stats.nodes == alone.stats.nodes > solving.RACE_SLICE
 
 
+
+@pytest.mark.parametrize("per_decision", [100, 1024])
+def test_a_cdcl_turn_is_priced_by_its_propagations_past_a_decisions_worth(per_decision: int) -> None:
+    # Stages that never settle until dancing links' third turn: the turn
+    # after the CDCL solver's first is twice its work, its decisions or, where
+    # each propagated more than PROPAGATIONS_PER_DECISION, its propagations.
+    from types import SimpleNamespace
+
+    from covering import solving
+
+    asked: list[int | None] = []
+
+    def dancing(k: int, turn: Budget) -> Iterator[tuple[int, ...]]:
+        asked.append(turn.nodes)
+        if len(asked) < 3:
+            raise LimitReached("turn spent", count=0, stats=None, budget="nodes")
+        yield from ()
+
+    class Sat:
+        stats = SimpleNamespace(propagations=0)
+
+        def solutions(self, k: int, **kw: object) -> Iterator[tuple[int, ...]]:
+            budget = kw["budget"]
+            assert isinstance(budget, Budget) and budget.nodes is not None
+            self.stats.propagations += budget.nodes * per_decision
+            raise LimitReached("turn spent", count=0, stats=None, budget="nodes")
+            yield ()
+
+    found, settled = solving.portfolio(1, dancing, solving.cdcl_stage(Sat))  # type: ignore[arg-type]
+    assert settled and found == []
+    first, lead, after = asked
+    assert first is not None and lead is not None and after is not None
+    decisions = solving.CDCL_FIRST_DECISIONS
+    worked = max(decisions, decisions * per_decision / solving.PROPAGATIONS_PER_DECISION)
+    assert after == lead + int(solving.DANCING_SHARE * solving.NODES_PER_DECISION * worked)
+    assert (after - lead > 2 * solving.NODES_PER_DECISION * decisions) == (per_decision > 256)
+
+
 def pigeons(n: int) -> Problem:
     """n + 1 pigeons, each in one of n holes, no two in one hole: no
     solution, and a proof that is exponential for dancing links and for
