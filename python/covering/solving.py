@@ -422,8 +422,9 @@ class _Dancing:
         self.plain = Solver(problem, engine=self.engine, memory=memory)
         remember(runs, self.plain)
         self.searches = [self.plain]
-        if beside is not None:
-            self.searches.append(Solver(problem, engine=beside, memory=memory))
+        # The racing search, built after the first slice (most first
+        # solutions are found in it, and a square table takes a while).
+        self.beside = beside
         self.started = False
         self.seed = 0  # of the randomized run under way (0: none yet)
         self.run: Solver | None = None
@@ -450,13 +451,16 @@ class _Dancing:
         solutions, settles it; what both find, the portfolio keeps once.
         By counts of work, never the clock: the same answer on every
         machine."""
-        if len(self.searches) == 1:
+        if self.beside is None and len(self.searches) == 1:
             yield from self.plain.solutions(k, ids=True, nodes=until, budget=clock)
             return
         while True:
             left = until - self.raced()
             if left <= 0:
                 raise LimitReached("node budget spent", count=0, stats=None, budget="nodes")
+            if self.beside is not None and self.plain.stats.nodes > 0:
+                self.searches.append(Solver(self.problem, engine=self.beside, memory=self.memory))
+                self.beside = None
             search = min(self.searches, key=lambda s: s.stats.updates * (CELLS_WEIGHT if s.engine == "cells" else 1))
             slice_ = min(left, max(RACE_SLICE, search.stats.nodes // 2))
             try:
