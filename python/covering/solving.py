@@ -24,7 +24,7 @@ from .sat import SatSolver
 from .solver import Solver
 from .uniqueness import Uniqueness
 
-__all__ = ["PORTFOLIO_NODES", "CELLS_WEIGHT", "RACE_SLICE", "MBITS_NODES", "CDCL_FIRST_DECISIONS", "NODES_PER_DECISION", "DANCING_SHARE", "PROPAGATIONS_PER_DECISION", "make_solver", "solutions", "first", "portfolio", "search_stage", "CdclStage", "cdcl_stage", "unsettled", "solve_unique",
+__all__ = ["PORTFOLIO_NODES", "CELLS_WEIGHT", "RACE_SLICE", "CDCL_FIRST_DECISIONS", "NODES_PER_DECISION", "DANCING_SHARE", "PROPAGATIONS_PER_DECISION", "make_solver", "solutions", "first", "portfolio", "search_stage", "CdclStage", "cdcl_stage", "unsettled", "solve_unique",
            "sat_estimate"]
 
 #: Nodes of dancing links before the portfolio (`first`, `uniqueness`)
@@ -42,13 +42,6 @@ PORTFOLIO_NODES = 200_000
 #: (and on motley dissections and queendoms, which since race no more):
 #: 4 was the fastest or within the noise.
 CELLS_WEIGHT = 4
-#: The nodes of the bitsets for multiplicities a node of the portfolio's
-#: first stage is worth: they cost 0.2-0.5 us on Knuth's QUEENDOM-DLX and
-#: MOTLEY-DLX, where `PORTFOLIO_NODES`, about a tenth of a second, was set
-#: by nodes of 0.5 us and more. His QUEENDOM-DLX 9 4, which has no
-#: solution, ends in 322,489 nodes (0.11 s); at 200,000 (and half the
-#: lead's 200,000) the CDCL solver's first turn took 0.5 s before that.
-MBITS_NODES = 2
 #: The least slice of nodes of a turn in the race of the searches in the
 #: input order on cells and on bitsets (`_Dancing._race`): a few
 #: milliseconds of cells at most, small against a call's overhead.
@@ -432,10 +425,6 @@ class _Dancing:
         # The racing search, built after the first slice (most first
         # solutions are found in it, and a square table takes a while).
         self.beside = beside
-        # The first stage's nodes: about a tenth of a second, on the bitsets
-        # for multiplicities `MBITS_NODES` times as many as elsewhere.
-        mbits = self.engine == "bits" and compiled.has_multiplicities
-        self.first_nodes = PORTFOLIO_NODES * (MBITS_NODES if mbits else 1)
         self.started = False
         self.seed = 0  # of the randomized run under way (0: none yet)
         self.run: Solver | None = None
@@ -540,7 +529,7 @@ class _Dancing:
 
 
 def _problem_stages(problem: ProblemData, run: limits.Budget, conflicts: int | None = None,
-                    runs: Runs | None = None) -> tuple[_Dancing, CdclStage]:
+                    runs: Runs | None = None) -> tuple[Stage, Stage]:
     """The portfolio's stages for a problem: dancing links (`_Dancing`,
     its search remembered in `runs`) and the CDCL solver (within
     `conflicts` too), each within the budget of its turn and the `run`'s
@@ -559,7 +548,7 @@ def _portfolio_first(problem: ProblemData, ids: bool, nodes: int | None, seconds
     run = limits.begin(budget, nodes, seconds)
     dancing, cdcl = _problem_stages(problem, run, runs=runs)
     found, settled = portfolio(1, dancing, cdcl, skip=lambda left: _sat_skipped(problem, left, runs, run),
-                               budget=run, share=0.5, first_nodes=dancing.first_nodes)
+                               budget=run, share=0.5)
     if not settled:
         raise unsettled(run, runs.stats)
     if not found:
@@ -601,6 +590,6 @@ def solve_unique(problem: ProblemData, *, ids: bool = False, nodes: int | None =
     else:
         dancing, cdcl = _problem_stages(problem, run, conflicts, runs)
         found, settled = portfolio(2, dancing, cdcl, skip=lambda left: _sat_skipped(problem, left, runs, run),
-                                   budget=run, first_nodes=dancing.first_nodes)
+                                   budget=run)
     solution = None if not found else found[0] if ids else [problem.label(o) for o in found[0]]
     return solution, Uniqueness.of(len(found)) if settled else Uniqueness.UNKNOWN
