@@ -30,21 +30,21 @@ __all__ = ["PORTFOLIO_NODES", "CELLS_WEIGHT", "RACE_SLICE", "CDCL_FIRST_DECISION
 #: Nodes of dancing links before the portfolio (`first`, `uniqueness`)
 #: turns to the CDCL solver: about a tenth of a second.
 PORTFOLIO_NODES = 200_000
-#: In that race, an update of the cells counts as this many of the
-#: bitsets': the bitsets take about four fifths of the time. Where both
-#: search the same tree to its end they win, and the race costs a quarter
-#: more than they alone (Knuth's windmill dominoes 3 x 6, no solution:
-#: 0.04 s on bitsets, 0.06 s raced, 0.16 s on cells alone); the cells win
-#: where their spread finds a first solution early (the first of 100
-#: queens: 101 nodes, in the race's first slice; bitsets pass 3 million;
-#: his de Bruijn cycle of 8 bits: 1,556 nodes, where bitsets take 94,776).
-#: Weights 1 to 4 measured on his windmill dominoes and de Bruijn cycles
-#: (and on motley dissections and queendoms, which since race no more):
-#: 4 was the fastest or within the noise.
+#: In the race of the searches in the input order on cells and on bitsets
+#: for a first solution (`_Dancing._race`), an update of the cells counts
+#: as this many of the bitsets': the bitsets take about four fifths of the
+#: time. Where both search the same tree to its end they win, and the race
+#: costs a quarter more than they alone (Knuth's windmill dominoes 3 x 6,
+#: no solution: 0.04 s on bitsets, 0.06 s raced, 0.16 s on cells alone);
+#: the cells win where their spread finds a first solution early (the
+#: first of 100 queens: 101 nodes, in the race's first slice; bitsets pass
+#: 3 million; his de Bruijn cycle of 8 bits: 1,556 nodes, where bitsets
+#: take 94,776). Weights 1 to 4 measured on his windmill dominoes and de
+#: Bruijn cycles (and on motley dissections and queendoms, which since
+#: race no more): 4 was the fastest or within the noise.
 CELLS_WEIGHT = 4
-#: The least slice of nodes of a turn in the race of the searches in the
-#: input order on cells and on bitsets (`_Dancing._race`): a few
-#: milliseconds of cells at most, small against a call's overhead.
+#: The least slice of nodes of a turn in that race: a few milliseconds of
+#: cells at most, large against a call's overhead.
 RACE_SLICE = 1024
 #: Past the first stage, the CDCL solver's first turn, in decisions (about
 #: its first tenth of a second; each turn doubles), and the nodes a
