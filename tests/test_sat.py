@@ -74,7 +74,10 @@ def test_the_race_of_cells_and_bitsets_answers_exactly(p: Problem, want: int) ->
         mp.setattr(solving, "PORTFOLIO_NODES", 1)
         dancing = solving._Dancing(p)
         found, settled = solving.portfolio(want, dancing, _Stage(None, [], False), first_nodes=1)
-    raced = p.compile().first_beside is not None
+    c = p.compile()
+    raced = c.first_beside is not None
+    # The rule: bitsets beside where the cells go first and a count takes bitsets.
+    assert raced == (c.first_engine == "cells" and c.search_engine() == "bits")
     # (Where they race, the bitset search is built after the cells' first slice.)
     assert len(dancing.searches) + (dancing.beside is not None) == 1 + raced
     assert settled and len(found) == min(want, len(expected))

@@ -130,13 +130,18 @@ impl Search {
     /// // One item, one option: cells first, bitsets for a count.
     /// let p = CompiledProblem::new(1, 0, vec![1], vec![1], vec![0, 1], vec![0], vec![]).unwrap();
     /// assert_eq!(Search::first_beside(&p), Some(Engine::Bits));
+    /// assert_eq!(Search::first_engine(&p), Engine::Cells);
     /// // An item taken once or twice: multiplicities run alone.
     /// let m = CompiledProblem::new(1, 0, vec![1], vec![2], vec![0, 1, 2], vec![0, 0], vec![]).unwrap();
     /// assert_eq!(Search::first_beside(&m), None);
     /// ```
     pub fn first_beside(problem: &CompiledProblem) -> Option<Engine> {
-        let cells_first = Search::first_engine(problem) == Engine::Cells;
-        (cells_first && Search::engine_for(problem, Engine::Auto) == Engine::Bits)
+        // Where a count takes the square table, the first search is on
+        // cells: bitsets go first only with masks or multiplicities. (So
+        // this asks `Bits::pays` once, where asking `first_engine` and
+        // `engine_for` asked it up to three times, each a pass over every
+        // entry.)
+        (problem.n_options() <= crate::core::bits::MAX_OPTIONS && Bits::pays(problem))
             .then_some(Engine::Bits)
     }
 
