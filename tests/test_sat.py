@@ -98,14 +98,18 @@ def test_the_race_goes_where_the_cells_go_first_and_a_count_takes_bitsets() -> N
     assert solving._Dancing(mcc).beside is None
     queens.first_engine = "cells"
     assert solving._Dancing(queens).beside is None
-    # No solution past the first slice: the bitsets end the tree, and their
-    # counters are the run's; the answer and the nodes are the same twice.
+    # No solution past the first slice: the bitsets end the tree, and the
+    # run's counters are both searches' work; the answer is the same twice.
     p = pigeons(6)
     assert p.compile().first_beside == "bits"
     runs = [p.solve_unique() for _ in range(2)]
     assert runs[0] == runs[1] == (None, Uniqueness.NONE)
-    alone = p.solver(engine="bits")
-    assert alone.count() == 0 and p.stats.nodes == alone.stats.nodes > solving.RACE_SLICE
+    raced_stats = p.stats  # (before the solvers below take its place)
+    alone, cells = p.solver(engine="bits"), p.solver(engine="cells")
+    assert alone.count() == 0 == cells.count() and alone.stats.nodes > solving.RACE_SLICE
+    # (The cells had their first slice, and stopped before their own end.)
+    assert solving.RACE_SLICE <= raced_stats.nodes - alone.stats.nodes < cells.stats.nodes
+    assert raced_stats.solutions == 0
 
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from . import limits, sizes
+from . import _core, limits, sizes
 from .errors import LimitReached
 from .model import ProblemData
 from .runs import Runs, remember
@@ -414,14 +414,13 @@ class _Dancing:
     def __init__(self, problem: ProblemData, runs: Runs | None = None, memory: int | None = None) -> None:
         self.problem = problem
         self.memory = memory
-        self.runs = runs
         compiled = problem.compile()
         self.engine = problem.first_engine or compiled.first_engine
         # (A puzzle that chose its engine chose it alone.)
         beside = None if problem.first_engine is not None else compiled.first_beside
         self.plain = Solver(problem, engine=self.engine, memory=memory)
-        remember(runs, self.plain)
         self.searches = [self.plain]
+        remember(runs, self)  # (its `stats`: the searches' in the input order)
         # The racing search, built after the first slice (most first
         # solutions are found in it, and a square table takes a while).
         self.beside = beside
@@ -430,6 +429,18 @@ class _Dancing:
         self.run: Solver | None = None
         self.run_budget = 0
         self.spent = 0  # nodes of the randomized runs that ran out
+
+    @property
+    def stats(self) -> _core.Stats:
+        """The counters of the search in the input order; on two engines
+        racing, their work added up (nodes, updates, mems, cleansings),
+        the solutions of the one that found more, and the deeper level."""
+        if len(self.searches) == 1:
+            return self.plain.stats
+        each = [s.stats for s in self.searches]
+        return _core.Stats(sum(x.nodes for x in each), sum(x.updates for x in each), sum(x.mems for x in each),
+                           sum(x.cleansings for x in each), max(x.solutions for x in each),
+                           max(x.max_level for x in each))
 
     def raced(self) -> int:
         """Nodes of the search in the input order, on every engine racing."""
@@ -469,9 +480,7 @@ class _Dancing:
                 if e.budget != "nodes":
                     raise
                 continue
-            # It ended, or gave k: its counters are the run's.
-            remember(self.runs, search)
-            return
+            return  # it ended, or gave k
 
     def __call__(self, k: int, turn: limits.Budget) -> Iterator[tuple[int, ...]]:
         # The turn's nodes are a total over everything this stage ran; each
