@@ -115,18 +115,21 @@ def test_the_race_goes_where_the_cells_go_first_and_a_count_takes_bitsets() -> N
 
 @pytest.mark.parametrize("per_decision", [100, 1024])
 def test_a_cdcl_turn_is_priced_by_its_propagations_past_a_decisions_worth(per_decision: int) -> None:
-    # Stages that never settle until dancing links' third turn: the turn
+    # Stages that never settle until dancing links' fourth turn: the turn
     # after the CDCL solver's first is twice its work, its decisions or, where
     # each propagated more than PROPAGATIONS_PER_DECISION, its propagations.
+    # The first turn's first CDCL_PROBE_DECISIONS go alone, and the rest of
+    # that turn in the same turn only where they were priced as most are.
     from types import SimpleNamespace
 
     from covering import solving
 
     asked: list[int | None] = []
+    decided: list[int] = []
 
     def dancing(k: int, turn: Budget) -> Iterator[tuple[int, ...]]:
         asked.append(turn.nodes)
-        if len(asked) < 3:
+        if len(asked) < 4:
             raise LimitReached("turn spent", count=0, stats=None, budget="nodes")
         yield from ()
 
@@ -136,15 +139,22 @@ def test_a_cdcl_turn_is_priced_by_its_propagations_past_a_decisions_worth(per_de
         def solutions(self, k: int, **kw: object) -> Iterator[tuple[int, ...]]:
             budget = kw["budget"]
             assert isinstance(budget, Budget) and budget.nodes is not None
+            decided.append(budget.nodes)
             self.stats.propagations += budget.nodes * per_decision
             raise LimitReached("turn spent", count=0, stats=None, budget="nodes")
             yield ()
 
     found, settled = solving.portfolio(1, dancing, solving.cdcl_stage(Sat))  # type: ignore[arg-type]
     assert settled and found == []
-    first, lead, after = asked
+    first, lead, after, _ = asked
     assert first is not None and lead is not None and after is not None
-    decisions = solving.CDCL_FIRST_DECISIONS
+    probe, whole = solving.CDCL_PROBE_DECISIONS, solving.CDCL_FIRST_DECISIONS
+    if per_decision > solving.PROPAGATIONS_PER_DECISION:
+        assert decided == [probe, whole - probe]  # (the rest of the first turn, its own)
+        decisions = probe
+    else:
+        assert decided == [probe, whole - probe, 2 * whole]
+        decisions = whole
     worked = max(decisions, decisions * per_decision / solving.PROPAGATIONS_PER_DECISION)
     assert after == lead + int(solving.DANCING_SHARE * solving.NODES_PER_DECISION * worked)
     assert (after - lead > 2 * solving.NODES_PER_DECISION * decisions) == (per_decision > 256)

@@ -24,7 +24,7 @@ from .sat import SatSolver
 from .solver import Solver
 from .uniqueness import Uniqueness
 
-__all__ = ["PORTFOLIO_NODES", "CELLS_WEIGHT", "RACE_SLICE", "CDCL_FIRST_DECISIONS", "NODES_PER_DECISION", "DANCING_SHARE", "PROPAGATIONS_PER_DECISION", "make_solver", "solutions", "first", "portfolio", "search_stage", "CdclStage", "cdcl_stage", "unsettled", "solve_unique",
+__all__ = ["PORTFOLIO_NODES", "CELLS_WEIGHT", "RACE_SLICE", "CDCL_FIRST_DECISIONS", "CDCL_PROBE_DECISIONS", "NODES_PER_DECISION", "DANCING_SHARE", "PROPAGATIONS_PER_DECISION", "make_solver", "solutions", "first", "portfolio", "search_stage", "CdclStage", "cdcl_stage", "unsettled", "solve_unique",
            "sat_estimate"]
 
 #: Nodes of dancing links before the portfolio (`first`, `uniqueness`)
@@ -64,6 +64,12 @@ DANCING_SHARE = 2.0
 #: CDCL solver took four fifths of a first solution's 9 s, where dancing
 #: links alone find one in 1.3 s.
 PROPAGATIONS_PER_DECISION = 256
+#: The first decisions of the CDCL solver's first turn, which go alone to
+#: price it: where they propagated more than `PROPAGATIONS_PER_DECISION`
+#: each, the turn ends there, and the next is the first's whole size. His
+#: QUEENDOM-DLX 9 4 (no solution): a first turn of 4,096 decisions took
+#: 0.4 s, where the bitsets end the tree in 0.11 s.
+CDCL_PROBE_DECISIONS = 512
 #: The CDCL encoding's build time an entry (or option), measured on a
 #: million random options over 2,000 primary and 200 colored secondary
 #: items: 13.7 s for 6 million entries and options (rounded up). Its memory
@@ -260,7 +266,9 @@ def portfolio(want: int, dancing: Stage, cdcl: Stage, *, skip: Callable[[float |
     there in a moment. Where the tree is heavier, dancing links go on for
     as much again, then the two take turns, the
     CDCL solver (`cdcl`, whose node budget is its decisions in that call)
-    for `CDCL_FIRST_DECISIONS`, doubling each turn, then dancing links for
+    for `CDCL_FIRST_DECISIONS`, doubling each turn (the first turn's first
+    `CDCL_PROBE_DECISIONS` alone where they propagated more than
+    `PROPAGATIONS_PER_DECISION` each, its rest a turn of its own), then dancing links for
     `DANCING_SHARE` times the same work (a decision priced at
     `NODES_PER_DECISION` nodes, or more where the turn's decisions
     propagated more than `PROPAGATIONS_PER_DECISION` each: a `CdclStage`
@@ -346,8 +354,19 @@ def portfolio(want: int, dancing: Stage, cdcl: Stage, *, skip: Callable[[float |
         if nodes is not None and spent >= nodes or run.left() == 0 or run.over():
             return found, False
         slice_ = turn if nodes is None else min(turn, nodes - spent)
-        before = _propagations(cdcl)
-        settled = take(cdcl(want, turn_of(slice_)))
+        before, after = _propagations(cdcl), 2 * turn
+        if decided == 0 and isinstance(cdcl, CdclStage) and slice_ > CDCL_PROBE_DECISIONS:
+            # The first turn's price is known only after it: its first
+            # `CDCL_PROBE_DECISIONS` go alone, and the rest of the turn only
+            # where they were priced as most are.
+            settled = take(cdcl(want, turn_of(CDCL_PROBE_DECISIONS)))
+            if settled or cdcl.propagations - before > PROPAGATIONS_PER_DECISION * CDCL_PROBE_DECISIONS:
+                # (The rest of the first turn is the next.)
+                slice_, after = CDCL_PROBE_DECISIONS, turn - CDCL_PROBE_DECISIONS
+            else:
+                settled = take(cdcl(want, turn_of(slice_ - CDCL_PROBE_DECISIONS)))
+        else:
+            settled = take(cdcl(want, turn_of(slice_)))
         decided += slice_
         # The turn's work, in decisions: more where they propagated more
         # than `PROPAGATIONS_PER_DECISION` each.
@@ -363,7 +382,7 @@ def portfolio(want: int, dancing: Stage, cdcl: Stage, *, skip: Callable[[float |
         danced = goal
         if settled:
             break
-        turn *= 2
+        turn = after
     return found, True
 
 
