@@ -24,7 +24,7 @@ from .sat import SatSolver
 from .solver import Solver
 from .uniqueness import Uniqueness
 
-__all__ = ["PORTFOLIO_NODES", "CELLS_WEIGHT", "RACE_SLICE", "CDCL_FIRST_DECISIONS", "CDCL_PROBE_DECISIONS", "NODES_PER_DECISION", "DANCING_SHARE", "PROPAGATIONS_PER_DECISION", "make_solver", "solutions", "first", "portfolio", "search_stage", "CdclStage", "cdcl_stage", "unsettled", "solve_unique",
+__all__ = ["PORTFOLIO_NODES", "CELLS_WEIGHT", "RACE_SLICE", "WEIGHTED_PROBE_NODES", "CDCL_FIRST_DECISIONS", "CDCL_PROBE_DECISIONS", "NODES_PER_DECISION", "DANCING_SHARE", "PROPAGATIONS_PER_DECISION", "make_solver", "solutions", "first", "portfolio", "search_stage", "CdclStage", "cdcl_stage", "unsettled", "solve_unique",
            "sat_estimate"]
 
 #: Nodes of dancing links before the portfolio (`first`, `uniqueness`)
@@ -46,6 +46,14 @@ CELLS_WEIGHT = 4
 #: The least slice of nodes of a turn in that race: a few milliseconds of
 #: cells at most, large against a call's overhead.
 RACE_SLICE = 1024
+#: The nodes of a probe by the weighted branching (Knuth's SSMCC-WTD: an
+#: item's weight grows where it wipes out) before the search in the input
+#: order, where multiplicities go on bitsets: his MOTLEY-DLX dissections
+#: with solutions, which the bitsets in the input order take 10,000 to
+#: 2.7 million nodes to solve, take it 58-1,732 (5 x 12 to 9 x 9; 1,024
+#: left 6 x 11 to the randomized runs, on the 0.3 s bar). Where it ends
+#: nothing, it costs 10-30 ms.
+WEIGHTED_PROBE_NODES = 2048
 #: Past the first stage, the CDCL solver's first turn, in decisions (about
 #: its first tenth of a second; each turn doubles), and the nodes a
 #: decision is priced at (a CDCL decision took 15-40 us on Knuth's
@@ -427,7 +435,9 @@ class _Dancing:
     cells too try in much the same order; `CompiledProblem.first_engine`).
     Where the cells go first and a count would take bitsets
     (`CompiledProblem.first_beside`), the search in the input order is two
-    searches, one on each, racing (`_race`).
+    searches, one on each, racing (`_race`). Where multiplicities go on
+    bitsets, a probe of the weighted branching goes before them (as his
+    SSMCC-WTD, which finds his motley dissections in a few hundred nodes).
     """
 
     def __init__(self, problem: ProblemData, runs: Runs | None = None, memory: int | None = None) -> None:
@@ -439,6 +449,14 @@ class _Dancing:
         beside = None if problem.first_engine is not None else compiled.first_beside
         self.plain = Solver(problem, engine=self.engine, memory=memory)
         self.searches = [self.plain]
+        # Multiplicities on bitsets: first a probe of the weighted branching
+        # (`WEIGHTED_PROBE_NODES`), counted with the searches in the input
+        # order, never resumed.
+        self.weighted: Solver | None = None
+        self.probed = False
+        if problem.first_engine is None and self.engine == "bits" and compiled.has_multiplicities:
+            self.weighted = Solver(problem, engine="cells", branching="wtd", memory=memory)
+            self.searches.append(self.weighted)
         remember(runs, self)  # (its `stats`: the searches' in the input order)
         # The racing search, built after the first slice (most first
         # solutions are found in it, and a square table takes a while).
@@ -480,19 +498,25 @@ class _Dancing:
         so far (at least `RACE_SLICE`). The first to end, or to give `k`
         solutions, settles it; what both find, the portfolio keeps once.
         By counts of work, never the clock: the same answer on every
-        machine."""
-        if self.beside is None and len(self.searches) == 1:
-            yield from self.plain.solutions(k, ids=True, nodes=until, budget=clock)
-            return
+        machine. Where multiplicities go on bitsets, the weighted branching
+        has a first slice of `WEIGHTED_PROBE_NODES` before them, its only
+        one."""
+        weighted = self.weighted
         while True:
             left = until - self.raced()
             if left <= 0:
                 raise LimitReached("node budget spent", count=0, stats=None, budget="nodes")
-            if self.beside is not None and self.plain.stats.nodes > 0:
-                self.searches.append(Solver(self.problem, engine=self.beside, memory=self.memory))
-                self.beside = None
-            search = min(self.searches, key=lambda s: s.stats.updates * (CELLS_WEIGHT if s.engine == "cells" else 1))
-            slice_ = min(left, max(RACE_SLICE, search.stats.nodes // 2))
+            if weighted is not None and not self.probed:
+                search, slice_, self.probed = weighted, min(left, WEIGHTED_PROBE_NODES), True
+            elif self.beside is None and len(self.searches) == 1 + (weighted is not None):
+                search, slice_ = self.plain, left  # (alone)
+            else:
+                if self.beside is not None and self.plain.stats.nodes > 0:
+                    self.searches.append(Solver(self.problem, engine=self.beside, memory=self.memory))
+                    self.beside = None
+                search = min((s for s in self.searches if s is not weighted),
+                             key=lambda s: s.stats.updates * (CELLS_WEIGHT if s.engine == "cells" else 1))
+                slice_ = min(left, max(RACE_SLICE, search.stats.nodes // 2))
             try:
                 yield from search.solutions(k, ids=True, nodes=search.stats.nodes + slice_, budget=clock)
             except LimitReached as e:
