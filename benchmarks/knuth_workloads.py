@@ -228,6 +228,12 @@ def instances(words: Path | None) -> list[Instance]:
         Instance("windmill dominoes 3x6 (first: none)", ["windmill-dominoes-dlx", "3", "6"], first=True),
         Instance("de Bruijn cycle, 10 bits of weight 2-5 (first)", ["de-bruijn-dlx", "2", "5", "10"], first=True),
         Instance("motley dissections 5x12 (first: none)", ["motley-dlx", "5", "12"], kind="MCC", first=True),
+        # First solutions of multiplicities past the first stage (2026-12-04):
+        # a motley dissection his -frb and -wtd find at once, a queendom
+        # with none, and one whose solution lies deep.
+        Instance("motley dissections 7x9 (first)", ["motley-dlx", "7", "9"], kind="MCC", first=True),
+        Instance("queendom 9, 4 queens (first: none)", ["queendom-dlx", "9", "4"], kind="MCC", first=True),
+        Instance("queendom 10, 5 queens (first)", ["queendom-dlx", "10", "5"], kind="MCC", first=True),
     ]
     if words is not None:
         out += [
