@@ -79,9 +79,10 @@ def test_the_race_of_cells_and_bitsets_answers_exactly(p: Problem, want: int) ->
     # The rule: bitsets beside where the cells go first and a count takes bitsets.
     assert raced == (c.first_engine == "cells" and c.search_engine() == "bits")
     # (Where they race, the bitset search is built after the cells' first
-    # slice; multiplicities on bitsets have the weighted probe beside.)
-    probed = c.first_engine == "bits" and c.has_multiplicities
-    assert (dancing.weighted is not None) == probed
+    # slice; multiplicities on bitsets have the weighted probe after theirs,
+    # where it did not end there.)
+    probed = dancing.weighted is not None
+    assert not probed or c.first_engine == "bits" and c.has_multiplicities
     assert len(dancing.searches) + (dancing.beside is not None) == 1 + raced + probed
     assert settled and len(found) == min(want, len(expected))
     assert len({tuple(sorted(s)) for s in found}) == len(found)
@@ -91,37 +92,48 @@ def test_the_race_of_cells_and_bitsets_answers_exactly(p: Problem, want: int) ->
 @settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problems(max_options=10), st.integers(1, 2), st.integers(1, 40))
 def test_the_weighted_probe_answers_exactly_where_it_ends_or_not(p: Problem, want: int, probe: int) -> None:
-    # Multiplicities on bitsets: the weighted branching's probe of `probe`
-    # nodes ends most of these trees (its answer then is the portfolio's),
-    # or stops, and the bitsets in the input order go on; either way the
-    # answer is the definition's, each solution once, and the run's nodes
-    # count the probe's.
+    # Multiplicities on bitsets: after their first slice (one node here),
+    # the weighted branching's probe of `probe` nodes ends most of these
+    # trees (its answer then is the portfolio's), or stops, and the bitsets
+    # in the input order go on; either way the answer is the definition's,
+    # each solution once, and the run's nodes count the probe's.
     from covering import solving
 
     expected = definition.brute_force(p)
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(solving, "WEIGHTED_PROBE_NODES", probe)
+        mp.setattr(solving, "RACE_SLICE", 1)
         dancing = solving._Dancing(p)
         found, settled = solving.portfolio(want, dancing, _Stage(None, [], False), first_nodes=1000)
     assert settled and len(found) == min(want, len(expected))
     assert len({tuple(sorted(s)) for s in found}) == len(found)
     assert all(tuple(sorted(s)) in expected for s in found)
+    c = p.compile()
     if dancing.weighted is not None:
-        assert 0 < dancing.weighted.stats.nodes <= probe
+        assert c.first_engine == "bits" and c.has_multiplicities
+        assert 0 < dancing.weighted.stats.nodes <= probe and dancing.plain.stats.nodes >= 1
         assert dancing.stats.nodes == dancing.weighted.stats.nodes + dancing.plain.stats.nodes
+    elif c.first_engine == "bits" and c.has_multiplicities:
+        assert dancing.plain.exhausted or len(found) == want  # (settled in the first slice)
 
 
-def test_the_weighted_probe_goes_before_the_bitsets() -> None:
-    # Multiplicities on bitsets: the probe runs first, and where it finds
-    # the solution, the bitsets in the input order never start.
+def test_the_weighted_probe_follows_the_bitsets_first_slice() -> None:
+    # Multiplicities on bitsets: a problem their first slice settles never
+    # builds the probe; with slices of one node, the probe comes second and
+    # finds the solution before the bitsets go on.
     from covering import solving
 
     mcc = Problem.from_dlx("1:2|a b\na\na b\nb\n")
     dancing = solving._Dancing(mcc)
-    assert dancing.plain.engine == "bits" and dancing.weighted is not None
+    assert dancing.plain.engine == "bits" and dancing.probing
     found, settled = solving.portfolio(1, dancing, _Stage(None, [], False))
-    assert settled and len(found) == 1
-    assert dancing.weighted.stats.nodes > 0 and dancing.plain.stats.nodes == 0
+    assert settled and len(found) == 1 and dancing.weighted is None
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(solving, "RACE_SLICE", 1)
+        dancing = solving._Dancing(mcc)
+        found, settled = solving.portfolio(1, dancing, _Stage(None, [], False))
+    assert settled and len(found) == 1 and dancing.weighted is not None
+    assert dancing.plain.stats.nodes == 1 and dancing.weighted.stats.nodes > 0
 
 
 def test_the_race_goes_where_the_cells_go_first_and_a_count_takes_bitsets() -> None:

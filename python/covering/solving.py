@@ -12,7 +12,7 @@ methods of the same names call them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any
 
 from . import _core, limits, sizes
@@ -47,8 +47,9 @@ CELLS_WEIGHT = 4
 #: cells at most, large against a call's overhead.
 RACE_SLICE = 1024
 #: The nodes of a probe by the weighted branching (Knuth's SSMCC-WTD: an
-#: item's weight grows where it wipes out) before the search in the input
-#: order, where multiplicities go on bitsets: his MOTLEY-DLX dissections
+#: item's weight grows where it wipes out) after the first slice of the
+#: search in the input order where multiplicities go on bitsets (most small
+#: problems end in that `RACE_SLICE`): his MOTLEY-DLX dissections
 #: with solutions, which the bitsets in the input order take 10,000 to
 #: 2.7 million nodes to solve, take it 58-1,732 (5 x 12 to 9 x 9; 1,024
 #: left 6 x 11 to the randomized runs, on the 0.3 s bar). Where it ends
@@ -74,7 +75,7 @@ DANCING_SHARE = 2.0
 PROPAGATIONS_PER_DECISION = 256
 #: The first decisions of the CDCL solver's first turn, which go alone to
 #: price it: where they propagated more than `PROPAGATIONS_PER_DECISION`
-#: each, the turn ends there, and the next is the first's whole size. His
+#: each, the turn ends there, and its rest is the next turn. His
 #: QUEENDOM-DLX 9 4 (no solution): a first turn of 4,096 decisions took
 #: 0.4 s, where the bitsets end the tree in 0.11 s.
 CDCL_PROBE_DECISIONS = 512
@@ -436,8 +437,9 @@ class _Dancing:
     Where the cells go first and a count would take bitsets
     (`CompiledProblem.first_beside`), the search in the input order is two
     searches, one on each, racing (`_race`). Where multiplicities go on
-    bitsets, a probe of the weighted branching goes before them (as his
-    SSMCC-WTD, which finds his motley dissections in a few hundred nodes).
+    bitsets, a probe of the weighted branching follows their first slice
+    (as his SSMCC-WTD, which finds his motley dissections in a few hundred
+    nodes).
     """
 
     def __init__(self, problem: ProblemData, runs: Runs | None = None, memory: int | None = None) -> None:
@@ -449,14 +451,11 @@ class _Dancing:
         beside = None if problem.first_engine is not None else compiled.first_beside
         self.plain = Solver(problem, engine=self.engine, memory=memory)
         self.searches = [self.plain]
-        # Multiplicities on bitsets: first a probe of the weighted branching
-        # (`WEIGHTED_PROBE_NODES`), counted with the searches in the input
-        # order, never resumed.
+        # Multiplicities on bitsets: after their first slice, a probe of
+        # the weighted branching (`WEIGHTED_PROBE_NODES`), counted with the
+        # searches in the input order, never resumed.
         self.weighted: Solver | None = None
-        self.probed = False
-        if problem.first_engine is None and self.engine == "bits" and compiled.has_multiplicities:
-            self.weighted = Solver(problem, engine="cells", branching="wtd", memory=memory)
-            self.searches.append(self.weighted)
+        self.probing = problem.first_engine is None and self.engine == "bits" and compiled.has_multiplicities
         remember(runs, self)  # (its `stats`: the searches' in the input order)
         # The racing search, built after the first slice (most first
         # solutions are found in it, and a square table takes a while).
@@ -480,7 +479,8 @@ class _Dancing:
                            max(x.max_level for x in each))
 
     def raced(self) -> int:
-        """Nodes of the search in the input order, on every engine racing."""
+        """Nodes of the search in the input order, on every engine racing
+        (and the weighted branching's probe)."""
         return sum(s.stats.nodes for s in self.searches)
 
     def nodes(self) -> int:
@@ -499,17 +499,22 @@ class _Dancing:
         solutions, settles it; what both find, the portfolio keeps once.
         By counts of work, never the clock: the same answer on every
         machine. Where multiplicities go on bitsets, the weighted branching
-        has a first slice of `WEIGHTED_PROBE_NODES` before them, its only
+        has a slice of `WEIGHTED_PROBE_NODES` after their first, its only
         one."""
         weighted = self.weighted
         while True:
             left = until - self.raced()
             if left <= 0:
                 raise LimitReached("node budget spent", count=0, stats=None, budget="nodes")
-            if weighted is not None and not self.probed:
-                search, slice_, self.probed = weighted, min(left, WEIGHTED_PROBE_NODES), True
+            if self.probing and self.plain.stats.nodes > 0:
+                self.probing = False
+                weighted = self.weighted = Solver(self.problem, engine="cells", branching="wtd",
+                                                  memory=self.memory)
+                self.searches.append(weighted)
+                search, slice_ = weighted, min(left, WEIGHTED_PROBE_NODES)
             elif self.beside is None and len(self.searches) == 1 + (weighted is not None):
-                search, slice_ = self.plain, left  # (alone)
+                # (Alone, or a first slice before the probe.)
+                search, slice_ = self.plain, min(left, RACE_SLICE) if self.probing else left
             else:
                 if self.beside is not None and self.plain.stats.nodes > 0:
                     self.searches.append(Solver(self.problem, engine=self.beside, memory=self.memory))
@@ -545,39 +550,55 @@ class _Dancing:
                 runs_out(e)
                 if n is not None:
                     raise
+        # The cells alone in the input order (no bitsets racing to end the
+        # tree) give the randomized runs their half of each turn first:
+        # past the first stage, a first solution is more likely theirs (his
+        # de Bruijn cycle of 391,879 options: the first run finds one in 632
+        # nodes, after the input order's 100,000 of the lead, 1 s).
+        runs_first = self.engine == "cells" and self.beside is None and len(self.searches) == 1
         while True:
             # A turn of `extra` nodes, half of them to the search in the
             # input order (no node budget: turns of doubling size).
             extra = max(PORTFOLIO_NODES, self.nodes()) if n is None else n - self.nodes()
             if extra <= 0:
                 raise LimitReached("node budget spent", count=0, stats=None, budget="nodes")
+            goal, share = self.raced() + extra // 2, extra - extra // 2
+            if runs_first and (yield from self._runs(k, share, clock)):
+                return
             try:
-                yield from self._race(k, self.raced() + extra // 2, clock)
+                yield from self._race(k, goal, clock)
                 return
             except LimitReached as e:
                 runs_out(e)
-            share = extra - extra // 2
-            while share > 0:
-                if self.run is None:
-                    self.seed += 1
-                    self.run_budget = max(PORTFOLIO_NODES, 2 * self.run_budget)
-                    self.run = Solver(self.problem, order="random", seed=self.seed, engine=self.engine,
-                                      memory=self.memory)
-                run, before = self.run, self.run.stats.nodes
-                try:
-                    yield from run.solutions(k, ids=True, nodes=min(self.run_budget, before + share),
-                                             budget=clock)
-                    return  # k found, or the run saw its whole tree
-                except LimitReached as e:
-                    runs_out(e)
-                if run.stats.nodes == before:
-                    break  # (no progress: nothing more to give this turn)
-                share -= run.stats.nodes - before
-                if run.stats.nodes >= self.run_budget:
-                    self.spent += run.stats.nodes
-                    self.run = None  # its budget ran out: the next run has twice as much
+            if not runs_first and (yield from self._runs(k, share, clock)):
+                return
             if n is not None:
                 raise LimitReached("node budget spent", count=0, stats=None, budget="nodes")
+
+    def _runs(self, k: int, share: int, clock: limits.Budget) -> Generator[tuple[int, ...], None, bool]:
+        """Up to `k` solutions of the randomized runs, for `share` nodes,
+        each run with twice the budget of the last; True where they settled
+        it (`k` found, or a run saw its whole tree)."""
+        while share > 0:
+            if self.run is None:
+                self.seed += 1
+                self.run_budget = max(PORTFOLIO_NODES, 2 * self.run_budget)
+                self.run = Solver(self.problem, order="random", seed=self.seed, engine=self.engine,
+                                  memory=self.memory)
+            run, before = self.run, self.run.stats.nodes
+            try:
+                yield from run.solutions(k, ids=True, nodes=min(self.run_budget, before + share), budget=clock)
+                return True
+            except LimitReached as e:
+                if e.budget != "nodes":
+                    raise
+            if run.stats.nodes == before:
+                break  # (no progress: nothing more to give this turn)
+            share -= run.stats.nodes - before
+            if run.stats.nodes >= self.run_budget:
+                self.spent += run.stats.nodes
+                self.run = None  # its budget ran out: the next run has twice as much
+        return False
 
 
 def _problem_stages(problem: ProblemData, run: limits.Budget, conflicts: int | None = None,
