@@ -533,8 +533,7 @@ class _Dancing:
             try:
                 yield from search.solutions(k, ids=True, nodes=search.stats.nodes + slice_, budget=clock)
             except LimitReached as e:
-                if e.budget != "nodes":
-                    raise
+                _runs_out(e)
                 continue
             return  # it ended, or gave k
 
@@ -543,11 +542,6 @@ class _Dancing:
         # search below counts its own, within the turn's time and flag.
         n, clock = turn.nodes, turn.capped(None)
 
-        def runs_out(e: LimitReached) -> None:
-            """A run's own node budget ran out (else the run's budget: raised)."""
-            if e.budget != "nodes":
-                raise e
-
         if not self.started:
             # The first stage: the search in the input order alone.
             self.started = True
@@ -555,7 +549,7 @@ class _Dancing:
                 yield from self._race(k, PORTFOLIO_NODES if n is None else n, clock)
                 return
             except LimitReached as e:
-                runs_out(e)
+                _runs_out(e)
                 if n is not None:
                     raise
         # The cells alone in the input order (no bitsets racing to end the
@@ -577,7 +571,7 @@ class _Dancing:
                 yield from self._race(k, goal, clock)
                 return
             except LimitReached as e:
-                runs_out(e)
+                _runs_out(e)
             if not runs_first and (yield from self._runs(k, share, clock)):
                 return
             if n is not None:
@@ -598,8 +592,7 @@ class _Dancing:
                 yield from run.solutions(k, ids=True, nodes=min(self.run_budget, before + share), budget=clock)
                 return True
             except LimitReached as e:
-                if e.budget != "nodes":
-                    raise
+                _runs_out(e)
             if run.stats.nodes == before:
                 break  # (no progress: nothing more to give this turn)
             share -= run.stats.nodes - before
@@ -607,6 +600,13 @@ class _Dancing:
                 self.spent += run.stats.nodes
                 self.run = None  # its budget ran out: the next run has twice as much
         return False
+
+
+def _runs_out(e: LimitReached) -> None:
+    """A search's own node budget ran out: the stage goes on (else the
+    run's budget ran out: raised)."""
+    if e.budget != "nodes":
+        raise e
 
 
 def _problem_stages(problem: ProblemData, run: limits.Budget, conflicts: int | None = None,
