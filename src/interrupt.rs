@@ -8,11 +8,15 @@
 //!   wakes when a thread is done or every 20 ms to check for signals (Python
 //!   only runs signal handlers on the main thread, with the GIL), and on a
 //!   signal raises the stop flag the work watches.
+//! * [`apart`]: as [`until_interrupted`], for work with steps that cannot be
+//!   stopped at all for a second or more (CaDiCaL doubling its tables): on a
+//!   signal the caller returns at once and leaves the work to stop on its
+//!   own thread.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::budget::Budget;
@@ -203,6 +207,52 @@ pub fn on_threads<T: Send, F: FnOnce() -> T + Send>(
     })
     .map_err(|_| errors::internal(format!("internal error in {what}")))?;
     Ok((results, signal))
+}
+
+/// Runs `work(stop)` on a thread of its own, which the caller does not wait
+/// for once a signal (Ctrl-C) has come: then `stop` is raised and the
+/// signal's exception returned at once, and the work ends by itself
+/// (dropping what it built, on that thread). Without a signal, its result.
+/// For work whose single steps run long: CaDiCaL's tables double as the CDCL
+/// encoding of a million options takes its variables, and one doubling (to 8
+/// million) took 1.8 s, where a Ctrl-C is answered in 0.2 s. A panic in the
+/// work becomes an internal error naming `what`.
+pub fn apart<T: Send + 'static>(
+    py: Python<'_>,
+    what: &str,
+    work: impl FnOnce(&AtomicBool) -> T + Send + 'static,
+) -> PyResult<Result<T, PyErr>> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let (done, finished) = channel::<Option<T>>();
+    let flag = Arc::clone(&stop);
+    std::thread::Builder::new()
+        .name("covering-apart".into())
+        .spawn(move || {
+            // (None: it panicked.)
+            let result = catch_unwind(AssertUnwindSafe(|| work(&flag))).ok();
+            let _ = done.send(result);
+        })
+        .map_err(|e| errors::internal(format!("{what}: no thread: {e}")))?;
+    // (A receiver is not Sync; the lock lets it wait without the GIL.)
+    let finished = Mutex::new(finished);
+    let wait = || match finished.lock() {
+        Ok(rx) => rx.recv_timeout(Duration::from_millis(20)),
+        Err(_) => Err(RecvTimeoutError::Disconnected),
+    };
+    loop {
+        match py.detach(wait) {
+            Ok(Some(result)) => return Ok(Ok(result)),
+            Ok(None) | Err(RecvTimeoutError::Disconnected) => {
+                return Err(errors::internal(format!("internal error in {what}")));
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                if let Err(e) = py.check_signals() {
+                    stop.store(true, Ordering::Relaxed);
+                    return Ok(Err(e));
+                }
+            }
+        }
+    }
 }
 
 /// Tells the waiting thread that a job has ended, however it ended.

@@ -35,12 +35,10 @@ impl PySatSearch {
     #[new]
     fn new(py: Python<'_>, problem: &PyCompiledProblem) -> PyResult<Self> {
         let p = problem.inner.clone();
-        let (sat, signal) = crate::interrupt::until_interrupted(py, "the CDCL encoding", |halt| {
+        // Apart: a Ctrl-C is not kept waiting for CaDiCaL's tables to double.
+        let sat = crate::interrupt::apart(py, "the CDCL encoding", move |halt| {
             sat::Sat::new_until(&p, halt)
-        })?;
-        if let Some(e) = signal {
-            return Err(e);
-        }
+        })??;
         let sat =
             sat.ok_or_else(|| crate::errors::internal("the CDCL encoding stopped".to_string()))?;
         let halt = sat.stop_flag();

@@ -27,6 +27,11 @@ use std::time::Instant;
 
 use xc::{CompiledProblem, Next, Poll, Slice, Sliced};
 
+mod held;
+
+pub use held::FREED_APART;
+use held::Held;
+
 /// What the solver's terminate callback watches: a stop flag (Ctrl-C,
 /// `cancel`) and a deadline.
 struct Watch {
@@ -82,7 +87,8 @@ enum SatStep {
 
 /// A CDCL search of one problem: its solutions one by one.
 pub struct Sat {
-    solver: cadical_sys::CaDiCal,
+    /// (Freed on a thread of its own where it is big: `held`.)
+    solver: Held,
     n_options: usize,
     /// Can no solution contain another? Then a solution is blocked by the
     /// clause "not all of these"; else by its whole assignment.
@@ -104,9 +110,8 @@ unsafe impl Send for Sat {}
 
 /// The clauses being written, with the next free variable.
 struct Cnf<'a> {
-    solver: &'a mut cadical_sys::CaDiCal,
+    solver: &'a mut Held,
     next: i32,
-    clauses: u64,
 }
 
 impl Cnf<'_> {
@@ -119,7 +124,7 @@ impl Cnf<'_> {
 
     fn clause(&mut self, lits: &[i32]) {
         add_clause(self.solver, lits);
-        self.clauses += 1;
+        self.solver.clauses += 1;
     }
 
     /// At most one of `lits`.
@@ -305,7 +310,9 @@ impl Sat {
     pub fn new_until(problem: &CompiledProblem, halt: &AtomicBool) -> Option<Sat> {
         const EVERY: usize = 4096;
         let stop = Arc::new(AtomicBool::new(false));
-        let mut solver = cadical_sys::CaDiCal::new();
+        // Held from the start: an encoding stopped half-way is freed as a
+        // whole one is.
+        let mut solver = Held::new(cadical_sys::CaDiCal::new());
         // No factoring (bounded variable addition): measured on Akari, the
         // same conflicts without it, and with it the binding checks on every
         // literal added that its variable was declared.
@@ -328,7 +335,6 @@ impl Sat {
         let mut cnf = Cnf {
             solver: &mut solver,
             next: n_options as i32,
-            clauses: 0,
         };
         let n_primary = problem.n_primary();
         for (i, options) in uses.iter().enumerate() {
@@ -377,7 +383,7 @@ impl Sat {
             }
             cnf.at_most_one(&slots);
         }
-        let (variables, clauses) = (cnf.next as u64, cnf.clauses);
+        let variables = cnf.next as u64;
         let exact = problem.lo() == problem.hi();
         Some(Sat {
             solver,
@@ -387,7 +393,6 @@ impl Sat {
             stop,
             stats: SatStats {
                 variables,
-                clauses,
                 ..SatStats::default()
             },
             solution: Vec::new(),
@@ -398,7 +403,7 @@ impl Sat {
     /// [`xc::Search::force`] does for dancing links.
     pub fn require(&mut self, o: u32) {
         add_clause(&mut self.solver, &[o as i32 + 1]);
-        self.stats.clauses += 1;
+        self.solver.clauses += 1;
     }
 
     /// The flag that stops a running [`Sat::next`] (from another thread).
@@ -413,7 +418,10 @@ impl Sat {
     }
 
     pub fn stats(&self) -> SatStats {
-        self.stats
+        SatStats {
+            clauses: self.solver.clauses,
+            ..self.stats
+        }
     }
 
     /// Has every solution been found?
@@ -469,7 +477,7 @@ impl Sat {
                         .collect()
                 };
                 add_clause(&mut self.solver, &block);
-                self.stats.clauses += 1;
+                self.solver.clauses += 1;
                 self.stats.solutions += 1;
                 SatStep::Solution(chosen)
             }
