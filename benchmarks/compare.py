@@ -29,8 +29,8 @@ pentominoes 4 x 15 by each), Knuth's six problems of
 tiling of 60 x 60 with any number of pentominoes, the
 front door's count of three boards whose items and options are shuffled
 and of the graph covers of ../shared/data/counting, the samurai of examples/, the pentominoes up to symmetry,
-queens in a random order, a million-option read, and the command line's start. The inputs are written
-once into a temporary folder by the new build.
+queens in a random order, a million-option read, the CDCL encoding of 200,000 options, and the command
+line's start. The inputs are written once into a temporary folder by the new build.
 
 With ``--write``, the table goes to benchmarks/RESULTS.md (``compare``
 markers), with the command, both commits, the machine and the date.
@@ -130,6 +130,9 @@ def cli(*words: str) -> list[str]:
 READ = ("import sys; from covering import Problem; data = open(sys.argv[1], 'rb').read(); "
         "c = Problem.from_dlx(data).compile(); print(c.n_options, c.n_entries)")
 
+ENCODE = ("import sys; from covering import Problem; from covering.sat import SatSolver; "
+          "s = SatSolver(Problem.from_dlx(open(sys.argv[1], 'rb').read())); print(s.stats.variables, s.stats.clauses)")
+
 
 def rows(akari_file: Path | None) -> list[Row]:
     sudoku = DATA / "sudoku"
@@ -188,6 +191,7 @@ def rows(akari_file: Path | None) -> list[Row]:
     ]
     out += [
         Row("a million options: read and compile", ["-c", READ, "{dir}/million.dlx"]),
+        Row("200,000 options: the CDCL encoding", ["-c", ENCODE, "{dir}/options200k.dlx"]),
         Row("start-up: a count of a 3-option file", cli("dlx", "{dir}/tiny.dlx", "--count"), last_line),
     ]
     return out
@@ -263,6 +267,7 @@ def write_inputs(folder: Path) -> None:
     import bigfile
 
     (folder / "million.dlx").write_text("\n".join(bigfile.lines(10**6, 1)) + "\n")
+    (folder / "options200k.dlx").write_text("\n".join(bigfile.lines(2 * 10**5, 2)) + "\n")
     (folder / "tiny.dlx").write_text("A B C\nA B\nC\nA\n")
     import random
 
