@@ -163,12 +163,14 @@ class ParallelSearch:
                 raise
         # The rest of that search, cut for the threads: no work is done twice.
         done_count, done_nodes = solver.stats.solutions, solver.stats.nodes
-        roots = solver.frontier_shares()
-        if len(roots) > FRONTIER_MOST * self.threads:
-            # A deep, bushy start leaves thousands of siblings on its path,
-            # each to be measured and set up on its own: starting over from
-            # the root costs less (measured: 2,263 roots of hexominoes on
-            # 10 x 21 took 5.7 s to measure, after 0.01 s of search).
+        # A deep, bushy start leaves thousands of siblings on its path, each
+        # to be measured and set up on its own: starting over from the root
+        # costs less (measured: 2,263 roots of hexominoes on 10 x 21 took 5.7
+        # s to measure, after 0.01 s of search). They are not even made: each
+        # is a copy of the path above it, and the 30,000 levels of an
+        # L-tromino board of 300 x 300 took 96 s to make them, deaf to Ctrl-C.
+        roots = solver.frontier_shares(most=FRONTIER_MOST * self.threads)
+        if roots is None:
             done_count = done_nodes = 0
             roots = [([], 1.0)]
         self._base = (done_count, done_nodes)

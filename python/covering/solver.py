@@ -196,10 +196,13 @@ class Solver:
         """
         return self._search.frontier()
 
-    def frontier_shares(self) -> list[tuple[list[int], float]]:
+    def frontier_shares(self, most: int | None = None) -> list[tuple[list[int], float]] | None:
         """`frontier()` with each piece's share of the tree, by Knuth's
         uniform-tree estimate (a branch of a node of degree d weighs 1/d of
-        the node): the shares add up to the part not yet explored.
+        the node): the shares add up to the part not yet explored. None
+        where it would have more than `most` pieces (each is a copy of the
+        path above it: a search thousands of levels deep has a frontier of
+        gigabytes).
 
         >>> from covering.puzzles.polyomino import l_tromino
         >>> s = l_tromino(6).solver()
@@ -207,10 +210,13 @@ class Solver:
         ...     s.count(nodes=5)
         ... except LimitReached:
         ...     pass
-        >>> 0 < sum(w for _, w in s.frontier_shares()) <= 1
+        >>> shares = s.frontier_shares()
+        >>> 0 < sum(w for _, w in shares) <= 1
         True
+        >>> s.frontier_shares(most=len(shares)) == shares, s.frontier_shares(most=len(shares) - 1)
+        (True, None)
         """
-        return self._search.frontier_shares()
+        return self._search.frontier_shares(most)
 
     def progress(self) -> list[tuple[int, int]]:
         """Knuth's progress path: ``(k, d)`` per level, "choice k of d"."""

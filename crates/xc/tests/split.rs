@@ -221,7 +221,8 @@ fn parallel_solutions_are_all_there() {
 }
 
 /// A frontier's shares and the explored part make the whole piece, at any
-/// pause, on random problems with every feature.
+/// pause, on random problems with every feature; a frontier asked within
+/// fewer pieces than it has is refused.
 #[test]
 fn frontier_shares_and_the_explored_part_make_one() {
     let mut rng = Rng::new(12);
@@ -241,8 +242,13 @@ fn frontier_shares_and_the_explored_part_make_one() {
                 if s.count_in(slice, u64::MAX).is_ready() {
                     break;
                 }
-                let shares: f64 = s.frontier_shares().iter().map(|(_, w)| w).sum();
+                let all = s.frontier_shares();
+                let shares: f64 = all.iter().map(|(_, w)| w).sum();
                 assert!(shares <= 1.0 + 1e-12 && shares > 0.0);
+                // Within as many pieces as it has, the same frontier; within
+                // one fewer, none.
+                assert_eq!(s.frontier_shares_within(all.len()), Some(all.clone()));
+                assert!(s.frontier_shares_within(all.len() - 1).is_none());
                 assert!(s.fraction_explored() <= 1.0 - shares + 1e-12, "{p:?}");
             }
         }

@@ -158,8 +158,11 @@ pub(crate) trait Machine: Solve + Debug + Sync + MachineClone {
     fn exclude(&mut self, o: u32) -> bool;
     fn count(&mut self, limits: Limits, target: u64) -> Step;
     fn progress(&self) -> Vec<(u32, u32)>;
-    /// The frontier's pieces, each tagged with the depth it branches at.
-    fn frontier(&self) -> Vec<(usize, Vec<Move>)>;
+    /// The frontier's pieces, each tagged with the depth it branches at;
+    /// None as soon as there would be more than `most` (each piece is a
+    /// copy of the path above it: thousands of levels deep, all of them
+    /// would take seconds and gigabytes).
+    fn frontier(&self, most: usize) -> Option<Vec<(usize, Vec<Move>)>>;
     fn children(&mut self) -> Option<Vec<Vec<Move>>>;
     /// One of Knuth's random probes from the root: an estimate of the nodes,
     /// at most [`MOST_ESTIMATE`]; `None` when `halt` was raised on the way

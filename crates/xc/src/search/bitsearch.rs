@@ -592,7 +592,7 @@ impl Machine for BitSearch {
 
     /// The unexplored part of a search paused before entering a node (see
     /// the dancing-cells search).
-    fn frontier(&self) -> Vec<(usize, Vec<Move>)> {
+    fn frontier(&self, most: usize) -> Option<Vec<(usize, Vec<Move>)>> {
         assert!(
             self.state == State::Forward,
             "a frontier is taken before entering a node"
@@ -614,6 +614,9 @@ impl Machine for BitSearch {
             let live = &self.live[l * w..(l + 1) * w];
             let mut after = Some(k);
             while let Some(x) = next_option(&self.bits, live, i, after) {
+                if pieces.len() == most {
+                    return None;
+                }
                 let mut piece = path.clone();
                 piece.push(Move::Include(self.bits.external[x]));
                 pieces.push((l - self.base, piece));
@@ -626,8 +629,11 @@ impl Machine for BitSearch {
                 .iter()
                 .map(|&x| Move::Include(self.bits.external[x as usize])),
         );
+        if pieces.len() == most {
+            return None;
+        }
         pieces.push((self.level - self.base, path));
-        pieces
+        Some(pieces)
     }
 
     /// The branches of the node a fresh search starts at: None if that node

@@ -302,7 +302,28 @@ impl Search {
     /// assert_eq!(shares, vec![0.25; 4]);
     /// ```
     pub fn frontier_shares(&self) -> Vec<(Vec<Move>, f64)> {
-        let tagged = self.tagged_frontier();
+        self.frontier_shares_within(usize::MAX)
+            .expect("no frontier has usize::MAX pieces")
+    }
+
+    /// [`Search::frontier_shares`], or None as soon as it would have more
+    /// than `most` pieces: each is a copy of the path above it, and the
+    /// frontier of a search 30,000 levels deep (an L-tromino board of 300 x
+    /// 300) took 96 s to make, where the caller wanted a few hundred pieces
+    /// or none.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use xc::{CompiledProblem, Poll, Search, Slice, Sliced};
+    /// let p = Arc::new(CompiledProblem::new(2, 0, vec![1; 2], vec![1; 2],
+    ///     (0..=8).collect(), vec![0, 0, 0, 0, 1, 1, 1, 1], vec![]).unwrap());
+    /// let mut s = Search::new(p, None);
+    /// assert_eq!(s.run(Slice::work(1)), Poll::Pending);
+    /// assert_eq!(s.frontier_shares_within(4).map(|f| f.len()), Some(4));
+    /// assert!(s.frontier_shares_within(3).is_none());
+    /// ```
+    pub fn frontier_shares_within(&self, most: usize) -> Option<Vec<(Vec<Move>, f64)>> {
+        let tagged = self.machine.frontier(most)?;
         let path = self.progress();
         // Width of one branch at each depth, and the branches made there.
         let mut width = Vec::with_capacity(path.len() + 1);
@@ -316,23 +337,27 @@ impl Search {
         for (l, _) in &tagged {
             made[(*l).min(path.len())] += 1;
         }
-        tagged
-            .into_iter()
-            .map(|(l, piece)| {
-                let l = l.min(path.len());
-                let share = match path.get(l) {
-                    // The branches after choice k of d at depth l share
-                    // (d - k) widths (Algorithm M may make fewer pieces).
-                    Some(&(k, d)) => d.saturating_sub(k) as f64 * width[l] / made[l] as f64,
-                    None => width[l],
-                };
-                (piece, share)
-            })
-            .collect()
+        Some(
+            tagged
+                .into_iter()
+                .map(|(l, piece)| {
+                    let l = l.min(path.len());
+                    let share = match path.get(l) {
+                        // The branches after choice k of d at depth l share
+                        // (d - k) widths (Algorithm M may make fewer pieces).
+                        Some(&(k, d)) => d.saturating_sub(k) as f64 * width[l] / made[l] as f64,
+                        None => width[l],
+                    };
+                    (piece, share)
+                })
+                .collect(),
+        )
     }
 
     fn tagged_frontier(&self) -> Vec<(usize, Vec<Move>)> {
-        self.machine.frontier()
+        self.machine
+            .frontier(usize::MAX)
+            .expect("no frontier has usize::MAX pieces")
     }
 
     /// The branches of the first node of a search not yet started: None if

@@ -693,7 +693,7 @@ impl Machine for MBitSearch {
     /// node itself, and at each level above it one piece for the branches
     /// not yet taken, which leave out every option tried there (as the
     /// dancing cells' Algorithm M does).
-    fn frontier(&self) -> Vec<(usize, Vec<Move>)> {
+    fn frontier(&self, most: usize) -> Option<Vec<(usize, Vec<Move>)>> {
         assert!(
             self.state == State::Forward,
             "a frontier is taken before entering a node"
@@ -709,14 +709,20 @@ impl Machine for MBitSearch {
             }
             let o = self.bits.external[lv.choice as usize];
             if lv.tried < lv.deg {
+                if pieces.len() == most {
+                    return None;
+                }
                 let mut rest = path.clone();
                 rest.push(Move::Exclude(o));
                 pieces.push((l - self.base, rest));
             }
             path.push(Move::Include(o));
         }
+        if pieces.len() == most {
+            return None;
+        }
         pieces.push((self.level - self.base, path));
-        pieces
+        Some(pieces)
     }
 
     /// The branches of the node a fresh search starts at: None if that node

@@ -683,7 +683,7 @@ impl Machine for CellSearch {
     /// the branches not yet taken at each level above it. Paused between two
     /// tries of a level (Algorithm X or C), the branches not yet taken there
     /// too, the next one playing the node.
-    fn frontier(&self) -> Vec<(usize, Vec<Move>)> {
+    fn frontier(&self, most: usize) -> Option<Vec<(usize, Vec<Move>)>> {
         let between = self.state == State::Advance && !self.mcc;
         assert!(
             self.state == State::Forward || between,
@@ -700,6 +700,9 @@ impl Machine for CellSearch {
                 if self.lv[l].out {
                     path.push(Move::Exclude(o));
                 } else {
+                    if pieces.len() == most {
+                        return None;
+                    }
                     let mut piece = path.clone();
                     piece.push(Move::Exclude(o));
                     pieces.push((l - self.base, piece));
@@ -712,6 +715,9 @@ impl Machine for CellSearch {
                 let node = at!(self.cells.nd, x);
                 let end = node.itm as u32 + self.cells.size(node.itm as u32);
                 for q in node.loc + 1..end {
+                    if pieces.len() == most {
+                        return None;
+                    }
                     let mut piece = path.clone();
                     piece.push(Move::Include(self.option_of(at!(self.cells.set, q))));
                     pieces.push((l - self.base, piece));
@@ -730,6 +736,9 @@ impl Machine for CellSearch {
                 continue;
             }
             // The branches left: none of the tweaked options.
+            if pieces.len() == most {
+                return None;
+            }
             let mut rest = path.clone();
             rest.extend(tweaked.iter().map(|&o| Move::Exclude(o)));
             pieces.push((l - self.base, rest));
@@ -742,6 +751,9 @@ impl Machine for CellSearch {
             // next one is the node below (its share that of a whole node).
             let i = self.lv[self.level].best;
             for q in self.cur + 1..i + self.cells.size(i) {
+                if pieces.len() == most {
+                    return None;
+                }
                 let mut piece = path.clone();
                 piece.push(Move::Include(self.option_of(at!(self.cells.set, q))));
                 pieces.push((depth, piece));
@@ -749,8 +761,11 @@ impl Machine for CellSearch {
             path.push(Move::Include(self.option_of(at!(self.cells.set, self.cur))));
             depth += 1;
         }
+        if pieces.len() == most {
+            return None;
+        }
         pieces.push((depth, path));
-        pieces
+        Some(pieces)
     }
 
     /// The branches of the node a fresh search starts at: None if that node
