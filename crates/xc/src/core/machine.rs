@@ -172,6 +172,14 @@ pub(crate) trait Machine: Solve + Debug + Sync + MachineClone {
     fn probe(&mut self, rng: &mut Rng, halt: &AtomicBool, spent: &mut u64) -> Option<f64>;
 }
 
+/// Room for one more piece in a frontier being made within `most` pieces
+/// ([`Machine::frontier`]): `None` where it is full, for the maker to give
+/// up with `?` before it copies the path for that piece.
+#[inline]
+pub(crate) fn room<T>(pieces: &[T], most: usize) -> Option<()> {
+    (pieces.len() < most).then_some(())
+}
+
 /// A copy of a boxed machine, position and all (for every machine that is
 /// `Clone`).
 pub(crate) trait MachineClone {

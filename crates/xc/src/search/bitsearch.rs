@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use crate::core::bitmasks::{first_equal, none_over_one};
 use crate::core::bits::{Bits, COVERED, Count, apply, next_option, rank};
 use crate::core::machine::{
-    Engine, Limits, MAX_PROBE_DEPTH, MOST_ESTIMATE, Machine, Move, Solve, Step,
+    Engine, Limits, MAX_PROBE_DEPTH, MOST_ESTIMATE, Machine, Move, Solve, Step, room,
 };
 use crate::core::problem::CompiledProblem;
 use crate::core::rng::Rng;
@@ -614,9 +614,7 @@ impl Machine for BitSearch {
             let live = &self.live[l * w..(l + 1) * w];
             let mut after = Some(k);
             while let Some(x) = next_option(&self.bits, live, i, after) {
-                if pieces.len() == most {
-                    return None;
-                }
+                room(&pieces, most)?;
                 let mut piece = path.clone();
                 piece.push(Move::Include(self.bits.external[x]));
                 pieces.push((l - self.base, piece));
@@ -629,9 +627,7 @@ impl Machine for BitSearch {
                 .iter()
                 .map(|&x| Move::Include(self.bits.external[x as usize])),
         );
-        if pieces.len() == most {
-            return None;
-        }
+        room(&pieces, most)?;
         pieces.push((self.level - self.base, path));
         Some(pieces)
     }

@@ -36,7 +36,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::core::bits::{MAX_OPTIONS, MAX_PRIMARY, next_in, numbering, secondary_clashes};
 use crate::core::machine::{
-    Engine, Limits, MAX_PROBE_DEPTH, MOST_ESTIMATE, Machine, Move, Solve, Step,
+    Engine, Limits, MAX_PROBE_DEPTH, MOST_ESTIMATE, Machine, Move, Solve, Step, room,
 };
 use crate::core::problem::CompiledProblem;
 use crate::core::rng::Rng;
@@ -709,18 +709,14 @@ impl Machine for MBitSearch {
             }
             let o = self.bits.external[lv.choice as usize];
             if lv.tried < lv.deg {
-                if pieces.len() == most {
-                    return None;
-                }
+                room(&pieces, most)?;
                 let mut rest = path.clone();
                 rest.push(Move::Exclude(o));
                 pieces.push((l - self.base, rest));
             }
             path.push(Move::Include(o));
         }
-        if pieces.len() == most {
-            return None;
-        }
+        room(&pieces, most)?;
         pieces.push((self.level - self.base, path));
         Some(pieces)
     }

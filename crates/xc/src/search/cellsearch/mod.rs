@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::core::machine::{
-    Engine, Heuristic, Limits, MAX_PROBE_DEPTH, MOST_ESTIMATE, Machine, Move, Solve, Step,
+    Engine, Heuristic, Limits, MAX_PROBE_DEPTH, MOST_ESTIMATE, Machine, Move, Solve, Step, room,
 };
 use crate::core::problem::CompiledProblem;
 use crate::core::rng::Rng;
@@ -700,9 +700,7 @@ impl Machine for CellSearch {
                 if self.lv[l].out {
                     path.push(Move::Exclude(o));
                 } else {
-                    if pieces.len() == most {
-                        return None;
-                    }
+                    room(&pieces, most)?;
                     let mut piece = path.clone();
                     piece.push(Move::Exclude(o));
                     pieces.push((l - self.base, piece));
@@ -715,9 +713,7 @@ impl Machine for CellSearch {
                 let node = at!(self.cells.nd, x);
                 let end = node.itm as u32 + self.cells.size(node.itm as u32);
                 for q in node.loc + 1..end {
-                    if pieces.len() == most {
-                        return None;
-                    }
+                    room(&pieces, most)?;
                     let mut piece = path.clone();
                     piece.push(Move::Include(self.option_of(at!(self.cells.set, q))));
                     pieces.push((l - self.base, piece));
@@ -736,9 +732,7 @@ impl Machine for CellSearch {
                 continue;
             }
             // The branches left: none of the tweaked options.
-            if pieces.len() == most {
-                return None;
-            }
+            room(&pieces, most)?;
             let mut rest = path.clone();
             rest.extend(tweaked.iter().map(|&o| Move::Exclude(o)));
             pieces.push((l - self.base, rest));
@@ -751,9 +745,7 @@ impl Machine for CellSearch {
             // next one is the node below (its share that of a whole node).
             let i = self.lv[self.level].best;
             for q in self.cur + 1..i + self.cells.size(i) {
-                if pieces.len() == most {
-                    return None;
-                }
+                room(&pieces, most)?;
                 let mut piece = path.clone();
                 piece.push(Move::Include(self.option_of(at!(self.cells.set, q))));
                 pieces.push((depth, piece));
@@ -761,9 +753,7 @@ impl Machine for CellSearch {
             path.push(Move::Include(self.option_of(at!(self.cells.set, self.cur))));
             depth += 1;
         }
-        if pieces.len() == most {
-            return None;
-        }
+        room(&pieces, most)?;
         pieces.push((depth, path));
         Some(pieces)
     }
