@@ -266,19 +266,49 @@ fn implied_at_most(
     left.is_empty()
 }
 
+/// How the clauses keep a primary item of `n` options between `lo` and
+/// `hi`, decided once: the encoding counts its variables before it writes
+/// its clauses.
+#[derive(Clone, Copy, Debug)]
+enum Kept {
+    /// Exactly one: a clause of all its options, and at most one of them.
+    One,
+    /// No upper bound to write (`hi` at least `n`): a clause of all its
+    /// options where the lower bound is 1, else nothing.
+    AtLeast(usize),
+    /// A unary counter, both ways ([`Cnf::between`]).
+    Between(usize, usize),
+}
+
+impl Kept {
+    fn of(lo: usize, hi: usize, n: usize) -> Kept {
+        if lo == 1 && hi == 1 {
+            Kept::One
+        } else if lo <= 1 && hi >= n {
+            Kept::AtLeast(lo)
+        } else {
+            Kept::Between(lo, hi)
+        }
+    }
+
+    /// The fresh variables its clauses take, over `n` options.
+    fn variables(self, n: usize) -> u64 {
+        match self {
+            Kept::One => at_most_one_variables(n),
+            Kept::AtLeast(_) => 0,
+            // `min(k, cap)` for each prefix of `k` options.
+            Kept::Between(lo, _) if lo > n => 0,
+            Kept::Between(lo, hi) => {
+                let (n, cap) = (n as u64, (hi + 1).max(lo).min(n) as u64);
+                cap * (cap + 1) / 2 + (n - cap) * cap
+            }
+        }
+    }
+}
+
 /// Fresh variables of [`Cnf::at_most_one`] over `n` literals.
 fn at_most_one_variables(n: usize) -> u64 {
     if n <= 5 { 0 } else { n as u64 - 1 }
-}
-
-/// Fresh variables of [`Cnf::between`] over `n` literals: `min(k, cap)` for
-/// each prefix of `k`.
-fn between_variables(n: usize, lo: usize, hi: usize) -> u64 {
-    if lo > n {
-        return 0;
-    }
-    let (n, cap) = (n as u64, (hi + 1).max(lo).min(n) as u64);
-    cap * (cap + 1) / 2 + (n - cap) * cap
 }
 
 /// One clause, in one call across the binding.
@@ -344,11 +374,11 @@ impl Sat {
                 uses[i as usize].push((o as i32 + 1, problem.color_at(start + k)));
             }
         }
-        // Each primary item's upper bound, where the other items already
-        // keep it none (it needs no clauses), and the variables of the
-        // counters and colors.
+        // How each primary item is kept (an upper bound the other items
+        // already keep needs no clauses), and the variables of the counters
+        // and colors.
         let n_primary = problem.n_primary();
-        let mut his = Vec::with_capacity(n_primary);
+        let mut kept = Vec::with_capacity(n_primary);
         let mut variables = n_options as u64;
         for (i, options) in uses.iter().enumerate() {
             if halt.load(Ordering::Relaxed) {
@@ -363,14 +393,9 @@ impl Sat {
                 } else {
                     hi
                 };
-                variables += if lo == 1 && hi == 1 {
-                    at_most_one_variables(n)
-                } else if lo <= 1 && hi >= n {
-                    0
-                } else {
-                    between_variables(n, lo, hi)
-                };
-                his.push(hi);
+                let k = Kept::of(lo, hi, n);
+                variables += k.variables(n);
+                kept.push(k);
             } else {
                 let mut colors: Vec<u32> = options
                     .iter()
@@ -402,16 +427,17 @@ impl Sat {
             }
             let lits: Vec<i32> = options.iter().map(|&(x, _)| x).collect();
             if i < n_primary {
-                let (lo, hi) = (problem.lo()[i] as usize, his[i]);
-                if lo == 1 && hi == 1 {
-                    cnf.clause(&lits);
-                    cnf.at_most_one(&lits);
-                } else if lo <= 1 && hi >= lits.len() {
-                    if lo == 1 {
+                match kept[i] {
+                    Kept::One => {
                         cnf.clause(&lits);
+                        cnf.at_most_one(&lits);
                     }
-                } else {
-                    cnf.between(&lits, lo, hi);
+                    Kept::AtLeast(lo) => {
+                        if lo == 1 {
+                            cnf.clause(&lits);
+                        }
+                    }
+                    Kept::Between(lo, hi) => cnf.between(&lits, lo, hi),
                 }
                 continue;
             }
