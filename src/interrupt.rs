@@ -9,13 +9,13 @@
 //!   only runs signal handlers on the main thread, with the GIL), and on a
 //!   signal raises the stop flag the work watches.
 //! * [`apart`]: as [`until_interrupted`], for work with steps that cannot be
-//!   stopped at all for a second or more (CaDiCaL doubling its tables): on a
-//!   signal the caller returns at once and leaves the work to stop on its
+//!   stopped for a second or so (CaDiCaL taking millions of variables): on
+//!   a signal the caller returns at once and leaves the work to stop on its
 //!   own thread.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -176,15 +176,10 @@ pub fn on_threads<T: Send, F: FnOnce() -> T + Send>(
             })
             .collect();
         drop(done);
-        // (A receiver is not Sync; the lock lets it wait without the GIL.)
-        let finished = Mutex::new(finished);
-        let wait = || match finished.lock() {
-            Ok(rx) => rx.recv_timeout(Duration::from_millis(20)),
-            Err(_) => Err(RecvTimeoutError::Disconnected),
-        };
+        let finished = Ticks::new(finished);
         let mut left = handles.len();
         while left > 0 {
-            match py.detach(wait) {
+            match finished.next(py) {
                 Ok(()) => left -= 1,
                 Err(RecvTimeoutError::Disconnected) => break,
                 Err(RecvTimeoutError::Timeout) => {
@@ -213,10 +208,11 @@ pub fn on_threads<T: Send, F: FnOnce() -> T + Send>(
 /// for once a signal (Ctrl-C) has come: then `stop` is raised and the
 /// signal's exception returned at once, and the work ends by itself
 /// (dropping what it built, on that thread). Without a signal, its result.
-/// For work whose single steps run long: CaDiCaL's tables double as the CDCL
-/// encoding of a million options takes its variables, and one doubling (to 8
-/// million) took 1.8 s, where a Ctrl-C is answered in 0.2 s. A panic in the
-/// work becomes an internal error naming `what`.
+/// For work whose single steps run long: the CDCL encoding of a million
+/// options declares its 5 million variables to CaDiCaL in one call (0.75 s),
+/// and before that one doubling of its tables took 1.8 s, where a Ctrl-C is
+/// answered in 0.2 s. A panic in the work becomes an internal error naming
+/// `what`.
 pub fn apart<T: Send + 'static>(
     py: Python<'_>,
     what: &str,
@@ -233,14 +229,9 @@ pub fn apart<T: Send + 'static>(
             let _ = done.send(result);
         })
         .map_err(|e| errors::internal(format!("{what}: no thread: {e}")))?;
-    // (A receiver is not Sync; the lock lets it wait without the GIL.)
-    let finished = Mutex::new(finished);
-    let wait = || match finished.lock() {
-        Ok(rx) => rx.recv_timeout(Duration::from_millis(20)),
-        Err(_) => Err(RecvTimeoutError::Disconnected),
-    };
+    let finished = Ticks::new(finished);
     loop {
-        match py.detach(wait) {
+        match finished.next(py) {
             Ok(Some(result)) => return Ok(Ok(result)),
             Ok(None) | Err(RecvTimeoutError::Disconnected) => {
                 return Err(errors::internal(format!("internal error in {what}")));
@@ -252,6 +243,26 @@ pub fn apart<T: Send + 'static>(
                 }
             }
         }
+    }
+}
+
+/// What the calling thread waits on while work runs on threads of its own:
+/// the next message, or a tick (20 ms) without one, to look for signals
+/// (Python only runs their handlers on the main thread, with the GIL).
+struct Ticks<T>(Mutex<Receiver<T>>);
+
+impl<T: Send> Ticks<T> {
+    fn new(rx: Receiver<T>) -> Self {
+        // (A receiver is not Sync; the lock lets it wait without the GIL.)
+        Ticks(Mutex::new(rx))
+    }
+
+    /// The next message, waited for without the GIL for at most a tick.
+    fn next(&self, py: Python<'_>) -> Result<T, RecvTimeoutError> {
+        py.detach(|| match self.0.lock() {
+            Ok(rx) => rx.recv_timeout(Duration::from_millis(20)),
+            Err(_) => Err(RecvTimeoutError::Disconnected),
+        })
     }
 }
 
