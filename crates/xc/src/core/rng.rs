@@ -23,10 +23,15 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    /// A number in `0..n` (n > 0), by Lemire's multiply-shift; the bias is below 2^-32
-    /// for the small n used here.
+    /// A number in `0..n` (n > 0), by Lemire's multiply-shift: of the top 32
+    /// bits (the bias is below 2^-32 for the small n used here) up to 2^32,
+    /// of all 64 past it, where the product of 32 bits would overflow.
     pub fn below(&mut self, n: u64) -> u64 {
-        ((self.next_u64() >> 32) * n) >> 32
+        if n <= 1 << 32 {
+            ((self.next_u64() >> 32) * n) >> 32
+        } else {
+            ((self.next_u64() as u128 * n as u128) >> 64) as u64
+        }
     }
 }
 
@@ -46,5 +51,16 @@ mod tests {
         }
         assert!(seen.iter().all(|&c| c > 150), "{seen:?}");
         assert_ne!(Rng::new(1).next_u64(), Rng::new(2).next_u64());
+    }
+
+    #[test]
+    fn past_two_to_the_32_every_draw_is_below_n_and_reaches_its_top() {
+        let mut rng = Rng::new(3);
+        for n in [(1 << 32) + 1, 1 << 40, u64::MAX] {
+            let draws: Vec<u64> = (0..1000).map(|_| rng.below(n)).collect();
+            assert!(draws.iter().all(|&x| x < n));
+            // Uniform: some draw in the top half of the range.
+            assert!(draws.iter().any(|&x| x >= n / 2), "{n}");
+        }
     }
 }
