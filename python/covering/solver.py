@@ -215,8 +215,11 @@ class Solver:
         True
         >>> s.frontier_shares(most=len(shares)) == shares, s.frontier_shares(most=len(shares) - 1)
         (True, None)
+        >>> s.frontier_shares(most=-1)
+        Traceback (most recent call last):
+        covering.limits.BudgetError: most: must be at least 0, not -1
         """
-        return self._search.frontier_shares(most)
+        return self._search.frontier_shares(limits.limit(most, "most"))
 
     def progress(self) -> list[tuple[int, int]]:
         """Knuth's progress path: ``(k, d)`` per level, "choice k of d"."""
