@@ -176,6 +176,11 @@ def rows(akari_file: Path | None) -> list[Row]:
     for name in SHUFFLED:
         out.append(Row(f"{name}, shuffled: count (front door)", cli("dlx", "{dir}/" + _file(name + " shuffled"),
                                                                    "--count", "--threads", "1"), last_line))
+    # Boards of pieces taken a number of times, where the frontier and the
+    # search race (the frontier wins the first, the search the second).
+    for name in RACED:
+        out.append(Row(f"{name}: count (front door)", cli("dlx", "{dir}/" + _file(name), "--count", "--threads",
+                                                           "1"), last_line))
     for graph in sorted((DATA / "counting").glob("*.dlx")):
         # The Rome graph covers of the DXD artifact, as given (issue 82).
         out.append(Row(f"graph cover {graph.stem}: count (front door)",
@@ -201,6 +206,7 @@ def rows(akari_file: Path | None) -> list[Row]:
 KNUTH = ("tromino 9x9", "pentominoes 6x10", "pentominoes 8x8 minus centre", "queens 14",
          "dominoes 7x8, every cell twice", "pentominoes 0-2 times each, 5x8")
 SHUFFLED = ("dominoes 6x8", "pentominoes 5x12", "tetrominoes 8x8")
+RACED = ("tetrominoes 0-3 times each, 5x8", "pentominoes 0-1 and tetrominoes 0-2 times each, 5x6")
 
 
 def _file(name: str) -> str:
@@ -264,6 +270,12 @@ def write_inputs(folder: Path) -> None:
     }
     for k, (name, problem) in enumerate(plain.items()):
         (folder / _file(name + " shuffled")).write_text(shuffle_dlx(problem.to_dlx(), seed=k))
+    mixed = {**PENTOMINOES, **{"t" + k: v for k, v in TETROMINOES.items()}}
+    mixed_uses = {k: (0, 1) if k in PENTOMINOES else (0, 2) for k in mixed}
+    raced = (tiling(TETROMINOES, Board.rectangle(5, 8), uses=(0, 3)), tiling(mixed, Board.rectangle(5, 6),
+                                                                            uses=mixed_uses))
+    for name, problem in zip(RACED, raced):
+        (folder / _file(name)).write_text(problem.to_dlx())
     import bigfile
 
     (folder / "million.dlx").write_text("\n".join(bigfile.lines(10**6, 1)) + "\n")
