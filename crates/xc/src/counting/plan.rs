@@ -214,13 +214,13 @@ pub const FRONTIER_SHARE: f64 = 0.25;
 /// problem with multiplicities, `counting::mcc_order`): there the frontier's
 /// prediction runs many bits high and says nothing of which method wins,
 /// so the frontier may spend what the whole search is estimated to cost.
-/// Of 30 boards of pieces taken a number of times (POLYOMINO-DLX,
-/// POLYIAMOND-DLX, REDRECT-DLX), 24 race, and the frontier finishes first
-/// on 22. At a quarter it had often given up most of its turns to the
+/// Of 29 boards of pieces taken a number of times (POLYOMINO-DLX,
+/// POLYIAMOND-DLX, REDRECT-DLX), 23 race, and the frontier finishes first
+/// on 21. At a quarter it had often given up most of its turns to the
 /// search and run to 2-5x its time alone: tetrominoes 2-3 times each on
 /// 7x8 took 7.1 s, now 1.5 (the frontier alone 1.5); the hexiamonds 0-1
 /// and tetriamonds 0-2 times each on a 6x4 rhombus 3.1 s, now 1.3 (the
-/// search had won); six boards of a few tenths of a second 0.42-0.59 of
+/// search had won); five boards of a few tenths of a second 0.42-0.59 of
 /// their time. Where the search wins (two boards) the race costs 1.13 and
 /// 1.21 of what it did.
 pub const FRONTIER_FREE_TRIED: f64 = 1.0;
@@ -411,7 +411,7 @@ impl CountPlan {
         Race {
             memo,
             estimate: if memo { None } else { estimate },
-            free: if self.order.is_some_and(|o| o.2) {
+            free: if self.order.is_some_and(|(_, _, tried)| tried) {
                 FRONTIER_FREE_TRIED
             } else {
                 FRONTIER_FREE
