@@ -65,6 +65,20 @@ print(time.process_time() - t)
 """
 
 
+def band_build() -> str:
+    """Which build of the band solver this machine runs: the one for
+    x86-64-v3 where the CPU has its features (the solver chooses at run
+    time, by the same list), else the baseline one."""
+    try:
+        flags = set(Path("/proc/cpuinfo").read_text().split("flags", 1)[1].split("\n", 1)[0].split())
+    except (OSError, IndexError):
+        return "its build for the machine, chosen at run time"
+    v3 = {"avx", "avx2", "bmi1", "bmi2", "fma", "abm", "popcnt", "movbe"}
+    if v3 <= flags:
+        return "its x86-64-v3 build (AVX2, BMI, POPCNT), chosen at run time"
+    return "its baseline x86-64 build (this CPU lacks " + ", ".join(sorted(v3 - flags)) + ")"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tdoku", type=Path, required=True, help="the folder of tdoku_driver")
@@ -103,7 +117,7 @@ def main() -> None:
         "../shared/tools/build-tdoku.sh, limit 2): solve and prove unique, one thread, CPU (user + system) of",
         "the whole process, start-up, reading and writing included, the best of the runs, the two alternating.",
         "covering: `covering sudoku unique --threads 1 FILE` (9 x 9 goes to the band solver,",
-        "crates/puzzles/src/bands/); \"batch alone\": `sudoku.solve_text` timed inside a process that has read",
+        f"crates/puzzles/src/bands/, here {band_build()}); \"batch alone\": `sudoku.solve_text` timed inside a process that has read",
         "the file, so the rest of covering's figure is start-up, reading and writing. Every answer is the same",
         "as tdoku's (checked by the script).",
         "",
