@@ -157,6 +157,18 @@ fn known_puzzles() {
     assert!(solve(&ten, 1, &AtomicBool::new(false)).is_none());
 }
 
+/// The givens of a puzzle made from `full`: each cell kept with odds
+/// `keep` in 81, else blanked.
+fn givens_of(rng: &mut Rng, full: [u8; 81], keep: u64) -> [u8; 81] {
+    let mut puzzle = full;
+    for v in puzzle.iter_mut() {
+        if rng.below(81) >= keep {
+            *v = 0;
+        }
+    }
+    puzzle
+}
+
 /// A random full grid: a pattern grid with its digits, rows within
 /// bands, bands, columns within stacks and stacks shuffled, and perhaps
 /// transposed (each keeps the rules).
@@ -215,13 +227,7 @@ fn givens_at_once_are_givens_in_turn() {
     let mut clashes = 0;
     for round in 0..2000 {
         let full = random_grid(&mut rng);
-        let mut puzzle = full;
-        let keep = 5 + (round % 60) as u64;
-        for v in puzzle.iter_mut() {
-            if rng.below(81) >= keep {
-                *v = 0;
-            }
-        }
+        let mut puzzle = givens_of(&mut rng, full, 5 + (round % 60) as u64);
         if round % 2 == 1 {
             // Copy a given's digit onto a peer of it (a clash).
             let k = rng.below(81) as usize;
@@ -316,13 +322,8 @@ fn random_puzzles_against_brute_force() {
     for round in 0..400 {
         let full = random_grid(&mut rng);
         assert!(valid(&full));
-        let mut puzzle = full;
         let keep = 22 + (round % 30) as u64;
-        for v in puzzle.iter_mut() {
-            if rng.below(81) >= keep {
-                *v = 0;
-            }
-        }
+        let mut puzzle = givens_of(&mut rng, full, keep);
         // Now and then a wrong given that may leave no solution (on
         // puzzles of many givens, where the oracle proves it quickly).
         if round % 7 == 0 && keep >= 40 {
@@ -350,13 +351,7 @@ fn both_builds_search_the_same_tree() {
     let (mut guessed, mut none) = (0, 0);
     for round in 0..300 {
         let full = random_grid(&mut rng);
-        let mut puzzle = full;
-        let keep = 17 + (round % 20) as u64;
-        for v in puzzle.iter_mut() {
-            if rng.below(81) >= keep {
-                *v = 0;
-            }
-        }
+        let mut puzzle = givens_of(&mut rng, full, 17 + (round % 20) as u64);
         if round % 5 == 0 {
             let k = rng.below(81) as usize;
             puzzle[k] = rng.below(9) as u8 + 1;
