@@ -615,8 +615,7 @@ impl Grid {
     fn step_in<const DEEP: bool, const V3: bool>(&mut self) -> Step {
         #[cfg(target_arch = "x86_64")]
         if V3 {
-            // SAFETY: `V3` is only true in a search `solve_in` started
-            // where `has_v3` found every feature of the build.
+            // SAFETY: as in `search_in`.
             return unsafe { step_v3::<DEEP>(self) };
         }
         step_base::<DEEP>(self)
@@ -624,7 +623,7 @@ impl Grid {
 
     /// Searches on from this state, recording solutions in `found`; with
     /// `V3`, in the build for x86-64-v3 (see [`has_v3`]), the recursion
-    /// too (`descend`): the copies and the placing are a tenth of the time.
+    /// too (`search_in`): the copies and the placing are a tenth of the time.
     #[inline(always)]
     fn search<const DEEP: bool, const V3: bool>(mut self, found: &mut Found) {
         loop {
@@ -663,7 +662,7 @@ impl Grid {
             for next in digits {
                 let mut child = self;
                 child.place(digit, band, p);
-                descend::<V3>(child, found);
+                search_in::<true, V3>(child, found);
                 if found.done() {
                     return;
                 }
@@ -693,30 +692,51 @@ enum Step {
 /// baseline build); all 48,766 by `covering sudoku unique`, 0.96 of the
 /// time (n = 7). A build for the whole crate with `-C
 /// target-cpu=x86-64-v3` gains as much.
-#[cfg(target_arch = "x86_64")]
 fn has_v3() -> bool {
-    use std::arch::is_x86_feature_detected as has;
-    has!("avx")
-        && has!("avx2")
-        && has!("bmi1")
-        && has!("bmi2")
-        && has!("fma")
-        && has!("lzcnt")
-        && has!("popcnt")
-        && has!("movbe")
+    #[cfg(target_arch = "x86_64")]
+    {
+        // The features `v3_build!` compiles with, each one.
+        use std::arch::is_x86_feature_detected as has;
+        has!("avx")
+            && has!("avx2")
+            && has!("bmi1")
+            && has!("bmi2")
+            && has!("fma")
+            && has!("lzcnt")
+            && has!("popcnt")
+            && has!("movbe")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
 }
 
-/// A guess's subtree, searched in the build of `V3` (the recursion stays
-/// within one build).
+/// The functions of the x86-64-v3 build: out of line, with the features
+/// `has_v3` checks (one list, so that the two cannot drift apart).
+macro_rules! v3_build {
+    ($($f:item)*) => {
+        $(
+            #[cfg(target_arch = "x86_64")]
+            #[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,popcnt,movbe")]
+            #[inline(never)]
+            $f
+        )*
+    };
+}
+
+/// A search from `grid` in the build of `V3` (a guess's subtree, so the
+/// recursion stays within one build, or the givens' grid).
 #[inline(always)]
-fn descend<const V3: bool>(child: Grid, found: &mut Found) {
+fn search_in<const DEEP: bool, const V3: bool>(grid: Grid, found: &mut Found) {
     #[cfg(target_arch = "x86_64")]
     if V3 {
-        // SAFETY: as in `Grid::step_in`.
-        unsafe { search_v3::<true>(child, found) };
+        // SAFETY: `V3` is only true in a search `solve_in` started where
+        // `has_v3` found every feature of the build.
+        unsafe { search_v3::<DEEP>(grid, found) };
         return;
     }
-    search_base::<true>(child, found);
+    search_base::<DEEP>(grid, found);
 }
 
 #[inline(never)]
@@ -724,22 +744,17 @@ fn search_base<const DEEP: bool>(grid: Grid, found: &mut Found) {
     grid.search::<DEEP, false>(found);
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,popcnt,movbe")]
-#[inline(never)]
-fn search_v3<const DEEP: bool>(grid: Grid, found: &mut Found) {
-    grid.search::<DEEP, true>(found);
+v3_build! {
+    fn search_v3<const DEEP: bool>(grid: Grid, found: &mut Found) {
+        grid.search::<DEEP, true>(found);
+    }
+    fn step_v3<const DEEP: bool>(grid: &mut Grid) -> Step {
+        grid.step::<DEEP>()
+    }
 }
 
 #[inline(never)]
 fn step_base<const DEEP: bool>(grid: &mut Grid) -> Step {
-    grid.step::<DEEP>()
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,popcnt,movbe")]
-#[inline(never)]
-fn step_v3<const DEEP: bool>(grid: &mut Grid) -> Step {
     grid.step::<DEEP>()
 }
 
@@ -790,17 +805,10 @@ fn solve_in(cells: &[u8], limit: u64, stop: &AtomicBool, v3: bool) -> Option<Out
         stopped: false,
     };
     if let Some(grid) = Grid::with_givens(cells).filter(|_| limit > 0) {
-        #[cfg(target_arch = "x86_64")]
         if v3 && has_v3() {
-            // SAFETY: `has_v3` found every feature of the build.
-            unsafe { search_v3::<false>(grid, &mut found) };
+            search_in::<false, true>(grid, &mut found);
         } else {
-            search_base::<false>(grid, &mut found);
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let _ = v3; // (one build only)
-            search_base::<false>(grid, &mut found);
+            search_in::<false, false>(grid, &mut found);
         }
     }
     Some(Outcome {
