@@ -38,6 +38,8 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+pub mod matrix;
+
 /// The 27 cells of a band.
 const ALL: u32 = (1 << 27) - 1;
 
