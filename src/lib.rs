@@ -133,5 +133,7 @@ mod _core {
     #[pymodule_export]
     use crate::stats::PyStats;
     #[pymodule_export]
+    use crate::sudoku::sudoku_matrix_count;
+    #[pymodule_export]
     use crate::sudoku::PySudokuBatch;
 }

@@ -11,7 +11,7 @@
 //! `Sudoku.parse` in Python reads a puzzle by it too (`parse_line`).
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use puzzles::bands::nonzero_bits;
@@ -21,6 +21,64 @@ use pyo3::prelude::*;
 use crate::budget::RunBudget;
 use crate::errors;
 use crate::problem::PyCompiledProblem;
+
+/// The count of `problem` when it is the matrix of a 9 x 9 Sudoku, read
+/// whatever its names and orders (`puzzles::bands::matrix`), by the band
+/// solver on `threads` threads (the puzzle cut into pieces, each taken by
+/// the next thread free): (count, complete, guesses); None when it is not
+/// one. Ctrl-C or the flag of the run's `budget` stop it within a
+/// millisecond, and then `complete` is False and the count is the
+/// solutions found so far.
+#[pyfunction]
+#[pyo3(signature = (problem, threads=1, budget=None))]
+pub fn sudoku_matrix_count(
+    py: Python<'_>,
+    problem: &PyCompiledProblem,
+    threads: usize,
+    budget: Option<RunBudget<'_>>,
+) -> PyResult<Option<(u64, bool, u64)>> {
+    let Some(cells) = puzzles::bands::matrix::puzzle_of(&problem.inner) else {
+        return Ok(None);
+    };
+    let threads = threads.max(1);
+    // Pieces enough that threads that draw short ones are kept busy.
+    let pieces = if threads == 1 {
+        vec![cells]
+    } else {
+        puzzles::bands::matrix::cut(&cells, 32 * threads)
+    };
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let watch = budget.as_ref().map(|b| b.stop.flag());
+    let jobs: Vec<_> = (0..threads)
+        .map(|_| {
+            let (pieces, next, stop) = (&pieces, &next, &stop);
+            move || {
+                let (mut count, mut guesses, mut complete) = (0u64, 0u64, true);
+                while let Some(piece) = pieces.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let out = puzzles::bands::solve(piece, u64::MAX, stop)?;
+                    count += out.count;
+                    guesses += out.guesses;
+                    if !out.complete {
+                        complete = false;
+                        break;
+                    }
+                }
+                Some((count, complete, guesses))
+            }
+        })
+        .collect();
+    // A signal only stops the threads here: the count says how far they got.
+    let (parts, _signal) =
+        crate::interrupt::on_threads(py, "the Sudoku count", &stop, watch, jobs)?;
+    let mut total = (0u64, true, 0u64);
+    for part in parts {
+        let (count, complete, guesses) =
+            part.ok_or_else(|| errors::internal("a Sudoku read from a matrix is not a grid"))?;
+        total = (total.0 + count, total.1 && complete, total.2 + guesses);
+    }
+    Ok(Some(total))
+}
 
 /// Solves many puzzles of one size.
 #[pyclass(name = "SudokuBatch", module = "covering._core", frozen)]

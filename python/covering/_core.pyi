@@ -50,6 +50,7 @@ __all__ = [
     "estimate_nodes",
     "kasteleyn_check",
     "kasteleyn_count",
+    "sudoku_matrix_count",
     "lp_relaxation",
     "lp_tree_best",
     "split_pieces",
@@ -458,6 +459,7 @@ def choose_item_order(
 ) -> tuple[list[int], int, float, str, bool]: ...
 def kasteleyn_check(problem: CompiledProblem) -> tuple[str, int] | None: ...
 def kasteleyn_count(problem: CompiledProblem, memory_limit: int | None = None, budget: _RunBudget | None = None) -> tuple[int | None, tuple[str, int] | None]: ...
+def sudoku_matrix_count(problem: CompiledProblem, threads: int = 1, budget: _RunBudget | None = None) -> tuple[int, bool, int] | None: ...
 # Test-only: the engine's LP (tests/test_lp.py holds it to HiGHS).
 def lp_relaxation(
     m: int, start: Sequence[int], rows: Sequence[int], cost: Sequence[float], rhs: Sequence[float],

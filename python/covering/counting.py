@@ -301,6 +301,10 @@ def _count(problem: ProblemData | _core.CompiledProblem, limit: int | None, *, m
         planar = _kasteleyn(problem, compiled, budget)
         if not isinstance(planar, str):
             return planar
+        if engine == "auto":
+            sudoku = _sudoku(compiled, threads, budget)
+            if sudoku is not None:
+                return sudoku
         first = None if looked else _first_look(compiled, engine, budget, problem, runs)
         if first is not None:
             return first
@@ -369,6 +373,35 @@ def _kasteleyn(problem: ProblemData, compiled: _core.CompiledProblem, budget: li
         raise LimitReached("budget reached in the Kasteleyn count (no partial count: it knows none)",
                            count=None, stats=None, where="the Kasteleyn count", budget=budget.ran_out())
     return Counted(total, "kasteleyn", None, 0, "asked" if asked else "planar matchings: a determinant")
+
+
+def _sudoku(compiled: _core.CompiledProblem, threads: int | None, budget: limits.Budget) -> Counted | None:
+    """The count of a 9 x 9 Sudoku's matrix (read whatever its names and
+    orders: `puzzles::bands::matrix`) by the band solver that answers
+    `covering sudoku`, on `threads` (None: every core); None for any other
+    matrix. `LimitReached` or `Interrupted` with the solutions found so far.
+
+    >>> from covering.puzzles.sudoku import Sudoku
+    >>> grid = Sudoku.parse(".................1....23.4......452...6.......178........1....72......3.94.......")
+    >>> _sudoku(grid.problem().compile(), 1, limits.begin(None)).count
+    1
+    >>> from covering.puzzles.queens import queens_problem
+    >>> _sudoku(queens_problem(8).compile(), 1, limits.begin(None)) is None
+    True
+    """
+    from .parallel import default_threads
+
+    made = _core.sudoku_matrix_count(compiled, threads=threads or default_threads(), budget=budget)
+    if made is None:
+        return None
+    total, complete, guesses = made
+    if not complete:
+        if budget.over() and budget.spent != "interrupt":
+            raise LimitReached(f"budget reached after {total} solutions (the Sudoku count)", count=total,
+                               stats=None, where="the Sudoku count", budget=budget.ran_out())
+        raise Interrupted(total, None)
+    return Counted(total, "search", None, guesses, "a 9 x 9 Sudoku's matrix: the band solver",
+                   plan={"taken": "search", "machine": "bands", "candidates": []})
 
 
 def _reduced(problem: ProblemData, compiled: _core.CompiledProblem) -> tuple[ProblemData, dict[str, Any]] | None:
