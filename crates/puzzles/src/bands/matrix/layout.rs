@@ -215,9 +215,14 @@ fn line_units(sorted: &[[usize; 4]], of_cell: &[Vec<usize>], n: usize) -> Option
     Some((lines, sides))
 }
 
+/// The parts of the digits at most (items of one digit joined by the
+/// options they share; a digit whose candidates fall apart has two): the
+/// parts are given their digits by `read`.
+pub(super) const PARTS: usize = 27;
+
 /// Where the items lie (steps 3 to 5).
 pub(super) struct Layout {
-    /// The digit (0-based) of each line and box item.
+    /// The part of its digit (from 0) of each line and box item.
     pub(super) digit: Vec<Option<u8>>,
     /// The box of each box item, 0..9 row by row.
     pub(super) box_of: Vec<u8>,
@@ -247,7 +252,7 @@ pub(super) fn layout(sorted: &[[usize; 4]], n: usize) -> Option<Layout> {
     let digit = number_sets(
         &mut same,
         (0..n).filter(|&x| matches!(kinds[x], Kind::Line | Kind::Box)),
-        N,
+        PARTS,
     )?;
     let mut of_cell: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (k, o) in sorted.iter().enumerate() {

@@ -197,28 +197,96 @@ fn read(options: &[[usize; 4]], kinds: &[Kind], n: usize) -> Option<[u8; CELLS]>
             return None;
         }
     }
-    // The constraint each item stands for: 0..81 a cell, then 81 each for
-    // rows', columns' and boxes' digits.
-    let mut constraint = vec![0usize; n];
-    let mut present = [false; 4 * CELLS];
-    for x in 0..n {
-        let k = match kinds[x] {
-            Kind::Cell => place[x],
-            Kind::Line => {
-                (1 + side[x] as usize) * CELLS + line_of[x] as usize * N + digit[x]? as usize
+    // The digits: each part of a digit's items (a digit whose candidates
+    // fall apart has two) takes one of nine, parts that meet in a cell, a
+    // line or a box different ones; a few ways are tried.
+    let parts = digit.iter().flatten().map(|&d| d as usize + 1).max()?;
+    let mut meet: Vec<u32> = vec![0; n];
+    let mut units = [0u32; 27];
+    for o in &sorted {
+        let d = digit[o[1]]?;
+        meet[o[0]] |= 1 << d;
+        units[side[o[1]] as usize * N + line_of[o[1]] as usize] |= 1 << d;
+        units[side[o[2]] as usize * N + line_of[o[2]] as usize] |= 1 << d;
+        units[2 * N + box_of[o[3]] as usize] |= 1 << d;
+    }
+    let mut apart = vec![0u32; parts];
+    for &m in meet.iter().chain(&units) {
+        for (d, a) in apart.iter_mut().enumerate() {
+            if m & (1 << d) != 0 {
+                *a |= m & !(1 << d);
             }
-            Kind::Box => 3 * CELLS + box_of[x] as usize * N + digit[x]? as usize,
-            Kind::Unknown => return None,
-        };
-        if k >= 4 * CELLS || present[k] {
+        }
+    }
+    // The largest parts first.
+    let mut order: Vec<usize> = (0..parts).collect();
+    let size = |d: usize| digit.iter().filter(|&&e| e == Some(d as u8)).count();
+    order.sort_by_key(|&d| std::cmp::Reverse(size(d)));
+    let mut color = vec![u8::MAX; parts];
+    let mut tries = 0;
+    let attempt = |color: &[u8]| -> Option<[u8; CELLS]> {
+        // The constraint each item stands for: 0..81 a cell, then 81 each
+        // for rows', columns' and boxes' digits.
+        let mut constraint = vec![0usize; n];
+        let mut present = [false; 4 * CELLS];
+        for x in 0..n {
+            let k = match kinds[x] {
+                Kind::Cell => place[x],
+                Kind::Line => {
+                    (1 + side[x] as usize) * CELLS
+                        + line_of[x] as usize * N
+                        + color[digit[x]? as usize] as usize
+                }
+                Kind::Box => {
+                    3 * CELLS + box_of[x] as usize * N + color[digit[x]? as usize] as usize
+                }
+                Kind::Unknown => return None,
+            };
+            if k >= 4 * CELLS || present[k] {
+                return None;
+            }
+            present[k] = true;
+            constraint[x] = k;
+        }
+        let grid = givens(&present)?;
+        same_matrix(&grid, options, &constraint).then_some(grid)
+    };
+    colored(0, &order, &apart, &mut color, &mut tries, &attempt)
+}
+
+/// The digits given to the parts `order[i..]` (none the digit of a part it
+/// meets, `apart`), each way read by `attempt` until one is accepted, at
+/// most [`MOST_COLORINGS`] ways in all.
+fn colored(
+    i: usize,
+    order: &[usize],
+    apart: &[u32],
+    color: &mut [u8],
+    tries: &mut u32,
+    attempt: &dyn Fn(&[u8]) -> Option<[u8; CELLS]>,
+) -> Option<[u8; CELLS]> {
+    let Some(&d) = order.get(i) else {
+        *tries += 1;
+        return attempt(color);
+    };
+    for c in 0..N as u8 {
+        if *tries >= MOST_COLORINGS {
             return None;
         }
-        present[k] = true;
-        constraint[x] = k;
+        if (0..order.len()).any(|e| apart[d] & (1 << e) != 0 && color[e] == c) {
+            continue;
+        }
+        color[d] = c;
+        if let Some(grid) = colored(i + 1, order, apart, color, tries, attempt) {
+            return Some(grid);
+        }
+        color[d] = u8::MAX;
     }
-    let grid = givens(&present)?;
-    same_matrix(&grid, options, &constraint).then_some(grid)
+    None
 }
+
+/// The ways of giving digits to the parts [`colored`] tries at most.
+const MOST_COLORINGS: u32 = 16;
 
 /// The matrix left when every option that is the only one of an item is
 /// taken, in at most `rounds` rounds (covered, with every option that

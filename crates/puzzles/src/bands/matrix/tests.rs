@@ -123,9 +123,9 @@ fn found_in_any_order_with_as_many_solutions() {
             assert_eq!(mine, engine_count(&p, cap));
         }
     }
-    // Puzzles of few givens (where counts are long) are read but for a few
-    // whose digits fall apart (a digit's candidates in two separate parts).
-    assert!(read * 100 >= few * 95, "read {read} of {few}");
+    // Puzzles of few givens (where counts are long) are read, but for a
+    // rare one too thin (one of 400 of 20 givens in a trial).
+    assert!(read * 100 >= few * 99, "read {read} of {few}");
 }
 
 #[test]
