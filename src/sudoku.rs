@@ -40,7 +40,8 @@ pub fn sudoku_matrix_count(
     let Some(cells) = puzzles::bands::matrix::puzzle_of(&problem.inner) else {
         return Ok(None);
     };
-    let threads = threads.max(1);
+    // (As many threads as the API allows, whatever a caller asks.)
+    let threads = threads.clamp(1, 4096);
     // Pieces enough that threads that draw short ones are kept busy.
     let pieces = if threads == 1 {
         vec![cells]
