@@ -43,6 +43,30 @@ impl Sets {
     }
 }
 
+/// Is item `x` in a pair: do two options share it and another item?
+/// (`together`: how many options hold each two of the `n` items.)
+pub(super) fn paired(together: &[u8], n: usize, x: usize) -> bool {
+    together[x * n..(x + 1) * n].iter().any(|&t| t >= 2)
+}
+
+/// Option `o` as (cell, line, line, box) by the items' `kind`; `None` if
+/// its kinds are not one cell, two lines and a box.
+pub(super) fn as_sorted(o: &[usize; 4], kind: &[Kind]) -> Option<[usize; 4]> {
+    let (mut row, mut lines) = ([usize::MAX; 4], 1);
+    for &x in o {
+        match kind[x] {
+            Kind::Cell if row[0] == usize::MAX => row[0] = x,
+            Kind::Line if lines < 3 => {
+                row[lines] = x;
+                lines += 1;
+            }
+            Kind::Box if row[3] == usize::MAX => row[3] = x,
+            _ => return None,
+        }
+    }
+    (!row.contains(&usize::MAX)).then_some(row)
+}
+
 /// Which items are cells (step 1 of the module's text). An item in a pair
 /// is not; nor is one whose options (two or more) all hold items of one
 /// digit, as far as the items known not to be cells tell the digits apart
@@ -57,9 +81,7 @@ pub(super) fn cells_of(options: &[[usize; 4]], together: &[u8], n: usize) -> Opt
             of_item[x].push(k);
         }
     }
-    let mut other: Vec<bool> = (0..n)
-        .map(|x| together[x * n..(x + 1) * n].iter().any(|&t| t >= 2))
-        .collect();
+    let mut other: Vec<bool> = (0..n).map(|x| paired(together, n, x)).collect();
     let mut cell = vec![false; n];
     loop {
         let mut changed = false;

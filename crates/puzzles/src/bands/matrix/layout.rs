@@ -1,7 +1,7 @@
 //! Where a Sudoku matrix's items lie (steps 3 to 5 of the module's text):
 //! digits, boxes, lines and their sides, bands and stacks.
 
-use super::kinds::{Kind, N, Sets};
+use super::kinds::{Kind, N, Sets, as_sorted, paired};
 
 /// Union-find with a parity: the items on one side (rows, or columns) and
 /// those across.
@@ -92,27 +92,8 @@ pub(super) fn by_place(
     together: &[u8],
     n: usize,
 ) -> bool {
-    let mut sorted = Vec::new();
-    for o in options {
-        let of = |k| {
-            o.iter()
-                .copied()
-                .filter(|&x| kind[x] == k)
-                .collect::<Vec<_>>()
-        };
-        let (cells, lines, boxes) = (of(Kind::Cell), of(Kind::Line), of(Kind::Box));
-        if let ([c], [a, b], [x]) = (&cells[..], &lines[..], &boxes[..]) {
-            sorted.push([*c, *a, *b, *x]);
-        }
-    }
-    let mut of_cell: Vec<Vec<usize>> = vec![Vec::new(); n];
-    let mut boxes = Sets::new(n);
-    for (k, o) in sorted.iter().enumerate() {
-        if let Some(&first) = of_cell[o[0]].first() {
-            boxes.unite(sorted[first][3], o[3]);
-        }
-        of_cell[o[0]].push(k);
-    }
+    let sorted: Vec<[usize; 4]> = options.iter().filter_map(|o| as_sorted(o, kind)).collect();
+    let (of_cell, mut boxes) = cells_and_boxes(&sorted, n);
     let Some((mut lines, _)) = line_units(&sorted, &of_cell, n) else {
         return false;
     };
@@ -123,9 +104,7 @@ pub(super) fn by_place(
     }
     let mut settled = false;
     let open: Vec<usize> = (0..n)
-        .filter(|&x| {
-            kind[x] == Kind::Unknown && together[x * n..(x + 1) * n].iter().all(|&t| t < 2)
-        })
+        .filter(|&x| kind[x] == Kind::Unknown && !paired(together, n, x))
         .collect();
     for x in open {
         let placed: Vec<[usize; 3]> = options
@@ -151,6 +130,20 @@ pub(super) fn by_place(
         settled = true;
     }
     settled
+}
+
+/// The options of `sorted` (each as cell, line, line, box) of each cell,
+/// and the box items joined into boxes: a cell's candidates lie in its box.
+fn cells_and_boxes(sorted: &[[usize; 4]], n: usize) -> (Vec<Vec<usize>>, Sets) {
+    let mut of_cell: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut boxes = Sets::new(n);
+    for (k, o) in sorted.iter().enumerate() {
+        if let Some(&first) = of_cell[o[0]].first() {
+            boxes.unite(sorted[first][3], o[3]);
+        }
+        of_cell[o[0]].push(k);
+    }
+    (of_cell, boxes)
 }
 
 /// The lines and sides of the line items of `sorted` (step 4), `of_cell`
@@ -254,15 +247,8 @@ pub(super) fn layout(sorted: &[[usize; 4]], n: usize) -> Option<Layout> {
         (0..n).filter(|&x| matches!(kinds[x], Kind::Line | Kind::Box)),
         PARTS,
     )?;
-    let mut of_cell: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (k, o) in sorted.iter().enumerate() {
-        of_cell[o[0]].push(k);
-    }
-    let mut boxes = Sets::new(n);
+    let (of_cell, mut boxes) = cells_and_boxes(sorted, n);
     for ks in &of_cell {
-        for w in ks.windows(2) {
-            boxes.unite(sorted[w[0]][3], sorted[w[1]][3]);
-        }
         // A cell's candidates are of different digits.
         let mut seen = 0u16;
         for &k in ks {

@@ -41,7 +41,7 @@
 
 use xc::CompiledProblem;
 
-use kinds::{CELLS, Kind, N, cells_of, settle, tried};
+use kinds::{CELLS, Kind, N, as_sorted, cells_of, settle, tried};
 use layout::{Layout, by_place, layout};
 
 mod kinds;
@@ -122,7 +122,7 @@ fn read_matrix(options: &[[usize; 4]], n: usize) -> Option<[u8; CELLS]> {
     if cell.iter().filter(|&&c| c).count() != blanks {
         return None;
     }
-    let kind: Vec<Kind> = cell
+    let mut kind: Vec<Kind> = cell
         .iter()
         .map(|&c| if c { Kind::Cell } else { Kind::Unknown })
         .collect();
@@ -137,7 +137,6 @@ fn read_matrix(options: &[[usize; 4]], n: usize) -> Option<[u8; CELLS]> {
             r
         })
         .collect();
-    let mut kind = kind;
     if !settle(&mut kind, &rest, &together, n) {
         return None;
     }
@@ -154,25 +153,10 @@ fn read_matrix(options: &[[usize; 4]], n: usize) -> Option<[u8; CELLS]> {
 /// givens, and the check of the whole).
 fn read(options: &[[usize; 4]], kinds: &[Kind], n: usize) -> Option<[u8; CELLS]> {
     // Each option as (cell, line, line, box).
-    let mut sorted: Vec<[usize; 4]> = Vec::with_capacity(options.len());
-    for o in options {
-        let (mut row, mut lines) = ([usize::MAX; 4], 1);
-        for &x in o {
-            match kinds[x] {
-                Kind::Cell => row[0] = x,
-                Kind::Line if lines < 3 => {
-                    row[lines] = x;
-                    lines += 1;
-                }
-                Kind::Box => row[3] = x,
-                _ => return None,
-            }
-        }
-        if row.contains(&usize::MAX) {
-            return None;
-        }
-        sorted.push(row);
-    }
+    let sorted: Vec<[usize; 4]> = options
+        .iter()
+        .map(|o| as_sorted(o, kinds))
+        .collect::<Option<_>>()?;
     let Layout {
         digit,
         box_of,
@@ -362,21 +346,16 @@ fn givens(present: &[bool; 4 * CELLS]) -> Option<[u8; CELLS]> {
         grid: &mut [u8; CELLS],
         work: &mut u32,
     ) -> bool {
-        // The digits each blank cell may take (a mask), the fewest first.
-        let choices = |k: usize, used: &[bool; 4 * CELLS]| -> u16 {
-            (0..N)
-                .filter(|&d| constraints(k / N, k % N, d).iter().all(|&x| !used[x]))
-                .fold(0, |mask, d| mask | 1 << d)
-        };
+        // The cell of the fewest digits it may take first.
         let Some(&k) = cells
             .iter()
             .filter(|&&k| grid[k] == 0)
-            .min_by_key(|&&k| choices(k, used).count_ones())
+            .min_by_key(|&&k| free(used, k).count_ones())
         else {
             return true;
         };
         let (r, c) = (k / N, k % N);
-        let mask = choices(k, used);
+        let mask = free(used, k);
         for d in (0..N).filter(|&d| mask & (1 << d) != 0) {
             *work += 1;
             if *work > 5_000 {
@@ -416,35 +395,49 @@ fn constraints(r: usize, c: usize, d: usize) -> [usize; 3] {
     ]
 }
 
+/// The constraints the givens of `grid` (81 values, `0` a blank) cover:
+/// their cells, and their digits' in their rows, columns and boxes; `None`
+/// if two givens clash.
+fn covered_by(grid: &[u8]) -> Option<[bool; 4 * CELLS]> {
+    let mut covered = [false; 4 * CELLS];
+    for (k, &v) in grid.iter().enumerate().filter(|(_, v)| **v != 0) {
+        covered[k] = true;
+        for x in constraints(k / N, k % N, v as usize - 1) {
+            if covered[x] {
+                return None;
+            }
+            covered[x] = true;
+        }
+    }
+    Some(covered)
+}
+
+/// The digits (bit `d` for digit `d + 1`) cell `k` may take: those whose
+/// row's, column's and box's constraints are not `covered`.
+fn free(covered: &[bool; 4 * CELLS], k: usize) -> u16 {
+    (0..N)
+        .filter(|&d| constraints(k / N, k % N, d).iter().all(|&x| !covered[x]))
+        .fold(0, |mask, d| mask | 1 << d)
+}
+
 /// Is the matrix of `grid` the one given (`options`, each item standing for
 /// `constraint`)? Its items are those of the blank cells and of the
 /// constraints no given covers; its options the candidates no given rules out.
 fn same_matrix(grid: &[u8; CELLS], options: &[[usize; 4]], constraint: &[usize]) -> bool {
-    let mut covered = [false; 4 * CELLS];
-    for (k, &v) in grid.iter().enumerate() {
-        if v != 0 {
-            covered[k] = true;
-            for x in constraints(k / N, k % N, v as usize - 1) {
-                if covered[x] {
-                    return false;
-                }
-                covered[x] = true;
-            }
-        }
-    }
+    let Some(covered) = covered_by(grid) else {
+        return false;
+    };
     // The items: one for each constraint left (all distinct, as built).
     if constraint.iter().any(|&x| covered[x])
         || constraint.len() != covered.iter().filter(|&&c| !c).count()
     {
         return false;
     }
-    let mut candidates = 0;
-    for k in (0..CELLS).filter(|&k| grid[k] == 0) {
-        candidates += (0..N)
-            .filter(|&d| constraints(k / N, k % N, d).iter().all(|&x| !covered[x]))
-            .count();
-    }
-    if candidates != options.len() {
+    let candidates: u32 = (0..CELLS)
+        .filter(|&k| grid[k] == 0)
+        .map(|k| free(&covered, k).count_ones())
+        .sum();
+    if candidates as usize != options.len() {
         return false;
     }
     // Each option a candidate, each once.
@@ -489,21 +482,19 @@ pub fn cut(cells: &[u8; CELLS], pieces: usize) -> Vec<[u8; CELLS]> {
     let mut done = Vec::new();
     while open.len() + done.len() < pieces {
         let Some(grid) = open.pop_front() else { break };
-        let mut used = [0u16; 27];
-        for (k, &v) in grid.iter().enumerate().filter(|(_, v)| **v != 0) {
-            for u in units(k) {
-                used[u] |= 1 << (v - 1);
-            }
-        }
-        let free = |k: usize| 0x1ff & !units(k).iter().fold(0, |m, &u| m | used[u]);
+        // (Givens that clash: no solution, left out.)
+        let Some(covered) = covered_by(&grid) else {
+            continue;
+        };
         let Some(k) = (0..CELLS)
             .filter(|&k| grid[k] == 0)
-            .min_by_key(|&k| free(k).count_ones())
+            .min_by_key(|&k| free(&covered, k).count_ones())
         else {
             done.push(grid); // full
             continue;
         };
-        for d in (0..N).filter(|&d| free(k) & (1 << d) != 0) {
+        let mask = free(&covered, k);
+        for d in (0..N).filter(|&d| mask & (1 << d) != 0) {
             let mut next = grid;
             next[k] = d as u8 + 1;
             open.push_back(next);
@@ -511,12 +502,6 @@ pub fn cut(cells: &[u8; CELLS], pieces: usize) -> Vec<[u8; CELLS]> {
     }
     done.extend(open);
     done
-}
-
-/// The row, column and box of cell `k`, as units 0..27.
-fn units(k: usize) -> [usize; 3] {
-    let (r, c) = (k / N, k % N);
-    [r, N + c, 2 * N + (r / 3) * 3 + c / 3]
 }
 
 /// The matrix of the 9 x 9 puzzle `cells` (81 values, `0` a blank) as
@@ -532,16 +517,7 @@ fn units(k: usize) -> [usize; 3] {
 /// ```
 pub fn sudoku_matrix(cells: &[u8]) -> CompiledProblem {
     assert_eq!(cells.len(), CELLS);
-    let mut covered = [false; 4 * CELLS];
-    for (k, &v) in cells.iter().enumerate() {
-        if v != 0 {
-            covered[k] = true;
-            for x in constraints(k / N, k % N, v as usize - 1) {
-                assert!(!covered[x], "two givens clash");
-                covered[x] = true;
-            }
-        }
-    }
+    let covered = covered_by(cells).expect("two givens clash");
     let mut number = [u32::MAX; 4 * CELLS];
     let mut n = 0u32;
     for (x, &c) in covered.iter().enumerate() {
@@ -552,13 +528,11 @@ pub fn sudoku_matrix(cells: &[u8]) -> CompiledProblem {
     }
     let (mut start, mut items) = (vec![0u32], Vec::new());
     for k in (0..CELLS).filter(|&k| cells[k] == 0) {
-        for d in 0..N {
-            let three = constraints(k / N, k % N, d);
-            if three.iter().all(|&x| !covered[x]) {
-                items.push(number[k]);
-                items.extend(three.map(|x| number[x]));
-                start.push(items.len() as u32);
-            }
+        let mask = free(&covered, k);
+        for d in (0..N).filter(|&d| mask & (1 << d) != 0) {
+            items.push(number[k]);
+            items.extend(constraints(k / N, k % N, d).map(|x| number[x]));
+            start.push(items.len() as u32);
         }
     }
     let ones = vec![1u32; n as usize];
