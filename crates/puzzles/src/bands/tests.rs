@@ -171,8 +171,8 @@ fn givens_of(rng: &mut Rng, full: [u8; 81], keep: u64) -> [u8; 81] {
 
 /// A random full grid: a pattern grid with its digits, rows within
 /// bands, bands, columns within stacks and stacks shuffled, and perhaps
-/// transposed (each keeps the rules).
-fn random_grid(rng: &mut Rng) -> [u8; 81] {
+/// transposed (each keeps the rules). (The matrix tests take it too.)
+pub(super) fn random_grid(rng: &mut Rng) -> [u8; 81] {
     fn shuffle(rng: &mut Rng, v: &mut [usize]) {
         for i in (1..v.len()).rev() {
             v.swap(i, rng.below(i as u64 + 1) as usize);

@@ -8,44 +8,19 @@ use xc::{CompiledProblem, Rng, Search, Slice};
 
 use super::*;
 use crate::bands::solve;
+use crate::bands::tests::random_grid;
 
-/// A full grid: the pattern grid `(3 (r % 3) + r / 3 + c) % 9`, its digits,
-/// rows within bands, bands, columns within stacks and stacks shuffled.
-fn random_grid(rng: &mut Rng) -> [u8; CELLS] {
-    let perm = |n: usize, rng: &mut Rng| {
-        let mut v: Vec<usize> = (0..n).collect();
-        for i in (1..n).rev() {
-            v.swap(i, rng.below(i as u64 + 1) as usize);
-        }
-        v
-    };
-    let digits = perm(9, rng);
-    let mut lines = [[0usize; 9]; 2];
-    for line in &mut lines {
-        let groups = perm(3, rng);
-        for (g, &group) in groups.iter().enumerate() {
-            let within = perm(3, rng);
-            for (w, &k) in within.iter().enumerate() {
-                line[g * 3 + w] = group * 3 + k;
-            }
-        }
+/// `v` in a random order.
+fn shuffle<T>(rng: &mut Rng, v: &mut [T]) {
+    for i in (1..v.len()).rev() {
+        v.swap(i, rng.below(i as u64 + 1) as usize);
     }
-    let mut grid = [0u8; CELLS];
-    for r in 0..N {
-        for c in 0..N {
-            let (pr, pc) = (lines[0][r], lines[1][c]);
-            grid[r * N + c] = digits[(3 * (pr % 3) + pr / 3 + pc) % 9] as u8 + 1;
-        }
-    }
-    grid
 }
 
 /// `givens` cells of `full` kept at random, the rest blank.
 fn blanked(rng: &mut Rng, full: [u8; CELLS], givens: usize) -> [u8; CELLS] {
     let mut order: Vec<usize> = (0..CELLS).collect();
-    for i in (1..CELLS).rev() {
-        order.swap(i, rng.below(i as u64 + 1) as usize);
-    }
+    shuffle(rng, &mut order);
     let mut puzzle = [0u8; CELLS];
     for &k in &order[..givens] {
         puzzle[k] = full[k];
@@ -59,20 +34,12 @@ fn shuffled(rng: &mut Rng, p: &CompiledProblem) -> CompiledProblem {
     let n = p.n_primary();
     let mut names: Vec<u32> = (0..n as u32).collect();
     let mut order: Vec<usize> = (0..p.n_options()).collect();
-    for v in [&mut names[..]] {
-        for i in (1..v.len()).rev() {
-            v.swap(i, rng.below(i as u64 + 1) as usize);
-        }
-    }
-    for i in (1..order.len()).rev() {
-        order.swap(i, rng.below(i as u64 + 1) as usize);
-    }
+    shuffle(rng, &mut names);
+    shuffle(rng, &mut order);
     let (mut start, mut items) = (vec![0u32], Vec::new());
     for &o in &order {
         let mut row: Vec<u32> = p.option(o).iter().map(|&x| names[x as usize]).collect();
-        for i in (1..row.len()).rev() {
-            row.swap(i, rng.below(i as u64 + 1) as usize);
-        }
+        shuffle(rng, &mut row);
         items.extend(row);
         start.push(items.len() as u32);
     }
