@@ -28,6 +28,7 @@ mod branch;
 mod mcc;
 mod probe;
 mod xcc;
+use xcc::{FEW, FEW_ITEMS};
 
 use branch::{BINARY, FEWEST, LEARN, Learned, fits_unclamped};
 
@@ -195,6 +196,36 @@ pub(crate) struct CellSearch {
     /// a pointer).
     rule: Option<Heuristic>,
     learned: Option<Box<Learned>>,
+    /// Algorithms X and C: how many primary items every option holds, or 0
+    /// if they differ (see [`leaf_items`]).
+    leaf: u32,
+    /// With at most this many active primary items, a branch is counted
+    /// to its end by `count_few`: [`FEW`] options' worth, where every
+    /// option holds `leaf` primary items and at most [`FEW_ITEMS`] items in
+    /// all; else 0.
+    few_from: u32,
+}
+
+/// How many primary items every option holds, when that is the same number
+/// for every option with any (else 0). Algorithms X and C: with that many
+/// items active, every option still listed holds them all, so each option
+/// of the item chosen completes a solution, and the loop counts them
+/// without covering anything (the L-tromino's last three cells, the
+/// queens' last row and column); with two or three times as many, a
+/// branch is counted by plain enumeration (see `CellSearch::count_few`).
+fn leaf_items(p: &CompiledProblem) -> u32 {
+    let n1 = p.n_primary() as u32;
+    let mut each = None;
+    for o in 0..p.n_options() {
+        let k = p.option(o).iter().filter(|&&i| i < n1).count() as u32;
+        match each {
+            _ if k == 0 => {}
+            None => each = Some(k),
+            Some(j) if j != k => return 0,
+            Some(_) => {}
+        }
+    }
+    each.unwrap_or(0)
 }
 
 impl CellSearch {
@@ -236,6 +267,12 @@ impl CellSearch {
         } else {
             Vec::new()
         };
+        let leaf = if mcc { 0 } else { leaf_items(&problem) };
+        let longest = (0..problem.n_options())
+            .map(|o| problem.option(o).len())
+            .max()
+            .unwrap_or(0);
+        let few_from = if longest <= FEW_ITEMS { FEW * leaf } else { 0 };
         Some(CellSearch {
             problem,
             initial: Arc::new(cells.clone()),
@@ -264,6 +301,8 @@ impl CellSearch {
             no_options: false,
             rule: branching,
             learned,
+            leaf,
+            few_from,
         })
     }
 

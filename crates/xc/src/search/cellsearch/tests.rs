@@ -319,3 +319,108 @@ fn options_of_two_nodes_count_what_every_subset_counts() {
         "{mcc} with multiplicities, {solved} with solutions"
     );
 }
+
+/// Exact covers of `p` counted by hand, the first uncovered primary item
+/// taking each option in turn: the oracle for the counts that skip the
+/// last levels (`leaf_items`, `count_few`).
+fn count_by_hand(p: &CompiledProblem, used: &mut Vec<Option<u32>>) -> u64 {
+    let Some(x) = (0..p.n_primary()).find(|&i| used[i].is_none()) else {
+        return 1;
+    };
+    let mut n = 0;
+    for o in 0..p.n_options() {
+        let start = p.option_start()[o] as usize;
+        let items = p.option(o);
+        if !items.contains(&(x as u32)) {
+            continue;
+        }
+        // Free: a primary item not yet covered, a secondary one unused or
+        // used by options of the same color as this one's.
+        let free = items.iter().enumerate().all(|(j, &i)| {
+            let color = p.color_at(start + j);
+            match used[i as usize] {
+                None => true,
+                Some(c) => i as usize >= p.n_primary() && c != 0 && c == color,
+            }
+        });
+        if !free {
+            continue;
+        }
+        let before = used.clone();
+        for (j, &i) in items.iter().enumerate() {
+            used[i as usize] = Some(p.color_at(start + j));
+        }
+        n += count_by_hand(p, used);
+        *used = before;
+    }
+    n
+}
+
+#[test]
+fn the_last_two_options_count_as_the_whole_search() {
+    // Options of the same number of primary items (1 to 3) and up to two
+    // secondary ones, colored or not: the counts that end a branch without
+    // covering (every option of the last item, or two options, when the
+    // active items are those of one or two options) against a count by
+    // hand, in the input order, shuffled, and by every branching rule.
+    let mut rng = Rng::new(35);
+    let never = AtomicBool::new(false);
+    let mut paired = 0;
+    for round in 0..400 {
+        let each = 1 + rng.below(3) as u32;
+        let n1 = each * (1 + rng.below(4) as u32) + rng.below(2) as u32;
+        let n2 = rng.below(4) as u32;
+        let colors = round % 3 == 0;
+        let (mut start, mut item, mut color) = (vec![0u32], Vec::new(), Vec::new());
+        for _ in 0..5 + rng.below(40) {
+            let mut items: Vec<u32> = Vec::new();
+            while items.len() < each as usize {
+                let i = rng.below(n1 as u64) as u32;
+                if !items.contains(&i) {
+                    items.push(i);
+                }
+            }
+            for _ in 0..rng.below(3) {
+                if n2 > 0 {
+                    let i = n1 + rng.below(n2 as u64) as u32;
+                    if !items.contains(&i) {
+                        items.push(i);
+                    }
+                }
+            }
+            items.sort_unstable();
+            for &i in &items {
+                color.push(if colors && i >= n1 {
+                    rng.below(3) as u32
+                } else {
+                    0
+                });
+            }
+            item.extend(items);
+            start.push(item.len() as u32);
+        }
+        let lo = vec![1; n1 as usize];
+        let Ok(p) = CompiledProblem::new(n1, n2, lo.clone(), lo, start, item, color) else {
+            continue;
+        };
+        let want = count_by_hand(&p, &mut vec![None; p.n_items()]);
+        let p = Arc::new(p);
+        paired += (want > 0 && n1 >= 2 * each && !colors) as u32;
+        for (seed, rule) in [
+            (None, None),
+            (Some(round as u64), None),
+            (None, Some(Heuristic::Binary)),
+            (None, Some(Heuristic::Weighted)),
+        ] {
+            let mut s = CellSearch::new_until(p.clone(), seed, rule, &never).unwrap();
+            assert_eq!(s.leaf, each, "round {round}");
+            s.count(Limits::NONE, u64::MAX);
+            assert_eq!(
+                s.stats().solutions,
+                want,
+                "round {round}, {seed:?} {rule:?}"
+            );
+        }
+    }
+    assert!(paired > 50, "{paired} counts that could pair");
+}
