@@ -129,7 +129,7 @@ fn pools_count_the_same_with_any_number_of_threads() {
 
 #[test]
 fn a_budget_gives_back_the_rest_as_pieces() {
-    let p = Arc::new(l_tromino(7, Some(0)));
+    let p = Arc::new(l_tromino(8, Some(0)));
     for engine in [Engine::Cells, Engine::Bits] {
         let mut pool = Pool::new(p.clone(), 2, engine);
         pool.node_budget = Some(100);
@@ -150,7 +150,7 @@ fn a_budget_gives_back_the_rest_as_pieces() {
             assert!((shared.fraction() + left - 1.0).abs() < 1e-9, "{engine:?}");
             fraction = shared.fraction();
         }
-        assert_eq!(total, l_tromino_count(7, Some(0)));
+        assert_eq!(total, l_tromino_count(8, Some(0)));
         assert!((fraction - 1.0).abs() < 1e-9);
         assert!(rounds > 2, "{rounds}");
     }
