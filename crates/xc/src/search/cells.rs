@@ -917,6 +917,17 @@ impl Cells {
         self.swap_items(x, k, self.sactive);
     }
 
+    /// The nodes of the option of node `y` (not a spacer), from its first
+    /// to its last: its items are their `itm`. Found by the offset of `y`
+    /// and the length the spacer before the option keeps, with no walk.
+    #[inline(always)]
+    pub fn option_nodes(&self, y: u32) -> &[Node] {
+        let start = start_of(&self.nd, &self.off, y) as usize;
+        let end = start + at!(self.nd, start - 1).loc as usize;
+        debug_assert!(end <= self.nd.len());
+        unsafe { self.nd.get_unchecked(start..end) }
+    }
+
     /// The number of the option that node `y` (not a spacer) belongs to.
     pub fn option_of(&self, y: u32) -> u32 {
         let start = start_of(&self.nd, &self.off, y);

@@ -28,7 +28,7 @@ mod branch;
 mod mcc;
 mod probe;
 mod xcc;
-use xcc::{FEW, FEW_ITEMS};
+use xcc::PAIR_ITEMS;
 
 use branch::{BINARY, FEWEST, LEARN, Learned, fits_unclamped};
 
@@ -199,11 +199,10 @@ pub(crate) struct CellSearch {
     /// Algorithms X and C: how many primary items every option holds, or 0
     /// if they differ (see [`leaf_items`]).
     leaf: u32,
-    /// With at most this many active primary items, a branch is counted
-    /// to its end by `count_few`: [`FEW`] options' worth, where every
-    /// option holds `leaf` primary items and at most [`FEW_ITEMS`] items in
-    /// all; else 0.
-    few_from: u32,
+    /// With this many active primary items, two options' worth, a branch
+    /// is counted to its end by `count_pairs`: twice `leaf`, where every
+    /// option holds at most [`PAIR_ITEMS`] items in all; else 0.
+    pairs_at: u32,
 }
 
 /// How many primary items every option holds, when that is the same number
@@ -211,8 +210,8 @@ pub(crate) struct CellSearch {
 /// items active, every option still listed holds them all, so each option
 /// of the item chosen completes a solution, and the loop counts them
 /// without covering anything (the L-tromino's last three cells, the
-/// queens' last row and column); with two or three times as many, a
-/// branch is counted by plain enumeration (see `CellSearch::count_few`).
+/// queens' last row and column); with twice as many, as the pairs of
+/// options that share no item (see `CellSearch::count_pairs`).
 fn leaf_items(p: &CompiledProblem) -> u32 {
     let n1 = p.n_primary() as u32;
     let mut each = None;
@@ -272,7 +271,7 @@ impl CellSearch {
             .map(|o| problem.option(o).len())
             .max()
             .unwrap_or(0);
-        let few_from = if longest <= FEW_ITEMS { FEW * leaf } else { 0 };
+        let pairs_at = if longest <= PAIR_ITEMS { 2 * leaf } else { 0 };
         Some(CellSearch {
             problem,
             initial: Arc::new(cells.clone()),
@@ -302,7 +301,7 @@ impl CellSearch {
             rule: branching,
             learned,
             leaf,
-            few_from,
+            pairs_at,
         })
     }
 

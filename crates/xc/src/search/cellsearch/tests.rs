@@ -331,7 +331,7 @@ fn options_of_two_nodes_count_what_every_subset_counts() {
 
 /// Exact covers of `p` counted by hand, the first uncovered primary item
 /// taking each option in turn: the oracle for the counts that skip the
-/// last levels (`leaf_items`, `count_few`).
+/// last levels (`leaf_items`, `count_pairs`).
 fn count_by_hand(p: &CompiledProblem, used: &mut Vec<Option<u32>>) -> u64 {
     let Some(x) = (0..p.n_primary()).find(|&i| used[i].is_none()) else {
         return 1;
@@ -390,7 +390,7 @@ fn the_last_two_options_count_as_the_whole_search() {
                 }
             }
             // A round in four, one secondary item in every option: all
-            // of the same length, walked by arithmetic (`count_pairs`).
+            // of the same length.
             let fixed = round % 4 == 1 && n2 > 0;
             if fixed {
                 items.push(n1 + rng.below(n2 as u64) as u32);

@@ -4,14 +4,10 @@
 
 use super::*;
 
-/// The most options [`CellSearch::count_few`] counts to the end of a branch.
-/// Three took longer than the cells' own levels: the L-tromino 9x9 count
-/// 1.07-1.14 s against 0.78 s with two (the search alone), where the
-/// options of the items left, unpruned, are many.
-pub(super) const FEW: u32 = 2;
-
-/// The longest option it takes (items, primary and secondary).
-pub(super) const FEW_ITEMS: usize = 8;
+/// The longest option [`CellSearch::count_pairs`] takes (items, primary
+/// and secondary): it compares each item of one option with each of the
+/// other's, where a cover's work grows only with the options hidden.
+pub(super) const PAIR_ITEMS: usize = 8;
 
 impl CellSearch {
     /// Algorithms X and C, branching by `RULE`: on each option of the item
@@ -80,20 +76,17 @@ impl CellSearch {
                             cur = x;
                             state = State::Leaf;
                         }
-                    } else if COUNT
-                        && !COLORS
-                        && self.cells.active <= self.few_from
-                        && self.few_left() > 1
-                    {
-                        // Two options from the end (`FEW`): counted without
-                        // covering anything (see `count_few`). The L-tromino
-                        // 9x9's count 0.90 of the time, queens 14 0.96. (Three
-                        // where the item chosen is forced took longer: the
-                        // tromino 0.90-1.02 s against 0.76 s.)
-                        let k = self.few_left();
-                        let n = self.count_few(x, k, &mut c);
-                        if n > 0 && level + k as usize > self.max_level {
-                            self.max_level = level + k as usize;
+                    } else if COUNT && !COLORS && self.cells.active == self.pairs_at {
+                        // Two options from the end: counted without covering
+                        // anything (see `count_pairs`). The L-tromino 9x9's
+                        // count 0.90 of the time, queens 14 0.96. (Three,
+                        // by the same enumeration, took longer: the tromino
+                        // 1.07-1.14 s against 0.78 s, where the options of
+                        // the items left, unpruned, are many; and 0.90-1.02
+                        // s where the item chosen was forced.)
+                        let n = self.count_pairs(x, &mut c);
+                        if n > 0 && level + 2 > self.max_level {
+                            self.max_level = level + 2;
                         }
                         self.solutions += n;
                         state = State::DoneWithLevel;
@@ -261,115 +254,35 @@ impl CellSearch {
         }
     }
 
-    /// How many options cover the active primary items, when every option
-    /// holds the same number of them ([`leaf_items`]); else 0.
-    #[inline(always)]
-    fn few_left(&self) -> u32 {
-        let k = self.cells.active / self.leaf.max(1);
-        if k * self.leaf == self.cells.active {
-            k
-        } else {
-            0
-        }
-    }
-
     /// The solutions below a node where the active primary items are those
-    /// of `k` options ([`Self::few_left`], at most [`FEW`]), without colors,
-    /// by plain enumeration: the options of the active item with the
-    /// fewest, each that shares no item with the options taken so far, then
-    /// the same for the items left. Every solution below is counted once
-    /// (by the option that covers that item at each step), and every set so
-    /// counted is one, since all the options listed are compatible with the
-    /// choices made. No cover, commit or node below: the L-tromino's last
-    /// six cells, the queens' last two rows and columns.
-    fn count_few(&self, x: u32, k: u32, c: &mut Counters) -> u64 {
-        if k == 2 {
-            match self.cells.uniform {
-                2 => return self.count_pairs::<2>(x, c),
-                3 => return self.count_pairs::<3>(x, c),
-                4 => return self.count_pairs::<4>(x, c),
-                _ => {}
-            }
-        }
-        let mut own = [0u32; FEW as usize * FEW_ITEMS];
-        self.count_below(&mut own, 0, k, c)
-    }
-
-    /// [`Self::count_few`] of two options where every option has `W` nodes
-    /// (primary and secondary; `Cells::uniform`): each option's nodes found
-    /// from its first by arithmetic, with no spacer to test, as the hide
-    /// loops walk them. `x` is the item with the fewest options. The
-    /// L-tromino 9x9's count 0.94 of the time of the general walk.
-    fn count_pairs<const W: usize>(&self, x: u32, c: &mut Counters) -> u64 {
+    /// of two options (`pairs_at`), without colors: each option `o` of item
+    /// `x`, paired with each option left of the active item outside `o`
+    /// with the fewest options that shares no item with `o`. Every solution
+    /// below is one such pair (`o` the option that covers `x`, the other
+    /// the rest), and every such pair is one, since all the options listed
+    /// are compatible with the choices made. No cover, commit or node
+    /// below: the L-tromino's last six cells, the queens' last two rows and
+    /// columns.
+    fn count_pairs(&self, x: u32, c: &mut Counters) -> u64 {
         let cells = &self.cells;
-        let items = |tt: u32| -> [u32; W] {
-            let start = tt - at!(cells.off, tt) as u32;
-            std::array::from_fn(|j| at!(cells.nd, start + j as u32).itm as u32)
-        };
         let mut total = 0u64;
         for k in x..x + cells.size(x) {
-            let own = items(at!(cells.set, k));
+            let own = cells.option_nodes(at!(cells.set, k));
+            let holds = |y: i32| own.iter().any(|node| node.itm == y);
             // The active item outside o with the fewest options.
             let mut least = u64::MAX;
             for &y in &cells.item[..cells.active as usize] {
-                if !own.contains(&y) {
+                if !holds(y as i32) {
                     least = least.min((cells.size(y) as u64) << 32 | y as u64);
                 }
             }
             let (r, size) = (least as u32, (least >> 32) as u32);
             for j in r..r + size {
-                let other = items(at!(cells.set, j));
-                total += !other.iter().any(|y| own.contains(y)) as u64;
+                let other = cells.option_nodes(at!(cells.set, j));
+                total += !other.iter().any(|node| holds(node.itm)) as u64;
             }
-            c.mems += (W + 2 * cells.active as usize + 2 * size as usize * W) as u64;
-        }
-        total
-    }
-
-    /// [`Self::count_few`] once `own[..len]` holds the items of the options
-    /// taken, `k` more to take.
-    fn count_below(&self, own: &mut [u32], len: usize, k: u32, c: &mut Counters) -> u64 {
-        let cells = &self.cells;
-        let (mut r, mut fewest) = (0, u32::MAX);
-        for &y in &cells.item[..cells.active as usize] {
-            let size = cells.size(y);
-            if size < fewest && !own[..len].contains(&y) {
-                (r, fewest) = (y, size);
-            }
-        }
-        c.mems += 2 * cells.active as u64;
-        let mut total = 0u64;
-        for j in r..r + fewest {
-            let first = at!(cells.set, j);
-            let (mut n, mut nn) = (len, first);
-            let clash = loop {
-                let node = at!(cells.nd, nn);
-                if node.itm <= 0 {
-                    nn = (nn as i32 + node.itm) as u32;
-                    if nn == first {
-                        break false;
-                    }
-                    continue;
-                }
-                let y = node.itm as u32;
-                if own[..len].contains(&y) {
-                    break true;
-                }
-                own[n] = y;
-                n += 1;
-                nn += 1;
-                if nn == first {
-                    break false;
-                }
-            };
-            c.mems += (n - len + 1) as u64;
-            if !clash {
-                total += if k == 1 {
-                    1
-                } else {
-                    self.count_below(own, n, k - 1, c)
-                };
-            }
+            let w = own.len();
+            c.mems += (w + 2 * cells.active as usize + 2 * size as usize * w) as u64;
         }
         total
     }
