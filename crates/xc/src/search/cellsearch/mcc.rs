@@ -276,15 +276,11 @@ impl CellSearch {
                             self.learn_failure(best);
                         }
                     }
-                    if taken
-                        && self.cells.active == 0
-                        && self.nodes < limits.nodes
-                        && c.updates < limits.updates
-                    {
+                    if taken && self.cells.active == 0 && !self.spent(&c, limits) {
                         // Every item's bound taken: the node below is a
-                        // solution, counted as entered (M2's node and its
-                        // budgets, as `enter` has them) without the step's
-                        // other work. Knuth's dominoes twice: 0.96 of the time.
+                        // solution, counted as entered (M2's node, after its
+                        // budgets, as `enter` does) without the step's other
+                        // work. Knuth's dominoes twice: 0.96 of the time.
                         self.nodes += 1;
                         if level > self.max_level {
                             self.max_level = level;

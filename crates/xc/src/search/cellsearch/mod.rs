@@ -462,7 +462,7 @@ impl CellSearch {
         limits: Limits,
         target: u64,
     ) -> Option<Step> {
-        if self.nodes >= limits.nodes || c.updates >= limits.updates {
+        if self.spent(&c, limits) {
             self.save(level, State::Forward, c);
             return Some(Step::Paused);
         }
@@ -475,6 +475,13 @@ impl CellSearch {
             return self.visit::<COUNT>(level, state, c, target);
         }
         None
+    }
+
+    /// Is a budget of `limits` spent (nodes or updates)? Asked before each
+    /// node is entered or counted, the search then pausing there.
+    #[inline(always)]
+    fn spent(&self, c: &Counters, limits: Limits) -> bool {
+        self.nodes >= limits.nodes || c.updates >= limits.updates
     }
 
     /// The node entered at `level` is a solution: count it, and pause (or
