@@ -28,7 +28,6 @@ mod branch;
 mod mcc;
 mod probe;
 mod xcc;
-use xcc::PAIR_ITEMS;
 
 use branch::{BINARY, FEWEST, LEARN, Learned, fits_unclamped};
 
@@ -204,6 +203,11 @@ pub(crate) struct CellSearch {
     /// option holds at most [`PAIR_ITEMS`] items in all; else 0.
     pairs_at: u32,
 }
+
+/// The longest option [`CellSearch::count_pairs`] takes (items, primary
+/// and secondary): it compares each item of one option with each of the
+/// other's, where a cover's work grows only with the options hidden.
+const PAIR_ITEMS: usize = 8;
 
 /// How many primary items every option holds, when that is the same number
 /// for every option with any (else 0). Algorithms X and C: with that many

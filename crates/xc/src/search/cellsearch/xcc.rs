@@ -4,11 +4,6 @@
 
 use super::*;
 
-/// The longest option [`CellSearch::count_pairs`] takes (items, primary
-/// and secondary): it compares each item of one option with each of the
-/// other's, where a cover's work grows only with the options hidden.
-pub(super) const PAIR_ITEMS: usize = 8;
-
 impl CellSearch {
     /// Algorithms X and C, branching by `RULE`: on each option of the item
     /// with the fewest options ([`FEWEST`]) or of the one a learning rule
