@@ -439,3 +439,109 @@ fn the_last_two_options_count_as_the_whole_search() {
     }
     assert!(paired > 50, "{paired} counts that could pair");
 }
+
+#[test]
+fn long_options_of_one_length_count_what_is_counted_by_hand() {
+    // Every option of 5 to 8 items, as a piece and its cells: covers hide
+    // them as rings of that length (`Cells::long_walk`), the set walked
+    // left as it is. Against a count by hand (Algorithms X and C: colored
+    // or not, with snapshots or on the trail, in the input order,
+    // shuffled, by the binary rule) or every subset (Algorithm M).
+    let mut rng = Rng::new(36);
+    let never = AtomicBool::new(false);
+    let (mut solved, mut mcc) = (0, 0);
+    for round in 0..400 {
+        let len = 5 + round % 4;
+        // A planted tiling: `k` options that partition the items, so
+        // that some rounds have solutions, among random ones.
+        let k = 2 + rng.below(2) as u32;
+        let n = k * len;
+        let n2 = rng.below(3) as u32;
+        let n1 = n - n2;
+        let multiplicities = round % 5 == 4;
+        let colors = !multiplicities && round % 3 == 0;
+        let mut order: Vec<u32> = (0..n).collect();
+        shuffle(&mut rng, &mut order);
+        let mut options: Vec<Vec<u32>> = order.chunks(len as usize).map(|c| c.to_vec()).collect();
+        let more = if multiplicities {
+            6
+        } else {
+            4 + rng.below(30) as usize
+        };
+        while options.len() < k as usize + more {
+            let mut items: Vec<u32> = Vec::new();
+            while items.len() < len as usize {
+                let i = rng.below(n as u64) as u32;
+                if !items.contains(&i) {
+                    items.push(i);
+                }
+            }
+            options.push(items);
+        }
+        shuffle(&mut rng, &mut options);
+        let (mut start, mut item, mut color) = (vec![0u32], Vec::new(), Vec::new());
+        for mut items in options {
+            items.sort_unstable();
+            for &i in &items {
+                color.push(if colors && i >= n1 {
+                    1 + rng.below(2) as u32
+                } else {
+                    0
+                });
+            }
+            item.extend(items);
+            start.push(item.len() as u32);
+        }
+        let lo: Vec<u32> = (0..n1)
+            .map(|_| {
+                if multiplicities {
+                    rng.below(2) as u32
+                } else {
+                    1
+                }
+            })
+            .collect();
+        let hi: Vec<u32> = lo.iter().map(|&l| l + multiplicities as u32).collect();
+        let Ok(p) = CompiledProblem::new(n1, n2, lo, hi, start, item, color) else {
+            continue;
+        };
+        let want = if multiplicities {
+            p.every_solution_by_subsets(&vec![0; p.n_options()]).len() as u64
+        } else {
+            count_by_hand(&p, &mut vec![None; p.n_items()])
+        };
+        let p = Arc::new(p);
+        solved += (want > 0) as u32;
+        mcc += multiplicities as u32;
+        let rules: &[(Option<u64>, Option<Heuristic>)] = if multiplicities {
+            &[(None, None), (Some(round as u64), None)]
+        } else {
+            &[
+                (None, None),
+                (Some(round as u64), None),
+                (None, Some(Heuristic::Binary)),
+            ]
+        };
+        for &(seed, rule) in rules {
+            let mut s = CellSearch::new_until(p.clone(), seed, rule, &never).unwrap();
+            assert_eq!(s.cells.long_walk(), len, "round {round}");
+            s.count(Limits::NONE, u64::MAX);
+            assert_eq!(
+                s.stats().solutions,
+                want,
+                "round {round}, {seed:?} {rule:?}"
+            );
+        }
+    }
+    assert!(
+        solved > 200 && mcc > 50,
+        "{solved} with solutions, {mcc} with multiplicities"
+    );
+}
+
+/// Fisher and Yates.
+fn shuffle<T>(rng: &mut Rng, v: &mut [T]) {
+    for i in (1..v.len()).rev() {
+        v.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+}
