@@ -3,7 +3,7 @@
 //! an engine that would not fit instead of finding out from the allocator.
 //!
 //! The dancing-cells and bitset figures are counted from the layouts in
-//! `cells.rs`, `cellsearch/`, `bitsearch.rs` and the core's `bits.rs` (keep them in step when a layout
+//! `cells/`, `cellsearch/`, `bitsearch.rs` and the core's `bits.rs` (keep them in step when a layout
 //! changes); the CDCL figure is measured, since CaDiCaL's own tables (clauses,
 //! watches, per-variable arrays) are not ours to count.
 //!

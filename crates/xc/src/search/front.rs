@@ -11,7 +11,7 @@
 //! choices live in arrays, one entry per level.
 //!
 //! Three machines serve it, chosen per problem ([`Engine::Auto`]):
-//! * dancing cells (`cells.rs`, `cellsearch/`), Knuth's sparse sets, for
+//! * dancing cells (`cells/`, `cellsearch/`), Knuth's sparse sets, for
 //!   every problem: Algorithms X, C and M;
 //! * bitsets (`bits.rs`), for problems without multiplicities that have at
 //!   most a few thousand options, where choosing an option is a few dozen

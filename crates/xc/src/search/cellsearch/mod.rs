@@ -1,7 +1,7 @@
 //! Algorithms X, C and M on dancing cells: the general engine.
 //!
 //! See `front.rs` for the shape of the state machine; this file holds the
-//! two loops over the sparse sets of `cells.rs`:
+//! two loops over the sparse sets of `cells/`:
 //! * `run_xcc` (Algorithms X and C): every primary item is covered exactly
 //!   once, so the branch at each level tries each option of one item.
 //! * `run_mcc` (Algorithm M): a primary item may take between `lo` and `hi`
