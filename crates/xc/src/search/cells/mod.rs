@@ -136,10 +136,13 @@ pub(crate) struct Cells {
     pub base: Vec<u32>,
     /// Are the options short (at most 4 items on average), in Algorithm X
     /// or C? Then an item hidden from is often touched for the first time in
-    /// its epoch, and its size is saved without a branch (see
-    /// [`Self::hide_trailed`]): measured, tromino 9x9 0.96x the time and
-    /// queens 14 0.83x, while on the pentominoes (6 items) and the dominoes
-    /// of Algorithm M (whose epochs last longer) the branch did better.
+    /// its epoch, and every removal's size goes on the trail, without a
+    /// stamp or a branch (see `remove_node` in `hide.rs`): measured, an
+    /// entry written without a branch and kept on the first shrink took
+    /// the tromino 9x9 0.96x the time and queens 14 0.83x, and every
+    /// removal's entry queens 0.96x again; on the pentominoes (6 items) and
+    /// the dominoes of Algorithm M (whose epochs last longer) the branch
+    /// did better.
     pub short_options: bool,
     /// Are the options long (more than 4 items on average)? Then covering an
     /// item hides its options by the walk of [`Self::long_walk`].
