@@ -107,8 +107,10 @@ impl Cells {
 
     /// Hides the option of node `tt` (removes it from every set but `tt`'s
     /// own). With `TRAIL`, each item's size is saved the first time it
-    /// shrinks in the epoch, and with `BOUNDS` its bound beside it (Algorithm
-    /// M, which changes bounds; X and C leave it out); without `TRAIL`, the
+    /// shrinks in the epoch (at each shrink with short options in
+    /// Algorithms X and C, and not at all with snapshots), and with
+    /// `BOUNDS` its bound beside it (Algorithm M, which changes bounds; X
+    /// and C leave it out); without `TRAIL`, the
     /// removal is for good (options forced or excluded before the search).
     /// With `CHECK`, it stops as soon as an active primary item would be
     /// left with no option (Algorithms X and C), or with `BOUNDS` with fewer
@@ -131,7 +133,7 @@ impl Cells {
 
     /// [`Self::hide_trailed`], walking the option as a ring of `WALK`
     /// nodes (every option of the problem has that length) when `WALK` is
-    /// 2 to 4: the nodes after `tt` found from its option's first node by
+    /// 2 to [`RING_ITEMS`]: the nodes after `tt` found from its option's first node by
     /// arithmetic, in a loop of fixed length the compiler unrolls, with no
     /// spacer to test; when `WALK` is 0, from `tt` on to the spacer and
     /// round, as Knuth's programs do; when it is [`WHOLE_WALK`], as

@@ -31,8 +31,10 @@
 //! the first time it shrinks in an *epoch* (one try of one option), marked by
 //! a stamp beside the size, so the saving costs in proportion to the work,
 //! not to the number of items: a problem of 20,000 items that moves a few
-//! of them per node pays for a few. Undoing a try is then one pass over its
-//! part of the trail. Algorithm M saves bounds beside the sizes, as SSMCC
+//! of them per node pays for a few. (With short options in Algorithms X and
+//! C, every shrink is saved, with no stamp to test: a removal does less,
+//! and an item's first entry in the epoch is the one set back last.)
+//! Undoing a try is then one pass over its part of the trail. Algorithm M saves bounds beside the sizes, as SSMCC
 //! does. Where the items are few and the options long (a pentomino try
 //! hides hundreds of nodes over 72 items), an epoch saves every active
 //! item's size as it starts, as SSXCC does, and the hide loops save
@@ -122,7 +124,8 @@ pub(crate) struct Cells {
     pub tlen: usize,
     /// How long the trail is made (see [`Self::make_room`]).
     pub room: usize,
-    /// The current epoch; an item whose stamp equals it is on the trail.
+    /// The current epoch; an item whose stamp equals it is on the trail
+    /// (the removals of short options in X and C save without stamping).
     pub epoch: u32,
     /// First node of each option (ascending).
     pub option_node: Vec<u32>,

@@ -331,16 +331,16 @@ impl CellSearch {
         let end = x + cells.size(x);
         c.mems += 5 + (end - x) as u64;
         if WHOLE && cells.long_options {
-            self.cover_long::<TRAIL, BOUNDS, CHECK, WHOLE>(x, end, c)
+            self.cover_long::<TRAIL, BOUNDS, CHECK>(x, end, c)
         } else {
             cells.hide_each::<TRAIL, CHECK, BOUNDS, 0>(x, end, c)
         }
     }
 
-    /// The hiding of [`Self::cover`] for long options, by the walk of
-    /// [`Cells::long_walk`]. Out of line, as [`Self::commit_long`] is.
+    /// The hiding of [`Self::cover`] with `WHOLE` and long options, by the
+    /// walk of [`Cells::long_walk`]. Out of line, as [`Self::commit_long`] is.
     #[inline(never)]
-    fn cover_long<const TRAIL: bool, const BOUNDS: bool, const CHECK: bool, const WHOLE: bool>(
+    fn cover_long<const TRAIL: bool, const BOUNDS: bool, const CHECK: bool>(
         &mut self,
         x: u32,
         end: u32,
@@ -352,8 +352,7 @@ impl CellSearch {
             6 => cells.hide_each::<TRAIL, CHECK, BOUNDS, 6>(x, end, c),
             7 => cells.hide_each::<TRAIL, CHECK, BOUNDS, 7>(x, end, c),
             8 => cells.hide_each::<TRAIL, CHECK, BOUNDS, 8>(x, end, c),
-            _ if WHOLE => cells.hide_each::<TRAIL, CHECK, BOUNDS, WHOLE_WALK>(x, end, c),
-            _ => cells.hide_each::<TRAIL, CHECK, BOUNDS, 0>(x, end, c),
+            _ => cells.hide_each::<TRAIL, CHECK, BOUNDS, WHOLE_WALK>(x, end, c),
         }
     }
 
