@@ -17,7 +17,7 @@
 use crate::core::bits::Bits;
 use crate::core::machine::{Engine, Heuristic};
 use crate::core::problem::CompiledProblem;
-use crate::search::cells::HEADER;
+use crate::search::cells::{HEADER, trail_room};
 use crate::search::mbits::MBits;
 
 /// A level of dancing cells' search (`Level` in `cellsearch/`), rounded up.
@@ -104,7 +104,8 @@ fn cells_bytes(p: &CompiledProblem) -> u64 {
         + (entries + HEADER as u64 * items) * 4 // set
         + options * 4 // option_node
         + items * 8; // base, item
-    let trail = (2 * nodes + options + items + 2) * 12;
+    // Its entries (three u32), snapshots included where they pay.
+    let trail = trail_room(p) as u64 * 12;
     // A level covers at least one primary item, or one unit of its bound.
     let levels = options.min(
         p.hi()[..p.n_primary()]

@@ -154,8 +154,8 @@ pub(crate) struct Cells {
     pub uniform: u32,
     /// Does each epoch save the size of every active item as it starts
     /// ([`Self::new_epoch`]), as SSXCC does, so that the hide loops save
-    /// nothing? For long options over few items, without colors or
-    /// multiplicities (see [`snapshots_pay`]).
+    /// nothing? For long options over few items, without colors (see
+    /// [`snapshots_pay`]).
     pub snapshot: bool,
     /// The item the last failed hide would have left with too few options
     /// (Knuth's "tough item"), for the branching rules that learn from
@@ -206,14 +206,74 @@ fn start_far(nd: &[Node], y: u32) -> u32 {
 /// Items at most this many for [`snapshots_pay`].
 const SNAPSHOT_ITEMS: usize = 1024;
 
+/// Entries of snapshots at most this many for Algorithm M (12 bytes each):
+/// its epochs along a path are not bounded by the items, as those of
+/// Algorithms X and C are (see [`snapshot_room`]).
+const SNAPSHOT_ROOM: usize = 1 << 21;
+
 /// Do snapshots of every active item's size at each epoch pay, in place of
 /// stamps checked at each update? When the options are long (a try hides
 /// hundreds of nodes, so a few dozen saved sizes are cheap beside it) and
-/// the items few; and only in Algorithms X and C without colors, where an
-/// item left inactive is never touched again until set back (a purified
-/// item's set still shrinks, and Algorithm M saves bounds too).
+/// the items few; and only without colors (a purified item's set still
+/// shrinks). Algorithm M takes them too when its room, larger, stays under
+/// [`SNAPSHOT_ROOM`], and most primary items are taken at most once, so that
+/// most tries cover them as Algorithm X does: where most take any number of
+/// options (Knuth's redrect), a try hides a few options and a snapshot
+/// costs more than the stamps (redrect 3x8, 10 removals a node: 1.05 of
+/// the time). An item left inactive (covered, purified, taken out by
+/// Algorithm M's null branch or `retire_met`) may still see its set shrink
+/// unsaved, but it was active when the epoch it left in began, and that
+/// epoch's snapshot sets it back before anything reads it again: only a mark
+/// taken before it left makes it active again, and an epoch starts at once
+/// after each mark.
 fn snapshots_pay(p: &CompiledProblem, long_options: bool) -> bool {
-    !p.has_colors() && !p.has_multiplicities() && long_options && p.n_items() <= SNAPSHOT_ITEMS
+    !p.has_colors()
+        && long_options
+        && p.n_items() <= SNAPSHOT_ITEMS
+        && (!p.has_multiplicities() || snapshot_room(p) <= SNAPSHOT_ROOM && mostly_once(p))
+}
+
+/// Are most primary items taken at most once?
+fn mostly_once(p: &CompiledProblem) -> bool {
+    let hi = &p.hi()[..p.n_primary()];
+    2 * hi.iter().filter(|&&h| h <= 1).count() > hi.len()
+}
+
+/// The trail's room for the snapshots of one path: a snapshot holds at most
+/// every item. In Algorithms X and C an epoch starts at each level with a
+/// choice, and each covers a primary item. In Algorithm M a level starts an
+/// epoch as it begins, one for each option it leaves out (Knuth's tweak,
+/// which hides the option for the rest of the level: at most every option
+/// along a path), and one for its try or null branch; each level takes an
+/// option or closes a primary item.
+pub(crate) fn snapshot_room(p: &CompiledProblem) -> usize {
+    let (m, n1, n) = (p.n_options(), p.n_primary(), p.n_items());
+    let epochs = if p.has_multiplicities() {
+        (3 * m).saturating_add(2 * n1) + 2
+    } else {
+        n1 + 2
+    };
+    epochs.saturating_mul(n)
+}
+
+/// Are `p`'s options long (more than 4 items on average)?
+fn long_options(p: &CompiledProblem) -> bool {
+    p.n_entries() > 4 * p.n_options()
+}
+
+/// The trail's room, in entries: one per node (each removed at most once
+/// along a path, and with stamps saved at most so often), per option
+/// (Algorithm M's tweaks save the branching item), per item, and the
+/// snapshots' when they pay. (The memory estimate counts it too.)
+pub(crate) fn trail_room(p: &CompiledProblem) -> usize {
+    let n_nodes = p.n_entries() + p.n_options() + 1;
+    let base = 2 * n_nodes + p.n_options() + p.n_items() + 2;
+    let snapshots = if snapshots_pay(p, long_options(p)) {
+        snapshot_room(p)
+    } else {
+        0
+    };
+    base.saturating_add(snapshots)
 }
 
 /// A copy holds the trail's live entries only (its room is made again by
@@ -373,7 +433,7 @@ impl Cells {
             }
             item.push(x as u32);
         }
-        let long = p.n_entries() > 4 * p.n_options();
+        let long = long_options(p);
         let snapshot = snapshots_pay(p, long);
         let mut cells = Cells {
             nd,
@@ -386,12 +446,7 @@ impl Cells {
             pbound,
             trail: Vec::new(),
             tlen: 0,
-            // With snapshots, each level with a choice saves every item.
-            room: 2 * n_nodes
-                + p.n_options()
-                + n
-                + 2
-                + if snapshot { (p.n_primary() + 2) * n } else { 0 },
+            room: trail_room(p),
             epoch: 1,
             option_node,
             off,
@@ -518,23 +573,33 @@ impl Cells {
         }
         self.epoch += 1;
         if self.snapshot {
-            let t = self.tlen;
-            let (active, second, sactive) = (self.active as usize, self.second, self.sactive);
-            let end = t + active + (sactive - second) as usize;
-            if end > self.trail.len() {
-                // Never, by the room made for one snapshot per item
-                // covered; but a snapshot written past the trail would be
-                // memory not ours, so it is checked, once an epoch.
-                self.grow_trail(end);
-            }
-            let items = self.item[..active]
-                .iter()
-                .chain(&self.item[second as usize..sactive as usize]);
-            for (k, &x) in items.enumerate() {
-                set_at!(self.trail, t + k, [x, self.size(x), 0]);
-            }
-            self.tlen = t + active + (sactive - second) as usize;
+            self.take_snapshot();
         }
+    }
+
+    /// Saves every active item's size and bound on the trail, as an epoch
+    /// starts with snapshots. (Out of line: inlined at each epoch, it made
+    /// the search loops longer where there are no snapshots, the dominoes
+    /// twice 1.02 of the time.)
+    #[inline(never)]
+    fn take_snapshot(&mut self) {
+        let t = self.tlen;
+        let (active, second, sactive) = (self.active as usize, self.second, self.sactive);
+        let end = t + active + (sactive - second) as usize;
+        if end > self.trail.len() {
+            // Never, by the room made for the snapshots of a path
+            // (`snapshot_room`); but a snapshot written past the trail
+            // would be memory not ours, so it is checked, once an epoch.
+            self.grow_trail(end);
+        }
+        let items = self.item[..active]
+            .iter()
+            .chain(&self.item[second as usize..sactive as usize]);
+        for (k, &x) in items.enumerate() {
+            // The bound too, which Algorithm M changes and sets back.
+            set_at!(self.trail, t + k, [x, self.size(x), self.bound(x)]);
+        }
+        self.tlen = end;
     }
 
     /// Saves item `x`'s size and bound on the trail, unless this epoch has

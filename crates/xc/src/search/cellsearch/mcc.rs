@@ -157,8 +157,10 @@ impl CellSearch {
     }
 
     /// Algorithm M (TAOCP 7.2.2.1), on sparse sets. Each level saves where
-    /// it started (`mark`, set back at M8) and where each of its tries starts
-    /// (`tries`, set back at M7); in between, the trail records what changed.
+    /// each of its tries starts (`tries`, set back at M7); the trail records
+    /// what changed since. What the level did before its tries (M4, its
+    /// tweaks, its null branch) is set back by the level above, as Algorithm
+    /// X's C4 is.
     pub(super) fn run_mcc<const COLORS: bool, const COUNT: bool>(
         &mut self,
         limits: Limits,
@@ -190,12 +192,10 @@ impl CellSearch {
                     // M4: prepare to branch on i.
                     self.lv[level].best = i;
                     self.lv[level].deg = score as u32;
-                    let forced = score == 1;
-                    self.lv[level].forced = forced;
-                    if !forced {
-                        self.lv[level].mark = self.mark_now();
-                        self.cells.new_epoch();
-                    }
+                    // (In the epoch of the try above, as Algorithm X's C4:
+                    // the level above sets it back, M8 need not. One
+                    // snapshot fewer a level.)
+                    self.lv[level].forced = score == 1;
                     self.cells.touch(i);
                     let b = self.cells.bound(i) - 1;
                     self.cells.set_bound(i, b);
@@ -225,8 +225,9 @@ impl CellSearch {
                     } else if s as i64 <= b as i64 - slack as i64 {
                         state = State::Restore; // the lower bound can no longer be met
                     } else if s > 0 {
-                        // The tweak lasts until M8: an epoch of its own, under
-                        // the level's mark, above its tries' marks.
+                        // The tweak lasts until the level is left: an epoch
+                        // of its own, above the tries' marks of the levels
+                        // before it, below its own tries'.
                         let x = at!(self.cells.set, i);
                         if !self.lv[level].forced {
                             self.cells.new_epoch();
@@ -321,11 +322,10 @@ impl CellSearch {
                     }
                 }
                 State::Restore => {
-                    // M8: restore i: everything since the level began (a
-                    // forced level leaves that to the level above).
-                    if !self.lv[level].forced {
-                        self.restore_mcc(self.lv[level].mark, &mut c);
-                    }
+                    // M8: restore i. Nothing to set back here: the level
+                    // above sets back everything since its try began (M7),
+                    // this level's tweaks and its null branch included, and
+                    // nothing reads the cells before it does.
                     state = State::DoneWithLevel;
                 }
                 State::Done => {

@@ -72,11 +72,11 @@ struct Level {
     choice: u32,
     /// The item branched on.
     best: u32,
-    /// Where the level's tries start from (Algorithm M: where the level
-    /// starts), as `(trail length, active primaries, end of active secondaries)`.
+    /// Where the level's tries start from (Algorithms X and C), as `(trail
+    /// length, active primaries, end of active secondaries)`.
     mark: (u32, u32, u32),
-    /// Algorithm M: where the current try starts (its M7 mark; `mark` is
-    /// then its M8 mark).
+    /// Algorithm M: where the current try starts (its M7 mark; M8 sets
+    /// nothing back, the level above does).
     tries: (u32, u32, u32),
     /// Algorithm M: the size of `best`'s set on entering the level (Knuth's
     /// FT, first tweak), to untweak; also the branching degree, for progress.

@@ -545,3 +545,85 @@ fn shuffle<T>(rng: &mut Rng, v: &mut [T]) {
         v.swap(i, rng.below(i as u64 + 1) as usize);
     }
 }
+
+#[test]
+fn snapshots_of_algorithm_m_count_what_the_trail_counts() {
+    // Long options and multiplicities: Algorithm M's epochs start with a
+    // snapshot of every active item (its size and bound), and its levels
+    // start none of their own (M4 works in the try above). Against every
+    // subset (up to 16 options) and the same search saving on the trail,
+    // in the input order and shuffled; the trail never grows past its room.
+    let mut rng = Rng::new(37);
+    let never = AtomicBool::new(false);
+    let (mut subsets, mut solved) = (0, 0);
+    for round in 0..300 {
+        let n1 = 8 + rng.below(6) as u32;
+        let n2 = rng.below(4) as u32;
+        let n = (n1 + n2) as u64;
+        let small = round % 3 != 0;
+        let m = if small {
+            8 + rng.below(9)
+        } else {
+            20 + rng.below(41)
+        };
+        let (mut start, mut item) = (vec![0u32], Vec::new());
+        for _ in 0..m {
+            // Mostly 5 to 8 items, a few of 3: some rounds of one length
+            // (rings), some mixed (the whole walk).
+            let len = if rng.below(8) == 0 {
+                3
+            } else {
+                5 + rng.below(4)
+            };
+            let mut items: Vec<u32> = Vec::new();
+            while (items.len() as u64) < len {
+                let i = rng.below(n) as u32;
+                if !items.contains(&i) {
+                    items.push(i);
+                }
+            }
+            items.sort_unstable();
+            item.extend(items);
+            start.push(item.len() as u32);
+        }
+        // Bounds with slack and without: 0:1, 1:1, 1:2, 0:2, 2:3; most
+        // items taken at most once (else the stamps pay, not snapshots).
+        let (lo, hi): (Vec<u32>, Vec<u32>) = (0..n1)
+            .map(|x| {
+                let kinds = if 2 * x <= n1 { 2 } else { 5 };
+                [(0, 1), (1, 1), (1, 2), (0, 2), (2, 3)][rng.below(kinds) as usize]
+            })
+            .unzip();
+        let color = vec![0; item.len()];
+        let Ok(p) = CompiledProblem::new(n1, n2, lo, hi, start, item, color) else {
+            continue;
+        };
+        let p = Arc::new(p);
+        let mut counts = Vec::new();
+        for seed in [None, Some(round as u64)] {
+            for snapshot in [true, false] {
+                let mut s = CellSearch::new_until(p.clone(), seed, None, &never).unwrap();
+                assert!(s.cells.snapshot, "round {round}: no snapshots");
+                s.cells.snapshot = snapshot;
+                let room = s.cells.room;
+                s.count(Limits::NONE, u64::MAX);
+                assert_eq!(s.cells.room, room, "round {round}: the trail grew");
+                counts.push(s.stats().solutions);
+            }
+        }
+        assert!(
+            counts.iter().all(|&k| k == counts[0]),
+            "round {round}: {counts:?}"
+        );
+        if small {
+            let want = p.every_solution_by_subsets(&vec![0; p.n_options()]).len() as u64;
+            assert_eq!(counts[0], want, "round {round}");
+            subsets += 1;
+        }
+        solved += (counts[0] > 0) as u32;
+    }
+    assert!(
+        subsets > 150 && solved > 100,
+        "{subsets} against subsets, {solved} with solutions"
+    );
+}
