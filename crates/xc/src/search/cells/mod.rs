@@ -242,11 +242,12 @@ fn mostly_once(p: &CompiledProblem) -> bool {
 /// The trail's room for the snapshots of one path: a snapshot holds at most
 /// every item. In Algorithms X and C an epoch starts at each level with a
 /// choice, and each covers a primary item. In Algorithm M a level starts an
-/// epoch as it begins, one for each option it leaves out (Knuth's tweak,
-/// which hides the option for the rest of the level: at most every option
-/// along a path), and one for its try or null branch; each level takes an
-/// option or closes a primary item.
-pub(crate) fn snapshot_room(p: &CompiledProblem) -> usize {
+/// epoch for each option it leaves out (Knuth's tweak, which hides the
+/// option for the rest of the level: at most every option along a path),
+/// and one for its try or null branch; each level takes an option or closes
+/// a primary item. The count allows one more a level, for its start, which
+/// no longer has an epoch of its own (M4 works in the try above): a margin.
+fn snapshot_room(p: &CompiledProblem) -> usize {
     let (m, n1, n) = (p.n_options(), p.n_primary(), p.n_items());
     let epochs = if p.has_multiplicities() {
         (3 * m).saturating_add(2 * n1) + 2

@@ -217,13 +217,14 @@ impl CellSearch {
                     if b == 0 && slack == 0 {
                         // Exactly one more: plain branching over the covered item.
                         if cur >= i + s {
-                            state = State::Restore;
+                            state = State::DoneWithLevel; // (M8, see below)
                         } else {
                             self.lv[level].choice = at!(self.cells.set, cur);
                             state = State::Try;
                         }
                     } else if s as i64 <= b as i64 - slack as i64 {
-                        state = State::Restore; // the lower bound can no longer be met
+                        // The lower bound can no longer be met (M8).
+                        state = State::DoneWithLevel;
                     } else if s > 0 {
                         // The tweak lasts until the level is left: an epoch
                         // of its own, above the tries' marks of the levels
@@ -311,7 +312,12 @@ impl CellSearch {
                     if self.lv[level].forced {
                         continue; // its one branch is done; on up (M9)
                     } else if x == NULL {
-                        state = State::Restore;
+                        // M8: restore i. Nothing to set back here: the
+                        // level above sets back everything since its try
+                        // began (M7), this level's tweaks and its null
+                        // branch included, and nothing reads the cells
+                        // before it does. So on up (M9).
+                        continue;
                     } else {
                         // M7: try again.
                         self.restore_mcc(self.lv[level].tries, &mut c);
@@ -320,13 +326,6 @@ impl CellSearch {
                         }
                         state = State::Advance;
                     }
-                }
-                State::Restore => {
-                    // M8: restore i. Nothing to set back here: the level
-                    // above sets back everything since its try began (M7),
-                    // this level's tweaks and its null branch included, and
-                    // nothing reads the cells before it does.
-                    state = State::DoneWithLevel;
                 }
                 State::Done => {
                     self.save(level, State::Done, c);

@@ -45,8 +45,8 @@ const ALL_MET: (u32, i64) = (u32::MAX, i64::MAX);
 
 /// One search over a compiled problem, with its own copy of the dancing cells.
 /// Where the search stands between two slices: a position in Knuth's steps
-/// (Algorithms X and C: C2 `Forward` to C8 `DoneWithLevel`; Algorithm M also
-/// `Restore`, its step M8).
+/// (Algorithms X and C: C2 `Forward` to C8 `DoneWithLevel`; Algorithm M the
+/// same states, its step M8 setting nothing back: the level above does).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum State {
     Forward,
@@ -57,8 +57,6 @@ pub(crate) enum State {
     Recover,
     /// Listing the options of the last primary item without covering it.
     Leaf,
-    /// Algorithm M: restore the branching item of this level (step M8).
-    Restore,
     /// Binary branching: the level's option, tried, is now left out, and
     /// the node below chooses again.
     Exclude,

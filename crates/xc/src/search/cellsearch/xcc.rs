@@ -244,7 +244,6 @@ impl CellSearch {
                     self.save(level, State::Done, c);
                     return Step::Exhausted;
                 }
-                State::Restore => unreachable!("Algorithm M state in Algorithm X/C"),
             }
         }
     }
