@@ -18,6 +18,7 @@ use crate::core::bits::Bits;
 use crate::core::machine::{Engine, Heuristic};
 use crate::core::problem::CompiledProblem;
 use crate::search::cells::{HEADER, trail_room};
+use crate::search::cellsearch::pairs::mask_bytes;
 use crate::search::mbits::MBits;
 
 /// A level of dancing cells' search (`Level` in `cellsearch/`), rounded up.
@@ -90,7 +91,8 @@ pub fn mincost_bytes(problem: &CompiledProblem, k: u64) -> u64 {
 }
 
 /// Dancing cells: the cells twice (the working copy and the one kept for
-/// `reset`), the trail at its full room, and the levels.
+/// `reset`), the trail at its full room, the levels, and the options'
+/// masks where the last two levels of a count take them.
 fn cells_bytes(p: &CompiledProblem) -> u64 {
     let (entries, options, items) = (
         p.n_entries() as u64,
@@ -114,7 +116,7 @@ fn cells_bytes(p: &CompiledProblem) -> u64 {
             .sum::<u64>()
             + 1,
     );
-    2 * cells + trail + levels * LEVEL_BYTES
+    2 * cells + trail + levels * LEVEL_BYTES + mask_bytes(p)
 }
 
 /// Bitsets: the tables (a set of options per primary item and per option)

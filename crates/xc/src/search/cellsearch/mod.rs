@@ -26,6 +26,7 @@ use crate::search::cells::{Cells, Counters, WHOLE_WALK, at};
 
 mod branch;
 mod mcc;
+pub(crate) mod pairs;
 mod probe;
 mod xcc;
 
@@ -194,39 +195,14 @@ pub(crate) struct CellSearch {
     rule: Option<Heuristic>,
     learned: Option<Box<Learned>>,
     /// Algorithms X and C: how many primary items every option holds, or 0
-    /// if they differ (see [`leaf_items`]).
+    /// if they differ (see [`pairs::leaf_items`]).
     leaf: u32,
     /// With this many active primary items, two options' worth, a branch
-    /// is counted to its end by `count_pairs`: twice `leaf`, where every
-    /// option holds at most [`PAIR_ITEMS`] items in all; else 0.
+    /// is counted to its end by `count_pairs`: twice `leaf`, where it can
+    /// (see [`pairs::last_levels`]); else 0.
     pairs_at: u32,
-}
-
-/// The longest option [`CellSearch::count_pairs`] takes (items, primary
-/// and secondary): it compares each item of one option with each of the
-/// other's, where a cover's work grows only with the options hidden.
-const PAIR_ITEMS: usize = 8;
-
-/// How many primary items every option holds, when that is the same number
-/// for every option with any (else 0). Algorithms X and C: with that many
-/// items active, every option still listed holds them all, so each option
-/// of the item chosen completes a solution, and the loop counts them
-/// without covering anything (the L-tromino's last three cells, the
-/// queens' last row and column); with twice as many, as the pairs of
-/// options that share no item (see `CellSearch::count_pairs`).
-fn leaf_items(p: &CompiledProblem) -> u32 {
-    let n1 = p.n_primary() as u32;
-    let mut each = None;
-    for o in 0..p.n_options() {
-        let k = p.option(o).iter().filter(|&&i| i < n1).count() as u32;
-        match each {
-            _ if k == 0 => {}
-            None => each = Some(k),
-            Some(j) if j != k => return 0,
-            Some(_) => {}
-        }
-    }
-    each.unwrap_or(0)
+    /// The options' items as masks for `count_pairs`, where they pay.
+    masks: Option<Arc<pairs::Masks>>,
 }
 
 impl CellSearch {
@@ -268,12 +244,7 @@ impl CellSearch {
         } else {
             Vec::new()
         };
-        let leaf = if mcc { 0 } else { leaf_items(&problem) };
-        let longest = (0..problem.n_options())
-            .map(|o| problem.option(o).len())
-            .max()
-            .unwrap_or(0);
-        let pairs_at = if longest <= PAIR_ITEMS { 2 * leaf } else { 0 };
+        let (leaf, pairs_at, masks) = pairs::last_levels(&problem, &cells);
         Some(CellSearch {
             problem,
             initial: Arc::new(cells.clone()),
@@ -304,6 +275,7 @@ impl CellSearch {
             learned,
             leaf,
             pairs_at,
+            masks,
         })
     }
 

@@ -421,23 +421,50 @@ fn the_last_two_options_count_as_the_whole_search() {
         let want = count_by_hand(&p, &mut vec![None; p.n_items()]);
         let p = Arc::new(p);
         paired += (want > 0 && n1 >= 2 * each && !colors) as u32;
-        for (seed, rule) in [
+        let rules = [
             (None, None),
             (Some(round as u64), None),
             (None, Some(Heuristic::Binary)),
             (None, Some(Heuristic::Weighted)),
-        ] {
+        ];
+        // The pairs by their options' masks, and item by item.
+        for ((seed, rule), masked) in rules.into_iter().flat_map(|r| [(r, true), (r, false)]) {
             let mut s = CellSearch::new_until(p.clone(), seed, rule, &never).unwrap();
             assert_eq!(s.leaf, each, "round {round}");
+            assert_eq!(s.masks.is_some(), !p.has_colors(), "round {round}");
+            if !masked {
+                s.masks = None;
+            }
             s.count(Limits::NONE, u64::MAX);
             assert_eq!(
                 s.stats().solutions,
                 want,
-                "round {round}, {seed:?} {rule:?}"
+                "round {round}, {seed:?} {rule:?}, masks {masked}"
             );
         }
     }
     assert!(paired > 50, "{paired} counts that could pair");
+}
+
+#[test]
+fn the_pairs_take_masks_up_to_128_items() {
+    // n items in a ring, each option two neighbours: 2 covers for n even.
+    // Masks for 128 items, not for 130; the same count either way.
+    let never = AtomicBool::new(false);
+    for n in [128u32, 130] {
+        let mut item = Vec::new();
+        let mut start = vec![0u32];
+        for i in 0..n {
+            item.extend([i, (i + 1) % n]);
+            start.push(item.len() as u32);
+        }
+        let one = vec![1; n as usize];
+        let p = CompiledProblem::new(n, 0, one.clone(), one, start, item, vec![]).unwrap();
+        let mut s = CellSearch::new_until(Arc::new(p), None, None, &never).unwrap();
+        assert_eq!(s.masks.is_some(), n <= 128, "{n} items");
+        s.count(Limits::NONE, u64::MAX);
+        assert_eq!(s.stats().solutions, 2, "{n} items");
+    }
 }
 
 #[test]

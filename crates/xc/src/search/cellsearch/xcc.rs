@@ -247,37 +247,4 @@ impl CellSearch {
             }
         }
     }
-
-    /// The solutions below a node where the active primary items are those
-    /// of two options (`pairs_at`), without colors: each option `o` of item
-    /// `x`, paired with each option left of the active item outside `o`
-    /// with the fewest options that shares no item with `o`. Every solution
-    /// below is one such pair (`o` the option that covers `x`, the other
-    /// the rest), and every such pair is one, since all the options listed
-    /// are compatible with the choices made. No cover, commit or node
-    /// below: the L-tromino's last six cells, the queens' last two rows and
-    /// columns.
-    fn count_pairs(&self, x: u32, c: &mut Counters) -> u64 {
-        let cells = &self.cells;
-        let mut total = 0u64;
-        for k in x..x + cells.size(x) {
-            let own = cells.option_nodes(at!(cells.set, k));
-            let holds = |y: i32| own.iter().any(|node| node.itm == y);
-            // The active item outside o with the fewest options.
-            let mut least = u64::MAX;
-            for &y in &cells.item[..cells.active as usize] {
-                if !holds(y as i32) {
-                    least = least.min((cells.size(y) as u64) << 32 | y as u64);
-                }
-            }
-            let (r, size) = (least as u32, (least >> 32) as u32);
-            for j in r..r + size {
-                let other = cells.option_nodes(at!(cells.set, j));
-                total += !other.iter().any(|node| holds(node.itm)) as u64;
-            }
-            let w = own.len();
-            c.mems += (w + 2 * cells.active as usize + 2 * size as usize * w) as u64;
-        }
-        total
-    }
 }
