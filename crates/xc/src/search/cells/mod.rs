@@ -544,6 +544,19 @@ impl Cells {
         c.updates += 1;
     }
 
+    /// Swaps the nodes at places `a` and `b` of the same set, keeping
+    /// their `loc` right.
+    #[inline(always)]
+    pub fn swap_in_set(&mut self, a: u32, b: u32) {
+        let (ya, yb) = (at!(self.set, a), at!(self.set, b));
+        set_at!(self.set, a, yb);
+        set_at!(self.set, b, ya);
+        unsafe {
+            self.nd.get_unchecked_mut(ya as usize).loc = b;
+            self.nd.get_unchecked_mut(yb as usize).loc = a;
+        }
+    }
+
     /// Gives the trail its full length (entries past `tlen` are room), which
     /// the trailed operations assume; called as each slice of search starts.
     #[inline(always)]

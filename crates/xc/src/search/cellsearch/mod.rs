@@ -430,8 +430,20 @@ impl CellSearch {
                 pp += 1; // purified by an earlier choice (to this color)
                 continue;
             }
-            let end = cc + cells.size(cc);
+            let mut end = cc + cells.size(cc);
             c.mems += 1 + (end - cc) as u64;
+            let loc = at!(cells.nd, pp).loc;
+            if loc < end {
+                // The option itself is still listed here: a forced move,
+                // whose item was not covered (`run_xcc`). It goes to the
+                // set's end and is left out of the hide, so that it is
+                // hidden nowhere: covering its item hid it from each of
+                // its items' sets, two removals on the L-tromino, which
+                // nothing read. (Inside the live part of a set the order
+                // is free: setting sizes back restores the set.)
+                end -= 1;
+                cells.swap_in_set(loc, end);
+            }
             if !COLORS || cc < pbound || at!(cells.clr, pp) == 0 {
                 // Long options (`WALK` not 0): each is walked as a ring
                 // or whole, with no spacer to step over.

@@ -98,13 +98,23 @@ impl CellSearch {
                         self.cover::<true, false, false, false>(x, &mut c);
                         cur = x;
                         state = State::Try;
+                    } else if t == 1 {
+                        // A forced move: x leaves the active items, but its
+                        // one option is not hidden; the commit leaves it
+                        // out of its hides (see `commit_as`). The
+                        // L-tromino 9x9's updates 0.95 of C4's, queens 14
+                        // 0.90; the search alone 0.96 and 0.98 of the time.
+                        let k = self.cells.pos(x);
+                        self.cells.deactivate(x, k);
+                        c.mems += 2;
+                        self.lv[level].forced = true;
+                        cur = x;
+                        state = State::Try;
                     } else {
                         // C4: cover i; its tries will each start from here.
                         self.cover::<true, false, false, false>(x, &mut c);
-                        self.lv[level].forced = t == 1;
-                        if t > 1 {
-                            self.lv[level].mark = self.mark_now();
-                        }
+                        self.lv[level].forced = false;
+                        self.lv[level].mark = self.mark_now();
                         cur = x;
                         state = State::Try;
                     }
