@@ -202,6 +202,7 @@ impl Cells {
             } else {
                 at!(off, tt) as u32
             };
+            debug_assert_eq!(j0, at!(off, tt) as u32);
             let start = tt - j0;
             let mut k = 1;
             while k < WALK {
