@@ -61,14 +61,19 @@ impl Masks {
     /// Do `p`'s counts by `count_pairs` take masks? Without multiplicities
     /// (Algorithm M has no `count_pairs`) or colors (where the pairs are
     /// not counted), with every option of P primary items, at most
-    /// [`MASK_ITEMS`] items and [`MASK_NODES`] nodes.
-    pub(super) fn pay(p: &CompiledProblem) -> bool {
+    /// [`MASK_ITEMS`] items and [`MASK_NODES`] nodes (`leaf`: P, as
+    /// [`leaf_items`] counts it).
+    fn pay(p: &CompiledProblem, leaf: u32) -> bool {
+        Masks::fit(p) && leaf > 0
+    }
+
+    /// [`Self::pay`] but for the options' lengths (read at no cost).
+    fn fit(p: &CompiledProblem) -> bool {
         let nodes = p.n_entries() + p.n_options() + 1;
         !p.has_multiplicities()
             && !p.has_colors()
             && p.n_items() <= MASK_ITEMS
             && nodes <= MASK_NODES
-            && leaf_items(p) > 0
     }
 
     /// The masks of the options laid out in `cells`.
@@ -95,7 +100,7 @@ impl Masks {
 /// The bytes of the [`Masks`] of `p`, if it gets them: a mask a node and
 /// a bit an entry of `set`.
 pub(crate) fn mask_bytes(p: &CompiledProblem) -> u64 {
-    if !Masks::pay(p) {
+    if !Masks::fit(p) || leaf_items(p) == 0 {
         return 0;
     }
     let nodes = (p.n_entries() + p.n_options() + 1) as u64;
@@ -113,7 +118,7 @@ pub(super) fn last_levels(p: &CompiledProblem, cells: &Cells) -> (u32, u32, Opti
         return (0, 0, None);
     }
     let leaf = leaf_items(p);
-    let masks = Masks::pay(p).then(|| Arc::new(Masks::new(cells)));
+    let masks = Masks::pay(p, leaf).then(|| Arc::new(Masks::new(cells)));
     let longest = (0..p.n_options())
         .map(|o| p.option(o).len())
         .max()
