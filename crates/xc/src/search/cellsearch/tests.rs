@@ -462,7 +462,11 @@ fn the_pairs_take_masks_up_to_128_items() {
         let p = CompiledProblem::new(n, 0, one.clone(), one, start, item, vec![]).unwrap();
         // The memory estimate counts them where they are made: 16 bytes
         // a node and a byte an entry of `set`.
-        let bytes = if n <= 128 { 16 * (3 * n + 1) + 2 * n + 5 * n } else { 0 };
+        let bytes = if n <= 128 {
+            16 * (3 * n + 1) + 2 * n + 5 * n
+        } else {
+            0
+        };
         assert_eq!(pairs::mask_bytes(&p), bytes as u64, "{n} items");
         let mut s = CellSearch::new_until(Arc::new(p), None, None, &never).unwrap();
         assert_eq!(s.masks.is_some(), n <= 128, "{n} items");
