@@ -48,7 +48,7 @@ pub(super) fn leaf_items(p: &CompiledProblem) -> u32 {
 /// number, for [`CellSearch::count_pairs`]: whether two options share an
 /// item is then one `and`, where comparing their items one by one took
 /// the L-tromino 9x9's count (the search alone) 1.06 of the time, queens
-/// 14 1.04.
+/// 14 1.02.
 #[derive(Debug)]
 pub(super) struct Masks {
     /// The mask of each node's option (spacers 0).
@@ -67,7 +67,8 @@ impl Masks {
         Masks::fit(p) && leaf > 0
     }
 
-    /// [`Self::pay`] but for the options' lengths (read at no cost).
+    /// [`Self::pay`] but for the primary items of each option, which
+    /// take a pass over them to count.
     fn fit(p: &CompiledProblem) -> bool {
         let nodes = p.n_entries() + p.n_options() + 1;
         !p.has_multiplicities()
