@@ -58,17 +58,12 @@ pub(super) struct Masks {
 }
 
 impl Masks {
-    /// Do `p`'s counts by `count_pairs` take masks? Without multiplicities
-    /// (Algorithm M has no `count_pairs`) or colors (where the pairs are
-    /// not counted), with every option of P primary items, at most
-    /// [`MASK_ITEMS`] items and [`MASK_NODES`] nodes (`leaf`: P, as
-    /// [`leaf_items`] counts it).
-    fn pay(p: &CompiledProblem, leaf: u32) -> bool {
-        Masks::fit(p) && leaf > 0
-    }
-
-    /// [`Self::pay`] but for the primary items of each option, which
-    /// take a pass over them to count.
+    /// Can `p`'s counts by `count_pairs` take masks? Without
+    /// multiplicities (Algorithm M has no `count_pairs`) or colors (where
+    /// the pairs are not counted), with at most [`MASK_ITEMS`] items and
+    /// [`MASK_NODES`] nodes. They take them where, besides, every option
+    /// holds the same number of primary items ([`leaf_items`] not 0),
+    /// which takes a pass over the options to tell.
     fn fit(p: &CompiledProblem) -> bool {
         let nodes = p.n_entries() + p.n_options() + 1;
         !p.has_multiplicities()
@@ -86,13 +81,12 @@ impl Masks {
         }
         let mut node = vec![0u128; cells.nd.len()];
         for &start in &cells.option_node {
-            let start = start as usize;
-            let end = start + cells.nd[start - 1].loc as usize;
-            let items = &cells.nd[start..end];
+            let items = cells.option_nodes(start);
             let mask = items
                 .iter()
                 .fold(0u128, |m, y| m | 1u128 << bit[y.itm as usize]);
-            node[start..end].fill(mask);
+            let start = start as usize;
+            node[start..start + items.len()].fill(mask);
         }
         Masks { node, bit }
     }
@@ -119,12 +113,10 @@ pub(super) fn last_levels(p: &CompiledProblem, cells: &Cells) -> (u32, u32, Opti
         return (0, 0, None);
     }
     let leaf = leaf_items(p);
-    let masks = Masks::pay(p, leaf).then(|| Arc::new(Masks::new(cells)));
-    let longest = (0..p.n_options())
-        .map(|o| p.option(o).len())
-        .max()
-        .unwrap_or(0);
-    let pairs_at = if masks.is_some() || longest <= PAIR_ITEMS {
+    let masks = (leaf > 0 && Masks::fit(p)).then(|| Arc::new(Masks::new(cells)));
+    // Without masks, the pairs are compared item by item, up to PAIR_ITEMS.
+    let short = || (0..p.n_options()).all(|o| p.option(o).len() <= PAIR_ITEMS);
+    let pairs_at = if masks.is_some() || short() {
         2 * leaf
     } else {
         0
@@ -151,14 +143,7 @@ impl CellSearch {
         for k in x..x + cells.size(x) {
             let own = cells.option_nodes(at!(cells.set, k));
             let holds = |y: i32| own.iter().any(|node| node.itm == y);
-            // The active item outside o with the fewest options.
-            let mut least = u64::MAX;
-            for &y in &cells.item[..cells.active as usize] {
-                if !holds(y as i32) {
-                    least = least.min((cells.size(y) as u64) << 32 | y as u64);
-                }
-            }
-            let (r, size) = (least as u32, (least >> 32) as u32);
+            let (r, size) = self.fewest_outside(|y| holds(y as i32));
             for j in r..r + size {
                 let other = cells.option_nodes(at!(cells.set, j));
                 total += !other.iter().any(|node| holds(node.itm)) as u64;
@@ -176,19 +161,26 @@ impl CellSearch {
         let mut total = 0u64;
         for k in x..x + cells.size(x) {
             let own = at!(masks.node, at!(cells.set, k));
-            // The active item outside o with the fewest options.
-            let mut least = u64::MAX;
-            for &y in items {
-                if own >> at!(masks.bit, y) & 1 == 0 {
-                    least = least.min((cells.size(y) as u64) << 32 | y as u64);
-                }
-            }
-            let (r, size) = (least as u32, (least >> 32) as u32);
+            let (r, size) = self.fewest_outside(|y| own >> at!(masks.bit, y) & 1 != 0);
             for j in r..r + size {
                 total += (at!(masks.node, at!(cells.set, j)) & own == 0) as u64;
             }
             c.mems += (2 + 3 * items.len() + 2 * size as usize) as u64;
         }
         total
+    }
+
+    /// The active primary item with the fewest options of those `o` does
+    /// not hold (`holds`), as `(item, size)`; ties to the smaller base.
+    #[inline(always)]
+    fn fewest_outside(&self, holds: impl Fn(u32) -> bool) -> (u32, u32) {
+        let cells = &self.cells;
+        let mut least = u64::MAX;
+        for &y in &cells.item[..cells.active as usize] {
+            if !holds(y) {
+                least = least.min((cells.size(y) as u64) << 32 | y as u64);
+            }
+        }
+        (least as u32, (least >> 32) as u32)
     }
 }
