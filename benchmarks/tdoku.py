@@ -68,15 +68,19 @@ print(time.process_time() - t)
 
 def band_build() -> str:
     """Which build of the band solver this machine runs: the one for
-    x86-64-v3 where the CPU has its features (the solver chooses at run
-    time, by the same list), else the baseline one."""
+    x86-64-v4 (its rules in 512-bit registers) or x86-64-v3 (in 256-bit
+    ones) where the CPU has the features (the solver chooses at run time,
+    by the same lists), else the baseline one."""
     try:
         flags = set(Path("/proc/cpuinfo").read_text().split("flags", 1)[1].split("\n", 1)[0].split())
     except (OSError, IndexError):
         return "its build for the machine, chosen at run time"
     v3 = {"avx", "avx2", "bmi1", "bmi2", "fma", "abm", "popcnt", "movbe"}
+    v4 = v3 | {"avx512f", "avx512vl", "avx512bw", "avx512dq", "avx512cd"}
+    if v4 <= flags:
+        return "its x86-64-v4 build (the rules in 512-bit registers, AVX-512), chosen at run time"
     if v3 <= flags:
-        return "its x86-64-v3 build (AVX2, BMI, POPCNT), chosen at run time"
+        return "its x86-64-v3 build (the rules in 256-bit registers, AVX2), chosen at run time"
     return "its baseline x86-64 build (this CPU lacks " + ", ".join(sorted(v3 - flags)) + ")"
 
 

@@ -31,6 +31,11 @@
 //!   the cells of two digits, the one with the most unplaced cells among
 //!   its peers, whose guess places or closes the most.
 //!
+//! These are the scalar rules (`Grid::settle`). Where the machine has
+//! AVX2 or AVX-512, the same rules run on the 27 words at once in vector
+//! registers (`simd`), to the same settled grids; `builds` chooses at
+//! run time.
+//!
 //! A solution is checked against the rules before it is counted (every unit
 //! holds each digit once): a mistake here would show as a panic (an internal
 //! error in the batch, which catches it), never as a wrong grid or count. Grids are typed as in `puzzles::sudoku`: 81 values,
@@ -38,7 +43,10 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+mod builds;
 pub mod matrix;
+#[cfg(target_arch = "x86_64")]
+mod simd;
 
 /// The 27 cells of a band.
 const ALL: u32 = (1 << 27) - 1;
@@ -594,13 +602,14 @@ impl Grid {
         (best.1, best.2)
     }
 
-    /// Settles this state and, unless that ends it, picks the cell to
-    /// guess at: a search's work between two guesses, all of it but the
-    /// copy and the placing. Compiled once for each build (see
-    /// [`Grid::step_in`]).
+    /// Settles this state (by the scalar rules, or by `settled`, the
+    /// vector ones, where it is given) and, unless that ends it, picks the
+    /// cell to guess at: a search's work between two guesses, all of it
+    /// but the copy and the placing. Compiled once for each build (see
+    /// [`builds`]).
     #[inline(always)]
-    fn step<const DEEP: bool>(&mut self) -> Step {
-        if !self.settle::<DEEP>() {
+    fn step<const DEEP: bool>(&mut self, settled: Option<bool>) -> Step {
+        if !settled.unwrap_or_else(|| self.settle::<DEEP>()) {
             return Step::Dead;
         }
         if self.unsolved == [0; 3] {
@@ -610,26 +619,14 @@ impl Grid {
         Step::Guess(band, p)
     }
 
-    /// [`Grid::step`] in the build of `V3`: out of line, so that the
-    /// recursion's frames hold only the search's own state (inlined whole
-    /// into the search, a debug build overflowed a thread's stack).
+    /// Searches on from this state, recording solutions in `found`, in
+    /// the build `BUILD` (see [`builds`]), the recursion too
+    /// ([`builds::search_in`]): the copies and the placing are a tenth of
+    /// the time.
     #[inline(always)]
-    fn step_in<const DEEP: bool, const V3: bool>(&mut self) -> Step {
-        #[cfg(target_arch = "x86_64")]
-        if V3 {
-            // SAFETY: as in `search_in`.
-            return unsafe { step_v3::<DEEP>(self) };
-        }
-        step_base::<DEEP>(self)
-    }
-
-    /// Searches on from this state, recording solutions in `found`; with
-    /// `V3`, in the build for x86-64-v3 (see [`has_v3`]), the recursion
-    /// too (`search_in`): the copies and the placing are a tenth of the time.
-    #[inline(always)]
-    fn search<const DEEP: bool, const V3: bool>(mut self, found: &mut Found) {
+    fn search<const DEEP: bool, const BUILD: u8>(mut self, found: &mut Found) {
         loop {
-            let (band, p) = match self.step_in::<DEEP, V3>() {
+            let (band, p) = match builds::step_in::<DEEP, BUILD>(&mut self) {
                 Step::Dead => return,
                 Step::Solved => {
                     // The rules above leave only grids that keep every rule;
@@ -664,7 +661,7 @@ impl Grid {
             for next in digits {
                 let mut child = self;
                 child.place(digit, band, p);
-                search_in::<true, V3>(child, found);
+                builds::search_in::<true, BUILD>(child, found);
                 if found.done() {
                     return;
                 }
@@ -681,83 +678,6 @@ enum Step {
     Dead,
     Solved,
     Guess(usize, usize),
-}
-
-/// Whether this machine runs the build for x86-64-v3 (Haswell, Zen and
-/// later), detected once by `std`, which caches it. The wheel is built for
-/// the baseline x86-64, where a popcount, a trailing zero count or a shift
-/// by a register are sequences of instructions and nothing runs on 256-bit
-/// registers; so the search is compiled twice (`search_base` and
-/// `step_base`, `search_v3` and `step_v3`) and the build the machine can
-/// run is chosen at run time. The 10,000 first forum-hardest puzzles, the
-/// solver alone: 0.62 s against 0.69 s (medians of 21, alternated with the
-/// baseline build); all 48,766 by `covering sudoku unique`, 0.96 of the
-/// time (n = 7). A build for the whole crate with `-C
-/// target-cpu=x86-64-v3` gains as much.
-fn has_v3() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        // The features `v3_build!` compiles with, each one.
-        use std::arch::is_x86_feature_detected as has;
-        has!("avx")
-            && has!("avx2")
-            && has!("bmi1")
-            && has!("bmi2")
-            && has!("fma")
-            && has!("lzcnt")
-            && has!("popcnt")
-            && has!("movbe")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
-
-/// The functions of the x86-64-v3 build: out of line, with the features
-/// `has_v3` checks (one list, so that the two cannot drift apart).
-macro_rules! v3_build {
-    ($($f:item)*) => {
-        $(
-            #[cfg(target_arch = "x86_64")]
-            #[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,popcnt,movbe")]
-            #[inline(never)]
-            $f
-        )*
-    };
-}
-
-/// A search from `grid` in the build of `V3` (a guess's subtree, so the
-/// recursion stays within one build, or the givens' grid).
-#[inline(always)]
-fn search_in<const DEEP: bool, const V3: bool>(grid: Grid, found: &mut Found) {
-    #[cfg(target_arch = "x86_64")]
-    if V3 {
-        // SAFETY: `V3` is only true in a search `solve_in` started where
-        // `has_v3` found every feature of the build.
-        unsafe { search_v3::<DEEP>(grid, found) };
-        return;
-    }
-    search_base::<DEEP>(grid, found);
-}
-
-#[inline(never)]
-fn search_base<const DEEP: bool>(grid: Grid, found: &mut Found) {
-    grid.search::<DEEP, false>(found);
-}
-
-v3_build! {
-    fn search_v3<const DEEP: bool>(grid: Grid, found: &mut Found) {
-        grid.search::<DEEP, true>(found);
-    }
-    fn step_v3<const DEEP: bool>(grid: &mut Grid) -> Step {
-        grid.step::<DEEP>()
-    }
-}
-
-#[inline(never)]
-fn step_base<const DEEP: bool>(grid: &mut Grid) -> Step {
-    grid.step::<DEEP>()
 }
 
 /// What a search of one puzzle found.
@@ -788,12 +708,12 @@ pub struct Outcome {
 /// assert_eq!(out.first.unwrap()[0], 4);
 /// ```
 pub fn solve(cells: &[u8], limit: u64, stop: &AtomicBool) -> Option<Outcome> {
-    solve_in(cells, limit, stop, true)
+    solve_in(cells, limit, stop, builds::best())
 }
 
-/// [`solve`], in the x86-64-v3 build where `v3` asks for it and the
-/// machine has it, else in the baseline one (the tests run both).
-fn solve_in(cells: &[u8], limit: u64, stop: &AtomicBool, v3: bool) -> Option<Outcome> {
+/// [`solve`], in the build `build` (see [`builds`]; the tests run each
+/// one the machine has against the baseline).
+fn solve_in(cells: &[u8], limit: u64, stop: &AtomicBool, build: u8) -> Option<Outcome> {
     let cells: &[u8; 81] = cells.try_into().ok()?;
     if cells.iter().any(|&v| v > 9) {
         return None;
@@ -807,11 +727,7 @@ fn solve_in(cells: &[u8], limit: u64, stop: &AtomicBool, v3: bool) -> Option<Out
         stopped: false,
     };
     if let Some(grid) = Grid::with_givens(cells).filter(|_| limit > 0) {
-        if v3 && has_v3() {
-            search_in::<false, true>(grid, &mut found);
-        } else {
-            search_in::<false, false>(grid, &mut found);
-        }
+        builds::search_from(grid, &mut found, build);
     }
     Some(Outcome {
         count: found.count.min(limit),

@@ -159,7 +159,7 @@ fn known_puzzles() {
 
 /// The givens of a puzzle made from `full`: each cell kept with odds
 /// `keep` in 81, else blanked.
-fn givens_of(rng: &mut Rng, full: [u8; 81], keep: u64) -> [u8; 81] {
+pub(super) fn givens_of(rng: &mut Rng, full: [u8; 81], keep: u64) -> [u8; 81] {
     let mut puzzle = full;
     for v in puzzle.iter_mut() {
         if rng.below(81) >= keep {
@@ -341,11 +341,19 @@ fn random_puzzles_against_brute_force() {
 }
 
 #[test]
-fn both_builds_search_the_same_tree() {
-    // The x86-64-v3 build (where this machine has it) and the baseline one
-    // are one source compiled twice: the same solutions, first solution
-    // and guesses on random puzzles of few givens (many guesses each, up
-    // to 50 solutions), on wrong givens, and on the stop flag raised.
+fn every_build_searches_the_same_tree() {
+    // The builds this machine has (x86-64-v3 and v4: the rules in vector
+    // registers) against the baseline's scalar rules: the same solutions,
+    // first solution and guesses on random puzzles of few givens (many
+    // guesses each, up to 50 solutions), on wrong givens, and on the stop
+    // flag raised.
+    let builds: Vec<u8> = [
+        (builds::V3, builds::has_v3()),
+        (builds::V4, builds::has_v4()),
+    ]
+    .into_iter()
+    .filter_map(|(build, has)| has.then_some(build))
+    .collect();
     let mut rng = Rng::new(85);
     let stop = AtomicBool::new(false);
     let (mut guessed, mut none) = (0, 0);
@@ -356,9 +364,11 @@ fn both_builds_search_the_same_tree() {
             let k = rng.below(81) as usize;
             puzzle[k] = rng.below(9) as u8 + 1;
         }
-        let base = solve_in(&puzzle, 50, &stop, false).unwrap();
-        let v3 = solve_in(&puzzle, 50, &stop, true).unwrap();
-        assert_eq!(base, v3, "round {round}");
+        let base = solve_in(&puzzle, 50, &stop, builds::BASE).unwrap();
+        for &build in &builds {
+            let other = solve_in(&puzzle, 50, &stop, build).unwrap();
+            assert_eq!(base, other, "round {round}, build {build}");
+        }
         guessed += (base.guesses > 40) as u32;
         none += (base.count == 0) as u32;
     }
@@ -368,8 +378,10 @@ fn both_builds_search_the_same_tree() {
     );
     let raised = AtomicBool::new(true);
     let empty = [0u8; 81];
-    assert_eq!(
-        solve_in(&empty, u64::MAX, &raised, false),
-        solve_in(&empty, u64::MAX, &raised, true)
-    );
+    for &build in &builds {
+        assert_eq!(
+            solve_in(&empty, u64::MAX, &raised, builds::BASE),
+            solve_in(&empty, u64::MAX, &raised, build)
+        );
+    }
 }
