@@ -173,6 +173,11 @@ impl Words for W256 {
     }
 
     #[inline(always)]
+    fn minus(self, other: W256) -> W256 {
+        self.with(other, |a, b| unsafe { _mm256_sub_epi32(a, b) })
+    }
+
+    #[inline(always)]
     fn differs(self, other: W256) -> bool {
         let x = self.with(other, |a, b| unsafe { _mm256_xor_si256(a, b) });
         x.any()

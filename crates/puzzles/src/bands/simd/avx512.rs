@@ -166,6 +166,11 @@ impl Words for W512 {
     }
 
     #[inline(always)]
+    fn minus(self, other: W512) -> W512 {
+        self.with(other, |a, b| unsafe { _mm512_sub_epi32(a, b) })
+    }
+
+    #[inline(always)]
     fn differs(self, other: W512) -> bool {
         let x = self.with(other, |a, b| unsafe { _mm512_xor_si512(a, b) });
         x.any()

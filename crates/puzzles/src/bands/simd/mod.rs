@@ -64,6 +64,8 @@ pub(super) trait Words: Copy {
     fn or(self, other: Self) -> Self;
     /// `self & !other`.
     fn but(self, other: Self) -> Self;
+    /// Lane by lane, `self - other` (wrapping).
+    fn minus(self, other: Self) -> Self;
     /// Whether two differ in any lane.
     fn differs(self, other: Self) -> bool;
     /// Whether any bit is set.
@@ -124,6 +126,22 @@ fn right2<W: Words>(v: W) -> W {
         .or(v.shl::<3>().and(W::splat(MINIROWS & !BOX0)))
 }
 
+/// The cells of rows left with one, in words whose rows each hold at
+/// least one (as the permutations leave them, or empty): each row's
+/// lowest cell (subtracting 1 from each row borrows within it), kept
+/// where the row has no other (the rest of the row smeared down to its
+/// first bit).
+#[inline(always)]
+fn row_singles<W: Words>(x: W) -> W {
+    let lowest = x.but(x.minus(W::splat(ROWS)));
+    let rest = x.but(lowest);
+    let rest = rest.or(rest.shr::<1>().and(W::splat(0o377 * ROWS)));
+    let rest = rest.or(rest.shr::<2>().and(W::splat(0o177 * ROWS)));
+    let rest = rest.or(rest.shr::<4>().and(W::splat(0o037 * ROWS)));
+    let rest = rest.or(rest.shr::<8>().and(W::splat(ROWS)));
+    lowest.but(rest)
+}
+
 /// The band's permutations: the cells of minirows that lie on some
 /// permutation of open minirows (row r in box p(r)), as `MATCHING` says.
 #[inline(always)]
@@ -171,12 +189,15 @@ fn after<W: Words>(v: W) -> W {
         .or(v.shl::<1>().and(W::splat(0o666)))
 }
 
-/// The stacks: for the columns of the two other bands, the columns c such
-/// that the two can take the other two columns of c's stack, one each
-/// (`pair` of the scalar code).
+/// The stacks: for each word's columns, the columns c its band keeps,
+/// where its digit's two other bands can take the other two columns of
+/// c's stack, one each (`pair` of the scalar code; each column is moved
+/// within its stack before the lanes are, which gives the same).
 #[inline(always)]
-fn pair<W: Words>(x: W, y: W) -> W {
-    next(x).and(after(y)).or(after(x).and(next(y)))
+fn stacks<W: Words>(c: W) -> W {
+    let (n1, n2) = next(c).others();
+    let (a1, a2) = after(c).others();
+    n1.and(a2).or(a1.and(n2))
 }
 
 /// Deduces all it can, as [`Grid::settle`] does, to the same grid; false
@@ -187,14 +208,12 @@ pub(super) fn settle<W: Words>(grid: &mut Grid) -> bool {
     let mut unsolved = W::by_band(grid.unsolved);
     loop {
         // 1. The stacks, then the permutations.
-        let (a, b) = columns(v).others();
-        let cells = matching(v.and(spread(pair(a, b))));
+        let cells = matching(v.and(spread(stacks(columns(v)))));
         if cells.any_empty() {
             return false;
         }
         // 2. Rows left with one cell.
-        let (row_any, row_two) = rows_one_two(cells);
-        let placed = cells.and(spread_rows(row_any.but(row_two)));
+        let placed = row_singles(cells);
         let (one, two) = placed.count2();
         unsolved = unsolved.but(one);
         let mut next = cells.but(one.but(placed).or(two));
