@@ -217,8 +217,10 @@ pub(super) fn settle<W: Words>(grid: &mut Grid) -> bool {
         let (one, two) = placed.count2();
         unsolved = unsolved.but(one);
         let mut next = cells.but(one.but(placed).or(two));
-        // 3. Naked singles.
-        let (one, two, three) = next.count3();
+        // 3. Naked singles, counted on the same words as step 2 (so that
+        // the two counts run side by side; what step 2 closes is counted
+        // in the next round).
+        let (one, two, three) = cells.count3();
         if one.any_band_not(ALL) {
             return false;
         }
