@@ -13,6 +13,9 @@
 //!   Zen 4 and later): the same rules in two 512-bit registers
 //!   (`simd::avx512`).
 //!
+//! The vector builds hand the search over to the scalar rules (in the
+//! x86-64-v3 build, [`SCALAR_V3`]) where few cells are left ([`SPARSE`]):
+//! there a guess changes few words, which they work through one by one.
 //! All three reach the same settled grids, so they search the same tree
 //! (the tests run every build the machine has against the baseline). The
 //! forum-hardest puzzles, the solver alone on Zen 4, against the scalar
@@ -27,6 +30,9 @@ pub(super) const BASE: u8 = 0;
 pub(super) const V3: u8 = 1;
 /// The build for x86-64-v4.
 pub(super) const V4: u8 = 2;
+/// The scalar rules in the x86-64-v3 build: where [`V3`] and [`V4`] hand
+/// over the end of the search.
+pub(super) const SCALAR_V3: u8 = 3;
 
 /// The best build this machine runs, detected once by `std`, which caches
 /// it.
@@ -108,6 +114,14 @@ macro_rules! v4_build {
     };
 }
 
+/// The most cells left where a vector build hands over to the scalar
+/// rules. A count of all the solutions of a 15-given puzzle (4,011,188)
+/// settles mostly near its leaves: by the vector rules alone 1.54 s, by
+/// the scalar ones within 10, 15, 20, 25 cells left 1.29, 1.29, 1.28,
+/// 1.28 s; the forum-hardest puzzles (one solution each) 1.62-1.65 s up to
+/// 30, 1.78 s at 40, 2.21 s at 50.
+const SPARSE: u32 = 20;
+
 /// A search from the givens' grid in `build` (where the machine lacks it,
 /// the baseline's).
 pub(super) fn search_from(grid: Grid, found: &mut Found, build: u8) {
@@ -128,6 +142,7 @@ pub(super) fn search_in<const DEEP: bool, const BUILD: u8>(grid: Grid, found: &m
     match BUILD {
         V4 => return unsafe { search_v4(grid, found) },
         V3 => return unsafe { search_v3(grid, found) },
+        SCALAR_V3 => return unsafe { search_scalar_v3(grid, found) },
         _ => {}
     }
     search_base::<DEEP>(grid, found);
@@ -143,6 +158,7 @@ pub(super) fn step_in<const DEEP: bool, const BUILD: u8>(grid: &mut Grid) -> Ste
     match BUILD {
         V4 => return unsafe { step_v4(grid) },
         V3 => return unsafe { step_v3(grid) },
+        SCALAR_V3 => return unsafe { step_scalar_v3(grid) },
         _ => {}
     }
     step_base::<DEEP>(grid)
@@ -161,6 +177,12 @@ fn step_base<const DEEP: bool>(grid: &mut Grid) -> Step {
 // The vector rules always apply the whole stacks rule (`DEEP` is the
 // scalar rules' choice of when), so these builds search with it on.
 v3_build! {
+    fn search_scalar_v3(grid: Grid, found: &mut Found) {
+        grid.search::<true, SCALAR_V3>(found);
+    }
+    fn step_scalar_v3(grid: &mut Grid) -> Step {
+        grid.step::<true>(None)
+    }
     fn search_v3(grid: Grid, found: &mut Found) {
         grid.search::<true, V3>(found);
     }
@@ -180,4 +202,15 @@ v4_build! {
         let settled = unsafe { super::simd::avx512::settle(grid) };
         grid.step::<true>(Some(settled))
     }
+}
+
+/// Whether a search in `BUILD` hands the rest of its subtree over to
+/// [`SCALAR_V3`]: in a vector build, where few cells are left (at most
+/// [`SPARSE`]; fewer are left below, so the whole subtree). There a guess
+/// changes few words, which the scalar rules work through one by one in
+/// less than a vector round over all 27.
+#[inline(always)]
+pub(super) fn hand_over<const BUILD: u8>(grid: &Grid) -> bool {
+    (BUILD == V3 || BUILD == V4)
+        && grid.unsolved.iter().map(|u| u.count_ones()).sum::<u32>() <= SPARSE
 }

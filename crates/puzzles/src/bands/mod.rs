@@ -626,6 +626,10 @@ impl Grid {
     #[inline(always)]
     fn search<const DEEP: bool, const BUILD: u8>(mut self, found: &mut Found) {
         loop {
+            if builds::hand_over::<BUILD>(&self) {
+                builds::search_in::<true, { builds::SCALAR_V3 }>(self, found);
+                return;
+            }
             let (band, p) = match builds::step_in::<DEEP, BUILD>(&mut self) {
                 Step::Dead => return,
                 Step::Solved => {

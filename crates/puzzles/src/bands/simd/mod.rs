@@ -237,6 +237,9 @@ pub(super) fn settle<W: Words>(grid: &mut Grid) -> bool {
         }
         if !next.differs(v) {
             next.store(&mut grid.cand);
+            // Every word is settled: the scalar rules, if they take the
+            // next turn, start from the words a guess changes.
+            grid.seen = grid.cand;
             grid.unsolved = unsolved.bands();
             grid.pairs = two.but(three).bands();
             return true;
