@@ -44,10 +44,13 @@ const BOX2: u32 = 0o100_100_100;
 const ROWS: u32 = 1 | 1 << 9 | 1 << 18;
 
 /// The 27 words of a grid in vector registers, each word in a lane of its
-/// own (lanes past them hold 0 and stay so), with the operations the
-/// rules need: lane by lane, and across lanes for a digit's bands and a
-/// band's digits. Every method is inlined into a function compiled with
-/// the features of its implementation.
+/// own, with the operations the rules need: lane by lane, and across
+/// lanes for a digit's bands and a band's digits. Lanes past the words
+/// are 0 in the words and stay so (a value of a whole band, such as the
+/// cells left, may fill them: the words' zeros there make it harmless).
+/// Every method is inlined into a function compiled with the features of
+/// its implementation; the helpers here are functions, not closures, for
+/// a closure was left out of line with the intrinsics in it as calls.
 pub(super) trait Words: Copy {
     /// The grid's words.
     fn load(cand: &[u32; 27]) -> Self;
