@@ -24,6 +24,8 @@
 //! five 256-bit registers, 0.70 in two 512-bit ones; the 17-clue puzzles
 //! 0.61 and 0.56.
 
+use std::sync::OnceLock;
+
 use super::{Found, Grid, Step};
 
 /// The scalar build, for any machine.
@@ -36,21 +38,36 @@ pub(super) const V4: u8 = 2;
 /// over the end of the search.
 pub(super) const SCALAR_V3: u8 = 3;
 
-/// The best build this machine runs, detected once by `std`, which caches
-/// it.
+/// The best build this machine runs: detected on the first call, then
+/// read (a puzzle's search asks twice, once to choose and once to check,
+/// where the feature tests were 13 each).
 pub(super) fn best() -> u8 {
-    if has_v4() {
-        V4
-    } else if has_v3() {
-        V3
-    } else {
-        BASE
-    }
+    static BEST: OnceLock<u8> = OnceLock::new();
+    *BEST.get_or_init(|| {
+        if detect_v4() {
+            V4
+        } else if detect_v3() {
+            V3
+        } else {
+            BASE
+        }
+    })
+}
+
+/// Whether this machine runs the x86-64-v3 build (the v4 one's features
+/// include its).
+pub(super) fn has_v3() -> bool {
+    best() != BASE
+}
+
+/// Whether this machine runs the x86-64-v4 build.
+pub(super) fn has_v4() -> bool {
+    best() == V4
 }
 
 /// Whether this machine has every feature of the x86-64-v3 build (the
 /// list `v3_build!` compiles with).
-pub(super) fn has_v3() -> bool {
+fn detect_v3() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::is_x86_feature_detected as has;
@@ -71,11 +88,11 @@ pub(super) fn has_v3() -> bool {
 
 /// Whether this machine has every feature of the x86-64-v4 build (the
 /// list `v4_build!` compiles with).
-pub(super) fn has_v4() -> bool {
+fn detect_v4() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::is_x86_feature_detected as has;
-        has_v3()
+        detect_v3()
             && has!("avx512f")
             && has!("avx512vl")
             && has!("avx512bw")
@@ -89,7 +106,7 @@ pub(super) fn has_v4() -> bool {
 }
 
 /// The functions of the x86-64-v3 build: out of line, with the features
-/// `has_v3` checks.
+/// `detect_v3` checks.
 macro_rules! v3_build {
     ($($f:item)*) => {
         $(
@@ -102,7 +119,7 @@ macro_rules! v3_build {
 }
 
 /// The functions of the x86-64-v4 build: out of line, with the features
-/// `has_v4` checks.
+/// `detect_v4` checks.
 macro_rules! v4_build {
     ($($f:item)*) => {
         $(
