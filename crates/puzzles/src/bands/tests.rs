@@ -1,6 +1,7 @@
 //! Tests of the band solver: its tables, its rules against the rules read
 //! cell by cell, and its counts against a brute-force oracle.
 
+use super::grid::*;
 use super::*;
 use xc::Rng;
 

@@ -7,7 +7,7 @@
 use std::arch::x86_64::*;
 
 use super::Words;
-use crate::bands::Grid;
+use crate::bands::grid::Grid;
 
 /// The words; only ever made inside [`settle`], which runs where the
 /// machine has AVX2.

@@ -33,7 +33,7 @@ pub(super) mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub(super) mod avx512;
 
-use super::{ALL, Grid};
+use super::grid::{ALL, Grid};
 
 /// The first bit of each minirow (bit `3 * (3 * row + box)`).
 const MINIROWS: u32 = 0o111_111_111;

@@ -1,8 +1,8 @@
 //! The vector rules against the scalar ones, state by state: the same
 //! settled grid, or both a contradiction.
 
-use super::super::Grid;
 use super::super::builds::{has_v3, has_v4};
+use super::super::grid::Grid;
 use super::super::tests::{givens_of, random_grid};
 use xc::Rng;
 
