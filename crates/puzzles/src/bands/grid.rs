@@ -540,7 +540,7 @@ impl Grid {
     /// vector ones, where it is given) and, unless that ends it, picks the
     /// cell to guess at: a search's work between two guesses, all of it
     /// but the copy and the placing. Compiled once for each build (see
-    /// [`super::builds`]).
+    /// `builds`).
     #[inline(always)]
     pub(super) fn step<const DEEP: bool>(&mut self, settled: Option<bool>) -> Step {
         if !settled.unwrap_or_else(|| self.settle::<DEEP>()) {
